@@ -1,0 +1,5 @@
+"""The ``boardgames`` command line (click)."""
+
+from .app import cli, main
+
+__all__ = ["cli", "main"]

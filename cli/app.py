@@ -1,0 +1,233 @@
+"""The ``boardgames`` command group and its entry point.
+
+Errors: library code raises :class:`BoardgamesError`; this module alone turns
+it into a :class:`click.ClickException`, and :func:`main` prints every error
+as one line on stderr with a non-zero exit, never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sys
+import warnings
+from collections.abc import Sequence
+from typing import Any
+
+import click
+
+import boardgames
+from boardgames import BoardgamesError, Game, State, render_text
+from boardgames.options import parse_assignments
+from boardgames.plugins import PluginWarning, describe_exception, each_implementation, report_failure
+
+
+class BoardgamesGroup(click.Group):
+    """Turns the library's errors into click errors, in this one place."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except BoardgamesError as exc:
+            raise click.ClickException(str(exc)) from None
+
+
+@click.group(cls=BoardgamesGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(boardgames.__version__, prog_name="boardgames")
+def cli() -> None:
+    """Two-player abstract strategy games on grids.
+
+    \b
+    boardgames list                       the games
+    boardgames rules donuts               how a game is played here
+    boardgames play donuts                play in the terminal
+    boardgames show donuts --moves "c3 d3" --json
+    """
+
+
+# -- shared options -----------------------------------------------------------
+
+def game_options(func: Any) -> Any:
+    """-o NAME=VALUE, --seed and --moves, as ``show`` and ``play`` take them."""
+    func = click.option(
+        "--moves", "moves", default="", metavar='"M1 M2 ..."',
+        help="Moves to play from the start, in the game's notation.",
+    )(func)
+    func = click.option(
+        "--seed", type=int, default=None,
+        help="Seed for random set-ups (the same seed gives the same board). Random if left out.",
+    )(func)
+    func = click.option(
+        "-o", "--option", "option_pairs", multiple=True, metavar="NAME=VALUE",
+        help="A game option (see 'boardgames rules GAME'); repeatable.",
+    )(func)
+    return click.argument("game_name", metavar="GAME")(func)
+
+
+def configure(game_name: str, option_pairs: Sequence[str], seed: int | None) -> Game:
+    cls = boardgames.get_game(game_name)
+    if seed is None:
+        seed = secrets.randbelow(2**31)  # shown in the output, so the game can be repeated
+    return cls.configure(parse_assignments(option_pairs), seed=seed)
+
+
+def start_position(game: Game, moves: str) -> State:
+    return game.replay(moves.replace(",", " ").split())
+
+
+def status_line(state: State) -> str:
+    view = state.view()
+    text = state.result_text()
+    if view.in_hand:
+        hand = ", ".join(f"{p} {n}" for p, n in zip(view.players, view.in_hand))
+        text += f"  (to place: {hand})"
+    return text
+
+
+def describe_position(state: State) -> str:
+    lines = [render_text(state.view()), "", status_line(state)]
+    if state.history:
+        lines.append("moves: " + " ".join(state.format_move(m) for m in state.history))
+    if state.legal_moves:
+        lines.append("legal: " + " ".join(state.format_move(m) for m in state.legal_moves))
+    return "\n".join(lines)
+
+
+def replay_command(state: State) -> str:
+    """The command line that rebuilds ``state``: nothing is lost when a game stops."""
+    game = state.game
+    parts = ["boardgames", "play", game.name]
+    for name, value in game.options.items():
+        parts += ["-o", _quote(f"{name}={value}")]
+    parts += ["--seed", str(game.seed)]
+    if state.history:
+        parts += ["--moves", _quote(" ".join(state.format_move(m) for m in state.history))]
+    return " ".join(parts)
+
+
+def _quote(text: str) -> str:
+    return "'" + text.replace("'", "'\\''") + "'"
+
+
+# -- commands -----------------------------------------------------------------
+
+@cli.command("list")
+def list_games() -> None:
+    """List the games, one line each."""
+    from boardgames.registry import game_plugin
+
+    found = boardgames.registered_games()
+    width = max((len(n) for n in found), default=0)
+    for name, cls in found.items():
+        click.echo(f"{name:<{width}}  {cls.title}: {cls.summary}  [{game_plugin(name)}]".rstrip())
+
+
+@cli.command("plugins")
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON list instead of text.")
+def list_plugins(as_json: bool) -> None:
+    """List the plugins: what loaded, with version and hooks, and what failed and why."""
+    boardgames.registered_games()  # registering games can fail too: report that here
+    infos = boardgames.plugin_infos()
+    if as_json:
+        click.echo(json.dumps([i.to_json() for i in infos], indent=2))
+        return
+    for info in infos:
+        where = "built-in" if info.builtin else (info.distribution or "registered by hand")
+        version = f" {info.version}" if info.version else ""
+        if info.error is None:
+            hooks = ", ".join(info.hooks) or "no hooks"
+            games = f"; games: {', '.join(info.registered)}" if info.registered else ""
+            click.echo(f"{info.name}  ({where}{version})  hooks: {hooks}{games}")
+        else:
+            click.echo(f"{info.name}  ({where}{version})  FAILED: {info.error}")
+
+
+@cli.command("rules")
+@click.argument("game_name", metavar="GAME")
+def rules(game_name: str) -> None:
+    """Show how GAME is played here: the rules, rulings and options."""
+    cls = boardgames.get_game(game_name)
+    click.echo(cls.rules_text.rstrip() or f"{cls.title}: no rules text.")
+    if cls.option_specs:
+        click.echo("\nOptions (-o NAME=VALUE):")
+        for spec in cls.option_specs:
+            default = "random from --seed" if spec.random_default else spec.default
+            click.echo(f"  {spec.name}: {spec.help}; {spec.describe()} (default: {default})")
+
+
+@cli.command("show")
+@game_options
+@click.option("--json", "as_json", is_flag=True, help="Print the position as one JSON object.")
+def show(game_name: str, option_pairs: tuple[str, ...], seed: int | None, moves: str, as_json: bool) -> None:
+    """Play --moves from the start of GAME and show the position.
+
+    With --json, print one JSON object: game, options, seed, players (turn
+    order), to_move, status (ongoing, won, drawn), winner, pieces, legal_moves
+    and history.
+    """
+    state = start_position(configure(game_name, option_pairs, seed), moves)
+    if as_json:
+        click.echo(json.dumps(state.to_json(), indent=2))
+    else:
+        click.echo(describe_position(state))
+
+
+@cli.command("play")
+@game_options
+def play(game_name: str, option_pairs: tuple[str, ...], seed: int | None, moves: str) -> None:
+    """Play GAME in the terminal, two people at one keyboard.
+
+    Type a move at the prompt, or: moves, undo, help, quit.
+    """
+    from .play import play_loop
+
+    state = start_position(configure(game_name, option_pairs, seed), moves)
+    play_loop(state)
+
+
+# -- entry point --------------------------------------------------------------
+
+def _show_warning(message: Any, category: type[Warning], filename: str, lineno: int,
+                  file: Any = None, line: str | None = None) -> None:
+    if issubclass(category, PluginWarning):
+        click.echo(f"Warning: {message}", err=True)
+    else:
+        _default_showwarning(message, category, filename, lineno, file, line)
+
+
+_default_showwarning = warnings.showwarning
+_commands_added = False
+
+
+def add_plugin_commands() -> None:
+    """Let plugins add commands (register_commands), each in its own try/except."""
+    global _commands_added
+    if _commands_added:
+        return
+    _commands_added = True
+    for plugin, function in list(each_implementation("register_commands")):
+        try:
+            function(cli=cli)
+        except Exception as exc:
+            report_failure(plugin, f"register_commands: {describe_exception(exc)}")
+
+
+def main(argv: Sequence[str] | None = None, prog_name: str = "boardgames") -> None:
+    """Run the CLI: every error is one line on stderr and a non-zero exit."""
+    warnings.showwarning = _show_warning
+    try:
+        add_plugin_commands()
+        code = cli.main(args=argv, prog_name=prog_name, standalone_mode=False)
+    except click.UsageError as exc:
+        hint = f" (see '{exc.ctx.command_path} --help')" if exc.ctx is not None else ""
+        click.echo(f"Error: {exc.format_message()}{hint}", err=True)
+        sys.exit(exc.exit_code)
+    except click.ClickException as exc:
+        click.echo(f"Error: {exc.format_message()}", err=True)
+        sys.exit(exc.exit_code)
+    except (click.Abort, KeyboardInterrupt):
+        click.echo("Aborted.", err=True)
+        sys.exit(130)
+    except BrokenPipeError:
+        sys.exit(1)
+    sys.exit(code if isinstance(code, int) else 0)

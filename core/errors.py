@@ -1,0 +1,39 @@
+"""The exceptions of boardgames, in the manner of python-chess.
+
+Everything the library raises on purpose derives from :class:`BoardgamesError`;
+the CLI turns these into one line on stderr and a non-zero exit.
+"""
+
+from __future__ import annotations
+
+
+class BoardgamesError(Exception):
+    """Base class of every error boardgames raises on purpose."""
+
+
+class UnknownGameError(BoardgamesError, LookupError):
+    """No loaded plugin registered a game of that name."""
+
+
+class InvalidOptionError(BoardgamesError, ValueError):
+    """A game option is unknown or its value is not acceptable."""
+
+
+class InvalidMoveError(BoardgamesError, ValueError):
+    """A move's text is malformed: it does not parse in the game's notation."""
+
+
+class IllegalMoveError(BoardgamesError, ValueError):
+    """A move parses but may not be played in the position."""
+
+
+class AmbiguousMoveError(IllegalMoveError):
+    """A move leaves out a choice the rules need (for example which piece flips)."""
+
+
+class RecordError(BoardgamesError, ValueError):
+    """A saved game or JSON state is broken, of an unknown version, or inconsistent."""
+
+
+class PluginError(BoardgamesError):
+    """A plugin failed to import, to register, or registered something invalid."""

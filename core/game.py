@@ -1,0 +1,352 @@
+"""The game API every rule plugin implements, and the state every agent sees.
+
+A :class:`Game` subclass is a rule set: a name, a title, the players, typed
+options. An *instance* is that rule set with its option values settled
+(:meth:`Game.configure`), and it makes the initial :class:`State`.
+
+States are immutable values. Playing a move returns a new state; a state knows
+whose turn it is, its legal moves, its status and its history, and round-trips
+through JSON. What is generic (move validation, notation, results, JSON, the
+neutral board view) lives here once; a game writes only its rules:
+:meth:`Game.initial_state`, :meth:`Game.generate_moves`, :meth:`Game.apply`,
+:meth:`Game.owners` and, for good error messages, :meth:`Game.why_illegal`.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, ClassVar, TypeVar
+
+import attrs
+
+from .errors import AmbiguousMoveError, BoardgamesError, IllegalMoveError, RecordError
+from .geometry import Grid, bits
+from .moves import Move, format_move, parse_move
+from .options import Option, resolve_options
+from .view import BoardView
+
+GameT = TypeVar("GameT", bound="Game")
+StateT = TypeVar("StateT", bound="State")
+
+
+class Status(str, enum.Enum):
+    ONGOING = "ongoing"
+    WON = "won"
+    DRAWN = "drawn"
+
+
+@attrs.frozen
+class Outcome:
+    """How a finished game ended: the winner's player index (None for a draw) and why."""
+
+    winner: int | None
+    reason: str
+
+
+@attrs.frozen(kw_only=True, slots=False)
+class State:
+    """A position. Games subclass it with their own board fields.
+
+    ``turn`` and ``Outcome.winner`` are indices into ``game.player_names``.
+    """
+
+    game: Game = attrs.field(repr=False)
+    history: tuple[Move, ...] = ()
+    turn: int = 0
+    outcome: Outcome | None = None
+
+    # -- whose turn, and how it ended ----------------------------------------
+    @property
+    def is_over(self) -> bool:
+        return self.outcome is not None
+
+    @property
+    def to_move(self) -> str | None:
+        """The name of the player to move, or None once the game is over."""
+        return None if self.outcome is not None else self.game.player_names[self.turn]
+
+    @property
+    def status(self) -> Status:
+        if self.outcome is None:
+            return Status.ONGOING
+        return Status.DRAWN if self.outcome.winner is None else Status.WON
+
+    @property
+    def winner(self) -> str | None:
+        if self.outcome is None or self.outcome.winner is None:
+            return None
+        return self.game.player_names[self.outcome.winner]
+
+    def result_text(self) -> str:
+        if self.outcome is None:
+            return f"{self.to_move} to move"
+        if self.outcome.winner is None:
+            return f"draw: {self.outcome.reason}"
+        return f"{self.winner} wins: {self.outcome.reason}"
+
+    # -- moves ---------------------------------------------------------------
+    @functools.cached_property
+    def legal_moves(self) -> tuple[Move, ...]:
+        """The legal moves, sorted; empty exactly when the game is over."""
+        return () if self.outcome is not None else self.game.generate_moves(self)
+
+    @functools.cached_property
+    def _legal_set(self) -> frozenset[Move]:
+        return frozenset(self.legal_moves)
+
+    def is_legal(self, move: Move) -> bool:
+        return move in self._legal_set
+
+    def play(self: StateT, move: Move | str) -> StateT:
+        """The state after ``move`` (a Move or its text); raises if it is not legal."""
+        if isinstance(move, str):
+            move = self.parse_move(move)
+        elif move not in self._legal_set:
+            if not self.game.on_board(move):
+                raise IllegalMoveError(f"illegal move {move!r} in {self.describe()}: off the board")
+            raise IllegalMoveError(self._illegal_message(self.format_move(move), move))
+        return self.game.apply(self, move)  # type: ignore[return-value]
+
+    def play_unchecked(self: StateT, move: Move) -> StateT:
+        """The state after a move known to be legal (agents' fast path)."""
+        return self.game.apply(self, move)  # type: ignore[return-value]
+
+    def format_move(self, move: Move) -> str:
+        return self.game.format_move(move)
+
+    def parse_move(self, text: str) -> Move:
+        """The legal move that ``text`` names.
+
+        Raises InvalidMoveError for malformed text, IllegalMoveError for a move
+        that is not legal here, AmbiguousMoveError where the text leaves out a
+        choice (such as which piece flips) that the position needs.
+        """
+        typed = self.game.parse_move(text)
+        if typed in self._legal_set:
+            return typed
+        # The text may leave out marks (flips) that are forced: accept it when
+        # exactly one legal move goes the same way and includes every typed mark.
+        wanted = set(typed.marks)
+        matches = [
+            m for m in self.legal_moves
+            if m.origin == typed.origin and m.to == typed.to and wanted <= set(m.marks)
+        ]
+        if len(matches) == 1:
+            return matches[0]
+        if matches:
+            choices = ", ".join(self.format_move(m) for m in matches)
+            raise AmbiguousMoveError(
+                f"{text.strip()!r} needs a choice in {self.describe()}: one of {choices}"
+            )
+        raise IllegalMoveError(self._illegal_message(text.strip(), typed))
+
+    def _illegal_message(self, text: str, move: Move) -> str:
+        if self.outcome is not None:
+            why = f"the game is over ({self.result_text()})"
+        else:
+            why = self.game.why_illegal(self, move)
+        return f"illegal move {text!r} in {self.describe()}: {why}"
+
+    def describe(self) -> str:
+        """A short name of this position for messages: the game and the moves so far."""
+        if not self.history:
+            return f"{self.game.name} at the start"
+        moves = " ".join(self.format_move(m) for m in self.history)
+        return f"{self.game.name} after {moves}"
+
+    # -- the board -----------------------------------------------------------
+    def owners(self) -> dict[int, int]:
+        """Occupied squares mapped to their owner's player index, in square order."""
+        return self.game.owners(self)
+
+    def pieces(self) -> dict[str, str]:
+        """Occupied squares by name, mapped to their owner's name, in square order."""
+        names, players = self.game.grid.names, self.game.player_names
+        return {names[sq]: players[p] for sq, p in sorted(self.owners().items())}
+
+    def view(self) -> BoardView:
+        return self.game.view(self)
+
+    # -- JSON ----------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        """The position as a JSON-ready dict: the ``show --json`` contract.
+
+        ``game``, ``options``, ``seed`` and ``history`` define the position;
+        the rest describes it for readers and is checked when read back.
+        """
+        game = self.game
+        return {
+            "game": game.name,
+            "options": dict(game.options),
+            "seed": game.seed,
+            "players": list(game.players),
+            "to_move": self.to_move,
+            "status": self.status.value,
+            "winner": self.winner,
+            "result": None if self.outcome is None else self.result_text(),
+            "pieces": self.pieces(),
+            "legal_moves": [self.format_move(m) for m in self.legal_moves],
+            "history": [self.format_move(m) for m in self.history],
+        }
+
+
+class Game:
+    """A rule plugin. Subclass it, set the class attributes, implement the rules.
+
+    Instances are configured: ``Donuts.configure({"first": "vanilla"}, seed=3)``.
+    """
+
+    #: The name used on the command line and in records (lowercase, no spaces).
+    name: ClassVar[str]
+    #: The name shown to people.
+    title: ClassVar[str]
+    #: One line for ``boardgames list``.
+    summary: ClassVar[str] = ""
+    #: The players, in their default turn order.
+    player_names: ClassVar[tuple[str, ...]]
+    #: The options, in the order they are shown.
+    option_specs: ClassVar[tuple[Option, ...]] = ()
+    #: The rules as the project plays them, for ``boardgames rules``.
+    rules_text: ClassVar[str] = ""
+
+    grid: Grid
+
+    def __init__(self, options: Mapping[str, Any], seed: int | None = None) -> None:
+        """Use :meth:`configure`; this takes option values already resolved."""
+        self.options: Mapping[str, Any] = dict(options)
+        self.seed = seed
+        self.setup()
+
+    @classmethod
+    def configure(
+        cls: type[GameT],
+        options: Mapping[str, object] | None = None,
+        *,
+        seed: int | None = None,
+    ) -> GameT:
+        """The game with its options settled: those given are checked and
+        converted, the others take their default, random ones drawn from
+        ``random.Random(seed)``."""
+        rng = random.Random(seed)
+        values = resolve_options(cls.name, cls.option_specs, options or {}, rng)
+        return cls(values, seed)
+
+    def start(self) -> State:
+        return self.initial_state()
+
+    def setup(self) -> None:
+        """Build what depends on the options (the grid, tables); set ``self.grid``."""
+
+    # -- identity: two games are equal when they have the same rules --------
+    def _key(self) -> tuple[object, ...]:
+        return (type(self), tuple(sorted(self.options.items())))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Game) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
+        return f"{type(self).__name__}({opts})"
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The players in turn order (the first one moves first)."""
+        return self.player_names
+
+    # -- the rules: a game implements these ----------------------------------
+    def initial_state(self) -> State:
+        raise NotImplementedError
+
+    def generate_moves(self, state: Any) -> tuple[Move, ...]:
+        """The legal moves of an ongoing state, sorted, without duplicates."""
+        raise NotImplementedError
+
+    def apply(self, state: Any, move: Move) -> State:
+        """The state after a legal move, with its outcome settled."""
+        raise NotImplementedError
+
+    def owners(self, state: Any) -> dict[int, int]:
+        """Occupied squares mapped to the owner's player index."""
+        raise NotImplementedError
+
+    def why_illegal(self, state: Any, move: Move) -> str:
+        """Why ``move`` is not legal in ``state`` (an ongoing one), for messages."""
+        return "that move is not legal here"
+
+    def view(self, state: Any) -> BoardView:
+        """The neutral description of the position that renderers draw."""
+        targets = 0
+        for m in state.legal_moves:
+            if m.to >= 0:
+                targets |= 1 << m.to
+        last = state.history[-1] if state.history else None
+        return BoardView(
+            grid=self.grid,
+            players=self.player_names,
+            owners=tuple(sorted(state.owners().items())),
+            last=() if last is None or last.is_pass else tuple(
+                sq for sq in (last.origin, last.to) if sq >= 0
+            ),
+            targets=tuple(bits(targets)),
+        )
+
+    # -- notation: shared, a game may override -------------------------------
+    def on_board(self, move: Move) -> bool:
+        size = self.grid.size
+        return all(-1 <= sq < size for sq in (move.origin, move.to, *move.marks))
+
+    def format_move(self, move: Move) -> str:
+        return format_move(self.grid, move)
+
+    def parse_move(self, text: str) -> Move:
+        return parse_move(self.grid, text)
+
+    # -- states from moves and from JSON ------------------------------------
+    def replay(self, moves: Iterable[str | Move], state: State | None = None) -> State:
+        """Play ``moves`` from ``state`` (the start by default).
+
+        A bad move raises with its number and text prepended to the reason.
+        """
+        state = self.start() if state is None else state
+        for number, move in enumerate(moves, start=len(state.history) + 1):
+            try:
+                state = state.play(move)
+            except BoardgamesError as exc:
+                # Every move error quotes the move's text; add its number.
+                raise type(exc)(f"move {number}: {exc}") from None
+        return state
+
+
+def state_from_json(game_class: type[Game], data: Mapping[str, Any]) -> State:
+    """Rebuild a state from :meth:`State.to_json` output (or a record with the
+    same ``options``, ``seed`` and ``history``), checking what it describes."""
+    if not isinstance(data, Mapping):
+        raise RecordError("a state is a JSON object")
+    if data.get("game") != game_class.name:
+        raise RecordError(f"this is a state of {data.get('game')!r}, not {game_class.name!r}")
+    options = data.get("options", {})
+    history = data.get("history", [])
+    seed = data.get("seed")
+    if not isinstance(options, Mapping) or not isinstance(history, Sequence) or isinstance(history, str):
+        raise RecordError("'options' must be an object and 'history' a list of moves")
+    if seed is not None and not isinstance(seed, int):
+        raise RecordError("'seed' must be a whole number or null")
+    if not all(isinstance(m, str) for m in history):
+        raise RecordError("'history' must be a list of move texts")
+    try:
+        state = game_class.configure(options, seed=seed).replay(history)
+    except BoardgamesError as exc:
+        raise RecordError(str(exc)) from None
+    described = state.to_json()
+    for key in ("pieces", "to_move", "status", "winner"):
+        if key in data and data[key] != described[key]:
+            raise RecordError(
+                f"the recorded {key!r} ({data[key]!r}) does not match its moves ({described[key]!r})"
+            )
+    return state

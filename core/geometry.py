@@ -1,0 +1,217 @@
+"""Rectangular grid geometry, precomputed once per size.
+
+Squares (or points: the geometry is the same, only the drawing differs) are
+numbered file-major: ``index = file * height + rank``, so ``a1`` is 0, ``a2`` is
+1 and so on. Sorting indices therefore sorts squares in file-then-rank order,
+which is the order of every move list and flip list in the project.
+
+Sets of squares are bit masks over Python ints. Every table an agent's inner
+loop needs (rays, axis lines, neighbours, n-in-a-row windows) is built once
+by :meth:`Grid.get` and shared by every state of that size.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import string
+from collections.abc import Iterator
+from typing import Literal
+
+from .errors import InvalidMoveError
+
+GridKind = Literal["cells", "points"]
+
+# The 8 directions as (file step, rank step), counter-clockwise from east.
+DIRECTIONS: tuple[tuple[int, int], ...] = (
+    (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1),
+)
+DIRECTION_NAMES = ("E", "NE", "N", "NW", "W", "SW", "S", "SE")
+ORTHOGONAL = (0, 2, 4, 6)
+
+# The 4 axes, each a pair of opposite directions (indices into DIRECTIONS).
+AXES: tuple[tuple[int, int], ...] = ((0, 4), (2, 6), (1, 5), (3, 7))
+AXIS_NAMES = ("horizontal", "vertical", "rising", "falling")
+
+MAX_SIDE = 26
+_SQUARE = re.compile(r"([a-z])([0-9]+)")
+
+
+def bits(mask: int) -> Iterator[int]:
+    """The indices of the set bits of ``mask``, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def popcount(mask: int) -> int:
+    return mask.bit_count()
+
+
+class Grid:
+    """The geometry of a ``width`` × ``height`` board of cells or points.
+
+    Use :meth:`Grid.get`, which builds each size once.
+    """
+
+    __slots__ = (
+        "width", "height", "kind", "size", "full", "names", "_index",
+        "rays", "axis_rays", "axis_lines", "neighbours", "neighbour_masks",
+        "_windows", "_top", "_bottom",
+    )
+
+    @staticmethod
+    def get(width: int, height: int | None = None, kind: GridKind = "cells") -> Grid:
+        """The shared geometry of that size (square if ``height`` is left out)."""
+        return _grid(width, width if height is None else height, kind)
+
+    def __init__(self, width: int, height: int, kind: GridKind = "cells") -> None:
+        if not (1 <= width <= MAX_SIDE and 1 <= height):
+            raise ValueError(f"a grid is 1 to {MAX_SIDE} files wide, got {width}×{height}")
+        self.width, self.height, self.kind = width, height, kind
+        self.size = width * height
+        self.full = (1 << self.size) - 1
+        self.names = tuple(
+            f"{string.ascii_lowercase[f]}{r + 1}" for f in range(width) for r in range(height)
+        )
+        self._index = {name: i for i, name in enumerate(self.names)}
+
+        def ray(i: int, d: int) -> tuple[int, ...]:
+            df, dr = DIRECTIONS[d]
+            f, r = divmod(i, height)
+            out = []
+            f, r = f + df, r + dr
+            while 0 <= f < width and 0 <= r < height:
+                out.append(f * height + r)
+                f, r = f + df, r + dr
+            return tuple(out)
+
+        self.rays = tuple(tuple(ray(i, d) for d in range(8)) for i in range(self.size))
+        self.axis_rays = tuple(
+            tuple((self.rays[i][a], self.rays[i][b]) for a, b in AXES) for i in range(self.size)
+        )
+        self.axis_lines = tuple(
+            tuple(
+                self.mask((i, *self.rays[i][a], *self.rays[i][b])) for a, b in AXES
+            )
+            for i in range(self.size)
+        )
+        self.neighbours = tuple(
+            tuple(self.rays[i][d][0] for d in ORTHOGONAL if self.rays[i][d]) for i in range(self.size)
+        )
+        self.neighbour_masks = tuple(self.mask(n) for n in self.neighbours)
+        self._top = self.mask(i for i in range(self.size) if i % height == height - 1)
+        self._bottom = self.mask(i for i in range(self.size) if i % height == 0)
+        self._windows: dict[int, tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]] = {}
+
+    def __repr__(self) -> str:
+        return f"Grid({self.width}, {self.height}, {self.kind!r})"
+
+    # -- names ---------------------------------------------------------------
+    def index(self, file: int, rank: int) -> int:
+        return file * self.height + rank
+
+    def coords(self, square: int) -> tuple[int, int]:
+        """(file, rank) of a square, both from 0."""
+        return divmod(square, self.height)
+
+    def name(self, square: int) -> str:
+        return self.names[square]
+
+    def parse_square(self, text: str) -> int:
+        """The index of an algebraic name such as ``c3``; InvalidMoveError if off the board."""
+        name = text.strip().lower()
+        if name in self._index:
+            return self._index[name]
+        if _SQUARE.fullmatch(name):
+            raise InvalidMoveError(
+                f"{text!r} is off the board (a1 to {self.names[-1]})"
+            )
+        raise InvalidMoveError(f"{text!r} is not a square name like a1")
+
+    # -- sets ----------------------------------------------------------------
+    @staticmethod
+    def mask(squares: object) -> int:
+        m = 0
+        for s in squares:  # type: ignore[attr-defined]
+            m |= 1 << s
+        return m
+
+    def squares(self, mask: int) -> list[str]:
+        return [self.names[i] for i in bits(mask)]
+
+    # -- lines ---------------------------------------------------------------
+    def windows(self, n: int) -> tuple[int, ...]:
+        """Every mask of ``n`` squares in an unbroken orthogonal or diagonal line."""
+        return self._window_tables(n)[0]
+
+    def windows_through(self, n: int) -> tuple[tuple[int, ...], ...]:
+        """For each square, the n-in-a-row windows that contain it."""
+        return self._window_tables(n)[1]
+
+    def _window_tables(self, n: int) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+        tables = self._windows.get(n)
+        if tables is None:
+            wins = []
+            for i in range(self.size):
+                for d in (0, 1, 2, 3):  # E, NE, N, NW: each window counted once
+                    ray = self.rays[i][d]
+                    if len(ray) >= n - 1:
+                        wins.append(self.mask((i, *ray[: n - 1])))
+            through = tuple(tuple(w for w in wins if w >> i & 1) for i in range(self.size))
+            tables = self._windows[n] = (tuple(wins), through)
+        return tables
+
+    def has_line(self, mask: int, n: int, touching: int | None = None) -> bool:
+        """Whether ``mask`` holds ``n`` in an unbroken line.
+
+        With ``touching`` (a mask), only lines through those squares are looked at:
+        after a move, the squares it changed.
+        """
+        if touching is None:
+            return any(mask & w == w for w in self.windows(n))
+        through = self.windows_through(n)
+        for i in bits(touching):
+            for w in through[i]:
+                if mask & w == w:
+                    return True
+        return False
+
+    # -- groups --------------------------------------------------------------
+    def _grow(self, m: int) -> int:
+        h = self.height
+        return (
+            m
+            | ((m & ~self._top) << 1)
+            | ((m & ~self._bottom) >> 1)
+            | ((m << h) & self.full)
+            | (m >> h)
+        )
+
+    def group(self, mask: int, seed: int) -> int:
+        """The orthogonally connected group of ``mask`` that contains square ``seed``."""
+        group = (1 << seed) & mask
+        while True:
+            grown = self._grow(group) & mask
+            if grown == group:
+                return group
+            group = grown
+
+    def groups(self, mask: int) -> list[int]:
+        """The orthogonally connected groups of ``mask``, as masks."""
+        out = []
+        while mask:
+            g = self.group(mask, (mask & -mask).bit_length() - 1)
+            out.append(g)
+            mask &= ~g
+        return out
+
+    def largest_group(self, mask: int) -> int:
+        """The size of the largest orthogonally connected group of ``mask`` (0 if empty)."""
+        return max((g.bit_count() for g in self.groups(mask)), default=0)
+
+
+@functools.cache
+def _grid(width: int, height: int, kind: GridKind) -> Grid:
+    return Grid(width, height, kind)

@@ -1,0 +1,88 @@
+"""Moves on a grid and their one canonical text notation.
+
+Every grid game here speaks the same notation, so that parsing, formatting and
+error messages are written once:
+
+* a placement is its square: ``d4``;
+* a step or jump is ``from-to``: ``c3-c4``;
+* each piece the mover chose to flip or take is added as ``x`` and its square,
+  in file-then-rank order: ``d4xe5xf6``, ``c3-c4xb2``;
+* ``pass``.
+
+Only choices belong in a move: a game whose flips follow from the placement
+(Donuts, Othello) never lists them.
+"""
+
+from __future__ import annotations
+
+import re
+
+import attrs
+
+from .errors import InvalidMoveError
+from .geometry import Grid
+
+_MOVE = re.compile(r"([a-z][0-9]+)(?:-([a-z][0-9]+))?((?:x[a-z][0-9]+)*)")
+
+
+@attrs.frozen(order=True)
+class Move:
+    """A move: a piece arrives on ``to`` (from ``origin`` if it moved), and the
+    mover chose ``marks`` (flips, captures). ``to == -1`` is a pass.
+
+    Moves order as squares do, file-then-rank, placements before steps.
+    """
+
+    origin: int = -1
+    to: int = -1
+    marks: tuple[int, ...] = ()
+
+    @property
+    def is_pass(self) -> bool:
+        return self.to < 0
+
+    @property
+    def is_placement(self) -> bool:
+        return self.origin < 0 and self.to >= 0
+
+
+PASS = Move()
+
+
+def place(square: int, marks: tuple[int, ...] = ()) -> Move:
+    return Move(-1, square, marks)
+
+
+def step(origin: int, to: int, marks: tuple[int, ...] = ()) -> Move:
+    return Move(origin, to, marks)
+
+
+def format_move(grid: Grid, move: Move) -> str:
+    if move.is_pass:
+        return "pass"
+    names = grid.names
+    text = names[move.to] if move.origin < 0 else f"{names[move.origin]}-{names[move.to]}"
+    return text + "".join("x" + names[m] for m in move.marks)
+
+
+def parse_move(grid: Grid, text: str) -> Move:
+    """Parse the notation; raises InvalidMoveError for malformed text or squares off the board.
+
+    Whether the move is legal is the state's question, not this function's.
+    """
+    clean = text.strip().lower()
+    if clean == "pass":
+        return PASS
+    found = _MOVE.fullmatch(clean)
+    if not found:
+        raise InvalidMoveError(
+            f"{text!r} is not a move (write a square like c3, a step like c3-c4, "
+            "flips as xd4, or pass)"
+        )
+    to_text, origin_text, marks_text = found.groups()
+    if origin_text is not None:  # "a-b": the first square is the origin
+        origin, to = grid.parse_square(to_text), grid.parse_square(origin_text)
+    else:
+        origin, to = -1, grid.parse_square(to_text)
+    marks = tuple(sorted({grid.parse_square(m) for m in marks_text.split("x")[1:]}))
+    return Move(origin, to, marks)

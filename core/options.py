@@ -1,0 +1,141 @@
+"""Typed game options: a name, a help text, a default, and validation.
+
+A value arrives either as text (``-o size=9`` on the command line) or as a
+Python/JSON value (the API, a record); :meth:`Option.convert` accepts both and
+returns the canonical value, or raises :class:`InvalidOptionError` saying why.
+An option may draw its default from the seeded random generator (the Donuts
+board), so that the same seed gives the same set-up.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from .errors import InvalidOptionError
+
+
+@attrs.frozen
+class Option:
+    """A game option. Subclass and override :meth:`check` for a new kind of value."""
+
+    name: str
+    help: str
+    default: Any = None
+    #: Draws the default from the game's random generator, when there is no fixed one.
+    random_default: Callable[[random.Random], Any] | None = attrs.field(default=None, eq=False)
+
+    def convert(self, value: object) -> Any:
+        try:
+            return self.check(value)
+        except InvalidOptionError:
+            raise
+        except (TypeError, ValueError) as exc:
+            raise InvalidOptionError(f"option {self.name}: {exc}") from None
+
+    def check(self, value: object) -> Any:
+        """Return the canonical value or raise ValueError with the reason."""
+        return value
+
+    def describe(self) -> str:
+        """What values are accepted, for help texts."""
+        return "a value"
+
+    def default_value(self, rng: random.Random) -> Any:
+        if self.random_default is not None:
+            return self.random_default(rng)
+        return self.default
+
+
+@attrs.frozen
+class IntOption(Option):
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def check(self, value: object) -> int:
+        if isinstance(value, bool):
+            raise ValueError(f"expected a whole number, got {value!r}")
+        if isinstance(value, str):
+            try:
+                value = int(value.strip())
+            except ValueError:
+                raise ValueError(f"expected a whole number, got {value!r}") from None
+        if not isinstance(value, int):
+            raise ValueError(f"expected a whole number, got {value!r}")
+        if (self.minimum is not None and value < self.minimum) or (
+            self.maximum is not None and value > self.maximum
+        ):
+            raise ValueError(f"{value} is not {self.describe()}")
+        return value
+
+    def describe(self) -> str:
+        if self.minimum is not None and self.maximum is not None:
+            return f"a whole number from {self.minimum} to {self.maximum}"
+        if self.minimum is not None:
+            return f"a whole number, at least {self.minimum}"
+        if self.maximum is not None:
+            return f"a whole number, at most {self.maximum}"
+        return "a whole number"
+
+
+@attrs.frozen
+class ChoiceOption(Option):
+    choices: tuple[str, ...] = ()
+
+    def check(self, value: object) -> str:
+        text = str(value).strip().lower() if isinstance(value, str) else value
+        if text not in self.choices:
+            raise ValueError(f"{value!r} is not {self.describe()}")
+        return text  # type: ignore[return-value]
+
+    def describe(self) -> str:
+        return "one of " + ", ".join(self.choices)
+
+
+@attrs.frozen
+class TextOption(Option):
+    """A text value normalised and checked by a function (which raises ValueError)."""
+
+    parse: Callable[[str], str] = attrs.field(default=str, eq=False)
+    accepts: str = "a text"
+
+    def check(self, value: object) -> str:
+        if not isinstance(value, str):
+            raise ValueError(f"expected {self.accepts}, got {value!r}")
+        return self.parse(value)
+
+    def describe(self) -> str:
+        return self.accepts
+
+
+def resolve_options(
+    game: str, specs: Sequence[Option], given: Mapping[str, object], rng: random.Random
+) -> dict[str, Any]:
+    """Every option's value, in the order of ``specs``: the given ones converted,
+    the others their default (drawn from ``rng`` where the option says so)."""
+    known = {spec.name: spec for spec in specs}
+    for name in given:
+        if name not in known:
+            names = ", ".join(known) or "none"
+            raise InvalidOptionError(f"{game} has no option {name!r} (options: {names})")
+    values = {}
+    for spec in specs:
+        # Draw even when the value is given, so that the rest of the seed's
+        # stream does not depend on which options were set.
+        default = spec.default_value(rng)
+        values[spec.name] = spec.convert(given[spec.name]) if spec.name in given else default
+    return values
+
+
+def parse_assignments(pairs: Sequence[str]) -> dict[str, str]:
+    """``["size=9", "flip=adjacent"]`` → ``{"size": "9", "flip": "adjacent"}``."""
+    out: dict[str, str] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name.strip():
+            raise InvalidOptionError(f"option {pair!r} is not NAME=VALUE")
+        out[name.strip()] = value
+    return out

@@ -1,0 +1,195 @@
+"""The rules of Donuts, as RULINGS.md D1–D8 read the rulebook."""
+
+from __future__ import annotations
+
+import attrs
+
+from boardgames import BoardView, ChoiceOption, Game, Grid, Move, Outcome, State, TextOption, bits, place
+from boardgames.geometry import AXIS_NAMES
+
+from .tiles import LINES, normalize_layout, random_layout, lines_by_square
+
+DONUTS_EACH = 15  # D3
+ROW = 5  # D7
+
+
+@attrs.frozen(kw_only=True, slots=False)
+class DonutsState(State):
+    #: Each player's donuts as a bit mask, in the order of ``player_names``.
+    boards: tuple[int, int] = (0, 0)
+    #: How many donuts each player has placed.
+    placed: tuple[int, int] = (0, 0)
+    #: The square just played, which sets the next line (D4); -1 at the start.
+    last: int = -1
+    #: The donuts the last move flipped.
+    flipped: int = 0
+
+
+class Donuts(Game):
+    name = "donuts"
+    title = "Donuts"
+    summary = "Bruno Cathala's 6×6 game of lines and insertions: five in a row wins."
+    player_names = ("chocolate", "vanilla")
+    option_specs = (
+        TextOption(
+            "board",
+            "the board's 36 lines (- | / \\), rank 6 first, files a→f; "
+            "random from the seed if not given (D2)",
+            parse=normalize_layout,
+            accepts="36 characters from - | / \\",
+            random_default=random_layout,
+        ),
+        ChoiceOption("first", "who places the first donut (D3)", "chocolate", choices=player_names),
+    )
+    max_length = 2 * DONUTS_EACH
+
+    rules_text = """\
+Donuts, by Bruno Cathala, as this project plays it. Ruling ids (D1-D8) refer
+to RULINGS.md; the ones marked "ours" are the project's reading where the
+rulebook is silent.
+
+Board (D1, D2). 6x6 squares, each carrying one line: - along its rank,
+| along its file, / rising (the a1-f6 direction), \\ falling (a6-f1). The box
+has four double-sided 3x3 tiles whose faces it does not publish; the project
+ships its own four (ours), and a random set-up picks their places, faces and
+quarter turns from the seed (98,304 boards). Option board= gives any board as
+36 characters, rank 6 first, files a to f, so you can copy a physical board.
+
+Players (D3). Chocolate and vanilla, 15 donuts each. Chocolate starts unless
+option first=vanilla.
+
+Placing (D4, D5). Place one donut on an empty square. The first donut goes
+anywhere. After that you must play on an empty square of the whole line (both
+ways) through the square your opponent just played, along that square's line.
+Only the square just played sets the line; flipped donuts never do. If that
+line has no empty square, play on any empty square (disobedience).
+
+Insertion (D6). After you place on P, look along each of the four axes
+through P, whatever P's own line. Take your unbroken run of donuts along that
+axis containing P; if the squares just beyond both ends of the run hold your
+opponent's donuts, both flip to your colour. Each axis counts on its own, so
+one move can flip 2, 4, 6 or 8 donuts. Flips never cascade, and surrounding
+your opponent's donuts (flanking, as in Othello) flips nothing.
+
+Winning (D7, D8). Once a move's flips are done, five or more of your donuts
+in an unbroken orthogonal or diagonal line win at once. If all 30 donuts are
+placed and nobody has five in a row, the player with the larger largest
+orthogonally connected group wins; equal sizes are a draw.
+
+Notation. A move is the square played: c3.
+"""
+
+    def setup(self) -> None:
+        self.grid = Grid.get(6, 6, "cells")
+        self.lines = lines_by_square(self.options["board"])
+        # The whole line through each square along that square's own line (D4).
+        axis = {line: k for k, line in enumerate(LINES)}
+        self.line_masks = tuple(
+            self.grid.axis_lines[sq][axis[line]] for sq, line in enumerate(self.lines)
+        )
+        self._moves = tuple(place(sq) for sq in range(self.grid.size))
+        self._first = self.player_names.index(self.options["first"])
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        first = self._first
+        return (self.player_names[first], self.player_names[1 - first])
+
+    def initial_state(self) -> DonutsState:
+        return DonutsState(game=self, turn=self._first)
+
+    def owners(self, state: DonutsState) -> dict[int, int]:
+        out = {sq: 0 for sq in bits(state.boards[0])}
+        out.update((sq, 1) for sq in bits(state.boards[1]))
+        return dict(sorted(out.items()))
+
+    # -- D4, D5 --------------------------------------------------------------
+    def _allowed(self, state: DonutsState) -> int:
+        empty = self.grid.full & ~(state.boards[0] | state.boards[1])
+        if state.last >= 0:
+            on_line = self.line_masks[state.last] & empty
+            if on_line:
+                return on_line
+        return empty
+
+    def generate_moves(self, state: DonutsState) -> tuple[Move, ...]:
+        moves = self._moves
+        return tuple(moves[sq] for sq in bits(self._allowed(state)))
+
+    # -- D6, D7, D8 ----------------------------------------------------------
+    def apply(self, state: DonutsState, move: Move) -> DonutsState:
+        me = state.turn
+        sq = move.to
+        bit = 1 << sq
+        mine = state.boards[me] | bit
+        theirs = state.boards[1 - me]
+        flips = 0
+        for ray_a, ray_b in self.grid.axis_rays[sq]:
+            end_a = _beyond_run(ray_a, mine)
+            if end_a < 0 or not theirs >> end_a & 1:
+                continue
+            end_b = _beyond_run(ray_b, mine)
+            if end_b >= 0 and theirs >> end_b & 1:
+                flips |= (1 << end_a) | (1 << end_b)
+        mine |= flips
+        theirs &= ~flips
+        boards = (mine, theirs) if me == 0 else (theirs, mine)
+        placed = (state.placed[0] + 1, state.placed[1]) if me == 0 else (state.placed[0], state.placed[1] + 1)
+        outcome = None
+        if self.grid.has_line(mine, ROW, touching=bit | flips):
+            outcome = Outcome(me, "five in a row")
+        elif placed[0] + placed[1] == self.max_length:
+            outcome = self._full_board(boards)
+        return DonutsState(
+            game=self,
+            history=(*state.history, move),
+            turn=1 - me,
+            outcome=outcome,
+            boards=boards,
+            placed=placed,
+            last=sq,
+            flipped=flips,
+        )
+
+    def _full_board(self, boards: tuple[int, int]) -> Outcome:
+        sizes = [self.grid.largest_group(b) for b in boards]
+        detail = ", ".join(f"{p} {n}" for p, n in zip(self.player_names, sizes))
+        if sizes[0] == sizes[1]:
+            return Outcome(None, f"full board, equal largest groups ({detail})")
+        return Outcome(int(sizes[1] > sizes[0]), f"full board, larger largest group ({detail})")
+
+    # -- messages and drawing ------------------------------------------------
+    def why_illegal(self, state: DonutsState, move: Move) -> str:
+        names = self.grid.names
+        if not move.is_placement or move.marks:
+            return "a Donuts move places one donut on an empty square, like c3"
+        owners = self.owners(state)
+        if move.to in owners:
+            return f"{names[move.to]} is taken by {self.player_names[owners[move.to]]}"
+        line = AXIS_NAMES[LINES.index(self.lines[state.last])]
+        free = " ".join(self.grid.squares(self._allowed(state)))
+        return (
+            f"{state.to_move} must play on the {line} line through {names[state.last]}, "
+            f"the square just played: {free}"
+        )
+
+    def view(self, state: DonutsState) -> BoardView:
+        return attrs.evolve(
+            super().view(state),
+            marks=tuple(enumerate(self.lines)),
+            changed=tuple(bits(state.flipped)),
+            in_hand=tuple(DONUTS_EACH - n for n in state.placed),
+        )
+
+    def largest_groups(self, state: DonutsState) -> dict[str, int]:
+        """Each player's largest orthogonally connected group (D8)."""
+        return {p: self.grid.largest_group(b) for p, b in zip(self.player_names, state.boards)}
+
+
+def _beyond_run(ray: tuple[int, ...], mine: int) -> int:
+    """The first square along ``ray`` that is not the mover's, -1 past the edge."""
+    for sq in ray:
+        if not mine >> sq & 1:
+            return sq
+    return -1
+

@@ -1,0 +1,1 @@
+"""Verso (Guy Jeandel): arrives with its own issue."""

@@ -1,0 +1,127 @@
+"""The command line as people and scripts use it."""
+
+from __future__ import annotations
+
+import json
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from helpers import layout
+
+FIVE_BOARD = layout(a6="|", b6="|", c6="|", d6="|", e6="|", a5="/", b5="/", c5="/", d5="/")
+FIVE_MOVES = "a6 a5 b6 b5 c6 c5 d6 d5 e6"  # vanilla first: vanilla wins on rank 6
+
+
+def test_list_one_line_per_game(cli):
+    run = cli("list")
+    assert run.code == 0
+    assert run.out.splitlines()[0].startswith("donuts  Donuts: ")
+
+
+def test_rules_cite_every_ruling_and_option(cli):
+    run = cli("rules", "donuts")
+    assert run.code == 0
+    for ruling in ("D1", "D2", "D3", "D4", "D5", "D6", "D7", "D8"):
+        assert ruling in run.out
+    assert "board:" in run.out and "first:" in run.out and "default: chocolate" in run.out
+
+
+def test_show_text_draws_lines_pieces_and_status(cli):
+    run = cli("show", "donuts", "-o", f"board={layout(c3='|')}", "--moves", "c3")
+    assert run.code == 0
+    assert "[C|]" in run.out  # the last move, bracketed, with its square's line
+    assert "vanilla to move" in run.out and "chocolate 14, vanilla 15" in run.out
+    assert "legal: c1 c2 c4 c5 c6" in run.out
+
+
+def test_show_json_has_the_whole_contract(cli):
+    run = cli("show", "donuts", "--seed", "4", "--moves", "", "--json")
+    state = run.json()
+    for key in ("game", "options", "players", "to_move", "status", "winner", "pieces", "legal_moves", "history"):
+        assert key in state
+    assert state["options"]["first"] == "chocolate" and len(state["options"]["board"].split()) == 6
+    assert state["seed"] == 4
+    assert run.err == ""
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (["show", "chess"], "unknown game 'chess'"),
+        (["show", "donuts", "-o", "size=8"], "no option 'size'"),
+        (["show", "donuts", "-o", "first"], "not NAME=VALUE"),
+        (["show", "donuts", "-o", "board=---"], "got 3"),
+        (["show", "donuts", "--seed", "x"], "'x' is not a valid integer"),
+        (["show", "donuts", "--nope"], "No such option"),
+        (["show", "donuts", "--moves", "a1 a1", "--json"], "move 2"),
+        (["show", "donuts", "--moves", "a1 zz9", "--json"], "move 2: 'zz9' is not a move"),
+        (["show", "donuts", "--moves", "a1 a9", "--json"], "move 2: 'a9' is off the board"),
+        (["rules"], "Missing argument 'GAME'"),
+        (["frobnicate"], "No such command"),
+    ],
+)
+def test_bad_input_is_one_line_on_stderr_and_nothing_on_stdout(cli, args, needle):
+    run = cli(*args)
+    assert run.code != 0
+    assert run.out == ""
+    assert len(run.err.strip().splitlines()) == 1, run.err
+    assert needle in run.err
+    assert "Traceback" not in run.err
+
+
+def test_play_a_whole_game_between_two_people(cli):
+    typed = "\n".join(FIVE_MOVES.split()) + "\n"
+    run = cli("play", "donuts", "-o", f"board={FIVE_BOARD}", "-o", "first=vanilla", input=typed)
+    assert run.code == 0, run.err
+    assert "vanilla wins: five in a row" in run.out
+    assert run.out.count("vanilla> ") == 5 and run.out.count("chocolate> ") == 4
+
+
+def test_play_reprompts_on_bad_input_and_supports_commands(cli):
+    typed = "\n".join(["a6", "zz", "b4", "a6", "help", "moves", "a5", "undo", "a4", "quit"]) + "\n"
+    run = cli("play", "donuts", "-o", f"board={FIVE_BOARD}", "-o", "first=vanilla", "--seed", "3", input=typed)
+    assert run.code == 0
+    out = run.out
+    assert "'zz' is not a move" in out
+    assert "illegal move 'b4'" in out and "vertical line through a6" in out
+    assert "'a6'" in out and "taken by vanilla" in out
+    assert "undo    take back the last move" in out
+    assert "a1 a2 a3 a4 a5" in out  # the legal moves, after 'moves'
+    # After undo, a4 replaced a5; quit prints the command that resumes the game.
+    assert "Game stopped after 2 moves" in out
+    assert "--moves 'a6 a4'" in out and "--seed 3" in out
+
+
+def test_play_end_of_input_stops_cleanly_and_says_how_to_resume(cli):
+    run = cli("play", "donuts", "--seed", "9", input="c3\n")
+    assert run.code == 0
+    assert "Game stopped after 1 moves" in run.out and "--moves c3" in run.out.replace("'", "")
+
+
+def test_resume_command_rebuilds_the_game(cli):
+    run = cli("play", "donuts", "--seed", "9", input="c3\n")
+    # Split by the shell's quoting rules, as when a person pastes it.
+    args = shlex.split(run.out.strip().splitlines()[-1])[1:]
+    assert args[0] == "play"
+    args[0] = "show"
+    again = cli(*args, "--json")
+    assert again.code == 0, again.err
+    assert again.json()["history"] == ["c3"]
+
+
+def test_help_reads_well(cli):
+    run = cli("--help")
+    assert run.code == 0 and "boardgames play donuts" in run.out
+    run = cli("show", "--help")
+    assert "-o, --option NAME=VALUE" in run.out and "--json" in run.out
+
+
+def test_python_dash_m_and_console_script():
+    module = subprocess.run([sys.executable, "-m", "boardgames", "list"], capture_output=True, text=True, timeout=60)
+    assert module.returncode == 0 and module.stdout.startswith("donuts")
+    script = Path(sys.executable).with_name("boardgames")  # installed beside this Python
+    shown = subprocess.run([str(script), "show", "donuts", "--seed", "1", "--json"], capture_output=True, text=True, timeout=60)
+    assert json.loads(shown.stdout)["game"] == "donuts"

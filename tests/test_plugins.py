@@ -1,0 +1,213 @@
+"""Plugins through the real entry-point machinery: a throwaway distribution
+(a ``.dist-info`` folder and its modules) is put on PYTHONPATH and the real
+``boardgames`` command is run in a subprocess, as a user would."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+# A complete third-party game in a few lines: tic-tac-toe on the shared core.
+TICTACTOE = '''
+import attrs
+from boardgames import Game, Grid, Outcome, State, bits, hookimpl, place
+
+
+@attrs.frozen(kw_only=True, slots=False)
+class TicTacToeState(State):
+    boards: tuple = (0, 0)
+
+
+class TicTacToe(Game):
+    name = "tictactoe"
+    title = "Tic-tac-toe"
+    summary = "Three in a row on 3x3."
+    player_names = ("cross", "nought")
+
+    def setup(self):
+        self.grid = Grid.get(3)
+
+    def initial_state(self):
+        return TicTacToeState(game=self)
+
+    def owners(self, state):
+        out = {sq: 0 for sq in bits(state.boards[0])}
+        out.update((sq, 1) for sq in bits(state.boards[1]))
+        return out
+
+    def generate_moves(self, state):
+        return tuple(place(sq) for sq in bits(self.grid.full & ~(state.boards[0] | state.boards[1])))
+
+    def apply(self, state, move):
+        me = state.turn
+        boards = list(state.boards)
+        boards[me] |= 1 << move.to
+        outcome = None
+        if self.grid.has_line(boards[me], 3):
+            outcome = Outcome(me, "three in a row")
+        elif boards[0] | boards[1] == self.grid.full:
+            outcome = Outcome(None, "full board")
+        return TicTacToeState(game=self, history=(*state.history, move), turn=1 - me,
+                              outcome=outcome, boards=tuple(boards))
+
+
+@hookimpl
+def register_games(register):
+    register(TicTacToe)
+'''
+
+BROKEN_IMPORT = "raise ImportError('boom: missing dependency')\n"
+
+DUPLICATE = '''
+from boardgames import hookimpl
+from boardgames.games.donuts import Donuts
+
+
+class Impostor(Donuts):
+    title = "Impostor"
+
+
+@hookimpl
+def register_games(register):
+    register(Impostor)
+'''
+
+RAISES_IN_HOOK = '''
+from boardgames import hookimpl
+
+
+@hookimpl
+def register_games(register):
+    raise RuntimeError("registration exploded")
+'''
+
+BAD_SIGNATURE = '''
+from boardgames import hookimpl
+
+
+@hookimpl
+def register_games(register, extra):
+    pass
+'''
+
+
+def make_distribution(root: Path, name: str, modules: dict[str, str], entry_points: dict[str, str]) -> None:
+    for module, source in modules.items():
+        (root / f"{module}.py").write_text(textwrap.dedent(source))
+    info = root / f"{name}-1.2.3.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: 1.2.3\n")
+    lines = "\n".join(f"{ep} = {target}" for ep, target in entry_points.items())
+    (info / "entry_points.txt").write_text(f"[boardgames]\n{lines}\n")
+
+
+@pytest.fixture
+def plugin_path(tmp_path: Path) -> Path:
+    make_distribution(
+        tmp_path, "boardgames_extra",
+        {"ttt_plugin": TICTACTOE, "broken_plugin": BROKEN_IMPORT, "dup_plugin": DUPLICATE,
+         "raising_plugin": RAISES_IN_HOOK, "badsig_plugin": BAD_SIGNATURE},
+        {"tictactoe": "ttt_plugin", "broken": "broken_plugin", "impostor": "dup_plugin",
+         "raising": "raising_plugin", "badsig": "badsig_plugin"},
+    )
+    return tmp_path
+
+
+def run(path: Path, *args: str, env: dict[str, str] | None = None, input: str = "") -> subprocess.CompletedProcess[str]:
+    full_env = {k: v for k, v in os.environ.items() if k != "BOARDGAMES_PLUGINS"}
+    full_env["PYTHONPATH"] = str(path)
+    full_env.update(env or {})
+    return subprocess.run(
+        [sys.executable, "-m", "boardgames", *args],
+        capture_output=True, text=True, env=full_env, input=input, timeout=60,
+    )
+
+
+def test_third_party_game_is_listed_and_playable(plugin_path):
+    result = run(plugin_path, "list")
+    assert result.returncode == 0, result.stderr
+    names = [line.split()[0] for line in result.stdout.splitlines()]
+    assert names == ["donuts", "tictactoe"]
+    shown = run(plugin_path, "show", "tictactoe", "--moves", "a1 b1 a2 b2 a3", "--json")
+    assert shown.returncode == 0, shown.stderr
+    state = json.loads(shown.stdout)
+    assert (state["status"], state["winner"], state["players"]) == ("won", "cross", ["cross", "nought"])
+
+
+def test_broken_plugins_are_named_and_the_others_still_work(plugin_path):
+    result = run(plugin_path, "plugins")
+    assert result.returncode == 0
+    lines = {line.split()[0]: line for line in result.stdout.splitlines()}
+    assert "hooks: register_games; games: donuts" in lines["donuts"]
+    assert "games: tictactoe" in lines["tictactoe"]
+    assert "FAILED: ImportError: boom: missing dependency" in lines["broken"]
+    assert "FAILED" in lines["impostor"] and "'donuts' is taken by plugin 'donuts'" in lines["impostor"]
+    assert "FAILED: register_games" not in lines["raising"]
+    assert "FAILED: RuntimeError: registration exploded" in lines["raising"]
+    assert "FAILED" in lines["badsig"] and "extra" in lines["badsig"]
+    assert "1.2.3" in lines["tictactoe"]
+    # Each failure is one warning line on stderr naming the plugin; no traceback.
+    for name in ("broken", "impostor", "raising", "badsig"):
+        assert f"plugin {name!r} failed" in result.stderr
+    assert "Traceback" not in result.stderr
+    # The built-in game is the real one, not the impostor.
+    donuts = run(plugin_path, "show", "donuts", "--seed", "1", "--json")
+    assert donuts.returncode == 0 and json.loads(donuts.stdout)["game"] == "donuts"
+
+
+def test_plugins_json(plugin_path):
+    result = run(plugin_path, "plugins", "--json")
+    infos = {i["name"]: i for i in json.loads(result.stdout)}
+    assert infos["donuts"]["builtin"] is True and infos["donuts"]["error"] is None
+    assert infos["tictactoe"]["distribution"] == "boardgames_extra"
+    assert infos["broken"]["error"].startswith("ImportError")
+
+
+@pytest.mark.parametrize(
+    ("setting", "expected"),
+    [("none", ["donuts"]), ("tictactoe", ["donuts", "tictactoe"]), ("", ["donuts", "tictactoe"])],
+)
+def test_environment_switch_limits_third_party_plugins(plugin_path, setting, expected):
+    result = run(plugin_path, "list", env={"BOARDGAMES_PLUGINS": setting})
+    assert [line.split()[0] for line in result.stdout.splitlines()] == expected
+    if setting:  # the plugins left out are not loaded at all, so nothing fails
+        assert "broken" not in result.stderr
+
+
+def test_loader_is_idempotent():
+    import boardgames
+    from boardgames import plugins
+
+    boardgames.load_plugins()
+    before = plugins.pm.list_name_plugin()
+    boardgames.load_plugins()
+    assert plugins.pm.list_name_plugin() == before
+
+
+def test_plugin_registered_by_hand_from_a_test():
+    import types
+
+    import boardgames
+    from boardgames.plugins import register_module
+
+    namespace: dict[str, object] = {}
+    exec(TICTACTOE.replace('name = "tictactoe"', 'name = "handmade"'), namespace)
+    module = types.ModuleType("handmade_plugin")
+    module.register_games = namespace["register_games"]  # type: ignore[attr-defined]
+    register_module(module, "handmade")
+    try:
+        assert "handmade" in boardgames.registered_games()
+        assert boardgames.get_game("handmade").configure().start().play("b2").pieces() == {"b2": "cross"}
+    finally:
+        from boardgames.plugins import pm
+
+        pm.unregister(name="handmade")
+        from boardgames import registry
+
+        registry._reset()
