@@ -13,12 +13,12 @@ from collections.abc import Callable
 
 import click
 
-from boardgames import BoardgamesError, State
+from boardgames import AmbiguousMoveError, BoardgamesError, IllegalMoveError, Move, State
 
 from .app import describe_position, replay_command
 
 HELP = """\
-Type a move (like c3), or one of:
+Type a move (c3 to place, c3-c4 to move a piece, pass), or one of:
   moves   list the legal moves
   undo    take back the last move
   help    this text
@@ -33,6 +33,39 @@ def read_line(prompt: str) -> str | None:
         click.echo()
         return None
     return line.strip()
+
+
+def read_move(state: State, text: str, read: Callable[[str], str | None]) -> Move | None:
+    """The move ``text`` names. Where it leaves a choice open (which piece
+    flips) or names only a piece to move, ask which; None if no answer."""
+    try:
+        return state.parse_move(text)
+    except AmbiguousMoveError as exc:
+        choices = tuple(m for m in exc.choices if isinstance(m, Move))
+        question = "Which flips?"
+    except IllegalMoveError:
+        typed = state.game.parse_move(text)
+        choices = state.moves_from(typed.to) if typed.is_placement else ()
+        if not choices:
+            raise
+        question = f"Move {state.game.grid.name(typed.to)} where?"
+    texts = [state.format_move(m) for m in choices]
+    listed = "  ".join(f"{n}) {t}" for n, t in enumerate(texts, start=1))
+    answer = read(f"{question} {listed}: ")
+    if answer is None:
+        return None
+    answer = answer.strip().lower()
+    if answer.isdigit() and 1 <= int(answer) <= len(choices):
+        return choices[int(answer) - 1]
+    if answer in texts:
+        return choices[texts.index(answer)]
+    # A square alone is enough where it singles one out: a step's destination or a flip.
+    names = state.game.grid.names
+    picked = [m for m in choices if answer in (names[m.to], *(names[x] for x in m.marks))]
+    if len(picked) == 1:
+        return picked[0]
+    click.echo(f"{answer!r} is none of those; the move is not played.")
+    return None
 
 
 def play_loop(state: State, read: Callable[[str], str | None] = read_line) -> State:
@@ -65,12 +98,15 @@ def play_loop(state: State, read: Callable[[str], str | None] = read_line) -> St
                 show = False
         else:
             try:
-                after = state.parse_move(text)
+                move = read_move(state, text, read)
             except BoardgamesError as exc:
                 click.echo(f"{exc}. Type 'moves' for the legal moves, 'help' for commands.")
                 show = False
                 continue
+            if move is None:
+                show = False
+                continue
             earlier.append(state)
-            state = state.play(after)
+            state = state.play(move)
     click.echo(describe_position(state))
     return state

@@ -20,7 +20,7 @@ from .errors import (
     RecordError,
     UnknownGameError,
 )
-from .game import Game, Outcome, State, Status, state_from_json
+from .game import BitboardState, Game, Outcome, State, Status, state_from_json, transfer
 from .geometry import AXES, AXIS_NAMES, DIRECTIONS, Grid, bits
 from .hookspecs import hookimpl
 from .moves import PASS, Move, format_move, parse_move, place, step
@@ -33,11 +33,11 @@ from .view import BoardView
 __version__ = "0.1.0"
 
 __all__ = [
-    "AXES", "AXIS_NAMES", "AmbiguousMoveError", "BoardView", "BoardgamesError",
+    "AXES", "AXIS_NAMES", "AmbiguousMoveError", "BitboardState", "BoardView", "BoardgamesError",
     "ChoiceOption", "DIRECTIONS", "Game", "Grid", "IllegalMoveError", "IntOption",
     "InvalidMoveError", "InvalidOptionError", "Move", "Option", "Outcome", "PASS",
     "PluginError", "PluginWarning", "RecordError", "State", "Status", "TextOption",
     "UnknownGameError", "bits", "format_move", "get_game", "hookimpl",
     "load_plugins", "load_state", "parse_move", "place", "plugin_infos", "registered_games",
-    "render_text", "state_from_json", "step",
+    "render_text", "state_from_json", "step", "transfer",
 ]

@@ -28,7 +28,14 @@ class IllegalMoveError(BoardgamesError, ValueError):
 
 
 class AmbiguousMoveError(IllegalMoveError):
-    """A move leaves out a choice the rules need (for example which piece flips)."""
+    """A move leaves out a choice the rules need (for example which piece flips).
+
+    ``choices`` holds the legal moves it could mean, so that an interface can ask.
+    """
+
+    def __init__(self, message: str, choices: tuple[object, ...] = ()) -> None:
+        super().__init__(message)
+        self.choices = choices
 
 
 class RecordError(BoardgamesError, ValueError):

@@ -139,9 +139,14 @@ class State:
         if matches:
             choices = ", ".join(self.format_move(m) for m in matches)
             raise AmbiguousMoveError(
-                f"{text.strip()!r} needs a choice in {self.describe()}: one of {choices}"
+                f"{text.strip()!r} needs a choice in {self.describe()}: one of {choices}",
+                tuple(matches),
             )
         raise IllegalMoveError(self._illegal_message(text.strip(), typed))
+
+    def moves_from(self, square: int) -> tuple[Move, ...]:
+        """The legal moves that move the piece on ``square``."""
+        return tuple(m for m in self.legal_moves if m.origin == square)
 
     def _illegal_message(self, text: str, move: Move) -> str:
         if self.outcome is not None:
@@ -193,6 +198,36 @@ class State:
         }
 
 
+@attrs.frozen(kw_only=True, slots=False)
+class BitboardState(State):
+    """A state whose pieces are one bit mask per player, for the many games
+    that place pieces from a reserve and flip or take them. The core draws and
+    lists such a state without help from the game."""
+
+    #: Each player's pieces as a bit mask, in the order of ``game.player_names``.
+    boards: tuple[int, ...] = (0, 0)
+    #: How many pieces each player has placed so far.
+    placed: tuple[int, ...] = (0, 0)
+    #: The pieces the last move flipped or took.
+    changed: int = 0
+
+    @property
+    def occupied(self) -> int:
+        occupied = 0
+        for board in self.boards:
+            occupied |= board
+        return occupied
+
+
+def transfer(boards: tuple[int, ...], me: int, gain: int, vacate: int = 0) -> tuple[int, ...]:
+    """The boards after player ``me`` gains the squares ``gain`` (placed, moved
+    to, flipped: taken from whoever had them) and leaves ``vacate``."""
+    return tuple(
+        (board | gain) & ~vacate if player == me else board & ~gain
+        for player, board in enumerate(boards)
+    )
+
+
 class Game:
     """A rule plugin. Subclass it, set the class attributes, implement the rules.
 
@@ -232,7 +267,13 @@ class Game:
         ``random.Random(seed)``."""
         rng = random.Random(seed)
         values = resolve_options(cls.name, cls.option_specs, options or {}, rng)
+        cls.check_options(values)
         return cls(values, seed)
+
+    @classmethod
+    def check_options(cls, values: Mapping[str, Any]) -> None:
+        """Check the options together (each one alone is already valid); raise
+        InvalidOptionError saying what does not fit."""
 
     def start(self) -> State:
         return self.initial_state()
@@ -272,8 +313,15 @@ class Game:
         raise NotImplementedError
 
     def owners(self, state: Any) -> dict[int, int]:
-        """Occupied squares mapped to the owner's player index."""
-        raise NotImplementedError
+        """Occupied squares mapped to the owner's player index (done for a
+        :class:`BitboardState`; other states must say)."""
+        if not isinstance(state, BitboardState):
+            raise NotImplementedError
+        return dict(sorted((sq, p) for p, board in enumerate(state.boards) for sq in bits(board)))
+
+    def pieces_each(self) -> int | None:
+        """How many pieces each player places in all, if the game has a reserve."""
+        return None
 
     def why_illegal(self, state: Any, move: Move) -> str:
         """Why ``move`` is not legal in ``state`` (an ongoing one), for messages."""
@@ -286,6 +334,8 @@ class Game:
             if m.to >= 0:
                 targets |= 1 << m.to
         last = state.history[-1] if state.history else None
+        each = self.pieces_each()
+        in_hand = () if each is None else tuple(each - n for n in state.placed)
         return BoardView(
             grid=self.grid,
             players=self.player_names,
@@ -294,6 +344,8 @@ class Game:
                 sq for sq in (last.origin, last.to) if sq >= 0
             ),
             targets=tuple(bits(targets)),
+            changed=tuple(bits(getattr(state, "changed", 0))),
+            in_hand=in_hand,
         )
 
     # -- notation: shared, a game may override -------------------------------

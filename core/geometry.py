@@ -179,7 +179,8 @@ class Grid:
         return False
 
     # -- groups --------------------------------------------------------------
-    def _grow(self, m: int) -> int:
+    def spread(self, m: int) -> int:
+        """``m`` and every square orthogonally next to it."""
         h = self.height
         return (
             m
@@ -193,7 +194,7 @@ class Grid:
         """The orthogonally connected group of ``mask`` that contains square ``seed``."""
         group = (1 << seed) & mask
         while True:
-            grown = self._grow(group) & mask
+            grown = self.spread(group) & mask
             if grown == group:
                 return group
             group = grown

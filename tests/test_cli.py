@@ -125,3 +125,40 @@ def test_python_dash_m_and_console_script():
     script = Path(sys.executable).with_name("boardgames")  # installed beside this Python
     shown = subprocess.run([str(script), "show", "donuts", "--seed", "1", "--json"], capture_output=True, text=True, timeout=60)
     assert json.loads(shown.stdout)["game"] == "donuts"
+
+
+def test_list_shows_both_built_in_games(cli):
+    assert [line.split()[0] for line in cli("list").out.splitlines()] == ["donuts", "verso"]
+
+
+def test_verso_rules_cite_every_ruling_and_option(cli):
+    run = cli("rules", "verso")
+    for ruling in ("V1", "V2", "V3", "V4", "V5", "V6", "V7"):
+        assert ruling in run.out
+    for option in ("size:", "pieces:", "flip:", "max_moves:"):
+        assert option in run.out
+
+
+def test_play_verso_asks_which_flip_and_where_to_move(cli):
+    # Placing: g7 imprisons e5 and f6, so the game asks which flips.
+    typed = "d4\ne5\na1\nf6\ng7\n2\nquit\n"
+    run = cli("play", "verso", input=typed)
+    assert "Which flips? 1) g7xe5  2) g7xf6" in run.out
+    assert "--moves 'd4 e5 a1 f6 g7xf6'" in run.out
+    # A bad answer plays nothing and the prompt comes back.
+    run = cli("play", "verso", input="d4\ne5\na1\nf6\ng7\nzz\nquit\n")
+    assert "'zz' is none of those" in run.out and "--moves 'd4 e5 a1 f6'" in run.out
+
+
+def test_play_verso_moving_phase_to_the_end(cli):
+    # Moving phase on a small board: a piece alone asks where to; a step with
+    # its destination plays at once; a diagonal step is refused with why.
+    typed = "\n".join(["a1", "e5", "a2", "e4", "a2", "b2", "e4-d3", "e4-d4", "b2-c2", "quit"]) + "\n"
+    run = cli("play", "verso", "-o", "size=5", "-o", "pieces=2", input=typed)
+    assert "Move a2 where? 1) a2-a3  2) a2-b2" in run.out
+    assert "never diagonally" in run.out
+    assert "--moves 'a1 e5 a2 e4 a2-b2 e4-d4 b2-c2'" in run.out
+    # The shuttle repeats the position a third time: a draw, and the loop ends.
+    shuttle = "a1 e5 a1-a2 e5-e4 a2-a1 e4-e5 a1-a2 e5-e4 a2-a1 e4-e5".split()
+    run = cli("play", "verso", "-o", "size=5", "-o", "pieces=1", input="\n".join(shuttle) + "\n")
+    assert run.code == 0 and "draw: the same position for the third time" in run.out

@@ -188,9 +188,13 @@ def test_layout_is_read_rank_six_first():
 # -- states ---------------------------------------------------------------------
 
 
-def random_state(seed: int, plies: int) -> boardgames.State:
+GAMES = ["donuts", "verso"]
+
+
+def random_state(seed: int, plies: int, name: str = "donuts") -> boardgames.State:
     rng = random.Random(seed)
-    state = boardgames.get_game("donuts").configure(seed=seed).start()
+    options = {"size": 5, "pieces": 4} if name == "verso" else {}
+    state = boardgames.get_game(name).configure(options, seed=seed).start()
     for _ in range(plies):
         if state.is_over:
             break
@@ -198,8 +202,9 @@ def random_state(seed: int, plies: int) -> boardgames.State:
     return state
 
 
-def test_play_returns_a_new_state_and_leaves_the_old_one():
-    state = random_state(1, 5)
+@pytest.mark.parametrize("name", GAMES)
+def test_play_returns_a_new_state_and_leaves_the_old_one(name):
+    state = random_state(1, 5, name)
     snapshot = state.to_json()
     after = state.play(state.legal_moves[0])
     assert state.to_json() == snapshot
@@ -208,9 +213,10 @@ def test_play_returns_a_new_state_and_leaves_the_old_one():
         state.turn = 1  # type: ignore[misc]
 
 
-def test_every_legal_move_parses_back():
+@pytest.mark.parametrize("name", GAMES)
+def test_every_legal_move_parses_back(name):
     for seed in range(30):
-        state = random_state(seed, seed % 25)
+        state = random_state(seed, seed % 25, name)
         for move in state.legal_moves:
             assert state.parse_move(state.format_move(move)) == move
 
@@ -223,15 +229,16 @@ def test_illegal_moves_say_why_and_where():
     assert isinstance(info.value, ValueError)
     with pytest.raises(IllegalMoveError, match="places one donut"):
         state.play("a1-a2")
-    with pytest.raises(IllegalMoveError):
+    with pytest.raises(IllegalMoveError, match="off the board"):
         state.play(Move(-1, 99))
     with pytest.raises(InvalidMoveError):
         state.play("a9")
 
 
+@pytest.mark.parametrize("name", GAMES)
 @pytest.mark.parametrize("seed", range(20))
-def test_json_round_trip(seed):
-    state = random_state(seed, seed * 2)
+def test_json_round_trip(name, seed):
+    state = random_state(seed, seed * 2, name)
     data = json.loads(json.dumps(state.to_json()))
     again = boardgames.load_state(data)
     assert again == state
@@ -252,18 +259,20 @@ def test_broken_json_states_are_refused():
         boardgames.load_state([])  # type: ignore[arg-type]
 
 
-def test_partial_marks_are_completed_or_refused():
-    # The core's shared rule for typed moves that leave out marks (flips).
-    class Stub(boardgames.State):
-        pass
-
-    grid = Grid.get(8)
-    d4, e5, f6 = (grid.parse_square(s) for s in ("d4", "e5", "f6"))
-    game = boardgames.get_game("donuts").configure(seed=1)
-    state = Stub(game=game)
-    object.__setattr__(state, "legal_moves", (Move(-1, d4, (e5,)), Move(-1, d4, (f6,))))
-    object.__setattr__(state, "_legal_set", frozenset(state.legal_moves))
-    game.grid = grid  # notation on the 8x8 stub board
-    with pytest.raises(AmbiguousMoveError, match="d4xe5, d4xf6"):
-        state.parse_move("d4")
-    assert state.parse_move("d4xf6") == Move(-1, d4, (f6,))
+def test_typed_moves_may_leave_out_forced_marks_only():
+    # The core's one rule for marks (flips) left out when typing, seen through Verso.
+    verso = boardgames.get_game("verso").configure()
+    state = verso.replay("d4 e5 a1 f6".split())
+    with pytest.raises(AmbiguousMoveError, match="g7xe5, g7xf6") as info:
+        state.parse_move("g7")
+    assert [state.format_move(m) for m in info.value.choices] == ["g7xe5", "g7xf6"]
+    assert state.format_move(state.parse_move("g7xf6")) == "g7xf6"
+    # Two rays: e4 alone against f4 (forced), e5 f6 against g7 (a choice).
+    # Naming the choice is enough; the forced flip is added.
+    state = verso.replay("f4 e4 g7 e5 a1 f6".split())
+    assert [state.format_move(m) for m in state.legal_moves if m.to == verso.grid.parse_square("d4")] == [
+        "d4xe4xe5", "d4xe4xf6",
+    ]
+    assert state.format_move(state.parse_move("d4xf6")) == "d4xe4xf6"
+    with pytest.raises(AmbiguousMoveError):
+        state.parse_move("d4xe4")

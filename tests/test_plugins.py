@@ -15,13 +15,7 @@ import pytest
 
 # A complete third-party game in a few lines: tic-tac-toe on the shared core.
 TICTACTOE = '''
-import attrs
-from boardgames import Game, Grid, Outcome, State, bits, hookimpl, place
-
-
-@attrs.frozen(kw_only=True, slots=False)
-class TicTacToeState(State):
-    boards: tuple = (0, 0)
+from boardgames import BitboardState, Game, Grid, Outcome, bits, hookimpl, place, transfer
 
 
 class TicTacToe(Game):
@@ -34,27 +28,21 @@ class TicTacToe(Game):
         self.grid = Grid.get(3)
 
     def initial_state(self):
-        return TicTacToeState(game=self)
-
-    def owners(self, state):
-        out = {sq: 0 for sq in bits(state.boards[0])}
-        out.update((sq, 1) for sq in bits(state.boards[1]))
-        return out
+        return BitboardState(game=self)
 
     def generate_moves(self, state):
-        return tuple(place(sq) for sq in bits(self.grid.full & ~(state.boards[0] | state.boards[1])))
+        return tuple(place(sq) for sq in bits(self.grid.full & ~state.occupied))
 
     def apply(self, state, move):
         me = state.turn
-        boards = list(state.boards)
-        boards[me] |= 1 << move.to
+        boards = transfer(state.boards, me, 1 << move.to)
         outcome = None
         if self.grid.has_line(boards[me], 3):
             outcome = Outcome(me, "three in a row")
         elif boards[0] | boards[1] == self.grid.full:
             outcome = Outcome(None, "full board")
-        return TicTacToeState(game=self, history=(*state.history, move), turn=1 - me,
-                              outcome=outcome, boards=tuple(boards))
+        return BitboardState(game=self, history=(*state.history, move), turn=1 - me,
+                             outcome=outcome, boards=boards)
 
 
 @hookimpl
@@ -133,7 +121,7 @@ def test_third_party_game_is_listed_and_playable(plugin_path):
     result = run(plugin_path, "list")
     assert result.returncode == 0, result.stderr
     names = [line.split()[0] for line in result.stdout.splitlines()]
-    assert names == ["donuts", "tictactoe"]
+    assert names == ["donuts", "tictactoe", "verso"]
     shown = run(plugin_path, "show", "tictactoe", "--moves", "a1 b1 a2 b2 a3", "--json")
     assert shown.returncode == 0, shown.stderr
     state = json.loads(shown.stdout)
@@ -171,7 +159,11 @@ def test_plugins_json(plugin_path):
 
 @pytest.mark.parametrize(
     ("setting", "expected"),
-    [("none", ["donuts"]), ("tictactoe", ["donuts", "tictactoe"]), ("", ["donuts", "tictactoe"])],
+    [
+        ("none", ["donuts", "verso"]),
+        ("tictactoe", ["donuts", "tictactoe", "verso"]),
+        ("", ["donuts", "tictactoe", "verso"]),
+    ],
 )
 def test_environment_switch_limits_third_party_plugins(plugin_path, setting, expected):
     result = run(plugin_path, "list", env={"BOARDGAMES_PLUGINS": setting})

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 
-from boardgames import BoardView, ChoiceOption, Game, Grid, Move, Outcome, State, TextOption, bits, place
+from boardgames import BitboardState, BoardView, ChoiceOption, Game, Grid, Move, Outcome, TextOption, bits, place, transfer
 from boardgames.geometry import AXIS_NAMES
 
 from .tiles import LINES, normalize_layout, random_layout, lines_by_square
@@ -14,15 +14,9 @@ ROW = 5  # D7
 
 
 @attrs.frozen(kw_only=True, slots=False)
-class DonutsState(State):
-    #: Each player's donuts as a bit mask, in the order of ``player_names``.
-    boards: tuple[int, int] = (0, 0)
-    #: How many donuts each player has placed.
-    placed: tuple[int, int] = (0, 0)
+class DonutsState(BitboardState):
     #: The square just played, which sets the next line (D4); -1 at the start.
     last: int = -1
-    #: The donuts the last move flipped.
-    flipped: int = 0
 
 
 class Donuts(Game):
@@ -98,14 +92,12 @@ Notation. A move is the square played: c3.
     def initial_state(self) -> DonutsState:
         return DonutsState(game=self, turn=self._first)
 
-    def owners(self, state: DonutsState) -> dict[int, int]:
-        out = {sq: 0 for sq in bits(state.boards[0])}
-        out.update((sq, 1) for sq in bits(state.boards[1]))
-        return dict(sorted(out.items()))
+    def pieces_each(self) -> int:
+        return DONUTS_EACH
 
     # -- D4, D5 --------------------------------------------------------------
     def _allowed(self, state: DonutsState) -> int:
-        empty = self.grid.full & ~(state.boards[0] | state.boards[1])
+        empty = self.grid.full & ~state.occupied
         if state.last >= 0:
             on_line = self.line_masks[state.last] & empty
             if on_line:
@@ -131,12 +123,10 @@ Notation. A move is the square played: c3.
             end_b = _beyond_run(ray_b, mine)
             if end_b >= 0 and theirs >> end_b & 1:
                 flips |= (1 << end_a) | (1 << end_b)
-        mine |= flips
-        theirs &= ~flips
-        boards = (mine, theirs) if me == 0 else (theirs, mine)
+        boards = transfer(state.boards, me, bit | flips)
         placed = (state.placed[0] + 1, state.placed[1]) if me == 0 else (state.placed[0], state.placed[1] + 1)
         outcome = None
-        if self.grid.has_line(mine, ROW, touching=bit | flips):
+        if self.grid.has_line(boards[me], ROW, touching=bit | flips):
             outcome = Outcome(me, "five in a row")
         elif placed[0] + placed[1] == self.max_length:
             outcome = self._full_board(boards)
@@ -148,7 +138,7 @@ Notation. A move is the square played: c3.
             boards=boards,
             placed=placed,
             last=sq,
-            flipped=flips,
+            changed=flips,
         )
 
     def _full_board(self, boards: tuple[int, int]) -> Outcome:
@@ -174,12 +164,7 @@ Notation. A move is the square played: c3.
         )
 
     def view(self, state: DonutsState) -> BoardView:
-        return attrs.evolve(
-            super().view(state),
-            marks=tuple(enumerate(self.lines)),
-            changed=tuple(bits(state.flipped)),
-            in_hand=tuple(DONUTS_EACH - n for n in state.placed),
-        )
+        return attrs.evolve(super().view(state), marks=tuple(enumerate(self.lines)))
 
     def largest_groups(self, state: DonutsState) -> dict[str, int]:
         """Each player's largest orthogonally connected group (D8)."""
