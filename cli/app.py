@@ -47,18 +47,28 @@ def cli() -> None:
 
 # -- shared options -----------------------------------------------------------
 
+
 def game_options(func: Any) -> Any:
     """-o NAME=VALUE, --seed and --moves, as ``show`` and ``play`` take them."""
     func = click.option(
-        "--moves", "moves", default="", metavar='"M1 M2 ..."',
+        "--moves",
+        "moves",
+        default="",
+        metavar='"M1 M2 ..."',
         help="Moves to play from the start, in the game's notation.",
     )(func)
     func = click.option(
-        "--seed", type=int, default=None,
+        "--seed",
+        type=int,
+        default=None,
         help="Seed for random set-ups (the same seed gives the same board). Random if left out.",
     )(func)
     func = click.option(
-        "-o", "--option", "option_pairs", multiple=True, metavar="NAME=VALUE",
+        "-o",
+        "--option",
+        "option_pairs",
+        multiple=True,
+        metavar="NAME=VALUE",
         help="A game option (see 'boardgames rules GAME'); repeatable.",
     )(func)
     return click.argument("game_name", metavar="GAME")(func)
@@ -79,7 +89,7 @@ def status_line(state: State) -> str:
     view = state.view()
     text = state.result_text()
     if view.in_hand:
-        hand = ", ".join(f"{p} {n}" for p, n in zip(view.players, view.in_hand))
+        hand = ", ".join(f"{p} {n}" for p, n in zip(view.players, view.in_hand, strict=True))
         text += f"  (to place: {hand})"
     return text
 
@@ -110,6 +120,7 @@ def _quote(text: str) -> str:
 
 
 # -- commands -----------------------------------------------------------------
+
 
 @cli.command("list")
 def list_games() -> None:
@@ -187,8 +198,15 @@ def play(game_name: str, option_pairs: tuple[str, ...], seed: int | None, moves:
 
 # -- entry point --------------------------------------------------------------
 
-def _show_warning(message: Any, category: type[Warning], filename: str, lineno: int,
-                  file: Any = None, line: str | None = None) -> None:
+
+def _show_warning(
+    message: Any,
+    category: type[Warning],
+    filename: str,
+    lineno: int,
+    file: Any = None,
+    line: str | None = None,
+) -> None:
     if issubclass(category, PluginWarning):
         click.echo(f"Warning: {message}", err=True)
     else:

@@ -76,7 +76,11 @@ def play_loop(state: State, read: Callable[[str], str | None] = read_line) -> St
         if show:
             click.echo(describe_position(state))
         show = True
-        text = read(f"{state.to_move}> ")
+        try:
+            text = read(f"{state.to_move}> ")
+        except KeyboardInterrupt:  # Ctrl-C stops the game like quit: nothing is lost
+            click.echo()
+            text = None
         if text is None or text.lower() in ("quit", "exit", "q"):
             click.echo(f"Game stopped after {len(state.history)} moves. Resume with:")
             click.echo("  " + replay_command(state))

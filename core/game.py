@@ -131,7 +131,8 @@ class State:
         # exactly one legal move goes the same way and includes every typed mark.
         wanted = set(typed.marks)
         matches = [
-            m for m in self.legal_moves
+            m
+            for m in self.legal_moves
             if m.origin == typed.origin and m.to == typed.to and wanted <= set(m.marks)
         ]
         if len(matches) == 1:
@@ -223,8 +224,7 @@ def transfer(boards: tuple[int, ...], me: int, gain: int, vacate: int = 0) -> tu
     """The boards after player ``me`` gains the squares ``gain`` (placed, moved
     to, flipped: taken from whoever had them) and leaves ``vacate``."""
     return tuple(
-        (board | gain) & ~vacate if player == me else board & ~gain
-        for player, board in enumerate(boards)
+        (board | gain) & ~vacate if player == me else board & ~gain for player, board in enumerate(boards)
     )
 
 
@@ -340,9 +340,9 @@ class Game:
             grid=self.grid,
             players=self.player_names,
             owners=tuple(sorted(state.owners().items())),
-            last=() if last is None or last.is_pass else tuple(
-                sq for sq in (last.origin, last.to) if sq >= 0
-            ),
+            last=()
+            if last is None or last.is_pass
+            else tuple(sq for sq in (last.origin, last.to) if sq >= 0),
             targets=tuple(bits(targets)),
             changed=tuple(bits(getattr(state, "changed", 0))),
             in_hand=in_hand,

@@ -24,7 +24,14 @@ GridKind = Literal["cells", "points"]
 
 # The 8 directions as (file step, rank step), counter-clockwise from east.
 DIRECTIONS: tuple[tuple[int, int], ...] = (
-    (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1),
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+    (0, -1),
+    (1, -1),
 )
 DIRECTION_NAMES = ("E", "NE", "N", "NW", "W", "SW", "S", "SE")
 ORTHOGONAL = (0, 2, 4, 6)
@@ -56,9 +63,21 @@ class Grid:
     """
 
     __slots__ = (
-        "width", "height", "kind", "size", "full", "names", "_index",
-        "rays", "axis_rays", "axis_lines", "neighbours", "neighbour_masks",
-        "_windows", "_top", "_bottom",
+        "width",
+        "height",
+        "kind",
+        "size",
+        "full",
+        "names",
+        "_index",
+        "rays",
+        "axis_rays",
+        "axis_lines",
+        "neighbours",
+        "neighbour_masks",
+        "_windows",
+        "_top",
+        "_bottom",
     )
 
     @staticmethod
@@ -72,9 +91,7 @@ class Grid:
         self.width, self.height, self.kind = width, height, kind
         self.size = width * height
         self.full = (1 << self.size) - 1
-        self.names = tuple(
-            f"{string.ascii_lowercase[f]}{r + 1}" for f in range(width) for r in range(height)
-        )
+        self.names = tuple(f"{string.ascii_lowercase[f]}{r + 1}" for f in range(width) for r in range(height))
         self._index = {name: i for i, name in enumerate(self.names)}
 
         def ray(i: int, d: int) -> tuple[int, ...]:
@@ -92,9 +109,7 @@ class Grid:
             tuple((self.rays[i][a], self.rays[i][b]) for a, b in AXES) for i in range(self.size)
         )
         self.axis_lines = tuple(
-            tuple(
-                self.mask((i, *self.rays[i][a], *self.rays[i][b])) for a, b in AXES
-            )
+            tuple(self.mask((i, *self.rays[i][a], *self.rays[i][b])) for a, b in AXES)
             for i in range(self.size)
         )
         self.neighbours = tuple(
@@ -125,9 +140,7 @@ class Grid:
         if name in self._index:
             return self._index[name]
         if _SQUARE.fullmatch(name):
-            raise InvalidMoveError(
-                f"{text!r} is off the board (a1 to {self.names[-1]})"
-            )
+            raise InvalidMoveError(f"{text!r} is off the board (a1 to {self.names[-1]})")
         raise InvalidMoveError(f"{text!r} is not a square name like a1")
 
     # -- sets ----------------------------------------------------------------
@@ -182,13 +195,7 @@ class Grid:
     def spread(self, m: int) -> int:
         """``m`` and every square orthogonally next to it."""
         h = self.height
-        return (
-            m
-            | ((m & ~self._top) << 1)
-            | ((m & ~self._bottom) >> 1)
-            | ((m << h) & self.full)
-            | (m >> h)
-        )
+        return m | ((m & ~self._top) << 1) | ((m & ~self._bottom) >> 1) | ((m << h) & self.full) | (m >> h)
 
     def group(self, mask: int, seed: int) -> int:
         """The orthogonally connected group of ``mask`` that contains square ``seed``."""

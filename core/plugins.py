@@ -44,7 +44,8 @@ class PluginInfo:
 
     def to_json(self) -> dict[str, Any]:
         return attrs.asdict(self, recurse=False) | {
-            "hooks": list(self.hooks), "registered": list(self.registered),
+            "hooks": list(self.hooks),
+            "registered": list(self.registered),
         }
 
 
@@ -61,9 +62,7 @@ def _wanted(env: str | None) -> Callable[[metadata.EntryPoint], bool]:
     names = {n.strip().lower() for n in env.split(",") if n.strip()}
     if names == {"none"}:
         return lambda ep: False
-    return lambda ep: ep.name.lower() in names or (
-        ep.dist is not None and ep.dist.name.lower() in names
-    )
+    return lambda ep: ep.name.lower() in names or (ep.dist is not None and ep.dist.name.lower() in names)
 
 
 def describe_exception(exc: BaseException) -> str:

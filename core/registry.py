@@ -8,7 +8,7 @@ from typing import Any
 
 from .errors import PluginError, RecordError, UnknownGameError
 from .game import Game, State, state_from_json
-from .plugins import describe_exception, each_implementation, on_change, report_failure, note_registered
+from .plugins import describe_exception, each_implementation, note_registered, on_change, report_failure
 
 _NAME = re.compile(r"[a-z][a-z0-9_-]*")
 
@@ -39,8 +39,12 @@ def _collect_games() -> dict[str, tuple[type[Game], str]]:
     found: dict[str, tuple[type[Game], str]] = {}
     for plugin, function in list(each_implementation("register_games")):
         mine: list[type[Game]] = []
+
+        def register(cls: type[Game], into: list[type[Game]] = mine) -> None:
+            into.append(_check_game(cls))
+
         try:
-            function(register=lambda cls: mine.append(_check_game(cls)))
+            function(register=register)
         except Exception as exc:  # the plugin's games are dropped, the others stay
             report_failure(plugin, describe_exception(exc))
             continue

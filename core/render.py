@@ -57,6 +57,6 @@ def render_text(view: BoardView) -> str:
         if points and rank > 0:
             lines.append("    " + " |  " * grid.width)
     lines.append(files)
-    legend = "  ".join(f"{g} {name}" for g, name in zip(glyph, view.players))
+    legend = "  ".join(f"{g} {name}" for g, name in zip(glyph, view.players, strict=True))
     lines.append(f"{pad}{legend}   [ ] last move  ( ) flipped  {TARGET} legal")
     return "\n".join(line.rstrip() for line in lines)

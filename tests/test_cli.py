@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+
 from helpers import layout
 
 FIVE_BOARD = layout(a6="|", b6="|", c6="|", d6="|", e6="|", a5="/", b5="/", c5="/", d5="/")
@@ -40,7 +41,17 @@ def test_show_text_draws_lines_pieces_and_status(cli):
 def test_show_json_has_the_whole_contract(cli):
     run = cli("show", "donuts", "--seed", "4", "--moves", "", "--json")
     state = run.json()
-    for key in ("game", "options", "players", "to_move", "status", "winner", "pieces", "legal_moves", "history"):
+    for key in (
+        "game",
+        "options",
+        "players",
+        "to_move",
+        "status",
+        "winner",
+        "pieces",
+        "legal_moves",
+        "history",
+    ):
         assert key in state
     assert state["options"]["first"] == "chocolate" and len(state["options"]["board"].split()) == 6
     assert state["seed"] == 4
@@ -82,7 +93,9 @@ def test_play_a_whole_game_between_two_people(cli):
 
 def test_play_reprompts_on_bad_input_and_supports_commands(cli):
     typed = "\n".join(["a6", "zz", "b4", "a6", "help", "moves", "a5", "undo", "a4", "quit"]) + "\n"
-    run = cli("play", "donuts", "-o", f"board={FIVE_BOARD}", "-o", "first=vanilla", "--seed", "3", input=typed)
+    run = cli(
+        "play", "donuts", "-o", f"board={FIVE_BOARD}", "-o", "first=vanilla", "--seed", "3", input=typed
+    )
     assert run.code == 0
     out = run.out
     assert "'zz' is not a move" in out
@@ -120,10 +133,14 @@ def test_help_reads_well(cli):
 
 
 def test_python_dash_m_and_console_script():
-    module = subprocess.run([sys.executable, "-m", "boardgames", "list"], capture_output=True, text=True, timeout=60)
+    module = subprocess.run(
+        [sys.executable, "-m", "boardgames", "list"], capture_output=True, text=True, timeout=60
+    )
     assert module.returncode == 0 and module.stdout.startswith("donuts")
     script = Path(sys.executable).with_name("boardgames")  # installed beside this Python
-    shown = subprocess.run([str(script), "show", "donuts", "--seed", "1", "--json"], capture_output=True, text=True, timeout=60)
+    shown = subprocess.run(
+        [str(script), "show", "donuts", "--seed", "1", "--json"], capture_output=True, text=True, timeout=60
+    )
     assert json.loads(shown.stdout)["game"] == "donuts"
 
 
@@ -162,3 +179,16 @@ def test_play_verso_moving_phase_to_the_end(cli):
     shuttle = "a1 e5 a1-a2 e5-e4 a2-a1 e4-e5 a1-a2 e5-e4 a2-a1 e4-e5".split()
     run = cli("play", "verso", "-o", "size=5", "-o", "pieces=1", input="\n".join(shuttle) + "\n")
     assert run.code == 0 and "draw: the same position for the third time" in run.out
+
+
+def test_play_ctrl_c_stops_like_quit(monkeypatch, capsys):
+    import boardgames
+    from boardgames.cli.play import play_loop
+
+    def interrupted(prompt: str) -> str:
+        raise KeyboardInterrupt
+
+    state = boardgames.get_game("donuts").configure(seed=2).replay(["c3"])
+    assert play_loop(state, read=interrupted) is state
+    out = capsys.readouterr().out
+    assert "Game stopped after 1 moves" in out and "--moves c3" in out

@@ -32,7 +32,7 @@ def test_names_are_algebraic_and_file_major():
     assert grid.parse_square(" C3 ") == grid.index(2, 2)
     # Sorting indices sorts squares file-then-rank, even past rank 9.
     big = Grid.get(19)
-    assert big.names[: 11][-2:] == ("a10", "a11") and big.names[19] == "b1"
+    assert big.names[:11][-2:] == ("a10", "a11") and big.names[19] == "b1"
 
 
 @pytest.mark.parametrize("text", ["g1", "a7", "a0", "z9"])
@@ -271,7 +271,8 @@ def test_typed_moves_may_leave_out_forced_marks_only():
     # Naming the choice is enough; the forced flip is added.
     state = verso.replay("f4 e4 g7 e5 a1 f6".split())
     assert [state.format_move(m) for m in state.legal_moves if m.to == verso.grid.parse_square("d4")] == [
-        "d4xe4xe5", "d4xe4xf6",
+        "d4xe4xe5",
+        "d4xe4xf6",
     ]
     assert state.format_move(state.parse_move("d4xf6")) == "d4xe4xf6"
     with pytest.raises(AmbiguousMoveError):

@@ -7,9 +7,8 @@ board chosen for it: a layout string (D2) whose lines force the story.
 
 from __future__ import annotations
 
-from helpers import layout
-
 import boardgames
+from helpers import layout
 
 
 def show(cli, board: str, moves: str, *options: str) -> dict:
@@ -96,7 +95,11 @@ def test_d6_rulebook_single_insertion(cli):
     # B = d2, Eric inserts at C = c2 and flips b2 and d2.
     state = show(cli, layout(b6="|", c2="|"), "b6 b2 f2 d2 c2")
     assert state["pieces"] == {
-        "b2": "chocolate", "b6": "chocolate", "c2": "chocolate", "d2": "chocolate", "f2": "chocolate",
+        "b2": "chocolate",
+        "b6": "chocolate",
+        "c2": "chocolate",
+        "d2": "chocolate",
+        "f2": "chocolate",
     }
     # D4: only the square just played sets the line: c2's '|', not the flipped b2/d2's '-'.
     assert state["legal_moves"] == ["c1", "c3", "c4", "c5", "c6"]
@@ -142,8 +145,17 @@ def test_d7_rulebook_five_in_a_row(cli):
     assert state["to_move"] is None
     assert state["legal_moves"] == []
     # Nothing may be played after the end.
-    run = cli("show", "donuts", "-o", f"board={board}", "-o", "first=vanilla",
-              "--moves", "a6 a5 b6 b5 c6 c5 d6 d5 e6 f1", "--json")
+    run = cli(
+        "show",
+        "donuts",
+        "-o",
+        f"board={board}",
+        "-o",
+        "first=vanilla",
+        "--moves",
+        "a6 a5 b6 b5 c6 c5 d6 d5 e6 f1",
+        "--json",
+    )
     assert run.code != 0 and "move 10" in run.err and "over" in run.err and run.out == ""
 
 
@@ -154,10 +166,14 @@ def test_d7_five_made_by_a_flip_wins():
     state = game.start()
     # Set the position directly: the rules' apply() works from any state.
     state = type(state)(
-        game=game, turn=1,
-        boards=(game.grid.mask([game.grid.parse_square(s) for s in ("a4", "c4")]),
-                game.grid.mask([game.grid.parse_square(s) for s in ("a1", "a2", "a3", "a5", "d4")])),
-        placed=(2, 5), last=game.grid.parse_square("d4"),
+        game=game,
+        turn=1,
+        boards=(
+            game.grid.mask([game.grid.parse_square(s) for s in ("a4", "c4")]),
+            game.grid.mask([game.grid.parse_square(s) for s in ("a1", "a2", "a3", "a5", "d4")]),
+        ),
+        placed=(2, 5),
+        last=game.grid.parse_square("d4"),
     )
     after = state.play("b4")  # vanilla b4 between chocolate a4 and c4 on rank 4
     assert after.pieces()["a4"] == "vanilla" and after.pieces()["c4"] == "vanilla"

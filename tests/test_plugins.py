@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 # A complete third-party game in a few lines: tic-tac-toe on the shared core.
-TICTACTOE = '''
+TICTACTOE = """
 from boardgames import BitboardState, Game, Grid, Outcome, bits, hookimpl, place, transfer
 
 
@@ -48,11 +48,11 @@ class TicTacToe(Game):
 @hookimpl
 def register_games(register):
     register(TicTacToe)
-'''
+"""
 
 BROKEN_IMPORT = "raise ImportError('boom: missing dependency')\n"
 
-DUPLICATE = '''
+DUPLICATE = """
 from boardgames import hookimpl
 from boardgames.games.donuts import Donuts
 
@@ -64,25 +64,25 @@ class Impostor(Donuts):
 @hookimpl
 def register_games(register):
     register(Impostor)
-'''
+"""
 
-RAISES_IN_HOOK = '''
+RAISES_IN_HOOK = """
 from boardgames import hookimpl
 
 
 @hookimpl
 def register_games(register):
     raise RuntimeError("registration exploded")
-'''
+"""
 
-BAD_SIGNATURE = '''
+BAD_SIGNATURE = """
 from boardgames import hookimpl
 
 
 @hookimpl
 def register_games(register, extra):
     pass
-'''
+"""
 
 
 def make_distribution(root: Path, name: str, modules: dict[str, str], entry_points: dict[str, str]) -> None:
@@ -98,22 +98,39 @@ def make_distribution(root: Path, name: str, modules: dict[str, str], entry_poin
 @pytest.fixture
 def plugin_path(tmp_path: Path) -> Path:
     make_distribution(
-        tmp_path, "boardgames_extra",
-        {"ttt_plugin": TICTACTOE, "broken_plugin": BROKEN_IMPORT, "dup_plugin": DUPLICATE,
-         "raising_plugin": RAISES_IN_HOOK, "badsig_plugin": BAD_SIGNATURE},
-        {"tictactoe": "ttt_plugin", "broken": "broken_plugin", "impostor": "dup_plugin",
-         "raising": "raising_plugin", "badsig": "badsig_plugin"},
+        tmp_path,
+        "boardgames_extra",
+        {
+            "ttt_plugin": TICTACTOE,
+            "broken_plugin": BROKEN_IMPORT,
+            "dup_plugin": DUPLICATE,
+            "raising_plugin": RAISES_IN_HOOK,
+            "badsig_plugin": BAD_SIGNATURE,
+        },
+        {
+            "tictactoe": "ttt_plugin",
+            "broken": "broken_plugin",
+            "impostor": "dup_plugin",
+            "raising": "raising_plugin",
+            "badsig": "badsig_plugin",
+        },
     )
     return tmp_path
 
 
-def run(path: Path, *args: str, env: dict[str, str] | None = None, input: str = "") -> subprocess.CompletedProcess[str]:
+def run(
+    path: Path, *args: str, env: dict[str, str] | None = None, input: str = ""
+) -> subprocess.CompletedProcess[str]:
     full_env = {k: v for k, v in os.environ.items() if k != "BOARDGAMES_PLUGINS"}
     full_env["PYTHONPATH"] = str(path)
     full_env.update(env or {})
     return subprocess.run(
         [sys.executable, "-m", "boardgames", *args],
-        capture_output=True, text=True, env=full_env, input=input, timeout=60,
+        capture_output=True,
+        text=True,
+        env=full_env,
+        input=input,
+        timeout=60,
     )
 
 

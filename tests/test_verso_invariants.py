@@ -73,7 +73,9 @@ def expected_moves(board: dict, size: int, me: str, moving: bool, adjacent: bool
 def five(board: dict, me: str) -> bool:
     return any(
         all(board.get((f + k * df, r + k * dr)) == me for k in range(5))
-        for (f, r), o in board.items() if o == me for df, dr in RAYS[:4]
+        for (f, r), o in board.items()
+        if o == me
+        for df, dr in RAYS[:4]
     )
 
 

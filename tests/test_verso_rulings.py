@@ -120,7 +120,12 @@ def test_v4_flip_adjacent_option(cli):
 def test_v5_a_win_made_by_a_flip(cli):
     state = show(cli, "a1 a4 a2 h8 a3 h7 a5")
     assert state["history"][-1] == "a5xa4"
-    assert (state["status"], state["winner"], state["to_move"], state["legal_moves"]) == ("won", "light", None, [])
+    assert (state["status"], state["winner"], state["to_move"], state["legal_moves"]) == (
+        "won",
+        "light",
+        None,
+        [],
+    )
 
 
 def test_v6_switch_to_the_moving_phase_orthogonal_steps(cli):

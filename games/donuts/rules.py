@@ -4,10 +4,22 @@ from __future__ import annotations
 
 import attrs
 
-from boardgames import BitboardState, BoardView, ChoiceOption, Game, Grid, Move, Outcome, TextOption, bits, place, transfer
+from boardgames import (
+    BitboardState,
+    BoardView,
+    ChoiceOption,
+    Game,
+    Grid,
+    Move,
+    Outcome,
+    TextOption,
+    bits,
+    place,
+    transfer,
+)
 from boardgames.geometry import AXIS_NAMES
 
-from .tiles import LINES, normalize_layout, random_layout, lines_by_square
+from .tiles import LINES, lines_by_square, normalize_layout, random_layout
 
 DONUTS_EACH = 15  # D3
 ROW = 5  # D7
@@ -78,9 +90,7 @@ Notation. A move is the square played: c3.
         self.lines = lines_by_square(self.options["board"])
         # The whole line through each square along that square's own line (D4).
         axis = {line: k for k, line in enumerate(LINES)}
-        self.line_masks = tuple(
-            self.grid.axis_lines[sq][axis[line]] for sq, line in enumerate(self.lines)
-        )
+        self.line_masks = tuple(self.grid.axis_lines[sq][axis[line]] for sq, line in enumerate(self.lines))
         self._moves = tuple(place(sq) for sq in range(self.grid.size))
         self._first = self.player_names.index(self.options["first"])
 
@@ -143,7 +153,7 @@ Notation. A move is the square played: c3.
 
     def _full_board(self, boards: tuple[int, int]) -> Outcome:
         sizes = [self.grid.largest_group(b) for b in boards]
-        detail = ", ".join(f"{p} {n}" for p, n in zip(self.player_names, sizes))
+        detail = ", ".join(f"{p} {n}" for p, n in zip(self.player_names, sizes, strict=True))
         if sizes[0] == sizes[1]:
             return Outcome(None, f"full board, equal largest groups ({detail})")
         return Outcome(int(sizes[1] > sizes[0]), f"full board, larger largest group ({detail})")
@@ -168,7 +178,7 @@ Notation. A move is the square played: c3.
 
     def largest_groups(self, state: DonutsState) -> dict[str, int]:
         """Each player's largest orthogonally connected group (D8)."""
-        return {p: self.grid.largest_group(b) for p, b in zip(self.player_names, state.boards)}
+        return {p: self.grid.largest_group(b) for p, b in zip(self.player_names, state.boards, strict=True)}
 
 
 def _beyond_run(ray: tuple[int, ...], mine: int) -> int:
@@ -177,4 +187,3 @@ def _beyond_run(ray: tuple[int, ...], mine: int) -> int:
         if not mine >> sq & 1:
             return sq
     return -1
-

@@ -28,17 +28,15 @@ _TURNED = str.maketrans("-|/\\", "|-\\/")
 def quarter_turn(face: tuple[str, ...]) -> tuple[str, ...]:
     """The face turned 90° clockwise."""
     n = len(face)
-    return tuple(
-        "".join(face[n - 1 - c][r] for c in range(n)).translate(_TURNED) for r in range(n)
-    )
+    return tuple("".join(face[n - 1 - c][r] for c in range(n)).translate(_TURNED) for r in range(n))
 
 
 def assemble(order: list[int], faces: list[int], turns: list[int]) -> str:
     """The layout of tiles ``order[k]`` at place k (top-left, top-right,
     bottom-left, bottom-right), showing ``faces[k]``, turned ``turns[k]`` times."""
     quads = []
-    for tile, face, turn in zip(order, faces, turns):
-        rows = TILES[tile][face]
+    for tile, face, turn in zip(order, faces, turns, strict=True):
+        rows: tuple[str, ...] = TILES[tile][face]
         for _ in range(turn % 4):
             rows = quarter_turn(rows)
         quads.append(rows)
@@ -64,9 +62,7 @@ def normalize_layout(text: str) -> str:
             f"a board is 36 characters from - | / \\ (rank 6 first); {''.join(bad)!r} is not a line"
         )
     if len(chars) != SIDE * SIDE:
-        raise ValueError(
-            f"a board is 36 characters from - | / \\ (rank 6 first), got {len(chars)}"
-        )
+        raise ValueError(f"a board is 36 characters from - | / \\ (rank 6 first), got {len(chars)}")
     return format_layout(chars)
 
 

@@ -43,14 +43,11 @@ class Verso(Game):
         IntOption("pieces", "pieces each player places (V2)", 9, minimum=1, maximum=180),
         ChoiceOption(
             "flip",
-            "which imprisoned piece flips: the mover's choice, or the one next to the "
-            "arriving piece (V4)",
+            "which imprisoned piece flips: the mover's choice, or the one next to the arriving piece (V4)",
             "choice",
             choices=("choice", "adjacent"),
         ),
-        IntOption(
-            "max_moves", "moving-phase turns, passes included, before a draw (V7)", 200, minimum=1
-        ),
+        IntOption("max_moves", "moving-phase turns, passes included, before a draw (V7)", 200, minimum=1),
     )
 
     rules_text = """\
@@ -177,7 +174,8 @@ must say which.
             boards = state.boards
         else:
             arrived = 1 << move.to
-            boards = transfer(state.boards, me, arrived | flips, vacate=1 << move.origin if move.origin >= 0 else 0)
+            left = 1 << move.origin if move.origin >= 0 else 0
+            boards = transfer(state.boards, me, arrived | flips, vacate=left)
             if move.origin < 0:
                 placed = tuple(n + (p == me) for p, n in enumerate(placed))
         after = VersoState(
@@ -226,7 +224,9 @@ must say which.
         ways = [self.format_move(m) for m in state.legal_moves if (m.origin, m.to) == (move.origin, move.to)]
         if ways == [self.format_move(Move(move.origin, move.to))]:
             return f"it imprisons nothing, so nothing flips: play {ways[0]}"
-        how = "the piece next to it on each imprisoning line flips" if self.adjacent_only else (
-            "exactly one imprisoned piece flips on each imprisoning line"
+        how = (
+            "the piece next to it on each imprisoning line flips"
+            if self.adjacent_only
+            else ("exactly one imprisoned piece flips on each imprisoning line")
         )
         return f"{how}: one of {', '.join(ways)}"
