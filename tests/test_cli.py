@@ -191,4 +191,4 @@ def test_play_ctrl_c_stops_like_quit(monkeypatch, capsys):
     state = boardgames.get_game("donuts").configure(seed=2).replay(["c3"])
     assert play_loop(state, read=interrupted) is state
     out = capsys.readouterr().out
-    assert "Game stopped after 1 moves" in out and "--moves c3" in out
+    assert "Game stopped after 1 moves" in out and "--moves 'c3'" in out
