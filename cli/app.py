@@ -103,10 +103,12 @@ def describe_position(state: State) -> str:
     return "\n".join(lines)
 
 
-def replay_command(state: State) -> str:
+def replay_command(state: State, players: Sequence[str] = ()) -> str:
     """The command line that rebuilds ``state``: nothing is lost when a game stops."""
     game = state.game
     parts = ["boardgames", "play", game.name]
+    if players:
+        parts += ["--players", _quote(",".join(players))]
     for name, value in game.options.items():
         parts += ["-o", _quote(f"{name}={value}")]
     parts += ["--seed", str(game.seed)]
@@ -137,7 +139,8 @@ def list_games() -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON list instead of text.")
 def list_plugins(as_json: bool) -> None:
     """List the plugins: what loaded, with version and hooks, and what failed and why."""
-    boardgames.registered_games()  # registering games can fail too: report that here
+    boardgames.registered_games()  # registering can fail too: report that here
+    boardgames.registered_agents()
     infos = boardgames.plugin_infos()
     if as_json:
         click.echo(json.dumps([i.to_json() for i in infos], indent=2))
@@ -147,7 +150,7 @@ def list_plugins(as_json: bool) -> None:
         version = f" {info.version}" if info.version else ""
         if info.error is None:
             hooks = ", ".join(info.hooks) or "no hooks"
-            games = f"; games: {', '.join(info.registered)}" if info.registered else ""
+            games = f"; registered: {', '.join(info.registered)}" if info.registered else ""
             click.echo(f"{info.name}  ({where}{version})  hooks: {hooks}{games}")
         else:
             click.echo(f"{info.name}  ({where}{version})  FAILED: {info.error}")
@@ -183,17 +186,50 @@ def show(game_name: str, option_pairs: tuple[str, ...], seed: int | None, moves:
         click.echo(describe_position(state))
 
 
+DEFAULT_OPPONENT = "mcts"
+
+
 @cli.command("play")
 @game_options
-def play(game_name: str, option_pairs: tuple[str, ...], seed: int | None, moves: str) -> None:
-    """Play GAME in the terminal, two people at one keyboard.
+@click.option(
+    "--players",
+    metavar="A,B",
+    help=f"Agent specs in turn order, e.g. human,mcts:time=2 or random,mcts "
+    f"(default: human,{DEFAULT_OPPONENT}). See 'boardgames agents'.",
+)
+def play(
+    game_name: str, option_pairs: tuple[str, ...], seed: int | None, moves: str, players: str | None
+) -> None:
+    """Play GAME in the terminal: you against the computer by default.
 
-    Type a move at the prompt, or: moves, undo, help, quit.
+    At the prompt type a move, or: moves, hint, undo, help, quit. With two
+    computer players, the moves are printed as they are played.
     """
     from .play import play_loop
 
-    state = start_position(configure(game_name, option_pairs, seed), moves)
-    play_loop(state)
+    game = configure(game_name, option_pairs, seed)
+    seats = parse_players(players or f"human,{DEFAULT_OPPONENT}", len(game.players))
+    play_loop(start_position(game, moves), seats, seed=game.seed or 0)
+
+
+def parse_players(text: str, count: int) -> list[boardgames.Player]:
+    specs = [s.strip() for s in text.split(",")]
+    if len(specs) != count or not all(specs):
+        raise click.BadParameter(
+            f"give {count} agent specs separated by a comma, got {text!r}", param_hint="'--players'"
+        )
+    return [boardgames.make_player(spec) for spec in specs]
+
+
+@cli.command("agents")
+def list_agents() -> None:
+    """List the agents and the parameters their specs take."""
+    from boardgames.agents.spec import describe_agents
+
+    for name, cls in boardgames.registered_agents().items():
+        params = describe_agents({name: cls})
+        budget = cls.default_budget.describe()
+        click.echo(f"{params}: {cls.summary} (default budget: {budget})")
 
 
 # -- entry point --------------------------------------------------------------
@@ -232,6 +268,8 @@ def add_plugin_commands() -> None:
 
 def main(argv: Sequence[str] | None = None, prog_name: str = "boardgames") -> None:
     """Run the CLI: every error is one line on stderr and a non-zero exit."""
+    from . import tournament  # noqa: F401  (registers arena and bench)
+
     warnings.showwarning = _show_warning
     try:
         add_plugin_commands()

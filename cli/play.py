@@ -1,4 +1,4 @@
-"""The terminal game loop: two people at one keyboard.
+"""The terminal game loop: people and computer players, in any mix.
 
 Input comes line by line from stdin, so the loop can be driven by a test or
 a pipe as well as by a person. Bad input re-prompts with one line saying why;
@@ -8,19 +8,32 @@ resumes it, so nothing is lost.
 
 from __future__ import annotations
 
+import random
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import click
 
-from boardgames import AmbiguousMoveError, BoardgamesError, IllegalMoveError, Move, State
+from boardgames import (
+    AmbiguousMoveError,
+    BoardgamesError,
+    IllegalMoveError,
+    Move,
+    Player,
+    State,
+    make_player,
+)
 
 from .app import describe_position, replay_command
+
+#: The agent that answers ``hint``.
+HINT_AGENT = "mcts:time=1"
 
 HELP = """\
 Type a move (c3 to place, c3-c4 to move a piece, pass), or one of:
   moves   list the legal moves
-  undo    take back the last move
+  hint    ask the computer for a move
+  undo    take back your last move (and the computer's reply)
   help    this text
   quit    stop; prints the command that resumes the game"""
 
@@ -68,11 +81,38 @@ def read_move(state: State, text: str, read: Callable[[str], str | None]) -> Mov
     return None
 
 
-def play_loop(state: State, read: Callable[[str], str | None] = read_line) -> State:
-    """Play from ``state`` until the game ends or the players stop; return the last state."""
+def play_loop(
+    state: State,
+    players: Sequence[Player] | None = None,
+    seed: int = 0,
+    read: Callable[[str], str | None] = read_line,
+) -> State:
+    """Play from ``state`` until the game ends or the people stop; return the
+    last state. ``players`` are in turn order (``game.players``); people by
+    default. A computer player's random choices come from ``seed``."""
+    game = state.game
+    if players is None:
+        players = [make_player("human") for _ in game.players]
+    seats = {game.player_names.index(name): p for name, p in zip(game.players, players, strict=True)}
+    rngs = {i: random.Random(f"{seed}/{i}") for i in seats}
+    specs = [p.spec for p in players]
+    watching = any(p.agent.is_human for p in players)
     earlier: list[State] = []
-    show = True
+    show = watching
     while not state.is_over:
+        seat = seats[state.turn]
+        if not seat.agent.is_human:
+            if watching:
+                click.echo(f"{state.to_move} ({seat.spec}) is thinking...")
+            try:
+                move = seat.agent.choose(state, seat.budget, rngs[state.turn])
+            except KeyboardInterrupt:
+                return _stop(state, specs)
+            click.echo(f"{len(state.history) + 1}. {state.to_move} ({seat.spec}): {state.format_move(move)}")
+            earlier.append(state)
+            state = state.play(move)
+            show = watching
+            continue
         if show:
             click.echo(describe_position(state))
         show = True
@@ -82,9 +122,7 @@ def play_loop(state: State, read: Callable[[str], str | None] = read_line) -> St
             click.echo()
             text = None
         if text is None or text.lower() in ("quit", "exit", "q"):
-            click.echo(f"Game stopped after {len(state.history)} moves. Resume with:")
-            click.echo("  " + replay_command(state))
-            return state
+            return _stop(state, specs)
         command = text.lower()
         if command == "":
             show = False
@@ -94,9 +132,19 @@ def play_loop(state: State, read: Callable[[str], str | None] = read_line) -> St
         elif command == "moves":
             click.echo(" ".join(state.format_move(m) for m in state.legal_moves))
             show = False
+        elif command == "hint":
+            adviser = make_player(HINT_AGENT)
+            move = adviser.agent.choose(
+                state, adviser.budget, random.Random(f"{seed}/hint/{len(state.history)}")
+            )
+            click.echo(f"hint ({adviser.spec}): {state.format_move(move)}")
+            show = False
         elif command == "undo":
-            if earlier:
+            # Back to this person's previous turn, past the computer's replies.
+            while earlier:
                 state = earlier.pop()
+                if seats[state.turn].agent.is_human:
+                    break
             else:
                 click.echo("Nothing to undo.")
                 show = False
@@ -113,4 +161,10 @@ def play_loop(state: State, read: Callable[[str], str | None] = read_line) -> St
             earlier.append(state)
             state = state.play(move)
     click.echo(describe_position(state))
+    return state
+
+
+def _stop(state: State, specs: Sequence[str]) -> State:
+    click.echo(f"Game stopped after {len(state.history)} moves. Resume with:")
+    click.echo("  " + replay_command(state, specs))
     return state

@@ -10,10 +10,12 @@ The public API, for players' scripts, agent authors and game authors::
 
 from __future__ import annotations
 
+from .agents import Agent, Budget, Player
 from .errors import (
     AmbiguousMoveError,
     BoardgamesError,
     IllegalMoveError,
+    InvalidAgentSpecError,
     InvalidMoveError,
     InvalidOptionError,
     PluginError,
@@ -24,15 +26,22 @@ from .game import BitboardState, Game, Outcome, State, Status, state_from_json, 
 from .geometry import AXES, AXIS_NAMES, DIRECTIONS, Grid, bits
 from .hookspecs import hookimpl
 from .moves import PASS, Move, format_move, parse_move, place, step
-from .options import ChoiceOption, IntOption, Option, TextOption
+from .options import ChoiceOption, FloatOption, IntOption, Option, TextOption
 from .plugins import PluginWarning, load_plugins, plugin_infos
-from .registry import get_game, load_state, registered_games
+from .registry import get_game, load_state, make_player, registered_agents, registered_games
 from .render import render_text
 from .view import BoardView
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "Agent",
+    "Budget",
+    "FloatOption",
+    "InvalidAgentSpecError",
+    "Player",
+    "make_player",
+    "registered_agents",
     "AXES",
     "AXIS_NAMES",
     "AmbiguousMoveError",

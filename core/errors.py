@@ -38,6 +38,10 @@ class AmbiguousMoveError(IllegalMoveError):
         self.choices = choices
 
 
+class InvalidAgentSpecError(BoardgamesError, ValueError):
+    """An agent spec names no agent, or a parameter it does not take."""
+
+
 class RecordError(BoardgamesError, ValueError):
     """A saved game or JSON state is broken, of an unknown version, or inconsistent."""
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import enum
 import functools
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, TypeVar
 
 import attrs
@@ -176,6 +176,27 @@ class State:
     def view(self) -> BoardView:
         return self.game.view(self)
 
+    # -- for agents ----------------------------------------------------------
+    @functools.cached_property
+    def key(self) -> Hashable:
+        """A hashable key of the position (transposition tables, repetition)."""
+        return self.game.position_key(self)
+
+    def evaluate(self, player: int) -> float:
+        """How good the position is for ``player`` (an index), from -1 to 1;
+        exact (-1, 0 or 1) once the game is over."""
+        if self.outcome is not None:
+            return 0.0 if self.outcome.winner is None else (1.0 if self.outcome.winner == player else -1.0)
+        return self.game.evaluate(self, player)
+
+    def playout(self, rng: random.Random, policy: str = "random") -> int | None:
+        """Play the game out (``policy``: ``random``, or ``heuristic`` where the
+        game has one) and return the winner's index, or None for a draw.
+        Games may give a fast path; the result is the same kind either way."""
+        if self.outcome is not None:
+            return self.outcome.winner
+        return self.game.playout(self, rng, policy)
+
     # -- JSON ----------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
         """The position as a JSON-ready dict: the ``show --json`` contract.
@@ -326,6 +347,37 @@ class Game:
     def why_illegal(self, state: Any, move: Move) -> str:
         """Why ``move`` is not legal in ``state`` (an ongoing one), for messages."""
         return "that move is not legal here"
+
+    # -- optional, for agents: a game may do better than these defaults ------
+    def evaluate(self, state: Any, player: int) -> float:
+        """A heuristic value of an ongoing ``state`` for ``player``, strictly
+        between -1 and 1. The default knows nothing: 0."""
+        return 0.0
+
+    def position_key(self, state: Any) -> Hashable:
+        """What identifies a position: by default the pieces and the player to move."""
+        if isinstance(state, BitboardState):
+            return (state.boards, state.turn)
+        return (tuple(sorted(state.owners().items())), state.turn)
+
+    def playout(self, state: Any, rng: random.Random, policy: str) -> int | None:
+        """Play an ongoing state to the end; the winner's index or None.
+
+        The generic loop goes through the public API; games override it with
+        a fast path over their own representation. ``heuristic`` here takes a
+        move that wins at once when there is one."""
+        while state.outcome is None:
+            moves = state.legal_moves
+            move = None
+            if policy == "heuristic":
+                me = state.turn
+                for candidate in moves:
+                    after = self.apply(state, candidate)
+                    if after.outcome is not None and after.outcome.winner == me:
+                        move = candidate
+                        break
+            state = self.apply(state, move if move is not None else rng.choice(moves))
+        return state.outcome.winner
 
     def view(self, state: Any) -> BoardView:
         """The neutral description of the position that renderers draw."""

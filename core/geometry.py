@@ -13,6 +13,7 @@ by :meth:`Grid.get` and shared by every state of that size.
 from __future__ import annotations
 
 import functools
+import random
 import re
 import string
 from collections.abc import Iterator
@@ -54,6 +55,13 @@ def bits(mask: int) -> Iterator[int]:
 
 def popcount(mask: int) -> int:
     return mask.bit_count()
+
+
+def random_bit(mask: int, rng: random.Random) -> int:
+    """The index of a set bit of a non-empty ``mask``, uniformly drawn from ``rng``."""
+    for _ in range(rng.randrange(mask.bit_count())):
+        mask &= mask - 1
+    return (mask & -mask).bit_length() - 1
 
 
 class Grid:
@@ -190,6 +198,23 @@ class Grid:
                 if mask & w == w:
                     return True
         return False
+
+    def completing(self, mine: int, empty: int, n: int) -> int:
+        """The empty squares that would give ``mine`` an n-in-a-row window."""
+        out = 0
+        for w in self.windows(n):
+            rest = w & ~mine
+            if rest & empty == rest and rest and not rest & (rest - 1):
+                out |= rest
+        return out
+
+    def open_windows(self, mine: int, theirs: int, n: int) -> list[int]:
+        """``counts[k]``: how many n-in-a-row windows hold k of ``mine`` and none of ``theirs``."""
+        counts = [0] * (n + 1)
+        for w in self.windows(n):
+            if not w & theirs:
+                counts[(w & mine).bit_count()] += 1
+        return counts
 
     # -- groups --------------------------------------------------------------
     def spread(self, m: int) -> int:

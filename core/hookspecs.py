@@ -12,13 +12,14 @@ give an implementation's arguments default values: pluggy does not pass them.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pluggy
 
 if TYPE_CHECKING:
     import click
 
+    from .agents.base import Agent
     from .game import Game
 
 hookspec = pluggy.HookspecMarker("boardgames")
@@ -35,12 +36,10 @@ def register_games(register: Callable[[type[Game]], None]) -> None:
 
 
 @hookspec
-def register_agents(register: Callable[[str, Any], None]) -> None:
-    """Register agents (computer players): call ``register(name, factory)``.
-
-    The agent interface itself arrives with the agents; the hook exists now so
-    that plugins can rely on it.
-    """
+def register_agents(register: Callable[[type[Agent]], None]) -> None:
+    """Register agents (players): call ``register(MyAgent)`` once for each, with
+    a :class:`boardgames.Agent` subclass. A name already taken is refused and
+    reported against the plugin that registered it second."""
 
 
 @hookspec

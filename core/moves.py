@@ -16,8 +16,7 @@ Only choices belong in a move: a game whose flips follow from the placement
 from __future__ import annotations
 
 import re
-
-import attrs
+from typing import NamedTuple
 
 from .errors import InvalidMoveError
 from .geometry import Grid
@@ -25,12 +24,13 @@ from .geometry import Grid
 _MOVE = re.compile(r"([a-z][0-9]+)(?:-([a-z][0-9]+))?((?:x[a-z][0-9]+)*)")
 
 
-@attrs.frozen(order=True)
-class Move:
+class Move(NamedTuple):
     """A move: a piece arrives on ``to`` (from ``origin`` if it moved), and the
     mover chose ``marks`` (flips, captures). ``to == -1`` is a pass.
 
-    Moves order as squares do, file-then-rank, placements before steps.
+    Moves order as squares do, file-then-rank, placements before steps. A
+    named tuple rather than an attrs class: moves are made, hashed and sorted
+    in every agent's inner loop, and tuples do all three in C.
     """
 
     origin: int = -1

@@ -82,6 +82,27 @@ class IntOption(Option):
 
 
 @attrs.frozen
+class FloatOption(Option):
+    minimum: float | None = None
+
+    def check(self, value: object) -> float:
+        if isinstance(value, bool):
+            raise ValueError(f"expected a number, got {value!r}")
+        try:
+            number = float(value.strip() if isinstance(value, str) else value)  # type: ignore[arg-type]
+        except (TypeError, ValueError):
+            raise ValueError(f"expected a number, got {value!r}") from None
+        if number != number or number in (float("inf"), float("-inf")):
+            raise ValueError(f"expected a finite number, got {value!r}")
+        if self.minimum is not None and number < self.minimum:
+            raise ValueError(f"{value} is not {self.describe()}")
+        return number
+
+    def describe(self) -> str:
+        return "a number" if self.minimum is None else f"a number, at least {self.minimum:g}"
+
+
+@attrs.frozen
 class ChoiceOption(Option):
     choices: tuple[str, ...] = ()
 

@@ -1,88 +1,132 @@
-"""The games (and later agents) that the loaded plugins registered."""
+"""The games and agents that the loaded plugins registered.
+
+Both are collected the same way: each plugin's hook implementation runs on its
+own, a plugin that raises loses what it registered (and is reported), and a
+name already taken is refused and reported against the plugin that came second
+(the built-in plugins come first).
+"""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, Generic, TypeVar
 
-from .errors import PluginError, RecordError, UnknownGameError
+from .agents.base import BUDGET_KINDS, Agent
+from .agents.spec import Player, parse_spec
+from .errors import BoardgamesError, PluginError, RecordError, UnknownGameError
 from .game import Game, State, state_from_json
 from .plugins import describe_exception, each_implementation, note_registered, on_change, report_failure
 
 _NAME = re.compile(r"[a-z][a-z0-9_-]*")
 
-_games: dict[str, tuple[type[Game], str]] | None = None
+T = TypeVar("T", bound=type)
 
 
-def _reset() -> None:
-    global _games
-    _games = None
+class Registry(Generic[T]):
+    """Classes registered through one hook, by their ``name``."""
+
+    def __init__(self, hook: str, kind: str, check: Callable[[Any], T], missing: type[BoardgamesError]):
+        self.hook, self.kind, self.check, self.missing = hook, kind, check, missing
+        self._entries: dict[str, tuple[T, str]] | None = None
+        on_change(self.reset)
+
+    def reset(self) -> None:
+        self._entries = None
+
+    def _collect(self) -> dict[str, tuple[T, str]]:
+        found: dict[str, tuple[T, str]] = {}
+        for plugin, function in list(each_implementation(self.hook)):
+            mine: list[T] = []
+
+            def register(cls: T, into: list[T] = mine) -> None:
+                into.append(self.check(cls))
+
+            try:
+                function(register=register)
+            except Exception as exc:  # the plugin's entries are dropped, the others stay
+                report_failure(plugin, f"{self.hook}: {describe_exception(exc)}")
+                continue
+            for cls in mine:
+                name = cls.name  # type: ignore[attr-defined]
+                if name in found:
+                    owner = found[name][1]
+                    report_failure(plugin, f"the {self.kind} name {name!r} is taken by plugin {owner!r}")
+                    continue
+                found[name] = (cls, plugin)
+                note_registered(plugin, name)
+        return found
+
+    def entries(self) -> dict[str, tuple[T, str]]:
+        if self._entries is None:
+            self._entries = dict(sorted(self._collect().items()))
+        return self._entries
+
+    def classes(self) -> dict[str, T]:
+        return {name: entry[0] for name, entry in self.entries().items()}
+
+    def get(self, name: str) -> T:
+        known = self.entries()
+        key = name.strip().lower()
+        if key not in known:
+            names = ", ".join(known) or f"none (no plugin registered a {self.kind})"
+            raise self.missing(f"unknown {self.kind} {name!r} ({self.kind}s: {names})")
+        return known[key][0]
 
 
-on_change(_reset)
+def _named(kind: str, hook: str, cls: object, base: type) -> None:
+    if not (isinstance(cls, type) and issubclass(cls, base)):
+        raise PluginError(f"{hook}: {cls!r} is not a boardgames.{base.__name__} subclass")
+    name = getattr(cls, "name", None)
+    if not isinstance(name, str) or not _NAME.fullmatch(name):
+        raise PluginError(f"{hook}: {cls.__name__}.name must be a lowercase word, got {name!r}")
 
 
 def _check_game(cls: object) -> type[Game]:
-    if not (isinstance(cls, type) and issubclass(cls, Game)):
-        raise PluginError(f"register_games: {cls!r} is not a boardgames.Game subclass")
-    name = getattr(cls, "name", None)
-    if not isinstance(name, str) or not _NAME.fullmatch(name):
-        raise PluginError(f"register_games: {cls.__name__}.name must be a lowercase word, got {name!r}")
+    _named("game", "register_games", cls, Game)
+    assert isinstance(cls, type) and issubclass(cls, Game)
     players = getattr(cls, "player_names", ())
     if len(players) < 2 or len(set(players)) != len(players):
-        raise PluginError(f"register_games: {name} needs at least two distinct player names")
+        raise PluginError(f"register_games: {cls.name} needs at least two distinct player names")
     return cls
 
 
-def _collect_games() -> dict[str, tuple[type[Game], str]]:
-    found: dict[str, tuple[type[Game], str]] = {}
-    for plugin, function in list(each_implementation("register_games")):
-        mine: list[type[Game]] = []
-
-        def register(cls: type[Game], into: list[type[Game]] = mine) -> None:
-            into.append(_check_game(cls))
-
-        try:
-            function(register=register)
-        except Exception as exc:  # the plugin's games are dropped, the others stay
-            report_failure(plugin, describe_exception(exc))
-            continue
-        for cls in mine:
-            if cls.name in found:
-                owner = found[cls.name][1]
-                report_failure(plugin, f"the game name {cls.name!r} is taken by plugin {owner!r}")
-                continue
-            found[cls.name] = (cls, plugin)
-            note_registered(plugin, cls.name)
-    return found
+def _check_agent(cls: object) -> type[Agent]:
+    _named("agent", "register_agents", cls, Agent)
+    assert isinstance(cls, type) and issubclass(cls, Agent)
+    unknown = set(cls.budget_kinds) - set(BUDGET_KINDS)
+    if unknown:
+        raise PluginError(f"register_agents: {cls.name} has unknown budget kinds {sorted(unknown)}")
+    return cls
 
 
-def _registered() -> dict[str, tuple[type[Game], str]]:
-    global _games
-    if _games is None:
-        _games = _collect_games()
-    return _games
+games: Registry[type[Game]] = Registry("register_games", "game", _check_game, UnknownGameError)
+agents: Registry[type[Agent]] = Registry("register_agents", "agent", _check_agent, PluginError)
 
 
 def registered_games() -> dict[str, type[Game]]:
     """Every registered game by name, sorted by name."""
-    return {name: entry[0] for name, entry in sorted(_registered().items())}
+    return games.classes()
+
+
+def registered_agents() -> dict[str, type[Agent]]:
+    """Every registered agent by name, sorted by name."""
+    return agents.classes()
 
 
 def game_plugin(name: str) -> str:
     """The plugin that registered the game."""
-    return _registered()[name][1]
+    return games.entries()[name][1]
 
 
 def get_game(name: str) -> type[Game]:
     """The game class registered as ``name``; UnknownGameError if there is none."""
-    known = _registered()
-    key = name.strip().lower()
-    if key not in known:
-        names = ", ".join(sorted(known)) or "none (no plugin registered a game)"
-        raise UnknownGameError(f"unknown game {name!r} (games: {names})")
-    return known[key][0]
+    return games.get(name)
+
+
+def make_player(spec: str) -> Player:
+    """The agent a spec such as ``mcts:time=2`` describes, with its budget."""
+    return parse_spec(spec, agents.classes())
 
 
 def load_state(data: Mapping[str, Any]) -> State:
@@ -94,3 +138,8 @@ def load_state(data: Mapping[str, Any]) -> State:
     except UnknownGameError as exc:
         raise RecordError(str(exc)) from None
     return state_from_json(cls, data)
+
+
+def _reset() -> None:  # kept for tests that register by hand
+    games.reset()
+    agents.reset()

@@ -85,7 +85,17 @@ def test_bad_input_is_one_line_on_stderr_and_nothing_on_stdout(cli, args, needle
 
 def test_play_a_whole_game_between_two_people(cli):
     typed = "\n".join(FIVE_MOVES.split()) + "\n"
-    run = cli("play", "donuts", "-o", f"board={FIVE_BOARD}", "-o", "first=vanilla", input=typed)
+    run = cli(
+        "play",
+        "donuts",
+        "--players",
+        "human,human",
+        "-o",
+        f"board={FIVE_BOARD}",
+        "-o",
+        "first=vanilla",
+        input=typed,
+    )
     assert run.code == 0, run.err
     assert "vanilla wins: five in a row" in run.out
     assert run.out.count("vanilla> ") == 5 and run.out.count("chocolate> ") == 4
@@ -94,32 +104,44 @@ def test_play_a_whole_game_between_two_people(cli):
 def test_play_reprompts_on_bad_input_and_supports_commands(cli):
     typed = "\n".join(["a6", "zz", "b4", "a6", "help", "moves", "a5", "undo", "a4", "quit"]) + "\n"
     run = cli(
-        "play", "donuts", "-o", f"board={FIVE_BOARD}", "-o", "first=vanilla", "--seed", "3", input=typed
+        "play",
+        "donuts",
+        "--players",
+        "human,human",
+        "-o",
+        f"board={FIVE_BOARD}",
+        "-o",
+        "first=vanilla",
+        "--seed",
+        "3",
+        input=typed,
     )
     assert run.code == 0
     out = run.out
     assert "'zz' is not a move" in out
     assert "illegal move 'b4'" in out and "vertical line through a6" in out
     assert "'a6'" in out and "taken by vanilla" in out
-    assert "undo    take back the last move" in out
+    assert "undo    take back your last move" in out
     assert "a1 a2 a3 a4 a5" in out  # the legal moves, after 'moves'
     # After undo, a4 replaced a5; quit prints the command that resumes the game.
     assert "Game stopped after 2 moves" in out
-    assert "--moves 'a6 a4'" in out and "--seed 3" in out
+    assert "--moves 'a6 a4'" in out and "--seed 3" in out and "--players 'human,human'" in out
 
 
 def test_play_end_of_input_stops_cleanly_and_says_how_to_resume(cli):
-    run = cli("play", "donuts", "--seed", "9", input="c3\n")
+    run = cli("play", "donuts", "--players", "human,human", "--seed", "9", input="c3\n")
     assert run.code == 0
     assert "Game stopped after 1 moves" in run.out and "--moves c3" in run.out.replace("'", "")
 
 
 def test_resume_command_rebuilds_the_game(cli):
-    run = cli("play", "donuts", "--seed", "9", input="c3\n")
+    run = cli("play", "donuts", "--players", "human,human", "--seed", "9", input="c3\n")
     # Split by the shell's quoting rules, as when a person pastes it.
     args = shlex.split(run.out.strip().splitlines()[-1])[1:]
     assert args[0] == "play"
     args[0] = "show"
+    at = args.index("--players")
+    del args[at : at + 2]  # show has no players
     again = cli(*args, "--json")
     assert again.code == 0, again.err
     assert again.json()["history"] == ["c3"]
@@ -159,11 +181,11 @@ def test_verso_rules_cite_every_ruling_and_option(cli):
 def test_play_verso_asks_which_flip_and_where_to_move(cli):
     # Placing: g7 imprisons e5 and f6, so the game asks which flips.
     typed = "d4\ne5\na1\nf6\ng7\n2\nquit\n"
-    run = cli("play", "verso", input=typed)
+    run = cli("play", "verso", "--players", "human,human", input=typed)
     assert "Which flips? 1) g7xe5  2) g7xf6" in run.out
     assert "--moves 'd4 e5 a1 f6 g7xf6'" in run.out
     # A bad answer plays nothing and the prompt comes back.
-    run = cli("play", "verso", input="d4\ne5\na1\nf6\ng7\nzz\nquit\n")
+    run = cli("play", "verso", "--players", "human,human", input="d4\ne5\na1\nf6\ng7\nzz\nquit\n")
     assert "'zz' is none of those" in run.out and "--moves 'd4 e5 a1 f6'" in run.out
 
 
@@ -171,13 +193,23 @@ def test_play_verso_moving_phase_to_the_end(cli):
     # Moving phase on a small board: a piece alone asks where to; a step with
     # its destination plays at once; a diagonal step is refused with why.
     typed = "\n".join(["a1", "e5", "a2", "e4", "a2", "b2", "e4-d3", "e4-d4", "b2-c2", "quit"]) + "\n"
-    run = cli("play", "verso", "-o", "size=5", "-o", "pieces=2", input=typed)
+    run = cli("play", "verso", "--players", "human,human", "-o", "size=5", "-o", "pieces=2", input=typed)
     assert "Move a2 where? 1) a2-a3  2) a2-b2" in run.out
     assert "never diagonally" in run.out
     assert "--moves 'a1 e5 a2 e4 a2-b2 e4-d4 b2-c2'" in run.out
     # The shuttle repeats the position a third time: a draw, and the loop ends.
     shuttle = "a1 e5 a1-a2 e5-e4 a2-a1 e4-e5 a1-a2 e5-e4 a2-a1 e4-e5".split()
-    run = cli("play", "verso", "-o", "size=5", "-o", "pieces=1", input="\n".join(shuttle) + "\n")
+    run = cli(
+        "play",
+        "verso",
+        "--players",
+        "human,human",
+        "-o",
+        "size=5",
+        "-o",
+        "pieces=1",
+        input="\n".join(shuttle) + "\n",
+    )
     assert run.code == 0 and "draw: the same position for the third time" in run.out
 
 
@@ -192,3 +224,34 @@ def test_play_ctrl_c_stops_like_quit(monkeypatch, capsys):
     assert play_loop(state, read=interrupted) is state
     out = capsys.readouterr().out
     assert "Game stopped after 1 moves" in out and "--moves 'c3'" in out
+
+
+def test_play_against_the_computer_with_hint_and_undo(cli):
+    typed = "c3\nhint\nundo\nquit\n"
+    run = cli("play", "donuts", "--seed", "5", "--players", "human,mcts:iterations=50", input=typed)
+    assert run.code == 0
+    out = run.out
+    assert "vanilla (mcts:iterations=50) is thinking..." in out
+    assert "2. vanilla (mcts:iterations=50): " in out
+    assert "hint (mcts:time=1): " in out
+    # undo takes back the computer's reply and the person's move: back to the start.
+    assert "Game stopped after 0 moves" in out
+
+
+def test_computer_against_computer_prints_the_moves_and_is_repeatable(cli):
+    args = ("play", "donuts", "--seed", "8", "--players", "random,mcts:iterations=30")
+    first, second = cli(*args), cli(*args)
+    assert first.code == 0 and first.out == second.out
+    assert "1. chocolate (random): " in first.out
+    assert "wins" in first.out or "draw" in first.out
+    assert "is thinking" not in first.out
+
+
+def test_bad_player_specs_are_one_line(cli):
+    run = cli("play", "donuts", "--players", "mtcs,random")
+    assert run.code != 0 and len(run.err.strip().splitlines()) == 1
+    assert "unknown agent 'mtcs'" in run.err and "mcts (time=X, iterations=N" in run.err
+    run = cli("play", "donuts", "--players", "mcts:depth=3,random")
+    assert "mcts takes no parameter 'depth'" in run.err
+    run = cli("play", "donuts", "--players", "alphabeta:depth=zero,random")
+    assert "expected a whole number" in run.err

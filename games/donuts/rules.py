@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import attrs
 
 from boardgames import (
@@ -19,10 +21,9 @@ from boardgames import (
 )
 from boardgames.geometry import AXIS_NAMES
 
+from . import strategy
+from .mechanics import DONUTS_EACH, ROW, insertion_flips
 from .tiles import LINES, lines_by_square, normalize_layout, random_layout
-
-DONUTS_EACH = 15  # D3
-ROW = 5  # D7
 
 
 @attrs.frozen(kw_only=True, slots=False)
@@ -123,16 +124,7 @@ Notation. A move is the square played: c3.
         me = state.turn
         sq = move.to
         bit = 1 << sq
-        mine = state.boards[me] | bit
-        theirs = state.boards[1 - me]
-        flips = 0
-        for ray_a, ray_b in self.grid.axis_rays[sq]:
-            end_a = _beyond_run(ray_a, mine)
-            if end_a < 0 or not theirs >> end_a & 1:
-                continue
-            end_b = _beyond_run(ray_b, mine)
-            if end_b >= 0 and theirs >> end_b & 1:
-                flips |= (1 << end_a) | (1 << end_b)
+        flips = insertion_flips(self.grid.axis_rays[sq], state.boards[me] | bit, state.boards[1 - me])
         boards = transfer(state.boards, me, bit | flips)
         placed = (state.placed[0] + 1, state.placed[1]) if me == 0 else (state.placed[0], state.placed[1] + 1)
         outcome = None
@@ -176,14 +168,16 @@ Notation. A move is the square played: c3.
     def view(self, state: DonutsState) -> BoardView:
         return attrs.evolve(super().view(state), marks=tuple(enumerate(self.lines)))
 
+    # -- for agents: see strategy.py ------------------------------------------
+    def position_key(self, state: DonutsState) -> tuple[object, ...]:
+        return (state.boards, state.turn, state.last)  # the last square sets the line
+
+    def evaluate(self, state: DonutsState, player: int) -> float:
+        return strategy.evaluate(self, state, player)
+
+    def playout(self, state: DonutsState, rng: random.Random, policy: str) -> int | None:
+        return strategy.playout(self, state, rng, policy)
+
     def largest_groups(self, state: DonutsState) -> dict[str, int]:
         """Each player's largest orthogonally connected group (D8)."""
         return {p: self.grid.largest_group(b) for p, b in zip(self.player_names, state.boards, strict=True)}
-
-
-def _beyond_run(ray: tuple[int, ...], mine: int) -> int:
-    """The first square along ``ray`` that is not the mover's, -1 past the edge."""
-    for sq in ray:
-        if not mine >> sq & 1:
-            return sq
-    return -1

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import random
 from collections.abc import Mapping
 from typing import Any
 
@@ -22,7 +23,8 @@ from boardgames import (
     transfer,
 )
 
-ROW = 5  # V5
+from . import strategy
+from .mechanics import ROW
 
 
 @attrs.frozen(kw_only=True, slots=False)
@@ -116,7 +118,7 @@ must say which.
         return sum(state.placed) == 2 * self.each
 
     # -- V4: which pieces a piece arriving on ``to`` imprisons ----------------
-    def _prisons(self, mine: int, theirs: int, to: int) -> list[tuple[int, ...]]:
+    def prisons(self, mine: int, theirs: int, to: int) -> list[tuple[int, ...]]:
         """For each imprisoning ray from ``to``, its imprisoned pieces, nearest first."""
         runs = []
         for ray in self.grid.rays[to]:
@@ -134,7 +136,7 @@ must say which.
         """Every legal move that brings a piece to ``to`` (from ``origin``, or placed)."""
         me = state.turn
         mine = state.boards[me] & ~(1 << origin if origin >= 0 else 0)
-        runs = self._prisons(mine | 1 << to, state.boards[1 - me], to)
+        runs = self.prisons(mine | 1 << to, state.boards[1 - me], to)
         if self.adjacent_only:
             choices: Any = [tuple(run[0] for run in runs)]
         else:
@@ -203,6 +205,13 @@ must say which.
         elif not (self._can_step(boards[0], empty) or self._can_step(boards[1], empty)):
             outcome = Outcome(None, "neither player can move")
         return after if outcome is None else attrs.evolve(after, outcome=outcome)
+
+    # -- for agents: see strategy.py -------------------------------------------
+    def evaluate(self, state: VersoState, player: int) -> float:
+        return strategy.evaluate(self, state, player)
+
+    def playout(self, state: VersoState, rng: random.Random, policy: str) -> int | None:
+        return strategy.playout(self, state, rng, policy)
 
     # -- messages -------------------------------------------------------------
     def why_illegal(self, state: VersoState, move: Move) -> str:

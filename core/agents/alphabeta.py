@@ -1,0 +1,113 @@
+"""Negamax with alpha-beta pruning, iterative deepening, a transposition table
+keyed by the position's key, and move ordering (the table's best move first,
+then the history heuristic). Bounded by depth or time."""
+
+from __future__ import annotations
+
+import random
+import time
+
+from ..game import State
+from ..moves import Move
+from .base import Agent, Budget
+
+WIN = 1000.0  # a won position scores WIN minus its distance, beyond any evaluation (-1 to 1)
+EXACT, LOWER, UPPER = 0, 1, 2
+
+
+class _Timeout(Exception):
+    pass
+
+
+class AlphaBetaAgent(Agent):
+    name = "alphabeta"
+    summary = "negamax alpha-beta with iterative deepening and a transposition table"
+    budget_kinds = ("depth", "time")
+    default_budget = Budget(time=1.0)
+
+    def __init__(self, **settings: object) -> None:
+        super().__init__(**settings)
+        self.table: dict[object, tuple[int, float, int, Move | None]] = {}
+        self.history: dict[Move, int] = {}
+        self.stats: dict[str, float] = {}
+
+    def reset(self) -> None:
+        self.table.clear()
+        self.history.clear()
+
+    def choose(self, state: State, budget: Budget, rng: random.Random) -> Move:
+        moves = list(state.legal_moves)
+        if len(moves) == 1:
+            self.stats = {"nodes": 0, "depth": 0}
+            return moves[0]
+        rng.shuffle(moves)  # equal moves are then chosen at random, by the seed
+        self.deadline = budget.deadline()
+        max_depth = budget.depth or (64 if self.deadline is not None else 3)
+        if len(self.table) > 1_000_000:
+            self.table.clear()
+        self.nodes = 0
+        best, reached = moves[0], 0
+        for depth in range(1, max_depth + 1):
+            try:
+                score, move = self._root(state, moves, depth)
+            except _Timeout:
+                break
+            best, reached = move, depth
+            moves.remove(move)
+            moves.insert(0, move)  # search the best move first next time
+            if abs(score) >= WIN - 100:  # a forced result: deeper search changes nothing
+                break
+        self.stats = {"nodes": self.nodes, "depth": reached}
+        return best
+
+    def _root(self, state: State, moves: list[Move], depth: int) -> tuple[float, Move]:
+        alpha, best = -2 * WIN, moves[0]
+        for move in moves:
+            score = -self._search(state.play_unchecked(move), depth - 1, -2 * WIN, -alpha, 1)
+            if score > alpha:
+                alpha, best = score, move
+        return alpha, best
+
+    def _search(self, state: State, depth: int, alpha: float, beta: float, ply: int) -> float:
+        self.nodes += 1
+        if self.deadline is not None and not self.nodes & 127 and time.perf_counter() > self.deadline:
+            raise _Timeout
+        outcome = state.outcome
+        if outcome is not None:  # the player to move here did not make the last move
+            return (
+                0.0
+                if outcome.winner is None
+                else (-(WIN - ply) if outcome.winner != state.turn else WIN - ply)
+            )
+        if depth <= 0:
+            return state.evaluate(state.turn)
+        key = state.key
+        entry = self.table.get(key)
+        first = None
+        if entry is not None:
+            entry_depth, value, flag, first = entry
+            if entry_depth >= depth:
+                if flag == EXACT:
+                    return value
+                if flag == LOWER and value >= beta:
+                    return value
+                if flag == UPPER and value <= alpha:
+                    return value
+        history = self.history
+        moves = sorted(state.legal_moves, key=lambda m: -history.get(m, 0))
+        if first is not None and first in moves:
+            moves.remove(first)
+            moves.insert(0, first)
+        original_alpha, best_value, best_move = alpha, -2 * WIN, None
+        for move in moves:
+            value = -self._search(state.play_unchecked(move), depth - 1, -beta, -alpha, ply + 1)
+            if value > best_value:
+                best_value, best_move = value, move
+            if value > alpha:
+                alpha = value
+            if alpha >= beta:
+                history[move] = history.get(move, 0) + depth * depth
+                break
+        flag = UPPER if best_value <= original_alpha else LOWER if best_value >= beta else EXACT
+        self.table[key] = (depth, best_value, flag, best_move)
+        return best_value

@@ -1,0 +1,71 @@
+"""The one agent interface every game shares.
+
+An agent gets a state, a :class:`Budget` and a seeded ``random.Random`` and
+returns a legal move. It never knows which game it plays: it sees only the
+public state API (legal moves, playing a move, whose turn, the outcome, and
+the game's optional evaluation and playout).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any, ClassVar
+
+import attrs
+
+from ..game import State
+from ..moves import Move
+from ..options import Option
+
+
+@attrs.frozen
+class Budget:
+    """How much an agent may think about one move; unset parts are unbounded."""
+
+    #: Seconds for the move.
+    time: float | None = None
+    #: Iterations: MCTS simulations.
+    iterations: int | None = None
+    #: Plies: alpha-beta search depth.
+    depth: int | None = None
+
+    def deadline(self) -> float | None:
+        """The time.perf_counter() value by which to answer, if timed."""
+        return None if self.time is None else time.perf_counter() + self.time
+
+    def describe(self) -> str:
+        parts = [f"{k}={v:g}" for k, v in attrs.asdict(self).items() if v is not None]
+        return ", ".join(parts) or "unbounded"
+
+
+BUDGET_KINDS = ("time", "iterations", "depth")
+
+
+class Agent:
+    """A player. Subclass, set the class attributes, implement :meth:`choose`."""
+
+    #: The name used in agent specs (``mcts:time=2``).
+    name: ClassVar[str]
+    #: One line for listings and error messages.
+    summary: ClassVar[str] = ""
+    #: Settings the agent takes besides its budget (``mcts:playout=heuristic``).
+    parameters: ClassVar[tuple[Option, ...]] = ()
+    #: The budget kinds it understands, of ``time``, ``iterations``, ``depth``.
+    budget_kinds: ClassVar[tuple[str, ...]] = ()
+    #: The budget used when a spec gives none.
+    default_budget: ClassVar[Budget] = Budget()
+    #: Whether a person at the terminal chooses the moves.
+    is_human: ClassVar[bool] = False
+
+    def __init__(self, **settings: Any) -> None:
+        self.settings = settings
+
+    def choose(self, state: State, budget: Budget, rng: random.Random) -> Move:
+        raise NotImplementedError
+
+    def reset(self) -> None:
+        """Forget what was learnt about the previous game (a new one starts)."""
+
+    #: What the last :meth:`choose` did, for benchmarks and curious users.
+    stats: dict[str, float]

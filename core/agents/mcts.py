@@ -1,0 +1,122 @@
+"""Monte Carlo tree search with UCT.
+
+Each simulation walks down the tree by UCT, adds one node, plays the game out
+with the game's playout (random, or its heuristic policy) and backs the
+result up. Bounded by iterations or time; the tree is kept between moves and
+reused when the game went on from a position it holds.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from ..game import State
+from ..moves import Move
+from ..options import ChoiceOption, FloatOption
+from .base import Agent, Budget
+
+
+class Node:
+    __slots__ = ("state", "move", "parent", "children", "untried", "visits", "wins", "mover")
+
+    def __init__(self, state: State, move: Move | None, parent: Node | None, rng: random.Random) -> None:
+        self.state = state
+        self.move = move
+        self.parent = parent
+        self.children: list[Node] = []
+        untried = list(state.legal_moves)
+        rng.shuffle(untried)  # popping from the end is then a random choice
+        self.untried = untried
+        self.visits = 0
+        self.wins = 0.0  # for the player who made ``move`` (who moved into this node)
+        self.mover = parent.state.turn if parent is not None else -1
+
+
+class MctsAgent(Agent):
+    name = "mcts"
+    summary = "Monte Carlo tree search (UCT) with random or heuristic playouts"
+    budget_kinds = ("time", "iterations")
+    default_budget = Budget(time=1.0)
+    parameters = (
+        ChoiceOption(
+            "playout",
+            "how playouts choose moves: the game's heuristic policy, or uniformly at random",
+            "heuristic",
+            choices=("heuristic", "random"),
+        ),
+        FloatOption("c", "the UCT exploration constant", 1.4, minimum=0.0),
+    )
+
+    def __init__(self, **settings: object) -> None:
+        super().__init__(**settings)
+        self.policy = str(settings.get("playout", "heuristic"))
+        self.c = float(settings.get("c", 1.4))  # type: ignore[arg-type]
+        self.root: Node | None = None
+        self.stats: dict[str, float] = {}
+
+    def reset(self) -> None:
+        self.root = None
+
+    def _reuse(self, state: State, rng: random.Random) -> Node:
+        """The node of ``state`` in the kept tree, as the new root, or a new root."""
+        node = self.root
+        if node is not None and node.state.game == state.game:
+            done = node.state.history
+            if state.history[: len(done)] == done:
+                for move in state.history[len(done) :]:
+                    node = next((c for c in node.children if c.move == move), None)
+                    if node is None:
+                        break
+                if node is not None:
+                    node.parent = None
+                    node.mover = -1
+                    return node
+        return Node(state, None, None, rng)
+
+    def choose(self, state: State, budget: Budget, rng: random.Random) -> Move:
+        moves = state.legal_moves
+        root = self._reuse(state, rng)
+        self.root = root
+        if len(moves) == 1:
+            self.stats = {"iterations": 0, "reused": root.visits}
+            return moves[0]
+        reused = root.visits
+        deadline = budget.deadline()
+        limit = budget.iterations
+        if limit is None and deadline is None:
+            deadline = time.perf_counter() + (self.default_budget.time or 1.0)
+        c, policy, log, sqrt = self.c, self.policy, math.log, math.sqrt
+        clock = time.perf_counter
+        done = 0
+        while (limit is None or done < limit) and (deadline is None or clock() < deadline):
+            done += 1
+            node = root
+            # Selection: descend through fully expanded nodes by UCT.
+            while not node.untried and node.children:
+                log_n = log(node.visits)
+                best, best_value = node.children[0], -1.0
+                for child in node.children:
+                    value = child.wins / child.visits + c * sqrt(log_n / child.visits)
+                    if value > best_value:
+                        best, best_value = child, value
+                node = best
+            # Expansion: one new node.
+            if node.untried:
+                move = node.untried.pop()
+                child = Node(node.state.play_unchecked(move), move, node, rng)
+                node.children.append(child)
+                node = child
+            # Simulation, then backpropagation.
+            winner = node.state.playout(rng, policy)
+            while node is not None:
+                node.visits += 1
+                if winner is None:
+                    node.wins += 0.5
+                elif winner == node.mover:
+                    node.wins += 1.0
+                node = node.parent
+        self.stats = {"iterations": done, "reused": reused}
+        best_child = max(root.children, key=lambda ch: (ch.visits, ch.wins))
+        return best_child.move  # type: ignore[return-value]

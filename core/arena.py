@@ -1,0 +1,192 @@
+"""Tournaments between agents: many seeded games, seats alternated, in
+parallel worker processes, with the same results whatever the number of
+workers (each game's seeds derive from the arena seed and its number alone).
+
+Agents bounded by time are not repeatable, by nature; agents bounded by
+iterations or depth are.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import random
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from .errors import InvalidAgentSpecError
+from .records import now, record_of, save_record
+from .registry import get_game, make_player
+
+
+@attrs.frozen
+class GameResult:
+    index: int
+    #: The agent specs in turn order (seat 0 moves first).
+    seats: tuple[str, ...]
+    #: The winning seat, or None for a draw.
+    winner: int | None
+    record: dict[str, Any]
+
+
+def game_seed(seed: int, index: int) -> int:
+    return random.Random(f"{seed}/{index}").getrandbits(32)
+
+
+def play_game(
+    game_name: str, options: Mapping[str, object], seats: Sequence[str], seed: int, index: int
+) -> GameResult:
+    """Game number ``index`` of an arena: everything random derives from (seed, index)."""
+    cls = get_game(game_name)
+    game = cls.configure(options, seed=game_seed(seed, index))
+    players = [make_player(spec) for spec in seats]
+    for p in players:
+        p.agent.reset()
+    by_index = {game.player_names.index(name): players[k] for k, name in enumerate(game.players)}
+    rngs = {i: random.Random(f"{seed}/{index}/{i}") for i in by_index}
+    started = now()
+    state = game.start()
+    while not state.is_over:
+        player = by_index[state.turn]
+        state = state.play(player.agent.choose(state, player.budget, rngs[state.turn]))
+    winner = None
+    if state.winner is not None:
+        winner = list(game.players).index(state.winner)
+    return GameResult(index, tuple(p.spec for p in players), winner, record_of(state, seats, started))
+
+
+@attrs.frozen
+class Standing:
+    spec: str
+    wins: int
+    draws: int
+    losses: int
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.draws + self.losses
+
+    @property
+    def score(self) -> float:
+        return (self.wins + self.draws / 2) / self.games if self.games else 0.0
+
+    def interval(self, z: float = 1.96) -> tuple[float, float]:
+        """The 95% confidence interval of the score: Wilson's interval, which
+        stays meaningful at 0% and 100% (a draw counts half a win)."""
+        n = self.games
+        if n == 0:
+            return (0.0, 1.0)
+        p = self.score
+        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+        half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+        return (max(0.0, centre - half), min(1.0, centre + half))
+
+    def to_json(self) -> dict[str, Any]:
+        low, high = self.interval()
+        return {
+            "spec": self.spec,
+            "wins": self.wins,
+            "draws": self.draws,
+            "losses": self.losses,
+            "score": round(self.score, 4),
+            "score_95": [round(low, 4), round(high, 4)],
+            "elo": _finite(elo(self.score)),
+            "elo_95": [_finite(elo(low)), _finite(elo(high))],
+        }
+
+
+def elo(score: float) -> float:
+    """The Elo difference that expects ``score`` (±inf at 0 and 1)."""
+    if score <= 0:
+        return -math.inf
+    if score >= 1:
+        return math.inf
+    return -400 * math.log10(1 / score - 1)
+
+
+def _finite(x: float) -> float | None:
+    return None if math.isinf(x) else round(x, 1)
+
+
+@attrs.frozen
+class ArenaResult:
+    game: str
+    options: dict[str, Any]
+    seed: int
+    specs: tuple[str, ...]
+    results: tuple[GameResult, ...]
+
+    def standings(self) -> list[Standing]:
+        """One per spec, in the order given (a spec may play itself)."""
+        out = []
+        for which, spec in enumerate(self.specs):
+            wins = draws = losses = 0
+            for r in self.results:
+                seat = which if r.index % 2 == 0 else 1 - which  # seats alternate
+                if r.winner is None:
+                    draws += 1
+                elif r.winner == seat:
+                    wins += 1
+                else:
+                    losses += 1
+            out.append(Standing(spec, wins, draws, losses))
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "options": self.options,
+            "games": len(self.results),
+            "seed": self.seed,
+            "players": [s.to_json() for s in self.standings()],
+        }
+
+
+def run_arena(
+    game_name: str,
+    specs: Sequence[str],
+    games: int,
+    seed: int,
+    jobs: int | None = None,
+    options: Mapping[str, object] | None = None,
+    save_dir: str | os.PathLike[str] | None = None,
+    progress: Callable[[GameResult], None] | None = None,
+) -> ArenaResult:
+    """Play ``games`` games between two agents, seats alternated (game 0: the
+    first spec moves first). Raises on a bad game, option or spec before any
+    game starts."""
+    if len(specs) != 2:
+        raise InvalidAgentSpecError(f"an arena takes two agent specs, got {len(specs)}")
+    canonical = tuple(make_player(s).spec for s in specs)  # checks them, here and now
+    game = get_game(game_name).configure(options or {}, seed=seed)
+    options = {k: v for k, v in (options or {}).items()}
+    seatings = [canonical if i % 2 == 0 else canonical[::-1] for i in range(games)]
+    results: dict[int, GameResult] = {}
+
+    def done(result: GameResult) -> None:
+        results[result.index] = result
+        if save_dir is not None:
+            save_record(Path(save_dir) / f"game-{result.index + 1:04d}.json", result.record)
+        if progress is not None:
+            progress(result)
+
+    jobs = jobs or os.cpu_count() or 1
+    if jobs == 1:
+        for i in range(games):
+            done(play_game(game_name, options, seatings[i], seed, i))
+    else:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            futures = [pool.submit(play_game, game_name, options, seatings[i], seed, i) for i in range(games)]
+            for future in as_completed(futures):
+                done(future.result())
+    return ArenaResult(
+        game_name,
+        {k: v for k, v in game.options.items() if k in options},
+        seed,
+        canonical,
+        tuple(results[i] for i in range(games)),
+    )
