@@ -55,7 +55,7 @@ def baseline_donuts(seconds: float, seed: int = 0) -> float:
             rays.append(per_axis)
             line_of.append(lines)
     windows_at: list[list[int]] = [[] for _ in range(n)]
-    for (f, r), i in idx.items():
+    for f, r in idx:
         for df, dr in axes:
             cells = [(f + k * df, r + k * dr) for k in range(5)]
             if all(c in idx for c in cells):

@@ -182,6 +182,11 @@ class State:
         """A hashable key of the position (transposition tables, repetition)."""
         return self.game.position_key(self)
 
+    def winning_moves(self) -> tuple[Move, ...]:
+        """The legal moves that win at once."""
+        wins = self.game.wins_at_once
+        return tuple(m for m in self.legal_moves if wins(self, m))
+
     def evaluate(self, player: int) -> float:
         """How good the position is for ``player`` (an index), from -1 to 1;
         exact (-1, 0 or 1) once the game is over."""
@@ -353,6 +358,12 @@ class Game:
         """A heuristic value of an ongoing ``state`` for ``player``, strictly
         between -1 and 1. The default knows nothing: 0."""
         return 0.0
+
+    def wins_at_once(self, state: Any, move: Move) -> bool:
+        """Whether ``move`` (legal in ``state``) wins the game on the spot.
+        Games may answer faster than playing it, as the default does."""
+        outcome = self.apply(state, move).outcome
+        return outcome is not None and outcome.winner == state.turn
 
     def position_key(self, state: Any) -> Hashable:
         """What identifies a position: by default the pieces and the player to move."""

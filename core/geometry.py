@@ -200,13 +200,41 @@ class Grid:
         return False
 
     def completing(self, mine: int, empty: int, n: int) -> int:
-        """The empty squares that would give ``mine`` an n-in-a-row window."""
-        out = 0
-        for w in self.windows(n):
-            rest = w & ~mine
-            if rest & empty == rest and rest and not rest & (rest - 1):
-                out |= rest
-        return out
+        """The empty squares that would give ``mine`` n in a row.
+
+        Bit-parallel: for each axis, the squares with k of ``mine`` just behind
+        and n-1-k just ahead, found by shifting whole masks (no loop over
+        windows: this runs at every step of a heuristic playout). On small
+        boards a plain loop over the few windows is faster, so it is used there."""
+        windows = self.windows(n)
+        if len(windows) <= 48:
+            out = 0
+            for w in windows:
+                rest = w & ~mine
+                if rest & empty == rest and rest and not rest & (rest - 1):
+                    out |= rest
+            return out
+        out, full, h = 0, self.full, self.height
+        keep_up, keep_down = full & ~self._top, full & ~self._bottom
+        for df, dr in ((1, 0), (0, 1), (1, 1), (-1, 1)):  # one direction v of each axis
+            step = df * h + dr
+            # Moving a square by -v drops the bottom rank when v goes up; by +v, the top.
+            guard_back = keep_down if dr > 0 else full
+            guard_fore = keep_up if dr > 0 else full
+            ahead, behind = [full], [full]  # [j]: the 1..j-th neighbours ahead (behind) are mine
+            fwd = bwd = mine
+            for _ in range(n - 1):
+                if step > 0:
+                    fwd = (fwd & guard_back) >> step
+                    bwd = ((bwd & guard_fore) << step) & full
+                else:
+                    fwd = ((fwd & guard_back) << -step) & full
+                    bwd = (bwd & guard_fore) >> -step
+                ahead.append(ahead[-1] & fwd)
+                behind.append(behind[-1] & bwd)
+            for k in range(n):
+                out |= behind[k] & ahead[n - 1 - k]
+        return out & empty
 
     def open_windows(self, mine: int, theirs: int, n: int) -> list[int]:
         """``counts[k]``: how many n-in-a-row windows hold k of ``mine`` and none of ``theirs``."""

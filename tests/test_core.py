@@ -11,6 +11,7 @@ import boardgames
 from boardgames import (
     AmbiguousMoveError,
     Grid,
+    bits,
     IllegalMoveError,
     InvalidMoveError,
     InvalidOptionError,
@@ -277,3 +278,21 @@ def test_typed_moves_may_leave_out_forced_marks_only():
     assert state.format_move(state.parse_move("d4xf6")) == "d4xe4xf6"
     with pytest.raises(AmbiguousMoveError):
         state.parse_move("d4xe4")
+
+
+@pytest.mark.parametrize("size", [(5, 5), (6, 6), (8, 8), (9, 10), (13, 13)])
+def test_completing_squares_match_the_windows(size):
+    # The bit-parallel version (large boards) and the window loop (small ones)
+    # must agree with the definition: an empty square that makes n in a row.
+    grid = Grid.get(*size)
+    rng = random.Random(size[0])
+    for _ in range(200):
+        mine = rng.getrandbits(grid.size) & rng.getrandbits(grid.size) | rng.getrandbits(grid.size)
+        mine &= rng.getrandbits(grid.size) | rng.getrandbits(grid.size)
+        empty = grid.full & ~mine & (rng.getrandbits(grid.size) | rng.getrandbits(grid.size))
+        for n in (3, 4, 5):
+            expected = 0
+            for sq in bits(empty):
+                if grid.has_line(mine | 1 << sq, n, touching=1 << sq):
+                    expected |= 1 << sq
+            assert grid.completing(mine, empty, n) == expected

@@ -21,13 +21,22 @@ from .base import Agent, Budget
 class Node:
     __slots__ = ("state", "move", "parent", "children", "untried", "visits", "wins", "mover")
 
-    def __init__(self, state: State, move: Move | None, parent: Node | None, rng: random.Random) -> None:
+    def __init__(
+        self, state: State, move: Move | None, parent: Node | None, rng: random.Random, decisive: bool
+    ) -> None:
         self.state = state
         self.move = move
         self.parent = parent
         self.children: list[Node] = []
         untried = list(state.legal_moves)
         rng.shuffle(untried)  # popping from the end is then a random choice
+        if decisive and untried:
+            # A move that wins at once is the only one worth trying: a node
+            # whose opponent can win next move then loses every simulation,
+            # which plain UCT finds only once it expands that reply by chance.
+            wins = state.winning_moves()
+            if wins:
+                untried = [wins[0]]
         self.untried = untried
         self.visits = 0
         self.wins = 0.0  # for the player who made ``move`` (who moved into this node)
@@ -42,9 +51,10 @@ class MctsAgent(Agent):
     parameters = (
         ChoiceOption(
             "playout",
-            "how playouts choose moves: the game's heuristic policy, or uniformly at random",
+            "how a new node is valued: a playout by the game's heuristic policy, a "
+            "uniformly random playout, or the game's evaluation without a playout",
             "heuristic",
-            choices=("heuristic", "random"),
+            choices=("heuristic", "random", "evaluate"),
         ),
         FloatOption("c", "the UCT exploration constant", 1.4, minimum=0.0),
     )
@@ -73,7 +83,7 @@ class MctsAgent(Agent):
                     node.parent = None
                     node.mover = -1
                     return node
-        return Node(state, None, None, rng)
+        return Node(state, None, None, rng, self.policy != "random")
 
     def choose(self, state: State, budget: Budget, rng: random.Random) -> Move:
         moves = state.legal_moves
@@ -88,6 +98,8 @@ class MctsAgent(Agent):
         if limit is None and deadline is None:
             deadline = time.perf_counter() + (self.default_budget.time or 1.0)
         c, policy, log, sqrt = self.c, self.policy, math.log, math.sqrt
+        evaluate = policy == "evaluate"
+        decisive = policy != "random"  # plain MCTS stays plain
         clock = time.perf_counter
         done = 0
         while (limit is None or done < limit) and (deadline is None or clock() < deadline):
@@ -105,17 +117,20 @@ class MctsAgent(Agent):
             # Expansion: one new node.
             if node.untried:
                 move = node.untried.pop()
-                child = Node(node.state.play_unchecked(move), move, node, rng)
+                child = Node(node.state.play_unchecked(move), move, node, rng, decisive)
                 node.children.append(child)
                 node = child
-            # Simulation, then backpropagation.
-            winner = node.state.playout(rng, policy)
+            # Simulation: the value of the leaf for player 0, from 0 to 1 (two
+            # players, zero sum: the other player's value is one minus it).
+            if evaluate:
+                value = (node.state.evaluate(0) + 1) / 2
+            else:
+                winner = node.state.playout(rng, policy)
+                value = 0.5 if winner is None else float(winner == 0)
+            # Backpropagation: each node counts the value for the player who moved into it.
             while node is not None:
                 node.visits += 1
-                if winner is None:
-                    node.wins += 0.5
-                elif winner == node.mover:
-                    node.wins += 1.0
+                node.wins += value if node.mover == 0 else 1 - value
                 node = node.parent
         self.stats = {"iterations": done, "reused": reused}
         best_child = max(root.children, key=lambda ch: (ch.visits, ch.wins))

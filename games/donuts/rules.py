@@ -172,6 +172,14 @@ Notation. A move is the square played: c3.
     def position_key(self, state: DonutsState) -> tuple[object, ...]:
         return (state.boards, state.turn, state.last)  # the last square sets the line
 
+    def wins_at_once(self, state: DonutsState, move: Move) -> bool:
+        if state.placed[0] + state.placed[1] == self.max_length - 1:
+            return super().wins_at_once(state, move)  # the last donut: D8 may decide
+        bit = 1 << move.to
+        mine = state.boards[state.turn] | bit
+        flips = insertion_flips(self.grid.axis_rays[move.to], mine, state.boards[1 - state.turn])
+        return self.grid.has_line(mine | flips, ROW, touching=bit | flips)
+
     def evaluate(self, state: DonutsState, player: int) -> float:
         return strategy.evaluate(self, state, player)
 

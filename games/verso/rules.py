@@ -207,6 +207,15 @@ must say which.
         return after if outcome is None else attrs.evolve(after, outcome=outcome)
 
     # -- for agents: see strategy.py -------------------------------------------
+    def wins_at_once(self, state: VersoState, move: Move) -> bool:
+        if move.is_pass:
+            return False
+        changed = 1 << move.to | self.grid.mask(move.marks)
+        mine = state.boards[state.turn] | changed
+        if move.origin >= 0:
+            mine &= ~(1 << move.origin)
+        return self.grid.has_line(mine, ROW, touching=changed)
+
     def evaluate(self, state: VersoState, player: int) -> float:
         return strategy.evaluate(self, state, player)
 

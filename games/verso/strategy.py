@@ -14,6 +14,7 @@ import random
 from typing import TYPE_CHECKING
 
 from boardgames.geometry import bits, random_bit
+from boardgames.moves import PASS, Move
 
 from .mechanics import ROW
 
@@ -31,7 +32,7 @@ def playout(
     """Play to the end from ``state``; the winner's index or None (a draw).
 
     ``heuristic``: place or step where five is made, else (placing) block the
-    opponent's five, else at random. ``trace`` collects (origin, to) pairs.
+    opponent's five, else at random. ``trace`` collects the moves played.
     """
     grid = game.grid
     full, neighbours, spread = grid.full, grid.neighbours, grid.spread
@@ -58,6 +59,8 @@ def playout(
                 if not theirs & spread(empty):
                     return None  # V7: neither player can move
                 turns += 1  # V7: a pass
+                if trace is not None:
+                    trace.append(PASS)
                 if turns >= cap:
                     return None
                 me = 1 - me
@@ -74,12 +77,12 @@ def playout(
                 steps = [n for n in neighbours[origin] if empty >> n & 1]
                 to = steps[rng.randrange(len(steps))]
             mine &= ~(1 << origin)
-        if trace is not None:
-            trace.append((origin, to))
         mine |= 1 << to
         flips = 0
         for run in game.prisons(mine, theirs, to):
             flips |= 1 << (run[0] if game.adjacent_only else run[rng.randrange(len(run))])
+        if trace is not None:
+            trace.append(Move(origin, to, tuple(bits(flips))))
         mine |= flips
         boards[me], boards[1 - me] = mine, theirs & ~flips
         for changed in bits(1 << to | flips):

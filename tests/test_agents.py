@@ -1,0 +1,243 @@
+"""Agents: one interface for every game, seeded, and sound on tactics."""
+
+from __future__ import annotations
+
+import random
+import types
+
+import pytest
+from helpers import layout
+from test_plugins import TICTACTOE
+
+import boardgames
+from boardgames import Budget, InvalidAgentSpecError, Move
+from boardgames.games.donuts import strategy as donuts_strategy
+from boardgames.games.verso import strategy as verso_strategy
+
+SPECS = [
+    "random",
+    "greedy",
+    "alphabeta:depth=2",
+    "mcts:iterations=60",
+    "mcts:iterations=60:playout=random",
+    "mcts:iterations=60:playout=evaluate",
+]
+# Vanilla to move on rank 6 with a6-d6: e6 makes five (D7).
+FIVE_BOARD = layout(a6="|", b6="|", c6="|", d6="|", e6="|", a5="/", b5="/", c5="/", d5="/")
+BEFORE_FIVE = "a6 a5 b6 b5 c6 c5 d6 d5".split()
+
+
+def tictactoe() -> type[boardgames.Game]:
+    namespace: dict[str, object] = {}
+    exec(TICTACTOE, namespace)
+    return namespace["TicTacToe"]  # type: ignore[return-value]
+
+
+def games_to_try():
+    yield boardgames.get_game("donuts").configure(seed=1)
+    yield boardgames.get_game("verso").configure({"size": 6, "pieces": 4})
+    yield tictactoe().configure()  # a game the agents were never told about
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_every_agent_plays_whole_legal_games_of_any_game(spec):
+    for game in games_to_try():
+        player = boardgames.make_player(spec)
+        rng = random.Random(3)
+        state = game.start()
+        while not state.is_over:
+            move = player.agent.choose(state, player.budget, rng)
+            assert state.is_legal(move), (spec, game.name, state.describe())
+            state = state.play(move)
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_the_same_seed_gives_the_same_moves(spec):
+    state = boardgames.get_game("donuts").configure(seed=4).replay(["c3", "c4"][:1])
+    first = [boardgames.make_player(spec) for _ in range(2)]
+    moves = [p.agent.choose(state, p.budget, random.Random(9)) for p in first]
+    assert moves[0] == moves[1]
+
+
+@pytest.mark.parametrize("spec", ["greedy", "alphabeta:depth=2", "mcts:iterations=100"])
+def test_agents_take_a_win_in_one(spec):
+    state = boardgames.get_game("donuts").configure({"board": FIVE_BOARD, "first": "vanilla"}).replay(BEFORE_FIVE)
+    player = boardgames.make_player(spec)
+    move = player.agent.choose(state, player.budget, random.Random(1))
+    assert state.format_move(move) == "e6"
+
+
+@pytest.mark.parametrize("spec", ["alphabeta:depth=3", "mcts:iterations=400"])
+def test_search_agents_stop_a_win_in_one(spec):
+    # Verso: light has b4 c4 d4 e4, dark a4. Blocking f4 or g4 alone loses
+    # (g4 would flip f4, f4 completes five); dark must arrive on f4 and flip
+    # one of the light run it then imprisons against a4 (V4).
+    verso = boardgames.get_game("verso").configure({"size": 8})
+    state = verso.replay("b4 a4 c4 h8 d4 h7 e4".split())
+    assert {state.format_move(m) for m in state.legal_moves if state.format_move(m).startswith("f4")} == {
+        "f4xb4", "f4xc4", "f4xd4", "f4xe4"
+    }
+    player = boardgames.make_player(spec)
+    move = player.agent.choose(state, player.budget, random.Random(2))
+    after = state.play(move)
+    # Whatever dark did, light must not be able to win at once any more.
+    assert after.winning_moves() == (), state.format_move(move)
+
+
+def test_winning_moves_agree_with_playing_them():
+    for game in games_to_try():
+        rng = random.Random(5)
+        for seed in range(30):
+            state = game.start()
+            rng = random.Random(seed)
+            while not state.is_over:
+                wins = set(state.winning_moves())
+                for move in state.legal_moves:
+                    after = state.play(move)
+                    assert (move in wins) == (after.winner == state.to_move), (game.name, state.describe())
+                state = state.play(rng.choice(state.legal_moves))
+
+
+def test_mcts_keeps_its_tree_between_moves():
+    player = boardgames.make_player("mcts:iterations=300")
+    state = boardgames.get_game("donuts").configure(seed=2).start()
+    rng = random.Random(1)
+    move = player.agent.choose(state, player.budget, rng)
+    state = state.play(move)
+    state = state.play(state.legal_moves[0])
+    player.agent.choose(state, player.budget, rng)
+    assert player.agent.stats["reused"] > 0
+    player.agent.reset()
+    player.agent.choose(state, player.budget, rng)
+    assert player.agent.stats["reused"] == 0
+
+
+def test_alphabeta_reports_its_search():
+    player = boardgames.make_player("alphabeta:depth=3")
+    state = boardgames.get_game("donuts").configure(seed=2).replay(["c3"])
+    player.agent.choose(state, player.budget, random.Random(1))
+    assert player.agent.stats["depth"] == 3 and player.agent.stats["nodes"] > 0
+
+
+def test_time_budget_is_honoured_roughly():
+    # Not a speed target: only that a timed agent answers instead of running on.
+    import time
+
+    player = boardgames.make_player("mcts:time=0.05")
+    state = boardgames.get_game("verso").configure().start()
+    start = time.perf_counter()
+    player.agent.choose(state, player.budget, random.Random(1))
+    assert time.perf_counter() - start < 5
+
+
+@pytest.mark.parametrize(
+    ("spec", "canonical"),
+    [
+        ("random", "random"),
+        ("MCTS", "mcts"),
+        ("mcts:time=2", "mcts:time=2"),
+        ("mcts:iterations=5000", "mcts:iterations=5000"),
+        ("alphabeta:depth=4", "alphabeta:depth=4"),
+        ("mcts:playout=random:iterations=10", "mcts:iterations=10:playout=random"),
+        ("mcts:playout=heuristic", "mcts"),
+    ],
+)
+def test_specs_parse_to_a_canonical_form(spec, canonical):
+    player = boardgames.make_player(spec)
+    assert player.spec == canonical
+    assert boardgames.make_player(player.spec).spec == canonical
+
+
+def test_spec_budgets():
+    assert boardgames.make_player("mcts:time=2").budget == Budget(time=2.0)
+    assert boardgames.make_player("alphabeta:depth=4").budget == Budget(depth=4)
+    assert boardgames.make_player("mcts").budget == Budget(time=1.0)
+
+
+@pytest.mark.parametrize(
+    ("spec", "reason"),
+    [
+        ("mtcs", "unknown agent 'mtcs'"),
+        ("mcts:depth=3", "mcts takes no parameter 'depth'"),
+        ("mcts:time=-1", "time"),
+        ("mcts:iterations", "is not NAME=VALUE"),
+        ("alphabeta:depth=x", "expected a whole number"),
+        ("mcts:playout=smart", "playout"),
+    ],
+)
+def test_bad_specs_say_why_and_list_the_agents(spec, reason):
+    with pytest.raises(InvalidAgentSpecError) as info:
+        boardgames.make_player(spec)
+    message = str(info.value)
+    assert reason in message
+    assert "agents: alphabeta (depth=N, time=X), greedy, human, mcts (" in message
+    assert "\n" not in message
+
+
+def test_a_plugin_can_add_an_agent():
+    from boardgames.plugins import pm, register_module
+    from boardgames.registry import _reset
+
+    class FirstMove(boardgames.Agent):
+        name = "first"
+        summary = "always the first legal move"
+
+        def choose(self, state, budget, rng):
+            return state.legal_moves[0]
+
+    module = types.ModuleType("first_agent_plugin")
+    module.register_agents = boardgames.hookimpl(lambda register: register(FirstMove))  # type: ignore[attr-defined]
+    register_module(module, "first-agent")
+    try:
+        player = boardgames.make_player("first")
+        state = boardgames.get_game("donuts").configure(seed=1).start()
+        assert player.agent.choose(state, player.budget, random.Random()) == state.legal_moves[0]
+    finally:
+        pm.unregister(name="first-agent")
+        _reset()
+
+
+# -- the fast playout paths follow the rules -------------------------------------
+
+
+@pytest.mark.parametrize("policy", ["random", "heuristic"])
+def test_donuts_fast_playouts_replay_through_the_public_api(policy):
+    game = boardgames.get_game("donuts")
+    for seed in range(300):
+        config = game.configure(seed=seed)
+        start = config.replay([]) if seed % 3 else config.replay(["c3"])
+        trace: list[int] = []
+        winner = donuts_strategy.playout(config, start, random.Random(seed), policy, trace)
+        state = config.replay([Move(-1, sq) for sq in trace], start)
+        assert state.is_over and state.outcome.winner == winner, seed
+
+
+@pytest.mark.parametrize("policy", ["random", "heuristic"])
+def test_verso_fast_playouts_replay_through_the_public_api(policy):
+    verso = boardgames.get_game("verso")
+    for seed in range(150):
+        config = verso.configure({"size": 5 + seed % 4, "pieces": 3 + seed % 5, "max_moves": 30,
+                                  "flip": "adjacent" if seed % 2 else "choice"})
+        trace: list = []
+        winner = verso_strategy.playout(config, config.start(), random.Random(seed), policy, trace)
+        state = config.start()
+        for move in trace:
+            if state.is_over:  # the playout does not count repetitions (V7); nothing else may differ
+                assert "third time" in state.outcome.reason
+                break
+            state = state.play(move)
+        else:
+            assert state.is_over and state.outcome.winner == winner, seed
+
+
+def test_evaluations_are_bounded_and_antisymmetric():
+    for game in list(games_to_try())[:2]:
+        rng = random.Random(7)
+        for _ in range(20):
+            state = game.start()
+            while not state.is_over:
+                for player in (0, 1):
+                    assert -1 <= state.evaluate(player) <= 1
+                assert abs(state.evaluate(0) + state.evaluate(1)) < 1e-9
+                state = state.play(rng.choice(state.legal_moves))
+            assert state.evaluate(0) in (-1.0, 0.0, 1.0)
