@@ -20,6 +20,7 @@ import boardgames
 from boardgames import BoardgamesError, Game, State, render_text
 from boardgames.options import parse_assignments
 from boardgames.plugins import PluginWarning, describe_exception, each_implementation, report_failure
+from boardgames.render import wants_unicode
 
 
 class BoardgamesGroup(click.Group):
@@ -95,30 +96,16 @@ def status_line(state: State) -> str:
 
 
 def describe_position(state: State) -> str:
-    lines = [render_text(state.view()), "", status_line(state)]
+    view = state.view()
+    lines = [render_text(view, unicode=wants_unicode(sys.stdout)), "", status_line(state)]
+    if view.changed:
+        names = state.game.grid.names
+        lines.append("the last move flipped: " + " ".join(names[sq] for sq in view.changed))
     if state.history:
         lines.append("moves: " + " ".join(state.format_move(m) for m in state.history))
     if state.legal_moves:
         lines.append("legal: " + " ".join(state.format_move(m) for m in state.legal_moves))
     return "\n".join(lines)
-
-
-def replay_command(state: State, players: Sequence[str] = ()) -> str:
-    """The command line that rebuilds ``state``: nothing is lost when a game stops."""
-    game = state.game
-    parts = ["boardgames", "play", game.name]
-    if players:
-        parts += ["--players", _quote(",".join(players))]
-    for name, value in game.options.items():
-        parts += ["-o", _quote(f"{name}={value}")]
-    parts += ["--seed", str(game.seed)]
-    if state.history:
-        parts += ["--moves", _quote(" ".join(state.format_move(m) for m in state.history))]
-    return " ".join(parts)
-
-
-def _quote(text: str) -> str:
-    return "'" + text.replace("'", "'\\''") + "'"
 
 
 # -- commands -----------------------------------------------------------------
@@ -172,7 +159,22 @@ def rules(game_name: str) -> None:
 @cli.command("show")
 @game_options
 @click.option("--json", "as_json", is_flag=True, help="Print the position as one JSON object.")
-def show(game_name: str, option_pairs: tuple[str, ...], seed: int | None, moves: str, as_json: bool) -> None:
+@click.option(
+    "--svg",
+    "svg_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    metavar="FILE",
+    help="Also write a picture of the position to FILE (SVG).",
+)
+def show(
+    game_name: str,
+    option_pairs: tuple[str, ...],
+    seed: int | None,
+    moves: str,
+    as_json: bool,
+    svg_path: str | None,
+) -> None:
     """Play --moves from the start of GAME and show the position.
 
     With --json, print one JSON object: game, options, seed, players (turn
@@ -180,10 +182,20 @@ def show(game_name: str, option_pairs: tuple[str, ...], seed: int | None, moves:
     and history.
     """
     state = start_position(configure(game_name, option_pairs, seed), moves)
+    if svg_path is not None:
+        write_svg(state, svg_path)
     if as_json:
         click.echo(json.dumps(state.to_json(), indent=2))
     else:
         click.echo(describe_position(state))
+
+
+def write_svg(state: State, path: str) -> None:
+    from boardgames.files import write_atomically
+    from boardgames.svg import render_svg
+
+    title = f"{state.game.title}: {state.describe()} ({state.result_text()})"
+    write_atomically(path, render_svg(state.view(), title), "the picture")
 
 
 DEFAULT_OPPONENT = "mcts"
@@ -197,19 +209,48 @@ DEFAULT_OPPONENT = "mcts"
     help=f"Agent specs in turn order, e.g. human,mcts:time=2 or random,mcts "
     f"(default: human,{DEFAULT_OPPONENT}). See 'boardgames agents'.",
 )
+@click.option(
+    "--load",
+    "load_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    metavar="FILE",
+    help="Resume the game saved in FILE (its game, options and players).",
+)
 def play(
-    game_name: str, option_pairs: tuple[str, ...], seed: int | None, moves: str, players: str | None
+    game_name: str,
+    option_pairs: tuple[str, ...],
+    seed: int | None,
+    moves: str,
+    players: str | None,
+    load_path: str | None,
 ) -> None:
     """Play GAME in the terminal: you against the computer by default.
 
-    At the prompt type a move, or: moves, hint, undo, help, quit. With two
-    computer players, the moves are printed as they are played.
+    At the prompt type a move, or: moves, hint, undo, save [FILE], help,
+    quit. Quitting, Ctrl-C or the end of input save the game to a file and
+    say how to resume it. With two computer players, the moves are printed as
+    they are played.
     """
+    from boardgames.records import load_record
+
     from .play import play_loop
 
-    game = configure(game_name, option_pairs, seed)
-    seats = parse_players(players or f"human,{DEFAULT_OPPONENT}", len(game.players))
-    play_loop(start_position(game, moves), seats, seed=game.seed or 0)
+    started = None
+    if load_path is not None:
+        record, state = load_record(load_path)
+        if record["game"] != game_name.strip().lower():
+            raise click.BadParameter(
+                f"{load_path} holds a game of {record['game']}, not {game_name}", param_hint="'--load'"
+            )
+        if option_pairs or moves:
+            raise click.BadParameter("-o and --moves come from the saved game", param_hint="'--load'")
+        players = players or ",".join(record["players"]) or None
+        started = record.get("started")
+    else:
+        state = start_position(configure(game_name, option_pairs, seed), moves)
+    seats = parse_players(players or f"human,{DEFAULT_OPPONENT}", len(state.game.players))
+    play_loop(state, seats, seed=state.game.seed or 0, started=started, save_to=load_path)
 
 
 def parse_players(text: str, count: int) -> list[boardgames.Player]:
@@ -268,7 +309,7 @@ def add_plugin_commands() -> None:
 
 def main(argv: Sequence[str] | None = None, prog_name: str = "boardgames") -> None:
     """Run the CLI: every error is one line on stderr and a non-zero exit."""
-    from . import tournament  # noqa: F401  (registers arena and bench)
+    from . import replay, tournament  # noqa: F401  (they register their commands)
 
     warnings.showwarning = _show_warning
     try:

@@ -2,8 +2,8 @@
 
 Input comes line by line from stdin, so the loop can be driven by a test or
 a pipe as well as by a person. Bad input re-prompts with one line saying why;
-the end of input or ``quit`` stops the game and prints the command that
-resumes it, so nothing is lost.
+``quit``, Ctrl-C or the end of input stop the game and save it (atomically)
+to a named file, with the command that resumes it: nothing is lost.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 import click
 
@@ -23,8 +24,9 @@ from boardgames import (
     State,
     make_player,
 )
+from boardgames.records import default_path, now, record_of, save_record
 
-from .app import describe_position, replay_command
+from .app import describe_position
 
 #: The agent that answers ``hint``.
 HINT_AGENT = "mcts:time=1"
@@ -34,8 +36,9 @@ Type a move (c3 to place, c3-c4 to move a piece, pass), or one of:
   moves   list the legal moves
   hint    ask the computer for a move
   undo    take back your last move (and the computer's reply)
+  save    save the game (to a file you name: save FILE)
   help    this text
-  quit    stop; prints the command that resumes the game"""
+  quit    stop and save; Ctrl-C and the end of input do the same"""
 
 
 def read_line(prompt: str) -> str | None:
@@ -86,16 +89,30 @@ def play_loop(
     players: Sequence[Player] | None = None,
     seed: int = 0,
     read: Callable[[str], str | None] = read_line,
+    started: str | None = None,
+    save_to: str | None = None,
 ) -> State:
     """Play from ``state`` until the game ends or the people stop; return the
     last state. ``players`` are in turn order (``game.players``); people by
-    default. A computer player's random choices come from ``seed``."""
+    default. A computer player's random choices come from ``seed``. Stopping
+    saves the game to a file, so that nothing is lost."""
     game = state.game
     if players is None:
         players = [make_player("human") for _ in game.players]
     seats = {game.player_names.index(name): p for name, p in zip(game.players, players, strict=True)}
     rngs = {i: random.Random(f"{seed}/{i}") for i in seats}
     specs = [p.spec for p in players]
+    started = started or now()
+
+    def save(path: str | None = None) -> str | None:
+        target = Path(path or save_to or default_path(game.name))
+        try:
+            save_record(target, record_of(state, specs, started))
+        except BoardgamesError as exc:
+            click.echo(f"{exc}.")
+            return None
+        return str(target)
+
     watching = any(p.agent.is_human for p in players)
     earlier: list[State] = []
     show = watching
@@ -107,7 +124,7 @@ def play_loop(
             try:
                 move = seat.agent.choose(state, seat.budget, rngs[state.turn])
             except KeyboardInterrupt:
-                return _stop(state, specs)
+                return _stop(state, save())
             click.echo(f"{len(state.history) + 1}. {state.to_move} ({seat.spec}): {state.format_move(move)}")
             earlier.append(state)
             state = state.play(move)
@@ -122,8 +139,9 @@ def play_loop(
             click.echo()
             text = None
         if text is None or text.lower() in ("quit", "exit", "q"):
-            return _stop(state, specs)
-        command = text.lower()
+            return _stop(state, save())
+        command, _, argument = text.partition(" ")
+        command = command.lower()
         if command == "":
             show = False
         elif command in ("help", "?"):
@@ -138,6 +156,11 @@ def play_loop(
                 state, adviser.budget, random.Random(f"{seed}/hint/{len(state.history)}")
             )
             click.echo(f"hint ({adviser.spec}): {state.format_move(move)}")
+            show = False
+        elif command == "save":
+            where = save(argument.strip() or None)
+            if where is not None:
+                click.echo(f"Saved to {where}. Resume with: boardgames play {game.name} --load {where}")
             show = False
         elif command == "undo":
             # Back to this person's previous turn, past the computer's replies.
@@ -164,7 +187,8 @@ def play_loop(
     return state
 
 
-def _stop(state: State, specs: Sequence[str]) -> State:
-    click.echo(f"Game stopped after {len(state.history)} moves. Resume with:")
-    click.echo("  " + replay_command(state, specs))
+def _stop(state: State, saved: str | None) -> State:
+    click.echo(f"Game stopped after {len(state.history)} moves.")
+    if saved is not None:
+        click.echo(f"Saved to {saved}. Resume with: boardgames play {state.game.name} --load {saved}")
     return state

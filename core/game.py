@@ -15,10 +15,9 @@ neutral board view) lives here once; a game writes only its rules:
 from __future__ import annotations
 
 import enum
-import functools
 import random
-from collections.abc import Hashable, Iterable, Mapping, Sequence
-from typing import Any, ClassVar, TypeVar
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from typing import Any, ClassVar, Generic, TypeVar
 
 import attrs
 
@@ -28,6 +27,7 @@ from .moves import Move, format_move, parse_move
 from .options import Option, resolve_options
 from .view import BoardView
 
+T = TypeVar("T")
 GameT = TypeVar("GameT", bound="Game")
 StateT = TypeVar("StateT", bound="State")
 
@@ -44,6 +44,23 @@ class Outcome:
 
     winner: int | None
     reason: str
+
+
+class _cached(Generic[T]):
+    """A cached property without functools' lock (3.11 takes one on every
+    first access): computed once, then found in the instance's __dict__.
+    States are immutable, so what they derive never changes."""
+
+    def __init__(self, func: Callable[[Any], T]) -> None:
+        self.func = func
+        self.name = func.__name__
+        self.__doc__ = func.__doc__
+
+    def __get__(self, instance: Any, owner: type | None = None) -> T:
+        if instance is None:
+            return self  # type: ignore[return-value]
+        value = instance.__dict__[self.name] = self.func(instance)
+        return value
 
 
 @attrs.frozen(kw_only=True, slots=False)
@@ -88,12 +105,12 @@ class State:
         return f"{self.winner} wins: {self.outcome.reason}"
 
     # -- moves ---------------------------------------------------------------
-    @functools.cached_property
+    @_cached
     def legal_moves(self) -> tuple[Move, ...]:
         """The legal moves, sorted; empty exactly when the game is over."""
         return () if self.outcome is not None else self.game.generate_moves(self)
 
-    @functools.cached_property
+    @_cached
     def _legal_set(self) -> frozenset[Move]:
         return frozenset(self.legal_moves)
 
@@ -177,7 +194,7 @@ class State:
         return self.game.view(self)
 
     # -- for agents ----------------------------------------------------------
-    @functools.cached_property
+    @_cached
     def key(self) -> Hashable:
         """A hashable key of the position (transposition tables, repetition)."""
         return self.game.position_key(self)
@@ -272,6 +289,9 @@ class Game:
     option_specs: ClassVar[tuple[Option, ...]] = ()
     #: The rules as the project plays them, for ``boardgames rules``.
     rules_text: ClassVar[str] = ""
+    #: Each player's colour (``#rrggbb``) and Unicode symbol, for the renderers.
+    colours: ClassVar[tuple[str, ...]] = ("#c0392b", "#2e86c1", "#27ae60", "#8e44ad")
+    symbols: ClassVar[tuple[str, ...]] = ("●", "○", "▲", "■")
 
     grid: Grid
 
@@ -409,6 +429,8 @@ class Game:
             targets=tuple(bits(targets)),
             changed=tuple(bits(getattr(state, "changed", 0))),
             in_hand=in_hand,
+            colours=self.colours[: len(self.player_names)],
+            symbols=self.symbols[: len(self.player_names)],
         )
 
     # -- notation: shared, a game may override -------------------------------

@@ -16,7 +16,6 @@ import functools
 import random
 import re
 import string
-from collections.abc import Iterator
 from typing import Literal
 
 from .errors import InvalidMoveError
@@ -45,12 +44,31 @@ MAX_SIDE = 26
 _SQUARE = re.compile(r"([a-z])([0-9]+)")
 
 
-def bits(mask: int) -> Iterator[int]:
-    """The indices of the set bits of ``mask``, lowest first."""
+# _BYTES[k][b]: the indices of the set bits of byte value b at byte position k.
+_BYTES: list[tuple[tuple[int, ...], ...]] = []
+
+
+def _byte_table(k: int) -> tuple[tuple[int, ...], ...]:
+    while len(_BYTES) <= k:
+        at = 8 * len(_BYTES)
+        _BYTES.append(tuple(tuple(at + i for i in range(8) if b >> i & 1) for b in range(256)))
+    return _BYTES[k]
+
+
+def bits(mask: int) -> tuple[int, ...]:
+    """The indices of the set bits of ``mask``, lowest first.
+
+    A byte at a time through a table: on the hot path of move generation this
+    is several times faster than peeling bits off one by one."""
+    out: tuple[int, ...] = ()
+    k = 0
     while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
+        byte = mask & 255
+        if byte:
+            out += (_BYTES[k] if k < len(_BYTES) else _byte_table(k))[byte]
+        mask >>= 8
+        k += 1
+    return out
 
 
 def popcount(mask: int) -> int:

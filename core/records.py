@@ -12,12 +12,12 @@ from __future__ import annotations
 import datetime
 import json
 import os
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from .errors import BoardgamesError, RecordError
+from .files import write_atomically
 from .game import State
 
 FORMAT = "boardgames-record"
@@ -51,26 +51,17 @@ def record_of(
 
 
 def save_record(path: str | os.PathLike[str], record: dict[str, Any]) -> Path:
-    """Write ``record`` to ``path`` atomically: a temporary file in the same
-    folder, flushed to disk, then renamed over the target."""
-    target = Path(path)
-    folder = target.parent if str(target.parent) else Path(".")
+    """Write ``record`` to ``path`` atomically (see :func:`write_atomically`)."""
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as out:
-                json.dump(record, out, indent=2)
-                out.write("\n")
-                out.flush()
-                os.fsync(out.fileno())
-            os.replace(tmp, target)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
-    except OSError as exc:
-        raise RecordError(f"cannot save the game to {str(target)!r}: {exc.strerror or exc}") from None
-    return target
+        return write_atomically(path, json.dumps(record, indent=2) + "\n", "the game")
+    except BoardgamesError as exc:
+        raise RecordError(str(exc)) from None
+
+
+def default_path(game: str) -> Path:
+    """Where a game is saved when no file is named: the current folder."""
+    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+    return Path(f"{game}-{stamp}.json")
 
 
 def read_record(path: str | os.PathLike[str]) -> dict[str, Any]:

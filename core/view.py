@@ -29,3 +29,7 @@ class BoardView:
     targets: tuple[int, ...] = ()
     #: Pieces each player (``players`` order) still has to place; empty if the game has no reserve.
     in_hand: tuple[int, ...] = ()
+    #: Each player's colour, ``#rrggbb`` (terminal and SVG).
+    colours: tuple[str, ...] = ("#6b3e26", "#f3e5ab")
+    #: Each player's Unicode piece symbol.
+    symbols: tuple[str, ...] = ("●", "○")

@@ -24,8 +24,10 @@ class Run:
 
 
 @pytest.fixture
-def cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch):
-    """``cli("show", "donuts", input="...")`` → Run(code, out, err) through the real entry point."""
+def cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path):
+    """``cli("show", "donuts", input="...")`` → Run(code, out, err) through the real entry point,
+    in a fresh current folder (games stopped at the prompt are saved there)."""
+    monkeypatch.chdir(tmp_path)
 
     def run(*args: str, input: str = "") -> Run:
         monkeypatch.setattr(sys, "stdin", io.StringIO(input))

@@ -6,13 +6,13 @@ import random
 import types
 
 import pytest
-from helpers import layout
 from test_plugins import TICTACTOE
 
 import boardgames
 from boardgames import Budget, InvalidAgentSpecError, Move
 from boardgames.games.donuts import strategy as donuts_strategy
 from boardgames.games.verso import strategy as verso_strategy
+from helpers import layout
 
 SPECS = [
     "random",
@@ -61,7 +61,9 @@ def test_the_same_seed_gives_the_same_moves(spec):
 
 @pytest.mark.parametrize("spec", ["greedy", "alphabeta:depth=2", "mcts:iterations=100"])
 def test_agents_take_a_win_in_one(spec):
-    state = boardgames.get_game("donuts").configure({"board": FIVE_BOARD, "first": "vanilla"}).replay(BEFORE_FIVE)
+    state = (
+        boardgames.get_game("donuts").configure({"board": FIVE_BOARD, "first": "vanilla"}).replay(BEFORE_FIVE)
+    )
     player = boardgames.make_player(spec)
     move = player.agent.choose(state, player.budget, random.Random(1))
     assert state.format_move(move) == "e6"
@@ -75,7 +77,10 @@ def test_search_agents_stop_a_win_in_one(spec):
     verso = boardgames.get_game("verso").configure({"size": 8})
     state = verso.replay("b4 a4 c4 h8 d4 h7 e4".split())
     assert {state.format_move(m) for m in state.legal_moves if state.format_move(m).startswith("f4")} == {
-        "f4xb4", "f4xc4", "f4xd4", "f4xe4"
+        "f4xb4",
+        "f4xc4",
+        "f4xd4",
+        "f4xe4",
     }
     player = boardgames.make_player(spec)
     move = player.agent.choose(state, player.budget, random.Random(2))
@@ -216,8 +221,14 @@ def test_donuts_fast_playouts_replay_through_the_public_api(policy):
 def test_verso_fast_playouts_replay_through_the_public_api(policy):
     verso = boardgames.get_game("verso")
     for seed in range(150):
-        config = verso.configure({"size": 5 + seed % 4, "pieces": 3 + seed % 5, "max_moves": 30,
-                                  "flip": "adjacent" if seed % 2 else "choice"})
+        config = verso.configure(
+            {
+                "size": 5 + seed % 4,
+                "pieces": 3 + seed % 5,
+                "max_moves": 30,
+                "flip": "adjacent" if seed % 2 else "choice",
+            }
+        )
         trace: list = []
         winner = verso_strategy.playout(config, config.start(), random.Random(seed), policy, trace)
         state = config.start()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-import shlex
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -125,26 +125,50 @@ def test_play_reprompts_on_bad_input_and_supports_commands(cli):
     assert "a1 a2 a3 a4 a5" in out  # the legal moves, after 'moves'
     # After undo, a4 replaced a5; quit prints the command that resumes the game.
     assert "Game stopped after 2 moves" in out
-    assert "--moves 'a6 a4'" in out and "--seed 3" in out and "--players 'human,human'" in out
+    assert saved_moves(out) == ["a6", "a4"]
 
 
-def test_play_end_of_input_stops_cleanly_and_says_how_to_resume(cli):
+def saved(out: str) -> dict:
+    """The record a stopped game says it saved ("Saved to FILE. Resume with: ...")."""
+    found = re.search(r"Saved to (\S+)\. Resume with: boardgames play \w+ --load (\S+)", out)
+    assert found and found.group(1) == found.group(2), out
+    return json.loads(Path(found.group(1)).read_text())
+
+
+def saved_moves(out: str) -> list[str]:
+    return saved(out)["moves"]
+
+
+def test_play_end_of_input_saves_the_game_and_says_where(cli):
     run = cli("play", "donuts", "--players", "human,human", "--seed", "9", input="c3\n")
     assert run.code == 0
-    assert "Game stopped after 1 moves" in run.out and "--moves c3" in run.out.replace("'", "")
+    assert "Game stopped after 1 moves" in run.out
+    record = saved(run.out)
+    assert record["moves"] == ["c3"] and record["players"] == ["human", "human"] and record["seed"] == 9
+    assert record["result"] is None and record["format"] == "boardgames-record"
 
 
-def test_resume_command_rebuilds_the_game(cli):
-    run = cli("play", "donuts", "--players", "human,human", "--seed", "9", input="c3\n")
-    # Split by the shell's quoting rules, as when a person pastes it.
-    args = shlex.split(run.out.strip().splitlines()[-1])[1:]
-    assert args[0] == "play"
-    args[0] = "show"
-    at = args.index("--players")
-    del args[at : at + 2]  # show has no players
-    again = cli(*args, "--json")
+def test_a_saved_game_resumes_where_it_stopped(cli):
+    first = cli("play", "donuts", "--players", "human,human", "--seed", "9", input="c3\nsave mine.json\n")
+    assert "Saved to mine.json" in first.out
+    state = cli("show", "donuts", "--seed", "9", "--moves", "c3", "--json").json()
+    again = cli("play", "donuts", "--load", "mine.json", input=state["legal_moves"][0] + "\n")
     assert again.code == 0, again.err
-    assert again.json()["history"] == ["c3"]
+    assert f"moves: c3 {state['legal_moves'][0]}" in again.out
+    assert saved_moves(again.out) == ["c3", state["legal_moves"][0]]  # saved back to mine.json
+    assert json.loads(Path("mine.json").read_text())["moves"] == ["c3", state["legal_moves"][0]]
+
+
+@pytest.mark.parametrize(
+    ("content", "needle"),
+    [("{oops", "not valid JSON"), ('{"format": "boardgames-record", "version": 7}', "version 7")],
+)
+def test_play_load_of_a_broken_record_is_one_line(cli, content, needle):
+    Path("bad.json").write_text(content)
+    run = cli("play", "donuts", "--load", "bad.json")
+    assert run.code != 0 and run.out == "" and len(run.err.strip().splitlines()) == 1 and needle in run.err
+    run = cli("play", "donuts", "--load", "missing.json")
+    assert run.code != 0 and "cannot read" in run.err
 
 
 def test_help_reads_well(cli):
@@ -183,10 +207,10 @@ def test_play_verso_asks_which_flip_and_where_to_move(cli):
     typed = "d4\ne5\na1\nf6\ng7\n2\nquit\n"
     run = cli("play", "verso", "--players", "human,human", input=typed)
     assert "Which flips? 1) g7xe5  2) g7xf6" in run.out
-    assert "--moves 'd4 e5 a1 f6 g7xf6'" in run.out
+    assert saved_moves(run.out) == ["d4", "e5", "a1", "f6", "g7xf6"]
     # A bad answer plays nothing and the prompt comes back.
     run = cli("play", "verso", "--players", "human,human", input="d4\ne5\na1\nf6\ng7\nzz\nquit\n")
-    assert "'zz' is none of those" in run.out and "--moves 'd4 e5 a1 f6'" in run.out
+    assert "'zz' is none of those" in run.out and saved_moves(run.out) == ["d4", "e5", "a1", "f6"]
 
 
 def test_play_verso_moving_phase_to_the_end(cli):
@@ -196,7 +220,7 @@ def test_play_verso_moving_phase_to_the_end(cli):
     run = cli("play", "verso", "--players", "human,human", "-o", "size=5", "-o", "pieces=2", input=typed)
     assert "Move a2 where? 1) a2-a3  2) a2-b2" in run.out
     assert "never diagonally" in run.out
-    assert "--moves 'a1 e5 a2 e4 a2-b2 e4-d4 b2-c2'" in run.out
+    assert saved_moves(run.out) == "a1 e5 a2 e4 a2-b2 e4-d4 b2-c2".split()
     # The shuttle repeats the position a third time: a draw, and the loop ends.
     shuttle = "a1 e5 a1-a2 e5-e4 a2-a1 e4-e5 a1-a2 e5-e4 a2-a1 e4-e5".split()
     run = cli(
@@ -213,17 +237,18 @@ def test_play_verso_moving_phase_to_the_end(cli):
     assert run.code == 0 and "draw: the same position for the third time" in run.out
 
 
-def test_play_ctrl_c_stops_like_quit(monkeypatch, capsys):
+def test_play_ctrl_c_stops_like_quit(monkeypatch, capsys, tmp_path):
     import boardgames
     from boardgames.cli.play import play_loop
 
     def interrupted(prompt: str) -> str:
         raise KeyboardInterrupt
 
+    monkeypatch.chdir(tmp_path)
     state = boardgames.get_game("donuts").configure(seed=2).replay(["c3"])
     assert play_loop(state, read=interrupted) is state
     out = capsys.readouterr().out
-    assert "Game stopped after 1 moves" in out and "--moves 'c3'" in out
+    assert "Game stopped after 1 moves" in out and saved_moves(out) == ["c3"]
 
 
 def test_play_against_the_computer_with_hint_and_undo(cli):

@@ -11,12 +11,12 @@ import boardgames
 from boardgames import (
     AmbiguousMoveError,
     Grid,
-    bits,
     IllegalMoveError,
     InvalidMoveError,
     InvalidOptionError,
     Move,
     RecordError,
+    bits,
     format_move,
     parse_move,
 )

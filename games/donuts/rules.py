@@ -37,6 +37,8 @@ class Donuts(Game):
     title = "Donuts"
     summary = "Bruno Cathala's 6×6 game of lines and insertions: five in a row wins."
     player_names = ("chocolate", "vanilla")
+    colours = ("#7b4a2d", "#f3e5ab")
+    symbols = ("●", "○")
     option_specs = (
         TextOption(
             "board",
@@ -117,7 +119,7 @@ Notation. A move is the square played: c3.
 
     def generate_moves(self, state: DonutsState) -> tuple[Move, ...]:
         moves = self._moves
-        return tuple(moves[sq] for sq in bits(self._allowed(state)))
+        return tuple([moves[sq] for sq in bits(self._allowed(state))])
 
     # -- D6, D7, D8 ----------------------------------------------------------
     def apply(self, state: DonutsState, move: Move) -> DonutsState:

@@ -40,6 +40,8 @@ class Verso(Game):
     title = "Verso"
     summary = "Guy Jeandel's game of imprisonment on the points: five in a row wins."
     player_names = ("light", "dark")
+    colours = ("#f4f1e8", "#4a4a4a")
+    symbols = ("○", "●")
     option_specs = (
         IntOption("size", "points along each side of the board (V1)", 8, minimum=5, maximum=19),
         IntOption("pieces", "pieces each player places (V2)", 9, minimum=1, maximum=180),

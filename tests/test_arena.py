@@ -1,0 +1,151 @@
+"""The arena, the benchmark and game records, through the CLI and the API."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import boardgames
+from boardgames import RecordError
+from boardgames.arena import Standing, elo, run_arena
+from boardgames.bench import DESCRIPTIONS, run_bench
+from boardgames.records import load_record, record_of, save_record
+
+PLAYERS = "mcts:iterations=20,random"
+
+
+def test_arena_json_contract(cli):
+    run = cli("arena", "donuts", "--players", PLAYERS, "--games", "6", "--seed", "3", "--jobs", "1", "--json")
+    assert run.code == 0, run.err
+    data = run.json()
+    assert data["game"] == "donuts" and data["games"] == 6
+    specs = [p["spec"] for p in data["players"]]
+    assert specs == ["mcts:iterations=20", "random"]
+    for p in data["players"]:
+        assert p["wins"] + p["draws"] + p["losses"] == 6
+    a, b = data["players"]
+    assert (a["wins"], a["draws"], a["losses"]) == (b["losses"], b["draws"], b["wins"])
+
+
+def test_arena_results_do_not_depend_on_the_number_of_workers():
+    one = run_arena("verso", ["mcts:iterations=15", "greedy"], 6, seed=5, jobs=1, options={"size": 6})
+    two = run_arena("verso", ["mcts:iterations=15", "greedy"], 6, seed=5, jobs=2, options={"size": 6})
+    assert [r.record["moves"] for r in one.results] == [r.record["moves"] for r in two.results]
+    assert one.to_json() == two.to_json()
+
+
+def test_arena_alternates_seats_and_saves_records(tmp_path: Path):
+    result = run_arena("donuts", ["greedy", "random"], 4, seed=1, jobs=1, save_dir=tmp_path)
+    assert [r.seats for r in result.results] == [
+        ("greedy", "random"),
+        ("random", "greedy"),
+        ("greedy", "random"),
+        ("random", "greedy"),
+    ]
+    files = sorted(tmp_path.iterdir())
+    assert [f.name for f in files] == [f"game-000{i}.json" for i in range(1, 5)]
+    for f, game in zip(files, result.results, strict=True):
+        data, state = load_record(f)
+        assert data["players"] == list(game.seats)
+        assert state.is_over and data["result"]["winner"] == state.winner
+    assert not list(tmp_path.glob(".*"))  # no temporary file left behind
+
+
+def test_arena_text_report(cli):
+    run = cli("arena", "donuts", "--players", PLAYERS, "--games", "4", "--jobs", "1")
+    assert run.code == 0
+    assert "mcts:iterations=20" in run.out and "95%" in run.out and "Elo difference" in run.out
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (["arena", "donuts", "--players", "random"], "two agent specs"),
+        (["arena", "donuts", "--players", "random,nobody"], "unknown agent 'nobody'"),
+        (["arena", "chess", "--players", "random,random"], "unknown game 'chess'"),
+        (["arena", "donuts", "--players", "random,random", "--games", "0"], "--games"),
+        (["arena", "donuts", "--players", "random,random", "-o", "size=3"], "no option 'size'"),
+        (["bench", "chess"], "unknown game 'chess'"),
+    ],
+)
+def test_arena_and_bench_bad_input(cli, args, needle):
+    run = cli(*args)
+    assert run.code != 0 and run.out == ""
+    assert len(run.err.strip().splitlines()) == 1 and needle in run.err
+
+
+def test_standing_statistics():
+    even = Standing("a", 10, 0, 10)
+    assert even.score == 0.5 and elo(even.score) == 0
+    low, high = even.interval()
+    assert low < 0.5 < high
+    sweep = Standing("a", 20, 0, 0)
+    low, high = sweep.interval()
+    assert high == 1.0 and 0.8 < low < 1.0  # Wilson: a sweep still has a lower bound below 1
+    assert elo(0.75) == pytest.approx(190.8, abs=0.1)
+    assert Standing("a", 1, 2, 1).score == 0.5
+
+
+def test_bench_reports_every_figure_and_the_ratio(cli):
+    figures = run_bench("donuts", seconds=0.05)
+    for key in DESCRIPTIONS:
+        assert figures[key] > 0
+    assert figures["playouts_vs_baseline"] == pytest.approx(
+        figures["playouts_per_s"] / figures["baseline_donuts_games_per_s"], rel=0.01
+    )
+    run = cli("bench", "verso", "--seconds", "0.05", "--json")
+    assert run.code == 0 and json.loads(run.out)["game"] == "verso"
+
+
+# -- records --------------------------------------------------------------------
+
+
+def test_record_round_trip(tmp_path: Path):
+    game = boardgames.get_game("verso").configure({"size": 6}, seed=2)
+    state = game.replay("c3 d4 e5".split())
+    path = save_record(tmp_path / "sub" / "game.json", record_of(state, ["human", "mcts"]))
+    data, again = load_record(path)
+    assert again == state
+    assert data["players"] == ["human", "mcts"] and data["version"] == 1 and data["result"] is None
+    _, earlier = load_record(path, upto=1)
+    assert [earlier.format_move(m) for m in earlier.history] == ["c3"]
+
+
+@pytest.mark.parametrize(
+    ("content", "needle"),
+    [
+        ("{not json", "not valid JSON"),
+        ("[]", "not a boardgames record"),
+        ('{"format": "boardgames-record", "version": 99}', "version 99"),
+        (
+            '{"format": "boardgames-record", "version": 1, "game": "chess", "options": {}, '
+            '"moves": [], "players": []}',
+            "unknown game 'chess'",
+        ),
+        (
+            '{"format": "boardgames-record", "version": 1, "game": "donuts", "options": {}, '
+            '"moves": ["a1", "a1"], "players": []}',
+            "move 2",
+        ),
+        (
+            '{"format": "boardgames-record", "version": 1, "game": "donuts", "options": {}, '
+            '"moves": "a1", "players": []}',
+            "'moves'",
+        ),
+    ],
+)
+def test_broken_records_fail_with_one_clear_error(tmp_path: Path, content, needle):
+    path = tmp_path / "bad.json"
+    path.write_text(content)
+    with pytest.raises(RecordError, match=needle.replace("(", r"\(")):
+        load_record(path)
+
+
+def test_saving_where_it_cannot_is_a_clear_error(tmp_path: Path):
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    state = boardgames.get_game("donuts").configure(seed=1).start()
+    with pytest.raises(RecordError, match="cannot save"):
+        save_record(blocker / "game.json", record_of(state, []))
