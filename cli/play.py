@@ -152,9 +152,7 @@ def play_loop(
             show = False
         elif command == "hint":
             adviser = make_player(HINT_AGENT)
-            move = adviser.agent.choose(
-                state, adviser.budget, random.Random(f"{seed}/hint/{len(state.history)}")
-            )
+            move = adviser.agent.choose(state, adviser.budget, random.Random(f"{seed}/hint/{len(state.history)}"))
             click.echo(f"hint ({adviser.spec}): {state.format_move(move)}")
             show = False
         elif command == "save":

@@ -40,15 +40,11 @@ def replay(path: str, upto: int | None, as_json: bool) -> None:
     if upto is not None or as_json:
         at = len(moves) if upto is None else upto
         if at > len(moves):
-            raise click.BadParameter(
-                f"the game in {path} has {len(moves)} moves, not {at}", param_hint="'--to'"
-            )
+            raise click.BadParameter(f"the game in {path} has {len(moves)} moves, not {at}", param_hint="'--to'")
         state = states[at]
         click.echo(json.dumps(state.to_json(), indent=2) if as_json else describe_position(state))
         return
-    players = ", ".join(
-        f"{name}: {spec}" for name, spec in zip(final.game.players, record["players"], strict=False)
-    )
+    players = ", ".join(f"{name}: {spec}" for name, spec in zip(final.game.players, record["players"], strict=False))
     click.echo(f"{final.game.title}, {len(moves)} moves ({players or 'players not recorded'}). {HELP}")
     at = 0
     while True:

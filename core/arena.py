@@ -37,9 +37,7 @@ def game_seed(seed: int, index: int) -> int:
     return random.Random(f"{seed}/{index}").getrandbits(32)
 
 
-def play_game(
-    game_name: str, options: Mapping[str, object], seats: Sequence[str], seed: int, index: int
-) -> GameResult:
+def play_game(game_name: str, options: Mapping[str, object], seats: Sequence[str], seed: int, index: int) -> GameResult:
     """Game number ``index`` of an arena: everything random derives from (seed, index)."""
     cls = get_game(game_name)
     game = cls.configure(options, seed=game_seed(seed, index))

@@ -148,9 +148,7 @@ class State:
         # exactly one legal move goes the same way and includes every typed mark.
         wanted = set(typed.marks)
         matches = [
-            m
-            for m in self.legal_moves
-            if m.origin == typed.origin and m.to == typed.to and wanted <= set(m.marks)
+            m for m in self.legal_moves if m.origin == typed.origin and m.to == typed.to and wanted <= set(m.marks)
         ]
         if len(matches) == 1:
             return matches[0]
@@ -266,9 +264,7 @@ class BitboardState(State):
 def transfer(boards: tuple[int, ...], me: int, gain: int, vacate: int = 0) -> tuple[int, ...]:
     """The boards after player ``me`` gains the squares ``gain`` (placed, moved
     to, flipped: taken from whoever had them) and leaves ``vacate``."""
-    return tuple(
-        (board | gain) & ~vacate if player == me else board & ~gain for player, board in enumerate(boards)
-    )
+    return tuple((board | gain) & ~vacate if player == me else board & ~gain for player, board in enumerate(boards))
 
 
 class Game:
@@ -423,9 +419,7 @@ class Game:
             grid=self.grid,
             players=self.player_names,
             owners=tuple(sorted(state.owners().items())),
-            last=()
-            if last is None or last.is_pass
-            else tuple(sq for sq in (last.origin, last.to) if sq >= 0),
+            last=() if last is None or last.is_pass else tuple(sq for sq in (last.origin, last.to) if sq >= 0),
             targets=tuple(bits(targets)),
             changed=tuple(bits(getattr(state, "changed", 0))),
             in_hand=in_hand,
@@ -483,7 +477,5 @@ def state_from_json(game_class: type[Game], data: Mapping[str, Any]) -> State:
     described = state.to_json()
     for key in ("pieces", "to_move", "status", "winner"):
         if key in data and data[key] != described[key]:
-            raise RecordError(
-                f"the recorded {key!r} ({data[key]!r}) does not match its moves ({described[key]!r})"
-            )
+            raise RecordError(f"the recorded {key!r} ({data[key]!r}) does not match its moves ({described[key]!r})")
     return state

@@ -131,12 +131,9 @@ class Grid:
             return tuple(out)
 
         self.rays = tuple(tuple(ray(i, d) for d in range(8)) for i in range(self.size))
-        self.axis_rays = tuple(
-            tuple((self.rays[i][a], self.rays[i][b]) for a, b in AXES) for i in range(self.size)
-        )
+        self.axis_rays = tuple(tuple((self.rays[i][a], self.rays[i][b]) for a, b in AXES) for i in range(self.size))
         self.axis_lines = tuple(
-            tuple(self.mask((i, *self.rays[i][a], *self.rays[i][b])) for a, b in AXES)
-            for i in range(self.size)
+            tuple(self.mask((i, *self.rays[i][a], *self.rays[i][b])) for a, b in AXES) for i in range(self.size)
         )
         self.neighbours = tuple(
             tuple(self.rays[i][d][0] for d in ORTHOGONAL if self.rays[i][d]) for i in range(self.size)

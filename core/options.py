@@ -65,9 +65,7 @@ class IntOption(Option):
                 raise ValueError(f"expected a whole number, got {value!r}") from None
         if not isinstance(value, int):
             raise ValueError(f"expected a whole number, got {value!r}")
-        if (self.minimum is not None and value < self.minimum) or (
-            self.maximum is not None and value > self.maximum
-        ):
+        if (self.minimum is not None and value < self.minimum) or (self.maximum is not None and value > self.maximum):
             raise ValueError(f"{value} is not {self.describe()}")
         return value
 

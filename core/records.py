@@ -79,9 +79,7 @@ def read_record(path: str | os.PathLike[str]) -> dict[str, Any]:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise RecordError(f"{str(path)!r} is not a boardgames record")
     if data.get("version") != VERSION:
-        raise RecordError(
-            f"{str(path)!r} is a record of version {data.get('version')!r}; this reads {VERSION}"
-        )
+        raise RecordError(f"{str(path)!r} is a record of version {data.get('version')!r}; this reads {VERSION}")
     for key, kind in (("game", str), ("options", dict), ("moves", list), ("players", list)):
         if not isinstance(data.get(key), kind):
             raise RecordError(f"{str(path)!r}: {key!r} is missing or not a {kind.__name__}")

@@ -100,11 +100,7 @@ def render_text(view: BoardView, unicode: bool = False) -> str:
             else:
                 left, right = left or " ", right or " "
                 sign = mark.get(sq, " ")
-                sign = (
-                    paint(UNICODE_MARKS.get(sign, sign), "#e75480")
-                    if unicode
-                    else ASCII_MARKS.get(sign, sign)
-                )
+                sign = paint(UNICODE_MARKS.get(sign, sign), "#e75480") if unicode else ASCII_MARKS.get(sign, sign)
                 row.append(f"{left}{piece(sq, file, rank)}{sign}{right}")
         lines.append(f"{rank + 1:>3} {''.join(row)}  {rank + 1}")
         if points and rank > 0:

@@ -87,14 +87,10 @@ def render_svg(view: BoardView, title: str = "") -> str:
             shape = f'r="{radius}" fill="{colour}" stroke="#222" stroke-width="2"'
         else:  # a donut: a thick ring
             shape = f'r="{radius * 0.7}" fill="none" stroke="{colour}" stroke-width="{radius * 0.6}"'
-        out.append(
-            f'<circle class="piece {name}" data-square="{grid.name(sq)}" cx="{cx}" cy="{cy}" {shape}/>'
-        )
+        out.append(f'<circle class="piece {name}" data-square="{grid.name(sq)}" cx="{cx}" cy="{cy}" {shape}/>')
         if not points:  # outline the ring, so a pale donut shows on a pale square
             for edge in (radius, radius * 0.4):
-                out.append(
-                    f'<circle cx="{cx}" cy="{cy}" r="{edge}" fill="none" stroke="#3a2a1a" stroke-width="1.2"/>'
-                )
+                out.append(f'<circle cx="{cx}" cy="{cy}" r="{edge}" fill="none" stroke="#3a2a1a" stroke-width="1.2"/>')
     for sq in view.last:
         cx, cy = centre(sq)
         out.append(

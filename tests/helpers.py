@@ -5,6 +5,4 @@ from __future__ import annotations
 
 def layout(default: str = "-", **lines: str) -> str:
     """A Donuts board (D2 layout string) with every square ``default`` except those named."""
-    return " ".join(
-        "".join(lines.get(f"{'abcdef'[f]}{r + 1}", default) for f in range(6)) for r in reversed(range(6))
-    )
+    return " ".join("".join(lines.get(f"{'abcdef'[f]}{r + 1}", default) for f in range(6)) for r in reversed(range(6)))

@@ -61,9 +61,7 @@ def test_the_same_seed_gives_the_same_moves(spec):
 
 @pytest.mark.parametrize("spec", ["greedy", "alphabeta:depth=2", "mcts:iterations=100"])
 def test_agents_take_a_win_in_one(spec):
-    state = (
-        boardgames.get_game("donuts").configure({"board": FIVE_BOARD, "first": "vanilla"}).replay(BEFORE_FIVE)
-    )
+    state = boardgames.get_game("donuts").configure({"board": FIVE_BOARD, "first": "vanilla"}).replay(BEFORE_FIVE)
     player = boardgames.make_player(spec)
     move = player.agent.choose(state, player.budget, random.Random(1))
     assert state.format_move(move) == "e6"

@@ -120,8 +120,7 @@ def test_record_round_trip(tmp_path: Path):
         ("[]", "not a boardgames record"),
         ('{"format": "boardgames-record", "version": 99}', "version 99"),
         (
-            '{"format": "boardgames-record", "version": 1, "game": "chess", "options": {}, '
-            '"moves": [], "players": []}',
+            '{"format": "boardgames-record", "version": 1, "game": "chess", "options": {}, "moves": [], "players": []}',
             "unknown game 'chess'",
         ),
         (

@@ -179,9 +179,7 @@ def test_help_reads_well(cli):
 
 
 def test_python_dash_m_and_console_script():
-    module = subprocess.run(
-        [sys.executable, "-m", "boardgames", "list"], capture_output=True, text=True, timeout=60
-    )
+    module = subprocess.run([sys.executable, "-m", "boardgames", "list"], capture_output=True, text=True, timeout=60)
     assert module.returncode == 0 and module.stdout.startswith("donuts")
     script = Path(sys.executable).with_name("boardgames")  # installed beside this Python
     shown = subprocess.run(

@@ -89,10 +89,7 @@ def test_random_games_follow_d4_to_d8(chunk: int) -> None:
     for seed in range(chunk * GAMES // 10, (chunk + 1) * GAMES // 10):
         rng = random.Random(seed)
         game = donuts.configure(seed=seed)
-        lines = {
-            coords(game.grid.names[sq]): line
-            for sq, line in enumerate(lines_by_square(game.options["board"]))
-        }
+        lines = {coords(game.grid.names[sq]): line for sq, line in enumerate(lines_by_square(game.options["board"]))}
         state = game.start()
         board: dict[tuple[int, int], str] = {}
         placed = {"chocolate": 0, "vanilla": 0}

@@ -118,9 +118,7 @@ def plugin_path(tmp_path: Path) -> Path:
     return tmp_path
 
 
-def run(
-    path: Path, *args: str, env: dict[str, str] | None = None, input: str = ""
-) -> subprocess.CompletedProcess[str]:
+def run(path: Path, *args: str, env: dict[str, str] | None = None, input: str = "") -> subprocess.CompletedProcess[str]:
     full_env = {k: v for k, v in os.environ.items() if k != "BOARDGAMES_PLUGINS"}
     full_env["PYTHONPATH"] = str(path)
     full_env.update(env or {})

@@ -136,9 +136,7 @@ def test_replay_to_n_prints_the_show_contract(cli, saved_game):
         data = run.json()
         assert data["history"] == history and data["game"] == "verso" and data["options"]["size"] == 6
         shown = cli("show", "verso", "-o", "size=6", "--moves", " ".join(history), "--json").json()
-        assert {k: v for k, v in data.items() if k != "seed"} == {
-            k: v for k, v in shown.items() if k != "seed"
-        }
+        assert {k: v for k, v in data.items() if k != "seed"} == {k: v for k, v in shown.items() if k != "seed"}
 
 
 def test_replay_steps_forward_back_and_jumps(cli, saved_game):
@@ -179,9 +177,7 @@ def test_replay_past_the_end(cli, saved_game):
 
 
 def test_saves_are_atomic_and_valid_json(cli):
-    run = cli(
-        "play", "donuts", "--players", "human,human", "--seed", "1", input="c3\nsave a.json\nsave a.json\n"
-    )
+    run = cli("play", "donuts", "--players", "human,human", "--seed", "1", input="c3\nsave a.json\nsave a.json\n")
     assert run.code == 0
     assert json.loads(Path("a.json").read_text())["moves"] == ["c3"]
     assert not list(Path(".").glob(".*.tmp"))

@@ -6,9 +6,7 @@ DONUTS_EACH = 15  # D3
 ROW = 5  # D7
 
 
-def insertion_flips(
-    axis_rays: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...], mine: int, theirs: int
-) -> int:
+def insertion_flips(axis_rays: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...], mine: int, theirs: int) -> int:
     """D6: the opponent's donuts that flip when the mover's run along an axis
     (``mine`` already holds the placed donut) is bookended by two of them."""
     flips = 0

@@ -42,8 +42,7 @@ class Donuts(Game):
     option_specs = (
         TextOption(
             "board",
-            "the board's 36 lines (- | / \\), rank 6 first, files a→f; "
-            "random from the seed if not given (D2)",
+            "the board's 36 lines (- | / \\), rank 6 first, files a→f; random from the seed if not given (D2)",
             parse=normalize_layout,
             accepts="36 characters from - | / \\",
             random_default=random_layout,
@@ -163,8 +162,7 @@ Notation. A move is the square played: c3.
         line = AXIS_NAMES[LINES.index(self.lines[state.last])]
         free = " ".join(self.grid.squares(self._allowed(state)))
         return (
-            f"{state.to_move} must play on the {line} line through {names[state.last]}, "
-            f"the square just played: {free}"
+            f"{state.to_move} must play on the {line} line through {names[state.last]}, the square just played: {free}"
         )
 
     def view(self, state: DonutsState) -> BoardView:

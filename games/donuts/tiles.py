@@ -58,9 +58,7 @@ def normalize_layout(text: str) -> str:
     chars = "".join(text.split())
     bad = sorted(set(chars) - set(LINES))
     if bad:
-        raise ValueError(
-            f"a board is 36 characters from - | / \\ (rank 6 first); {''.join(bad)!r} is not a line"
-        )
+        raise ValueError(f"a board is 36 characters from - | / \\ (rank 6 first); {''.join(bad)!r} is not a line")
     if len(chars) != SIDE * SIDE:
         raise ValueError(f"a board is 36 characters from - | / \\ (rank 6 first), got {len(chars)}")
     return format_layout(chars)

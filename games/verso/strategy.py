@@ -49,9 +49,7 @@ def playout(
         if placed < total:
             targets = empty
             if heuristic:
-                targets = (
-                    grid.completing(mine, empty, ROW) or grid.completing(theirs, empty, ROW) or empty
-                ) & empty
+                targets = (grid.completing(mine, empty, ROW) or grid.completing(theirs, empty, ROW) or empty) & empty
             to = random_bit(targets, rng)
         else:
             movable = mine & spread(empty)
