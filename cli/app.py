@@ -8,6 +8,7 @@ as one line on stderr with a non-zero exit, never a traceback.
 from __future__ import annotations
 
 import json
+import os
 import secrets
 import sys
 import warnings
@@ -19,7 +20,7 @@ import click
 import boardgames
 from boardgames import BoardgamesError, Game, State, render_text
 from boardgames.options import parse_assignments
-from boardgames.plugins import PluginWarning, describe_exception, each_implementation, report_failure
+from boardgames.plugins import PluginWarning, describe_exception, each_implementation, plugin_at_fault, report_failure
 from boardgames.render import wants_unicode
 
 
@@ -31,6 +32,17 @@ class BoardgamesGroup(click.Group):
             return super().invoke(ctx)
         except BoardgamesError as exc:
             raise click.ClickException(str(exc)) from None
+        except (click.ClickException, click.exceptions.Exit, click.Abort, KeyboardInterrupt, SystemExit):
+            raise
+        except Exception as exc:
+            # A bug, most likely in a plugin's game or agent: name it, one line.
+            if os.environ.get("BOARDGAMES_DEBUG"):
+                raise
+            plugin = plugin_at_fault(exc)
+            where = f"plugin {plugin!r} failed" if plugin else "internal error"
+            raise click.ClickException(
+                f"{where}: {type(exc).__name__}: {exc} (BOARDGAMES_DEBUG=1 shows the traceback)"
+            ) from None
 
 
 @click.group(cls=BoardgamesGroup, context_settings={"help_option_names": ["-h", "--help"]})

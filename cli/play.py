@@ -105,7 +105,9 @@ def play_loop(
     started = started or now()
 
     def save(path: str | None = None) -> str | None:
+        nonlocal save_to
         target = Path(path or save_to or default_path(game.name))
+        save_to = str(target)  # later saves, and the one on stopping, go to the same file
         try:
             save_record(target, record_of(state, specs, started))
         except BoardgamesError as exc:

@@ -164,3 +164,22 @@ def on_change(listener: Callable[[], None]) -> None:
 def _on_change() -> None:
     for listener in _listeners:
         listener()
+
+
+def plugin_at_fault(exc: BaseException) -> str | None:
+    """The plugin whose code raised ``exc`` (the deepest frame of its
+    traceback inside a plugin's module or package), if any."""
+    import os.path
+    import traceback
+
+    places = []
+    for name, module in pm.list_name_plugin():
+        path = getattr(module, "__file__", None)
+        if path:
+            folder = os.path.dirname(path) if os.path.basename(path) == "__init__.py" else path
+            places.append((folder, name))
+    for frame in reversed(traceback.extract_tb(exc.__traceback__)):
+        for folder, name in places:
+            if frame.filename == folder or frame.filename.startswith(folder + os.sep):
+                return name
+    return None

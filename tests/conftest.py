@@ -12,6 +12,8 @@ import pytest
 
 from boardgames.cli import main
 
+pytest_plugins = ["pytester"]
+
 
 @attrs.frozen
 class Run:
