@@ -76,15 +76,29 @@ def game_options(func: Any) -> Any:
         default=None,
         help="Seed for random set-ups (the same seed gives the same board). Random if left out.",
     )(func)
-    func = click.option(
-        "-o",
-        "--option",
-        "option_pairs",
-        multiple=True,
-        metavar="NAME=VALUE",
-        help="A game option (see 'boardgames rules GAME'); repeatable.",
-    )(func)
+    func = game_option(func)
     return click.argument("game_name", metavar="GAME")(func)
+
+
+#: -o NAME=VALUE, repeatable: the game options of every command that sets up a game.
+game_option = click.option(
+    "-o",
+    "--option",
+    "option_pairs",
+    multiple=True,
+    metavar="NAME=VALUE",
+    help="A game option (see 'boardgames rules GAME'); repeatable.",
+)
+
+
+def split_specs(text: str, count: int) -> list[str]:
+    """``"human,mcts:time=2"`` → the agent specs, checked to be ``count``."""
+    specs = [s.strip() for s in text.split(",")]
+    if len(specs) != count or not all(specs):
+        raise click.BadParameter(
+            f"give {count} agent specs separated by a comma, got {text!r}", param_hint="'--players'"
+        )
+    return specs
 
 
 def configure(game_name: str, option_pairs: Sequence[str], seed: int | None) -> Game:
@@ -266,12 +280,7 @@ def play(
 
 
 def parse_players(text: str, count: int) -> list[boardgames.Player]:
-    specs = [s.strip() for s in text.split(",")]
-    if len(specs) != count or not all(specs):
-        raise click.BadParameter(
-            f"give {count} agent specs separated by a comma, got {text!r}", param_hint="'--players'"
-        )
-    return [boardgames.make_player(spec) for spec in specs]
+    return [boardgames.make_player(spec) for spec in split_specs(text, count)]
 
 
 @cli.command("agents")

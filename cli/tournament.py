@@ -12,7 +12,7 @@ from boardgames import arena as arena_lib
 from boardgames import bench as bench_lib
 from boardgames.options import parse_assignments
 
-from .app import cli
+from .app import cli, game_option, split_specs
 
 
 @cli.command("arena")
@@ -26,7 +26,7 @@ from .app import cli
     default=None,
     help="Worker processes (default: the machine's cores). Results do not depend on it.",
 )
-@click.option("-o", "--option", "option_pairs", multiple=True, metavar="NAME=VALUE", help="A game option.")
+@game_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option(
     "--save-games",
@@ -49,11 +49,7 @@ def arena(
     report wins, draws and losses with a 95% confidence interval and the Elo
     difference. The same --seed gives the same results whatever --jobs is
     (for agents bounded by iterations or depth; time budgets vary by nature)."""
-    specs = [s.strip() for s in players.split(",")]
-    if len(specs) != 2 or not all(specs):
-        raise click.BadParameter(
-            f"give two agent specs separated by a comma, got {players!r}", param_hint="'--players'"
-        )
+    specs = split_specs(players, 2)
     options = parse_assignments(option_pairs)
     jobs = jobs or os.cpu_count() or 1
     bar = None

@@ -62,7 +62,7 @@ def test_arena_text_report(cli):
 @pytest.mark.parametrize(
     ("args", "needle"),
     [
-        (["arena", "donuts", "--players", "random"], "two agent specs"),
+        (["arena", "donuts", "--players", "random"], "give 2 agent specs"),
         (["arena", "donuts", "--players", "random,nobody"], "unknown agent 'nobody'"),
         (["arena", "chess", "--players", "random,random"], "unknown game 'chess'"),
         (["arena", "donuts", "--players", "random,random", "--games", "0"], "--games"),
