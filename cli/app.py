@@ -7,6 +7,7 @@ as one line on stderr with a non-zero exit, never a traceback.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import secrets
@@ -61,7 +62,7 @@ def cli() -> None:
 # -- shared options -----------------------------------------------------------
 
 
-def game_options(func: Any) -> Any:
+def game_options(func: Any, game_required: bool = True) -> Any:
     """-o NAME=VALUE, --seed and --moves, as ``show`` and ``play`` take them."""
     func = click.option(
         "--moves",
@@ -77,7 +78,7 @@ def game_options(func: Any) -> Any:
         help="Seed for random set-ups (the same seed gives the same board). Random if left out.",
     )(func)
     func = game_option(func)
-    return click.argument("game_name", metavar="GAME")(func)
+    return click.argument("game_name", metavar="GAME", required=game_required)(func)
 
 
 #: -o NAME=VALUE, repeatable: the game options of every command that sets up a game.
@@ -228,7 +229,7 @@ DEFAULT_OPPONENT = "mcts"
 
 
 @cli.command("play")
-@game_options
+@functools.partial(game_options, game_required=False)
 @click.option(
     "--players",
     metavar="A,B",
@@ -244,7 +245,7 @@ DEFAULT_OPPONENT = "mcts"
     help="Resume the game saved in FILE (its game, options and players).",
 )
 def play(
-    game_name: str,
+    game_name: str | None,
     option_pairs: tuple[str, ...],
     seed: int | None,
     moves: str,
@@ -265,7 +266,7 @@ def play(
     started = None
     if load_path is not None:
         record, state = load_record(load_path)
-        if record["game"] != game_name.strip().lower():
+        if game_name is not None and record["game"] != game_name.strip().lower():
             raise click.BadParameter(
                 f"{load_path} holds a game of {record['game']}, not {game_name}", param_hint="'--load'"
             )
@@ -273,6 +274,8 @@ def play(
             raise click.BadParameter("-o and --moves come from the saved game", param_hint="'--load'")
         players = players or ",".join(record["players"]) or None
         started = record.get("started")
+    elif game_name is None:
+        raise click.UsageError("Missing argument 'GAME' (or --load FILE).")
     else:
         state = start_position(configure(game_name, option_pairs, seed), moves)
     seats = parse_players(players or f"human,{DEFAULT_OPPONENT}", len(state.game.players))

@@ -160,7 +160,7 @@ def play_loop(
         elif command == "save":
             where = save(argument.strip() or None)
             if where is not None:
-                click.echo(f"Saved to {where}. Resume with: boardgames play {game.name} --load {where}")
+                click.echo(f"Saved to {where}. Resume with: boardgames play --load {where}")
             show = False
         elif command == "undo":
             # Back to this person's previous turn, past the computer's replies.
@@ -190,5 +190,5 @@ def play_loop(
 def _stop(state: State, saved: str | None) -> State:
     click.echo(f"Game stopped after {len(state.history)} moves.")
     if saved is not None:
-        click.echo(f"Saved to {saved}. Resume with: boardgames play {state.game.name} --load {saved}")
+        click.echo(f"Saved to {saved}. Resume with: boardgames play --load {saved}")
     return state
