@@ -225,7 +225,9 @@ def write_svg(state: State, path: str) -> None:
     write_atomically(path, render_svg(state.view(), title), "the picture")
 
 
-DEFAULT_OPPONENT = "mcts"
+#: The computer opponent of "boardgames play GAME": the strongest built-in agent
+#: in both games (docs/strength.md), answering in about a second.
+DEFAULT_OPPONENT = "alphabeta:time=1"
 
 
 @cli.command("play")

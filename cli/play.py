@@ -28,8 +28,8 @@ from boardgames.records import default_path, now, record_of, save_record
 
 from .app import describe_position
 
-#: The agent that answers ``hint``.
-HINT_AGENT = "mcts:time=1"
+#: The agent that answers ``hint``: the strongest built-in (docs/strength.md), a second a move.
+HINT_AGENT = "alphabeta:time=1"
 
 HELP = """\
 Type a move (c3 to place, c3-c4 to move a piece, pass), or one of:

@@ -256,7 +256,7 @@ def test_play_against_the_computer_with_hint_and_undo(cli):
     out = run.out
     assert "vanilla (mcts:iterations=50) is thinking..." in out
     assert "2. vanilla (mcts:iterations=50): " in out
-    assert "hint (mcts:time=1): " in out
+    assert "hint (alphabeta:time=1): " in out
     # undo takes back the computer's reply and the person's move: back to the start.
     assert "Game stopped after 0 moves" in out
 
