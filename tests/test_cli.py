@@ -14,6 +14,7 @@ from helpers import layout
 
 FIVE_BOARD = layout(a6="|", b6="|", c6="|", d6="|", e6="|", a5="/", b5="/", c5="/", d5="/")
 FIVE_MOVES = "a6 a5 b6 b5 c6 c5 d6 d5 e6"  # vanilla first: vanilla wins on rank 6
+PLAY_FIVE = ("play", "donuts", "--players", "human,human", "-o", f"board={FIVE_BOARD}", "-o", "first=vanilla")
 
 
 def test_list_one_line_per_game(cli):
@@ -86,14 +87,7 @@ def test_bad_input_is_one_line_on_stderr_and_nothing_on_stdout(cli, args, needle
 def test_play_a_whole_game_between_two_people(cli):
     typed = "\n".join(FIVE_MOVES.split()) + "\n"
     run = cli(
-        "play",
-        "donuts",
-        "--players",
-        "human,human",
-        "-o",
-        f"board={FIVE_BOARD}",
-        "-o",
-        "first=vanilla",
+        *PLAY_FIVE,
         input=typed,
     )
     assert run.code == 0, run.err
@@ -104,14 +98,7 @@ def test_play_a_whole_game_between_two_people(cli):
 def test_play_reprompts_on_bad_input_and_supports_commands(cli):
     typed = "\n".join(["a6", "zz", "b4", "a6", "help", "moves", "a5", "undo", "a4", "quit"]) + "\n"
     run = cli(
-        "play",
-        "donuts",
-        "--players",
-        "human,human",
-        "-o",
-        f"board={FIVE_BOARD}",
-        "-o",
-        "first=vanilla",
+        *PLAY_FIVE,
         "--seed",
         "3",
         input=typed,
