@@ -33,7 +33,6 @@ DIRECTIONS: tuple[tuple[int, int], ...] = (
     (0, -1),
     (1, -1),
 )
-DIRECTION_NAMES = ("E", "NE", "N", "NW", "W", "SW", "S", "SE")
 ORTHOGONAL = (0, 2, 4, 6)
 
 # The 4 axes, each a pair of opposite directions (indices into DIRECTIONS).
@@ -71,10 +70,6 @@ def bits(mask: int) -> tuple[int, ...]:
     return out
 
 
-def popcount(mask: int) -> int:
-    return mask.bit_count()
-
-
 def random_bit(mask: int, rng: random.Random) -> int:
     """The index of a set bit of a non-empty ``mask``, uniformly drawn from ``rng``."""
     for _ in range(rng.randrange(mask.bit_count())):
@@ -100,7 +95,6 @@ class Grid:
         "axis_rays",
         "axis_lines",
         "neighbours",
-        "neighbour_masks",
         "_windows",
         "_top",
         "_bottom",
@@ -138,7 +132,6 @@ class Grid:
         self.neighbours = tuple(
             tuple(self.rays[i][d][0] for d in ORTHOGONAL if self.rays[i][d]) for i in range(self.size)
         )
-        self.neighbour_masks = tuple(self.mask(n) for n in self.neighbours)
         self._top = self.mask(i for i in range(self.size) if i % height == height - 1)
         self._bottom = self.mask(i for i in range(self.size) if i % height == 0)
         self._windows: dict[int, tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]] = {}
