@@ -19,7 +19,7 @@ from typing import Any
 import click
 
 import boardgames
-from boardgames import BoardgamesError, Game, State, render_text
+from boardgames import BoardgamesError, BoardView, Game, State, render_text
 from boardgames.options import parse_assignments
 from boardgames.plugins import PluginWarning, describe_exception, each_implementation, plugin_at_fault, report_failure
 from boardgames.render import wants_unicode
@@ -113,8 +113,7 @@ def start_position(game: Game, moves: str) -> State:
     return game.replay(moves.replace(",", " ").split())
 
 
-def status_line(state: State) -> str:
-    view = state.view()
+def status_line(state: State, view: BoardView) -> str:
     text = state.result_text()
     if view.in_hand:
         hand = ", ".join(f"{p} {n}" for p, n in zip(view.players, view.in_hand, strict=True))
@@ -124,7 +123,7 @@ def status_line(state: State) -> str:
 
 def describe_position(state: State) -> str:
     view = state.view()
-    lines = [render_text(view, unicode=wants_unicode(sys.stdout)), "", status_line(state)]
+    lines = [render_text(view, unicode=wants_unicode(sys.stdout)), "", status_line(state, view)]
     if view.changed:
         names = state.game.grid.names
         lines.append("the last move flipped: " + " ".join(names[sq] for sq in view.changed))

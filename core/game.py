@@ -397,12 +397,7 @@ class Game:
             moves = state.legal_moves
             move = None
             if policy == "heuristic":
-                me = state.turn
-                for candidate in moves:
-                    after = self.apply(state, candidate)
-                    if after.outcome is not None and after.outcome.winner == me:
-                        move = candidate
-                        break
+                move = next((m for m in moves if self.wins_at_once(state, m)), None)
             state = self.apply(state, move if move is not None else rng.choice(moves))
         return state.outcome.winner
 

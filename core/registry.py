@@ -74,7 +74,7 @@ class Registry(Generic[T]):
         return known[key][0]
 
 
-def _named(kind: str, hook: str, cls: object, base: type) -> None:
+def _named(hook: str, cls: object, base: type) -> None:
     if not (isinstance(cls, type) and issubclass(cls, base)):
         raise PluginError(f"{hook}: {cls!r} is not a boardgames.{base.__name__} subclass")
     name = getattr(cls, "name", None)
@@ -83,7 +83,7 @@ def _named(kind: str, hook: str, cls: object, base: type) -> None:
 
 
 def _check_game(cls: object) -> type[Game]:
-    _named("game", "register_games", cls, Game)
+    _named("register_games", cls, Game)
     assert isinstance(cls, type) and issubclass(cls, Game)
     players = getattr(cls, "player_names", ())
     if len(players) < 2 or len(set(players)) != len(players):
@@ -92,7 +92,7 @@ def _check_game(cls: object) -> type[Game]:
 
 
 def _check_agent(cls: object) -> type[Agent]:
-    _named("agent", "register_agents", cls, Agent)
+    _named("register_agents", cls, Agent)
     assert isinstance(cls, type) and issubclass(cls, Agent)
     unknown = set(cls.budget_kinds) - set(BUDGET_KINDS)
     if unknown:

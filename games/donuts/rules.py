@@ -108,7 +108,7 @@ Notation. A move is the square played: c3.
         return DONUTS_EACH
 
     # -- D4, D5 --------------------------------------------------------------
-    def _allowed(self, state: DonutsState) -> int:
+    def allowed_squares(self, state: DonutsState) -> int:
         empty = self.grid.full & ~state.occupied
         if state.last >= 0:
             on_line = self.line_masks[state.last] & empty
@@ -118,7 +118,7 @@ Notation. A move is the square played: c3.
 
     def generate_moves(self, state: DonutsState) -> tuple[Move, ...]:
         moves = self._moves
-        return tuple([moves[sq] for sq in bits(self._allowed(state))])
+        return tuple([moves[sq] for sq in bits(self.allowed_squares(state))])
 
     # -- D6, D7, D8 ----------------------------------------------------------
     def apply(self, state: DonutsState, move: Move) -> DonutsState:
@@ -132,7 +132,7 @@ Notation. A move is the square played: c3.
         if self.grid.has_line(boards[me], ROW, touching=bit | flips):
             outcome = Outcome(me, "five in a row")
         elif placed[0] + placed[1] == self.max_length:
-            outcome = self._full_board(boards)
+            outcome = self.full_board_outcome(boards)
         return DonutsState(
             game=self,
             history=(*state.history, move),
@@ -144,7 +144,7 @@ Notation. A move is the square played: c3.
             changed=flips,
         )
 
-    def _full_board(self, boards: tuple[int, int]) -> Outcome:
+    def full_board_outcome(self, boards: tuple[int, int]) -> Outcome:
         sizes = [self.grid.largest_group(b) for b in boards]
         detail = ", ".join(f"{p} {n}" for p, n in zip(self.player_names, sizes, strict=True))
         if sizes[0] == sizes[1]:
@@ -160,7 +160,7 @@ Notation. A move is the square played: c3.
         if move.to in owners:
             return f"{names[move.to]} is taken by {self.player_names[owners[move.to]]}"
         line = AXIS_NAMES[LINES.index(self.lines[state.last])]
-        free = " ".join(self.grid.squares(self._allowed(state)))
+        free = " ".join(self.grid.squares(self.allowed_squares(state)))
         return (
             f"{state.to_move} must play on the {line} line through {names[state.last]}, the square just played: {free}"
         )

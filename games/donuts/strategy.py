@@ -58,7 +58,7 @@ def playout(
                     return me
         placed += 1
         if placed == 2 * DONUTS_EACH:
-            return game._full_board((boards[0], boards[1])).winner
+            return game.full_board_outcome((boards[0], boards[1])).winner
         last, me = sq, 1 - me
 
 
@@ -102,7 +102,7 @@ def evaluate(game: Donuts, state: DonutsState, player: int) -> float:
         score += sign * sum(w * c for w, c in zip(LINE_WEIGHTS, counts, strict=True))
     # The player to move chooses among the squares of the line it was handed.
     mover = state.turn
-    allowed = game._allowed(state)
+    allowed = game.allowed_squares(state)
     sign = 1.0 if mover == player else -1.0
     if grid.completing(boards[mover], empty, ROW) & allowed:
         score += sign * 400
