@@ -1,5 +1,5 @@
-"""The ``boardgames`` command line (click)."""
+"""The ``boardgames`` command line (click): one module per command, the group in :mod:`.main`."""
 
-from .app import cli, main
+from .main import cli, main
 
 __all__ = ["cli", "main"]

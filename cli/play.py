@@ -1,38 +1,39 @@
-"""The terminal game loop: people and computer players, in any mix.
+"""``boardgames play``: a match in the terminal, people and computer in any mix.
 
-Input comes line by line from stdin, so the loop can be driven by a test or
-a pipe as well as by a person. Bad input re-prompts with one line saying why;
-``quit``, Ctrl-C or the end of input stop the game and save it (atomically)
-to a named file, with the command that resumes it: nothing is lost.
+The terminal is a front end to a :class:`~boardgames.match.Match`: it feeds a
+person's typed moves in and lets the agents move. Input comes line by line,
+so a test or a pipe drives it as well as a person. Bad input re-prompts with
+one line saying why. Nothing is lost: ``quit``, Ctrl-C and the end of input
+save the game, and a game that ends is recorded; each says where, with the
+command that resumes or replays it. A save goes to the file last saved (or
+loaded) successfully, else to a new name; a failed save changes nothing.
 """
 
 from __future__ import annotations
 
-import random
-import sys
-from collections.abc import Callable, Sequence
+import functools
+from collections.abc import Callable
 from pathlib import Path
 
 import click
 
-from boardgames import (
-    AmbiguousMoveError,
-    BoardgamesError,
-    IllegalMoveError,
-    Move,
-    Player,
-    State,
-    make_player,
-)
-from boardgames.records import default_path, now, record_of, save_record
+from boardgames import AmbiguousMoveError, BoardgamesError, IllegalMoveError, Move, State
+from boardgames.match import HINT_SPEC, Match
+from boardgames.records import default_path, read_record, save_record
 
-from .app import describe_position
+from .common import configure, describe_position, game_options, read_line, shell_quote, split_specs, start_position
 
-#: The agent that answers ``hint``: the strongest built-in (docs/strength.md), a second a move.
-HINT_AGENT = "alphabeta:time=1"
+#: The computer opponent of "boardgames play GAME": the strongest built-in agent
+#: in both games (docs/strength.md), answering in about a second.
+DEFAULT_OPPONENT = "alphabeta:time=1"
+#: How many of the last moves the redrawn position lists.
+RECENT_MOVES = 12
 
 HELP = """\
-Type a move (c3 to place, c3-c4 to move a piece, pass), or one of:
+Type a move, or one of the commands below. Moves: c3 places on c3, c3-c4 moves
+the piece on c3 to c4, pass passes; a piece the mover flips is added as x and
+its square (d4xe5, c3-c4xb2). Where the rules leave a choice (which piece
+flips, where a piece goes) you may type less, and you are asked.
   moves   list the legal moves
   hint    ask the computer for a move
   undo    take back your last move (and the computer's reply)
@@ -41,14 +42,183 @@ Type a move (c3 to place, c3-c4 to move a piece, pass), or one of:
   quit    stop and save; Ctrl-C and the end of input do the same"""
 
 
-def read_line(prompt: str) -> str | None:
-    """One line from stdin after ``prompt``; None at the end of input."""
-    click.echo(prompt, nl=False)
-    line = sys.stdin.readline()
-    if not line:
-        click.echo()
-        return None
-    return line.strip()
+@click.command("play")
+@functools.partial(game_options, game_required=False)
+@click.option(
+    "--players",
+    metavar="A,B",
+    help=f"Seats in turn order: human or agent specs, e.g. human,mcts:time=2 or random,mcts "
+    f"(default: human,{DEFAULT_OPPONENT}). See 'boardgames agents'.",
+)
+@click.option(
+    "--load",
+    "load_path",
+    default=None,
+    metavar="FILE",
+    help="Resume the game saved in FILE (its game, options and players).",
+)
+def play(
+    game_name: str | None,
+    option_pairs: tuple[str, ...],
+    seed: int | None,
+    moves: str,
+    players: str | None,
+    load_path: str | None,
+) -> None:
+    """Play GAME in the terminal: you against the computer by default.
+
+    At the prompt type a move, or: moves, hint, undo, save [FILE], help,
+    quit. Quitting, Ctrl-C or the end of input save the game to a file and
+    say how to resume it; a game that ends is recorded too. With two computer
+    players, the moves are printed as they are played.
+    """
+    if load_path is not None:
+        record = read_record(load_path)
+        name = record.state.game.name
+        if game_name is not None and name != game_name.strip().lower():
+            raise click.BadParameter(f"{load_path} holds a game of {name}, not {game_name}", param_hint="'--load'")
+        if option_pairs or moves:
+            raise click.BadParameter("-o and --moves come from the saved game", param_hint="'--load'")
+        count = len(record.state.game.players)
+        seats = split_specs(players, count) if players else list(record.seats) or None
+        match = Match.from_record(record, seats or ["human", DEFAULT_OPPONENT])
+        TerminalGame(match, save_to=Path(load_path).expanduser()).run()
+        return
+    if game_name is None:
+        raise click.UsageError("Missing argument 'GAME' (or --load FILE).")
+    state = start_position(configure(game_name, option_pairs, seed), moves)
+    seats = split_specs(players or f"human,{DEFAULT_OPPONENT}", len(state.game.players))
+    TerminalGame(Match(state, seats)).run()
+
+
+class TerminalGame:
+    """The prompt loop around a match. ``read`` returns a person's next line,
+    None at the end of input (it may raise KeyboardInterrupt)."""
+
+    def __init__(
+        self,
+        match: Match,
+        save_to: Path | None = None,
+        read: Callable[[str], str | None] = read_line,
+    ) -> None:
+        self.match = match
+        self.save_to = save_to
+        self.read = read
+        self.watching = match.has_people
+
+    def run(self) -> State:
+        """Play until the game ends or the people stop; the last state."""
+        if self.match.is_over:
+            click.echo(describe_position(self.match.state))
+            click.echo("This game is over; 'boardgames replay' steps through it.")
+            return self.match.state
+        try:
+            stopped = self._loop()
+        except KeyboardInterrupt:  # Ctrl-C, whoever was thinking: stop like quit, nothing is lost
+            click.echo()
+            stopped = True
+        if stopped:
+            self._stop()
+        else:
+            self._finish()
+        return self.match.state
+
+    def _loop(self) -> bool:
+        """The moves until the game ends (False) or a person stops (True)."""
+        match = self.match
+        show = self.watching
+        while not match.is_over:
+            if not match.awaits_person:
+                player, seat = match.to_move, match.seat_to_move
+                assert seat is not None
+                if self.watching:
+                    click.echo(f"{player} ({seat.spec}) is thinking...")
+                number = len(match.state.history) + 1
+                move = match.step()
+                click.echo(f"{number}. {player} ({seat.spec}): {match.positions[-2].format_move(move)}")
+                show = self.watching
+                continue
+            if show:
+                click.echo(describe_position(match.state, recent=RECENT_MOVES))
+            text = self.read(f"{match.to_move}> ")
+            if text is None or text.lower() in ("quit", "exit", "q"):
+                return True
+            show = self._command(text)
+        return False
+
+    def _command(self, text: str) -> bool:
+        """Carry out a typed line; whether the position is to be drawn again."""
+        match = self.match
+        state = match.state
+        command, _, argument = text.partition(" ")
+        command = command.lower()
+        if command == "":
+            return False
+        if command in ("help", "?"):
+            click.echo(HELP)
+            return False
+        if command == "moves":
+            click.echo(" ".join(state.format_move(m) for m in state.legal_moves))
+            return False
+        if command == "hint":
+            click.echo(f"hint ({HINT_SPEC}): {state.format_move(match.hint())}")
+            return False
+        if command == "save":
+            where = self._save(argument.strip() or None)
+            if where is not None:
+                click.echo(f"Saved to {where}. Resume with: boardgames play --load {shell_quote(where)}")
+            return False
+        if command == "undo":
+            if not match.undo():
+                click.echo("Nothing to undo.")
+                return False
+            return True
+        try:
+            move = read_move(state, text, self.read)
+        except BoardgamesError as exc:
+            click.echo(f"{exc}. Type 'moves' for the legal moves, 'help' for commands.")
+            return False
+        if move is None:
+            return False
+        match.play(move)
+        return True
+
+    # -- saving -------------------------------------------------------------
+    def _save(self, path: str | None = None) -> Path | None:
+        """Save to ``path``, else where the last save went, else a new name;
+        the path is adopted only once the file is written."""
+        target = path or self.save_to or default_path(self.match.game.name)
+        try:
+            written = save_record(target, self.match.record())
+        except BoardgamesError as exc:
+            click.echo(f"{exc}.")
+            return None
+        self.save_to = written
+        return written
+
+    def _save_somewhere(self) -> Path | None:
+        """Save on stopping or at the end: where saves went, else (or if that
+        fails now) under a new name in the current folder."""
+        saved = self._save()
+        if saved is None and self.save_to is not None:
+            saved = self._save(str(default_path(self.match.game.name)))
+        return saved
+
+    def _stop(self) -> None:
+        click.echo(f"Game stopped after {len(self.match.state.history)} moves.")
+        saved = self._save_somewhere()
+        if saved is not None:
+            click.echo(f"Saved to {saved}. Resume with: boardgames play --load {shell_quote(saved)}")
+        else:
+            click.echo("The game could not be saved.")
+
+    def _finish(self) -> None:
+        click.echo(describe_position(self.match.state))
+        saved = self._save_somewhere()
+        if saved is not None:
+            click.echo(f"Recorded to {saved}. Replay with: boardgames replay {shell_quote(saved)}")
+        else:
+            click.echo("The game could not be recorded.")
 
 
 def read_move(state: State, text: str, read: Callable[[str], str | None]) -> Move | None:
@@ -82,113 +252,3 @@ def read_move(state: State, text: str, read: Callable[[str], str | None]) -> Mov
         return picked[0]
     click.echo(f"{answer!r} is none of those; the move is not played.")
     return None
-
-
-def play_loop(
-    state: State,
-    players: Sequence[Player] | None = None,
-    seed: int = 0,
-    read: Callable[[str], str | None] = read_line,
-    started: str | None = None,
-    save_to: str | None = None,
-) -> State:
-    """Play from ``state`` until the game ends or the people stop; return the
-    last state. ``players`` are in turn order (``game.players``); people by
-    default. A computer player's random choices come from ``seed``. Stopping
-    saves the game to a file, so that nothing is lost."""
-    game = state.game
-    if players is None:
-        players = [make_player("human") for _ in game.players]
-    seats = {game.player_names.index(name): p for name, p in zip(game.players, players, strict=True)}
-    rngs = {i: random.Random(f"{seed}/{i}") for i in seats}
-    specs = [p.spec for p in players]
-    started = started or now()
-
-    def save(path: str | None = None) -> str | None:
-        nonlocal save_to
-        target = Path(path or save_to or default_path(game.name))
-        save_to = str(target)  # later saves, and the one on stopping, go to the same file
-        try:
-            save_record(target, record_of(state, specs, started))
-        except BoardgamesError as exc:
-            click.echo(f"{exc}.")
-            return None
-        return str(target)
-
-    watching = any(p.agent.is_human for p in players)
-    earlier: list[State] = []
-    show = watching
-    while not state.is_over:
-        seat = seats[state.turn]
-        if not seat.agent.is_human:
-            if watching:
-                click.echo(f"{state.to_move} ({seat.spec}) is thinking...")
-            try:
-                move = seat.agent.choose(state, seat.budget, rngs[state.turn])
-            except KeyboardInterrupt:
-                return _stop(state, save())
-            click.echo(f"{len(state.history) + 1}. {state.to_move} ({seat.spec}): {state.format_move(move)}")
-            earlier.append(state)
-            state = state.play(move)
-            show = watching
-            continue
-        if show:
-            click.echo(describe_position(state))
-        show = True
-        try:
-            text = read(f"{state.to_move}> ")
-        except KeyboardInterrupt:  # Ctrl-C stops the game like quit: nothing is lost
-            click.echo()
-            text = None
-        if text is None or text.lower() in ("quit", "exit", "q"):
-            return _stop(state, save())
-        command, _, argument = text.partition(" ")
-        command = command.lower()
-        if command == "":
-            show = False
-        elif command in ("help", "?"):
-            click.echo(HELP)
-            show = False
-        elif command == "moves":
-            click.echo(" ".join(state.format_move(m) for m in state.legal_moves))
-            show = False
-        elif command == "hint":
-            adviser = make_player(HINT_AGENT)
-            move = adviser.agent.choose(state, adviser.budget, random.Random(f"{seed}/hint/{len(state.history)}"))
-            click.echo(f"hint ({adviser.spec}): {state.format_move(move)}")
-            show = False
-        elif command == "save":
-            where = save(argument.strip() or None)
-            if where is not None:
-                click.echo(f"Saved to {where}. Resume with: boardgames play --load {where}")
-            show = False
-        elif command == "undo":
-            # Back to this person's previous turn, past the computer's replies.
-            while earlier:
-                state = earlier.pop()
-                if seats[state.turn].agent.is_human:
-                    break
-            else:
-                click.echo("Nothing to undo.")
-                show = False
-        else:
-            try:
-                move = read_move(state, text, read)
-            except BoardgamesError as exc:
-                click.echo(f"{exc}. Type 'moves' for the legal moves, 'help' for commands.")
-                show = False
-                continue
-            if move is None:
-                show = False
-                continue
-            earlier.append(state)
-            state = state.play(move)
-    click.echo(describe_position(state))
-    return state
-
-
-def _stop(state: State, saved: str | None) -> State:
-    click.echo(f"Game stopped after {len(state.history)} moves.")
-    if saved is not None:
-        click.echo(f"Saved to {saved}. Resume with: boardgames play --load {saved}")
-    return state

@@ -1,4 +1,4 @@
-"""``boardgames replay``: step through a saved game."""
+"""``boardgames replay FILE``: step through a saved game."""
 
 from __future__ import annotations
 
@@ -6,16 +6,16 @@ import json
 
 import click
 
-from boardgames.records import load_record
+from boardgames.match import Match
+from boardgames.records import read_record
 
-from .app import cli, describe_position
-from .play import read_line
+from .common import describe_position, read_line
 
 HELP = "Enter or n: next move   b: back   N: jump to move N   0: the start   q: quit"
 
 
-@cli.command("replay")
-@click.argument("path", metavar="FILE", type=click.Path(dir_okay=False))
+@click.command("replay")
+@click.argument("path", metavar="FILE")
 @click.option(
     "--to",
     "upto",
@@ -32,32 +32,32 @@ HELP = "Enter or n: next move   b: back   N: jump to move N   0: the start   q: 
 )
 def replay(path: str, upto: int | None, as_json: bool) -> None:
     """Step through the game saved in FILE: next, back, jump to a move."""
-    record, final = load_record(path)
-    moves = final.history
-    states = [final.game.start()]
-    for move in moves:
-        states.append(states[-1].play(move))
+    record = read_record(path)
+    players = record.state.game.players
+    match = Match.from_record(record, seats=["human"] * len(players))  # to step through, not to play
+    states = match.positions
+    moves = len(states) - 1
     if upto is not None or as_json:
-        at = len(moves) if upto is None else upto
-        if at > len(moves):
-            raise click.BadParameter(f"the game in {path} has {len(moves)} moves, not {at}", param_hint="'--to'")
+        at = moves if upto is None else upto
+        if at > moves:
+            raise click.BadParameter(f"the game in {path} has {moves} moves, not {at}", param_hint="'--to'")
         state = states[at]
         click.echo(json.dumps(state.to_json(), indent=2) if as_json else describe_position(state))
         return
-    players = ", ".join(f"{name}: {spec}" for name, spec in zip(final.game.players, record["players"], strict=False))
-    click.echo(f"{final.game.title}, {len(moves)} moves ({players or 'players not recorded'}). {HELP}")
+    seats = ", ".join(f"{name}: {spec}" for name, spec in zip(players, record.seats, strict=False))
+    click.echo(f"{match.game.title}, {moves} moves ({seats or 'players not recorded'}). {HELP}")
     at = 0
     while True:
-        click.echo(f"\n-- after {at} of {len(moves)} moves --")
+        click.echo(f"\n-- after {at} of {moves} moves --")
         click.echo(describe_position(states[at]))
         answer = read_line("replay> ")
         if answer is None or answer.lower() in ("q", "quit"):
             return
         if answer.lower() in ("", "n", "next"):
-            at = min(at + 1, len(moves))
+            at = min(at + 1, moves)
         elif answer.lower() in ("b", "back"):
             at = max(at - 1, 0)
-        elif answer.isdigit() and int(answer) <= len(moves):
+        elif answer.isdigit() and int(answer) <= moves:
             at = int(answer)
         else:
             click.echo(f"{answer!r}? {HELP}")

@@ -10,7 +10,7 @@ The public API, for players' scripts, agent authors and game authors::
 
 from __future__ import annotations
 
-from .agents import Agent, Budget, Player
+from .agents import Agent, Budget, Seat
 from .errors import (
     AmbiguousMoveError,
     BoardgamesError,
@@ -22,13 +22,14 @@ from .errors import (
     RecordError,
     UnknownGameError,
 )
-from .game import BitboardState, Game, Outcome, State, Status, state_from_json, transfer
+from .game import BitboardState, Game, Outcome, State, Status, transfer
 from .geometry import AXES, AXIS_NAMES, DIRECTIONS, Grid, bits
 from .hookspecs import hookimpl
 from .moves import PASS, Move, format_move, parse_move, place, step
 from .options import ChoiceOption, FloatOption, IntOption, Option, TextOption
 from .plugins import PluginWarning, load_plugins, plugin_infos
-from .registry import get_game, load_state, make_player, registered_agents, registered_games
+from .records import load_state, state_from_json
+from .registry import get_game, make_player, make_seat, registered_agents, registered_games
 from .render import render_text
 from .view import BoardView
 
@@ -39,8 +40,9 @@ __all__ = [
     "Budget",
     "FloatOption",
     "InvalidAgentSpecError",
-    "Player",
+    "Seat",
     "make_player",
+    "make_seat",
     "registered_agents",
     "AXES",
     "AXIS_NAMES",

@@ -9,18 +9,20 @@ iterations or depth are.
 from __future__ import annotations
 
 import math
+import multiprocessing
 import os
 import random
+import signal
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
-from pathlib import Path
 from typing import Any
 
 import attrs
 
-from .errors import InvalidAgentSpecError
-from .records import now, record_of, save_record
-from .registry import get_game, make_player
+from .errors import InvalidAgentSpecError, SaveError
+from .files import user_path
+from .match import Match
+from .records import save_record
+from .registry import get_game, make_seat
 
 
 @attrs.frozen
@@ -39,22 +41,11 @@ def game_seed(seed: int, index: int) -> int:
 
 def play_game(game_name: str, options: Mapping[str, object], seats: Sequence[str], seed: int, index: int) -> GameResult:
     """Game number ``index`` of an arena: everything random derives from (seed, index)."""
-    cls = get_game(game_name)
-    game = cls.configure(options, seed=game_seed(seed, index))
-    players = [make_player(spec) for spec in seats]
-    for p in players:
-        p.agent.reset()
-    by_index = {game.player_names.index(name): players[k] for k, name in enumerate(game.players)}
-    rngs = {i: random.Random(f"{seed}/{index}/{i}") for i in by_index}
-    started = now()
-    state = game.start()
-    while not state.is_over:
-        player = by_index[state.turn]
-        state = state.play(player.agent.choose(state, player.budget, rngs[state.turn]))
-    winner = None
-    if state.winner is not None:
-        winner = list(game.players).index(state.winner)
-    return GameResult(index, tuple(p.spec for p in players), winner, record_of(state, seats, started))
+    game = get_game(game_name).configure(options, seed=game_seed(seed, index))
+    match = Match(game, seats)
+    state = match.run()
+    winner = None if state.winner is None else game.players.index(state.winner)
+    return GameResult(index, match.specs, winner, match.record().to_json())
 
 
 @attrs.frozen
@@ -117,6 +108,9 @@ class ArenaResult:
     seed: int
     specs: tuple[str, ...]
     results: tuple[GameResult, ...]
+    #: How many games were asked for; fewer were played if ``interrupted``.
+    planned: int = 0
+    interrupted: bool = False
 
     def standings(self) -> list[Standing]:
         """One per spec, in the order given (a spec may play itself)."""
@@ -139,6 +133,8 @@ class ArenaResult:
             "game": self.game,
             "options": self.options,
             "games": len(self.results),
+            "planned": self.planned,
+            "interrupted": self.interrupted,
             "seed": self.seed,
             "players": [s.to_json() for s in self.standings()],
         }
@@ -155,36 +151,62 @@ def run_arena(
     progress: Callable[[GameResult], None] | None = None,
 ) -> ArenaResult:
     """Play ``games`` games between two agents, seats alternated (game 0: the
-    first spec moves first). Raises on a bad game, option or spec before any
-    game starts."""
+    first spec moves first). Raises on a bad game, option, spec or folder
+    before any game starts. Ctrl-C stops the workers at once; the result then
+    holds the games finished (``interrupted`` is set)."""
     if len(specs) != 2:
         raise InvalidAgentSpecError(f"an arena takes two agent specs, got {len(specs)}")
-    canonical = tuple(make_player(s).spec for s in specs)  # checks them, here and now
+    seats = [make_seat(s) for s in specs]  # checks them, here and now
+    if any(seat.is_human for seat in seats):
+        raise InvalidAgentSpecError("the arena plays agents against each other: 'human' is a person, play 'play' instead")
+    canonical = tuple(seat.spec for seat in seats)
     game = get_game(game_name).configure(options or {}, seed=seed)
-    options = {k: v for k, v in (options or {}).items()}
+    options = dict(options or {})
+    folder = None if save_dir is None else user_path(save_dir)
+    if folder is not None and not folder.is_dir():
+        raise SaveError(f"cannot save the games in {str(save_dir)!r}: there is no such folder")
     seatings = [canonical if i % 2 == 0 else canonical[::-1] for i in range(games)]
     results: dict[int, GameResult] = {}
 
     def done(result: GameResult) -> None:
         results[result.index] = result
-        if save_dir is not None:
-            save_record(Path(save_dir) / f"game-{result.index + 1:04d}.json", result.record)
+        if folder is not None:
+            save_record(folder / f"game-{result.index + 1:04d}.json", result.record)
         if progress is not None:
             progress(result)
 
     jobs = jobs or os.cpu_count() or 1
-    if jobs == 1:
-        for i in range(games):
-            done(play_game(game_name, options, seatings[i], seed, i))
-    else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = [pool.submit(play_game, game_name, options, seatings[i], seed, i) for i in range(games)]
-            for future in as_completed(futures):
-                done(future.result())
+    tasks = [(game_name, options, seatings[i], seed, i) for i in range(games)]
+    interrupted = False
+    try:
+        if jobs == 1:
+            for task in tasks:
+                done(play_game(*task))
+        else:
+            # Workers ignore Ctrl-C: the parent alone decides, and terminates them at once.
+            with multiprocessing.Pool(min(jobs, games), initializer=_ignore_interrupts) as pool:
+                try:
+                    for result in pool.imap_unordered(_play_task, tasks):
+                        done(result)
+                except BaseException:
+                    pool.terminate()
+                    raise
+    except KeyboardInterrupt:
+        interrupted = True
     return ArenaResult(
         game_name,
         {k: v for k, v in game.options.items() if k in options},
         seed,
         canonical,
-        tuple(results[i] for i in range(games)),
+        tuple(results[i] for i in sorted(results)),
+        planned=games,
+        interrupted=interrupted,
     )
+
+
+def _ignore_interrupts() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _play_task(task: tuple[str, Mapping[str, object], Sequence[str], int, int]) -> GameResult:
+    return play_game(*task)

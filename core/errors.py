@@ -11,6 +11,10 @@ class BoardgamesError(Exception):
     """Base class of every error boardgames raises on purpose."""
 
 
+class WrongTypeError(BoardgamesError, TypeError):
+    """A public function was given a value of the wrong type (``State.play(None)``)."""
+
+
 class UnknownGameError(BoardgamesError, LookupError):
     """No loaded plugin registered a game of that name."""
 
@@ -44,6 +48,14 @@ class InvalidAgentSpecError(BoardgamesError, ValueError):
 
 class RecordError(BoardgamesError, ValueError):
     """A saved game or JSON state is broken, of an unknown version, or inconsistent."""
+
+
+class SaveError(BoardgamesError):
+    """A file could not be written: nothing was replaced, and the reason is given."""
+
+
+class MatchError(BoardgamesError):
+    """A match was asked for something its seats do not allow (not that seat's turn)."""
 
 
 class PluginError(BoardgamesError):

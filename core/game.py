@@ -21,7 +21,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 import attrs
 
-from .errors import AmbiguousMoveError, BoardgamesError, IllegalMoveError, RecordError
+from .errors import AmbiguousMoveError, BoardgamesError, IllegalMoveError, WrongTypeError
 from .geometry import Grid, bits
 from .moves import Move, format_move, parse_move
 from .options import Option, resolve_options
@@ -32,6 +32,23 @@ GameT = TypeVar("GameT", bound="Game")
 StateT = TypeVar("StateT", bound="State")
 
 
+def check_seed(seed: object) -> None:
+    """The one rule for seeds, everywhere: a whole number (not a bool) or None."""
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise WrongTypeError(f"a seed is a whole number or None, got {seed!r}")
+
+
+def check_move(move: object) -> None:
+    """Raise WrongTypeError unless ``move`` is a :class:`Move` of whole numbers."""
+    if not (
+        isinstance(move, Move)
+        and all(type(sq) is int for sq in (move.origin, move.to))
+        and isinstance(move.marks, tuple)
+        and all(type(sq) is int for sq in move.marks)
+    ):
+        raise WrongTypeError(f"a move is a boardgames.Move or its text, got {move!r}")
+
+
 class Status(str, enum.Enum):
     ONGOING = "ongoing"
     WON = "won"
@@ -40,10 +57,12 @@ class Status(str, enum.Enum):
 
 @attrs.frozen
 class Outcome:
-    """How a finished game ended: the winner's player index (None for a draw) and why."""
+    """How a finished game ended: the winner's player index (None for a draw),
+    why, and the squares that decided it (the winning line), if any."""
 
     winner: int | None
     reason: str
+    line: tuple[int, ...] = ()
 
 
 class _cached(Generic[T]):
@@ -122,6 +141,7 @@ class State:
         if isinstance(move, str):
             move = self.parse_move(move)
         elif move not in self._legal_set:
+            check_move(move)
             if not self.game.on_board(move):
                 raise IllegalMoveError(f"illegal move {move!r} in {self.describe()}: off the board")
             raise IllegalMoveError(self._illegal_message(self.format_move(move), move))
@@ -288,6 +308,12 @@ class Game:
     #: Each player's colour (``#rrggbb``) and Unicode symbol, for the renderers.
     colours: ClassVar[tuple[str, ...]] = ("#c0392b", "#2e86c1", "#27ae60", "#8e44ad")
     symbols: ClassVar[tuple[str, ...]] = ("●", "○", "▲", "■")
+    #: The most moves a game can last (the kit checks that games end by then).
+    max_length: int = 100_000
+    #: Optional: a hand-written loop playing random games of this game, as
+    #: ``loop(seconds, seed) -> games a second``: the reference that ``bench``
+    #: reports the framework's speed against.
+    reference_loop: ClassVar[Callable[[float, int], float] | None] = None
 
     grid: Grid
 
@@ -307,6 +333,9 @@ class Game:
         """The game with its options settled: those given are checked and
         converted, the others take their default, random ones drawn from
         ``random.Random(seed)``."""
+        if options is not None and not isinstance(options, Mapping):
+            raise WrongTypeError(f"{cls.name}: options are a mapping of names to values, got {options!r}")
+        check_seed(seed)
         rng = random.Random(seed)
         values = resolve_options(cls.name, cls.option_specs, options or {}, rng)
         cls.check_options(values)
@@ -417,6 +446,7 @@ class Game:
             last=() if last is None or last.is_pass else tuple(sq for sq in (last.origin, last.to) if sq >= 0),
             targets=tuple(bits(targets)),
             changed=tuple(bits(getattr(state, "changed", 0))),
+            winning=state.outcome.line if state.outcome is not None else (),
             in_hand=in_hand,
             colours=self.colours[: len(self.player_names)],
             symbols=self.symbols[: len(self.player_names)],
@@ -447,30 +477,3 @@ class Game:
                 # Every move error quotes the move's text; add its number.
                 raise type(exc)(f"move {number}: {exc}") from None
         return state
-
-
-def state_from_json(game_class: type[Game], data: Mapping[str, Any]) -> State:
-    """Rebuild a state from :meth:`State.to_json` output (or a record with the
-    same ``options``, ``seed`` and ``history``), checking what it describes."""
-    if not isinstance(data, Mapping):
-        raise RecordError("a state is a JSON object")
-    if data.get("game") != game_class.name:
-        raise RecordError(f"this is a state of {data.get('game')!r}, not {game_class.name!r}")
-    options = data.get("options", {})
-    history = data.get("history", [])
-    seed = data.get("seed")
-    if not isinstance(options, Mapping) or not isinstance(history, Sequence) or isinstance(history, str):
-        raise RecordError("'options' must be an object and 'history' a list of moves")
-    if seed is not None and not isinstance(seed, int):
-        raise RecordError("'seed' must be a whole number or null")
-    if not all(isinstance(m, str) for m in history):
-        raise RecordError("'history' must be a list of move texts")
-    try:
-        state = game_class.configure(options, seed=seed).replay(history)
-    except BoardgamesError as exc:
-        raise RecordError(str(exc)) from None
-    described = state.to_json()
-    for key in ("pieces", "to_move", "status", "winner"):
-        if key in data and data[key] != described[key]:
-            raise RecordError(f"the recorded {key!r} ({data[key]!r}) does not match its moves ({described[key]!r})")
-    return state

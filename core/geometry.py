@@ -207,6 +207,16 @@ class Grid:
                     return True
         return False
 
+    def line_squares(self, mask: int, n: int, touching: int | None = None) -> int:
+        """The squares of ``mask`` that lie in lines of ``n`` in a row (through
+        ``touching``, if given): the winning line, to show it."""
+        out = 0
+        windows = self.windows(n) if touching is None else {w for i in bits(touching) for w in self.windows_through(n)[i]}
+        for w in windows:
+            if mask & w == w:
+                out |= w
+        return out
+
     def completing(self, mine: int, empty: int, n: int) -> int:
         """The empty squares that would give ``mine`` n in a row.
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from .errors import InvalidMoveError
+from .errors import InvalidMoveError, WrongTypeError
 from .geometry import Grid
 
 _MOVE = re.compile(r"([a-z][0-9]+)(?:-([a-z][0-9]+))?((?:x[a-z][0-9]+)*)")
@@ -58,8 +58,13 @@ def step(origin: int, to: int, marks: tuple[int, ...] = ()) -> Move:
 
 
 def format_move(grid: Grid, move: Move) -> str:
-    if move.is_pass:
+    if not (isinstance(move, Move) and type(move.origin) is type(move.to) is int and isinstance(move.marks, tuple)):
+        raise WrongTypeError(f"a move is a boardgames.Move of square numbers, got {move!r}")
+    if move == PASS:
         return "pass"
+    size = grid.size
+    if not (-1 <= move.origin < size and 0 <= move.to < size and all(type(m) is int and 0 <= m < size for m in move.marks)):
+        raise InvalidMoveError(f"{move!r} is not a move on a {grid.width}×{grid.height} board")
     names = grid.names
     text = names[move.to] if move.origin < 0 else f"{names[move.origin]}-{names[move.to]}"
     return text + "".join("x" + names[m] for m in move.marks)
@@ -70,6 +75,8 @@ def parse_move(grid: Grid, text: str) -> Move:
 
     Whether the move is legal is the state's question, not this function's.
     """
+    if not isinstance(text, str):
+        raise WrongTypeError(f"a move's text is a str, got {text!r}")
     clean = text.strip().lower()
     if clean == "pass":
         return PASS

@@ -82,6 +82,7 @@ class IntOption(Option):
 @attrs.frozen
 class FloatOption(Option):
     minimum: float | None = None
+    maximum: float | None = None
 
     def check(self, value: object) -> float:
         if isinstance(value, bool):
@@ -92,12 +93,18 @@ class FloatOption(Option):
             raise ValueError(f"expected a number, got {value!r}") from None
         if number != number or number in (float("inf"), float("-inf")):
             raise ValueError(f"expected a finite number, got {value!r}")
-        if self.minimum is not None and number < self.minimum:
+        if (self.minimum is not None and number < self.minimum) or (self.maximum is not None and number > self.maximum):
             raise ValueError(f"{value} is not {self.describe()}")
         return number
 
     def describe(self) -> str:
-        return "a number" if self.minimum is None else f"a number, at least {self.minimum:g}"
+        if self.minimum is not None and self.maximum is not None:
+            return f"a number from {self.minimum:g} to {self.maximum:g}"
+        if self.minimum is not None:
+            return f"a number, at least {self.minimum:g}"
+        if self.maximum is not None:
+            return f"a number, at most {self.maximum:g}"
+        return "a number"
 
 
 @attrs.frozen

@@ -1,10 +1,17 @@
-"""Game records: a game as a JSON file, written atomically.
+"""Records and JSON states: one vocabulary, one loader.
 
-A record holds a format version, the game, its options (the Donuts board
-included), the players (agent specs, in turn order), the seed, the moves in
-canonical notation, the result and timestamps. Reading one replays its moves,
-so a record that is corrupt, of an unknown version or game, or holding an
-illegal move fails with one clear :class:`RecordError`.
+A state's JSON (:meth:`State.to_json`, the ``show --json`` contract) names the
+game, its ``options`` and ``seed``, the ``players`` in turn order and the
+``history`` of moves, and describes the position (``to_move``, ``status``,
+``winner``, ``result``, ``pieces``, ``legal_moves``). A *record* is the same
+object with a format tag and version, the ``seats`` (who played each player:
+an agent spec or ``human``) and the ``started`` and ``finished`` times.
+
+:func:`parse_record` reads all three kinds (a bare state, a record, and the
+version-1 records that said ``moves`` and gave the seats as ``players``),
+type-checks every field, replays the history and checks what the object says
+it describes. :func:`read_record` reads a file first, safely (regular files
+only, size-limited). Any fault is one :class:`RecordError`.
 """
 
 from __future__ import annotations
@@ -12,92 +19,196 @@ from __future__ import annotations
 import datetime
 import json
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from .errors import BoardgamesError, RecordError
-from .files import write_atomically
-from .game import State
+import attrs
+
+from .errors import BoardgamesError, RecordError, UnknownGameError
+from .files import read_text_limited, user_path, write_safely
+from .game import Game, State, check_seed
 
 FORMAT = "boardgames-record"
-VERSION = 1
+VERSION = 2
+READS = (1, 2)
+
+#: The fields that describe a position; read back, they must match its history.
+DESCRIBED = ("players", "to_move", "status", "winner", "pieces")
 
 
 def now() -> str:
     return datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
 
 
-def record_of(
-    state: State, players: Sequence[str], started: str | None = None, finished: str | None = None
-) -> dict[str, Any]:
-    """The record of ``state``'s game so far; ``players`` are agent specs in turn order."""
-    game = state.game
-    result = None
-    if state.outcome is not None:
-        result = {"status": state.status.value, "winner": state.winner, "reason": state.outcome.reason}
-    return {
-        "format": FORMAT,
-        "version": VERSION,
-        "game": game.name,
-        "options": dict(game.options),
-        "seed": game.seed,
-        "players": list(players),
-        "moves": [state.format_move(m) for m in state.history],
-        "result": result,
-        "started": started or now(),
-        "finished": finished if finished is not None else (now() if state.outcome is not None else None),
-    }
+@attrs.frozen
+class Record:
+    """A game as saved: its state (history included), who sat in each seat
+    (agent specs or ``human``, in turn order; empty if not known) and when it
+    started and finished."""
+
+    state: State
+    seats: tuple[str, ...] = ()
+    started: str | None = None
+    finished: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        state = self.state
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            **state.to_json(),
+            "seats": dict(zip(state.game.players, self.seats, strict=True)) if self.seats else {},
+            "started": self.started,
+            "finished": self.finished,
+        }
 
 
-def save_record(path: str | os.PathLike[str], record: dict[str, Any]) -> Path:
-    """Write ``record`` to ``path`` atomically (see :func:`write_atomically`)."""
+def save_record(path: str | os.PathLike[str], record: Record | Mapping[str, Any]) -> Path:
+    """Write ``record`` to ``path`` safely (see :mod:`boardgames.files`): an
+    existing file there is replaced only if it is a boardgames record too."""
+    data = record.to_json() if isinstance(record, Record) else dict(record)
+    return write_safely(path, json.dumps(data, indent=2) + "\n", "the game", replace=_not_a_record)
+
+
+def _not_a_record(path: Path) -> str | None:
     try:
-        return write_atomically(path, json.dumps(record, indent=2) + "\n", "the game")
-    except BoardgamesError as exc:
-        raise RecordError(str(exc)) from None
+        data = json.loads(read_text_limited(path))
+    except (RecordError, ValueError, RecursionError):
+        data = None
+    if isinstance(data, dict) and data.get("format") == FORMAT:
+        return None
+    return "a file that is not a boardgames record is there; choose another name"
 
 
-def default_path(game: str) -> Path:
-    """Where a game is saved when no file is named: the current folder."""
+def default_path(game: str, folder: str | os.PathLike[str] = ".") -> Path:
+    """A new file name for a game saved without one: ``GAME-DATE-TIME.json``
+    in ``folder``, never a name already taken."""
     stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
-    return Path(f"{game}-{stamp}.json")
+    base = user_path(folder)
+    path = base / f"{game}-{stamp}.json"
+    number = 1
+    while path.exists() or path.is_symlink():
+        number += 1
+        path = base / f"{game}-{stamp}-{number}.json"
+    return path
 
 
-def read_record(path: str | os.PathLike[str]) -> dict[str, Any]:
-    """The record in ``path``, checked for its form (not yet replayed)."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise RecordError(f"cannot read {str(path)!r}: {exc.strerror or exc}") from None
-    except UnicodeDecodeError:
-        raise RecordError(f"{str(path)!r} is not a text file") from None
+def read_record(path: str | os.PathLike[str], upto: int | None = None) -> Record:
+    """The record (or JSON state) in the file ``path``, checked and replayed
+    (its first ``upto`` moves only, if given)."""
+    text = read_text_limited(path, "record")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise RecordError(f"{str(path)!r} is not valid JSON (line {exc.lineno}: {exc.msg})") from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise RecordError(f"{str(path)!r} is not a boardgames record")
-    if data.get("version") != VERSION:
-        raise RecordError(f"{str(path)!r} is a record of version {data.get('version')!r}; this reads {VERSION}")
-    for key, kind in (("game", str), ("options", dict), ("moves", list), ("players", list)):
-        if not isinstance(data.get(key), kind):
-            raise RecordError(f"{str(path)!r}: {key!r} is missing or not a {kind.__name__}")
-    if not all(isinstance(m, str) for m in data["moves"]):
-        raise RecordError(f"{str(path)!r}: every move must be a text")
-    return data
+    except RecursionError:
+        raise RecordError(f"{str(path)!r} is nested too deeply to be a record") from None
+    try:
+        return parse_record(data, upto=upto)
+    except RecordError as exc:
+        raise RecordError(f"{str(path)!r}: {exc}") from None
 
 
 def load_record(path: str | os.PathLike[str], upto: int | None = None) -> tuple[dict[str, Any], State]:
-    """The record in ``path`` and the state after its moves (the first ``upto``)."""
-    from .registry import get_game  # the registry loads plugins; import it when used
+    """Deprecated: :func:`read_record`. The record's JSON and its state."""
+    record = read_record(path, upto)
+    return record.to_json(), record.state
 
-    data = read_record(path)
-    moves = data["moves"] if upto is None else data["moves"][:upto]
+
+def _field(data: Mapping[str, Any], key: str, kinds: type | tuple[type, ...], what: str, default: Any = None) -> Any:
+    value = data.get(key, default)
+    if isinstance(value, bool) and bool not in (kinds if isinstance(kinds, tuple) else (kinds,)):
+        raise RecordError(f"{key!r} must be {what}, got {value!r}")
+    if not isinstance(value, kinds):
+        raise RecordError(f"{key!r} must be {what}, got {_short(value)}")
+    return value
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _texts(value: Any, key: str) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise RecordError(f"{key!r} must be a list of texts, got {_short(value)}")
+    return value
+
+
+def parse_record(data: Any, game: type[Game] | None = None, upto: int | None = None) -> Record:
+    """A :class:`Record` from its JSON form: a record of version 1 or 2, or a
+    bare state (``show --json``). ``game`` checks that it is of that game and
+    reads it without the registry. Raises RecordError saying what is wrong."""
+    if not isinstance(data, Mapping):
+        raise RecordError("this is not a boardgames record or state (a JSON object is expected)")
+    is_record = "format" in data
+    if is_record:
+        if data.get("format") != FORMAT:
+            raise RecordError("this is not a boardgames record")
+        version = data.get("version")
+        if version not in READS or isinstance(version, bool):
+            raise RecordError(f"this is a record of version {_short(version)}; this reads {READS[0]} to {READS[-1]}")
+    else:
+        version = VERSION
+    name = _field(data, "game", str, "a game name")
+    options = _field(data, "options", dict, "an object of option values", {})
+    if not all(isinstance(k, str) for k in options):
+        raise RecordError("'options' must have text names")
     seed = data.get("seed")
     try:
-        game = get_game(data["game"]).configure(data["options"], seed=seed if isinstance(seed, int) else None)
-        state = game.replay(moves)
+        check_seed(seed)
+    except BoardgamesError:
+        raise RecordError(f"'seed' must be a whole number or null, got {_short(seed)}") from None
+    if version == 1:
+        history = _texts(data.get("moves"), "moves")
+        seats = tuple(_texts(data.get("players", []), "players"))
+    else:
+        history = _texts(data.get("history", []), "history")
+        seats_data = _field(data, "seats", dict, "an object of agent specs by player", {})
+        if not all(isinstance(k, str) and isinstance(v, str) for k, v in seats_data.items()):
+            raise RecordError(f"'seats' must map player names to agent specs, got {_short(seats_data)}")
+    started = _field(data, "started", (str, type(None)), "a time or null")
+    finished = _field(data, "finished", (str, type(None)), "a time or null")
+    if upto is not None:
+        history = history[:upto]
+
+    if game is None:
+        from .registry import get_game  # the registry loads plugins: only when a name must be looked up
+
+        try:
+            game = get_game(name)
+        except UnknownGameError as exc:
+            raise RecordError(str(exc)) from None
+    elif name != game.name:
+        raise RecordError(f"this is a game of {name!r}, not {game.name!r}")
+    try:
+        state = game.configure(options, seed=seed).replay(history)
     except BoardgamesError as exc:
-        raise RecordError(f"{str(path)!r}: {exc}") from None
-    return data, state
+        raise RecordError(str(exc)) from None
+    if version == 2:
+        players = state.game.players
+        unknown = set(seats_data) - set(players)
+        if unknown or (seats_data and len(seats_data) != len(players)):
+            raise RecordError(f"'seats' must give a seat for each of {', '.join(players)}, got {_short(seats_data)}")
+        seats = tuple(seats_data[p] for p in players) if seats_data else ()
+    if seats and len(seats) != len(state.game.players):
+        raise RecordError(f"the record gives {len(seats)} players; {name} has {len(state.game.players)}")
+    if upto is None:
+        described = state.to_json()
+        for key in DESCRIBED if version == 2 else DESCRIBED[1:]:
+            if key in data and data[key] != described[key]:
+                raise RecordError(
+                    f"the recorded {key!r} ({_short(data[key])}) does not match its moves ({_short(described[key])})"
+                )
+    return Record(state, seats, started, finished)
+
+
+def load_state(data: Mapping[str, Any]) -> State:
+    """The state a JSON state or record describes, whatever the game."""
+    return parse_record(data).state
+
+
+def state_from_json(game: type[Game], data: Mapping[str, Any]) -> State:
+    """The state that ``data`` (a JSON state or record of ``game``) describes."""
+    return parse_record(data, game=game).state

@@ -9,13 +9,13 @@ name already taken is refused and reported against the plugin that came second
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
 from .agents.base import BUDGET_KINDS, Agent
-from .agents.spec import Player, parse_spec
-from .errors import BoardgamesError, PluginError, RecordError, UnknownGameError
-from .game import Game, State, state_from_json
+from .agents.spec import Seat, parse_spec
+from .errors import BoardgamesError, PluginError, UnknownGameError, WrongTypeError
+from .game import Game
 from .plugins import describe_exception, each_implementation, note_registered, on_change, report_failure
 
 _NAME = re.compile(r"[a-z][a-z0-9_-]*")
@@ -66,6 +66,8 @@ class Registry(Generic[T]):
         return {name: entry[0] for name, entry in self.entries().items()}
 
     def get(self, name: str) -> T:
+        if not isinstance(name, str):
+            raise WrongTypeError(f"a {self.kind} name is a text, got {name!r}")
         known = self.entries()
         key = name.strip().lower()
         if key not in known:
@@ -124,20 +126,15 @@ def get_game(name: str) -> type[Game]:
     return games.get(name)
 
 
-def make_player(spec: str) -> Player:
-    """The agent a spec such as ``mcts:time=2`` describes, with its budget."""
+def make_seat(spec: str) -> Seat:
+    """The seat a spec describes: ``human``, or an agent with its budget (``mcts:time=2``)."""
+    if not isinstance(spec, str):
+        raise WrongTypeError(f"an agent spec is a text such as 'mcts:time=2', got {spec!r}")
     return parse_spec(spec, agents.classes())
 
 
-def load_state(data: Mapping[str, Any]) -> State:
-    """A state from its JSON form (:meth:`State.to_json`), whatever the game."""
-    if not isinstance(data, Mapping) or not isinstance(data.get("game"), str):
-        raise RecordError("a state is a JSON object with a 'game' name")
-    try:
-        cls = get_game(data["game"])
-    except UnknownGameError as exc:
-        raise RecordError(str(exc)) from None
-    return state_from_json(cls, data)
+#: Deprecated names, kept for plugins and scripts written against 0.1.
+make_player = make_seat
 
 
 def _reset() -> None:  # kept for tests that register by hand

@@ -3,7 +3,8 @@
 One renderer for every game: cells are drawn as boxes of four characters
 (``[C/]``: brackets, piece, the square's mark), points as pieces joined by
 lines (``+---L---+``). The last move is bracketed ``[ ]`` (the rulebook's tip:
-mark the last donut), what it flipped is in ``( )``, legal targets show ``*``.
+mark the last donut), what it flipped is in ``( )``, legal targets show ``*``,
+and the line that won the game is in ``< >``.
 Coordinates run along the edges, ``a1`` bottom-left.
 
 Two styles: plain ASCII (for pipes, files and ``NO_COLOR``), and Unicode with
@@ -66,6 +67,7 @@ def render_text(view: BoardView, unicode: bool = False) -> str:
     owner = dict(view.owners)
     mark = dict(view.marks)
     last, changed, targets = set(view.last), set(view.changed), set(view.targets)
+    winning = set(view.winning)
     letters = glyphs(view.players)
     points = grid.kind == "points"
     paint = _ansi if unicode else (lambda text, *a, **k: text)
@@ -89,7 +91,9 @@ def render_text(view: BoardView, unicode: bool = False) -> str:
         row = []
         for file in range(grid.width):
             sq = grid.index(file, rank)
-            left, right = ("[", "]") if sq in last else ("(", ")") if sq in changed else ("", "")
+            left, right = (
+                ("<", ">") if sq in winning else ("[", "]") if sq in last else ("(", ")") if sq in changed else ("", "")
+            )
             if unicode and left:
                 left, right = paint(left, "#ffd700", bold=True), paint(right, "#ffd700", bold=True)
             if points:  # the brackets sit on the lines that join the points
@@ -115,5 +119,6 @@ def render_text(view: BoardView, unicode: bool = False) -> str:
     else:
         legend = "  ".join(f"{g} {name}" for g, name in zip(letters, view.players, strict=True))
     target = paint("•", "#3cb371", bold=True) if unicode else "*"
-    lines.append(f"     {legend}   [ ] last move  ( ) flipped  {target} legal")
+    won = "  < > winning line" if winning else ""
+    lines.append(f"     {legend}   [ ] last move  ( ) flipped  {target} legal{won}")
     return "\n".join(text.rstrip() for text in lines)

@@ -102,5 +102,11 @@ def render_svg(view: BoardView, title: str = "") -> str:
             f'<circle class="flipped" cx="{cx}" cy="{cy}" r="{radius + 6}" fill="none" stroke="#d4a017" '
             f'stroke-width="2" stroke-dasharray="4 3"/>'
         )
+    for sq in view.winning:
+        cx, cy = centre(sq)
+        out.append(
+            f'<circle class="winning" cx="{cx}" cy="{cy}" r="{radius + 9}" fill="none" stroke="#c0392b" '
+            f'stroke-width="5"/>'
+        )
     out.append("</svg>")
     return "\n".join(out) + "\n"

@@ -29,13 +29,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from .errors import BoardgamesError
-from .game import Game, State, state_from_json
+from .game import Game, State
+from .records import state_from_json
 from .registry import get_game
 from .render import render_text
 from .svg import render_svg
-
-DEFAULT_MAX_LENGTH = 100_000
-
 
 class ContractError(AssertionError):
     """A game broke the contract every game must keep."""
@@ -65,7 +63,7 @@ def _check_one(cls: type[Game], options: dict[str, Any], seed: int) -> int:
         state = game.start()
     except Exception as exc:
         raise ContractError(f"set-up: {where}: {type(exc).__name__}: {exc}") from exc
-    limit = getattr(game, "max_length", DEFAULT_MAX_LENGTH)
+    limit = game.max_length
     rng = random.Random(seed)
     played: list[str] = []
     while True:

@@ -25,6 +25,8 @@ class BoardView:
     last: tuple[int, ...] = ()
     #: Squares the last move flipped or took.
     changed: tuple[int, ...] = ()
+    #: Squares of the line that won the game (five in a row), once it is won.
+    winning: tuple[int, ...] = ()
     #: Squares a legal move goes to.
     targets: tuple[int, ...] = ()
     #: Pieces each player (``players`` order) still has to place; empty if the game has no reserve.

@@ -11,7 +11,7 @@ import boardgames
 from boardgames import RecordError
 from boardgames.arena import Standing, elo, run_arena
 from boardgames.bench import DESCRIPTIONS, run_bench
-from boardgames.records import load_record, record_of, save_record
+from boardgames.records import Record, read_record, save_record
 
 PLAYERS = "mcts:iterations=20,random"
 
@@ -32,7 +32,7 @@ def test_arena_json_contract(cli):
 def test_arena_results_do_not_depend_on_the_number_of_workers():
     one = run_arena("verso", ["mcts:iterations=15", "greedy"], 6, seed=5, jobs=1, options={"size": 6})
     two = run_arena("verso", ["mcts:iterations=15", "greedy"], 6, seed=5, jobs=2, options={"size": 6})
-    assert [r.record["moves"] for r in one.results] == [r.record["moves"] for r in two.results]
+    assert [r.record["history"] for r in one.results] == [r.record["history"] for r in two.results]
     assert one.to_json() == two.to_json()
 
 
@@ -47,9 +47,10 @@ def test_arena_alternates_seats_and_saves_records(tmp_path: Path):
     files = sorted(tmp_path.iterdir())
     assert [f.name for f in files] == [f"game-000{i}.json" for i in range(1, 5)]
     for f, game in zip(files, result.results, strict=True):
-        data, state = load_record(f)
-        assert data["players"] == list(game.seats)
-        assert state.is_over and data["result"]["winner"] == state.winner
+        record = read_record(f)
+        data = json.loads(f.read_text())
+        assert record.seats == game.seats and list(data["seats"].values()) == list(game.seats)
+        assert record.state.is_over and data["winner"] == record.state.winner and data["finished"]
     assert not list(tmp_path.glob(".*"))  # no temporary file left behind
 
 
@@ -91,9 +92,9 @@ def test_standing_statistics():
 def test_bench_reports_every_figure_and_the_ratio(cli):
     figures = run_bench("donuts", seconds=0.05)
     for key in DESCRIPTIONS:
-        assert figures[key] > 0
+        assert figures[key] > 0, key
     assert figures["playouts_vs_baseline"] == pytest.approx(
-        figures["playouts_per_s"] / figures["baseline_donuts_games_per_s"], rel=0.01
+        figures["playouts_per_s"] / figures["baseline_games_per_s"], rel=0.01
     )
     run = cli("bench", "verso", "--seconds", "0.05", "--json")
     assert run.code == 0 and json.loads(run.out)["game"] == "verso"
@@ -105,11 +106,14 @@ def test_bench_reports_every_figure_and_the_ratio(cli):
 def test_record_round_trip(tmp_path: Path):
     game = boardgames.get_game("verso").configure({"size": 6}, seed=2)
     state = game.replay("c3 d4 e5".split())
-    path = save_record(tmp_path / "sub" / "game.json", record_of(state, ["human", "mcts"]))
-    data, again = load_record(path)
-    assert again == state
-    assert data["players"] == ["human", "mcts"] and data["version"] == 1 and data["result"] is None
-    _, earlier = load_record(path, upto=1)
+    (tmp_path / "sub").mkdir()
+    path = save_record(tmp_path / "sub" / "game.json", Record(state, ("human", "mcts")))
+    again = read_record(path)
+    assert again.state == state and again.seats == ("human", "mcts")
+    data = json.loads(path.read_text())
+    assert data["seats"] == {"light": "human", "dark": "mcts"} and data["version"] == 2 and data["result"] is None
+    assert data["history"] == ["c3", "d4", "e5xd4"] and data["players"] == ["light", "dark"]
+    earlier = read_record(path, upto=1).state
     assert [earlier.format_move(m) for m in earlier.history] == ["c3"]
 
 
@@ -139,12 +143,12 @@ def test_broken_records_fail_with_one_clear_error(tmp_path: Path, content, needl
     path = tmp_path / "bad.json"
     path.write_text(content)
     with pytest.raises(RecordError, match=needle.replace("(", r"\(")):
-        load_record(path)
+        read_record(path)
 
 
 def test_saving_where_it_cannot_is_a_clear_error(tmp_path: Path):
     blocker = tmp_path / "file"
     blocker.write_text("x")
     state = boardgames.get_game("donuts").configure(seed=1).start()
-    with pytest.raises(RecordError, match="cannot save"):
-        save_record(blocker / "game.json", record_of(state, []))
+    with pytest.raises(boardgames.BoardgamesError, match="cannot save"):
+        save_record(blocker / "game.json", Record(state))

@@ -152,7 +152,7 @@ def test_replay_steps_forward_back_and_jumps(cli, saved_game):
     [
         ("not json", "not valid JSON"),
         ('{"format": "other"}', "not a boardgames record"),
-        ('{"format": "boardgames-record", "version": 2}', "version 2"),
+        ('{"format": "boardgames-record", "version": 3}', "version 3"),
         (
             '{"format": "boardgames-record", "version": 1, "game": "go", "options": {}, "moves": [], "players": []}',
             "unknown game 'go'",
@@ -179,5 +179,5 @@ def test_replay_past_the_end(cli, saved_game):
 def test_saves_are_atomic_and_valid_json(cli):
     run = cli("play", "donuts", "--players", "human,human", "--seed", "1", input="c3\nsave a.json\nsave a.json\n")
     assert run.code == 0
-    assert json.loads(Path("a.json").read_text())["moves"] == ["c3"]
+    assert json.loads(Path("a.json").read_text())["history"] == ["c3"]
     assert not list(Path(".").glob(".*.tmp"))

@@ -55,8 +55,6 @@ class Agent:
     budget_kinds: ClassVar[tuple[str, ...]] = ()
     #: The budget used when a spec gives none.
     default_budget: ClassVar[Budget] = Budget()
-    #: Whether a person at the terminal chooses the moves.
-    is_human: ClassVar[bool] = False
 
     def __init__(self, **settings: Any) -> None:
         self.settings = settings

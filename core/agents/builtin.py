@@ -7,12 +7,11 @@ from collections.abc import Callable
 from ..hookspecs import hookimpl
 from .alphabeta import AlphaBetaAgent
 from .base import Agent
-from .human import HumanAgent
 from .mcts import MctsAgent
 from .simple import GreedyAgent, RandomAgent
 
 
 @hookimpl
 def register_agents(register: Callable[[type[Agent]], None]) -> None:
-    for agent in (RandomAgent, GreedyAgent, AlphaBetaAgent, MctsAgent, HumanAgent):
+    for agent in (RandomAgent, GreedyAgent, AlphaBetaAgent, MctsAgent):
         register(agent)

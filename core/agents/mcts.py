@@ -56,7 +56,7 @@ class MctsAgent(Agent):
             "heuristic",
             choices=("heuristic", "random", "evaluate"),
         ),
-        FloatOption("c", "the UCT exploration constant", 1.4, minimum=0.0),
+        FloatOption("c", "the UCT exploration constant", 1.4, minimum=0.0, maximum=100.0),
     )
 
     def __init__(self, **settings: object) -> None:

@@ -1,6 +1,8 @@
 """Agent specs: ``random``, ``mcts``, ``mcts:time=2``, ``alphabeta:depth=4``,
-``mcts:iterations=5000:playout=heuristic``. Parameters are separated by
-colons, so that a comma can separate players (``--players random,mcts``)."""
+``mcts:iterations=5000:playout=heuristic``, and ``human`` for a person.
+Parameters are separated by colons, so that a comma can separate players
+(``--players human,mcts``). Every budget and parameter has a range, and a
+value outside it is refused with the range in the message."""
 
 from __future__ import annotations
 
@@ -12,28 +14,38 @@ from ..errors import InvalidAgentSpecError, InvalidOptionError
 from ..options import FloatOption, IntOption, Option
 from .base import BUDGET_KINDS, Agent, Budget
 
+#: The spec of a seat where a person plays: its moves come from outside
+#: (the terminal, a browser, an engine controller), never from an agent.
+HUMAN = "human"
+
 BUDGET_OPTIONS: dict[str, Option] = {
-    "time": FloatOption("time", "seconds a move", minimum=0.001),
-    "iterations": IntOption("iterations", "simulations a move", minimum=1),
-    "depth": IntOption("depth", "plies searched", minimum=1),
+    "time": FloatOption("time", "seconds a move", minimum=0.001, maximum=3600.0),
+    "iterations": IntOption("iterations", "simulations a move", minimum=1, maximum=10_000_000),
+    "depth": IntOption("depth", "plies searched", minimum=1, maximum=32),
 }
 
 
 @attrs.frozen
-class Player:
-    """An agent ready to play: the agent, its budget and the spec it came from."""
+class Seat:
+    """Who plays one side of a match: a person (``agent`` is None) or an
+    agent with its budget; ``spec`` is the canonical spec it came from."""
 
     spec: str
-    agent: Agent
-    budget: Budget
+    agent: Agent | None = None
+    budget: Budget = Budget()
+
+    @property
+    def is_human(self) -> bool:
+        return self.agent is None
 
 
-def describe_agents(agents: dict[str, type[Agent]]) -> str:
-    """``random, mcts (time=S, iterations=N, playout=random|heuristic)...`` for messages."""
+def describe_agents(agents: dict[str, type[Agent]], ranges: bool = False) -> str:
+    """``random, mcts (time=X, iterations=N, playout=random|heuristic)...`` for
+    messages; with ``ranges``, each parameter's accepted values."""
     out = []
     for name, cls in agents.items():
-        params = [f"{k}={_hint(BUDGET_OPTIONS[k])}" for k in cls.budget_kinds]
-        params += [f"{p.name}={_hint(p)}" for p in cls.parameters]
+        options = [BUDGET_OPTIONS[k] for k in cls.budget_kinds] + list(cls.parameters)
+        params = [f"{p.name}={_describe(p) if ranges else _hint(p)}" for p in options]
         out.append(f"{name} ({', '.join(params)})" if params else name)
     return ", ".join(out)
 
@@ -45,14 +57,20 @@ def _hint(option: Option) -> str:
     return {"IntOption": "N", "FloatOption": "X"}.get(type(option).__name__, "V")
 
 
-def parse_spec(text: str, agents: dict[str, type[Agent]]) -> Player:
-    """The player a spec describes; InvalidAgentSpecError (one line listing the
+def _describe(option: Option) -> str:
+    return _hint(option) if getattr(option, "choices", None) else option.describe()
+
+
+def parse_spec(text: str, agents: dict[str, type[Agent]]) -> Seat:
+    """The seat a spec describes; InvalidAgentSpecError (one line listing the
     agents and their parameters) if it does not describe one."""
-    listing = f"agents: {describe_agents(agents)}"
+    listing = f"agents: {describe_agents(agents)}, {HUMAN}"
     name, *pairs = text.strip().split(":")
     name = name.strip().lower()
+    if name == HUMAN and not pairs:
+        return Seat(HUMAN)
     if name not in agents:
-        raise InvalidAgentSpecError(f"unknown agent {name!r} in {text!r}; {listing}")
+        raise InvalidAgentSpecError(f"unknown agent {name!r} in {_short(text)}; {listing}")
     cls = agents[name]
     settings: dict[str, Any] = {}
     budget: dict[str, Any] = {}
@@ -70,11 +88,16 @@ def parse_spec(text: str, agents: dict[str, type[Agent]]) -> Player:
             else:
                 raise InvalidOptionError(f"{name} takes no parameter {key!r}")
         except InvalidOptionError as exc:
-            raise InvalidAgentSpecError(f"bad agent spec {text!r}: {exc}; {listing}") from None
+            ranges = describe_agents({name: cls}, ranges=True)
+            raise InvalidAgentSpecError(f"bad agent spec {_short(text)}: {exc}; {ranges}") from None
     for p in cls.parameters:
         settings.setdefault(p.name, p.default)
     chosen = Budget(**budget) if budget else cls.default_budget
-    return Player(canonical(name, settings, budget, cls), cls(**settings), chosen)
+    return Seat(canonical(name, settings, budget, cls), cls(**settings), chosen)
+
+
+def _short(text: str) -> str:
+    return repr(text) if len(text) <= 80 else repr(text[:77] + "...")
 
 
 def canonical(name: str, settings: dict[str, Any], budget: dict[str, Any], cls: type[Agent]) -> str:

@@ -21,7 +21,7 @@ from boardgames import (
 )
 from boardgames.geometry import AXIS_NAMES
 
-from . import strategy
+from . import baseline, strategy
 from .mechanics import DONUTS_EACH, ROW, insertion_flips
 from .tiles import LINES, lines_by_square, normalize_layout, random_layout
 
@@ -50,11 +50,12 @@ class Donuts(Game):
         ChoiceOption("first", "who places the first donut (D3)", "chocolate", choices=player_names),
     )
     max_length = 2 * DONUTS_EACH
+    reference_loop = staticmethod(baseline.random_games_per_second)
 
     rules_text = """\
-Donuts, by Bruno Cathala, as this project plays it. Ruling ids (D1-D8) refer
-to RULINGS.md; the ones marked "ours" are the project's reading where the
-rulebook is silent.
+Donuts, by Bruno Cathala, as this project plays it. Each rule carries the id
+of the project's ruling on it (D1-D8), which its tests cite; the ones marked
+"ours" are the project's reading where the rulebook is silent.
 
 Board (D1, D2). 6x6 squares, each carrying one line: - along its rank,
 | along its file, / rising (the a1-f6 direction), \\ falling (a6-f1). The box
@@ -130,7 +131,8 @@ Notation. A move is the square played: c3.
         placed = (state.placed[0] + 1, state.placed[1]) if me == 0 else (state.placed[0], state.placed[1] + 1)
         outcome = None
         if self.grid.has_line(boards[me], ROW, touching=bit | flips):
-            outcome = Outcome(me, "five in a row")
+            line = bits(self.grid.line_squares(boards[me], ROW, touching=bit | flips))
+            outcome = Outcome(me, "five in a row", line)
         elif placed[0] + placed[1] == self.max_length:
             outcome = self.full_board_outcome(boards)
         return DonutsState(

@@ -51,13 +51,15 @@ class Verso(Game):
             "choice",
             choices=("choice", "adjacent"),
         ),
-        IntOption("max_moves", "moving-phase turns, passes included, before a draw (V7)", 200, minimum=1),
+        IntOption(
+            "max_moves", "moving-phase turns, passes included, before a draw (V7)", 200, minimum=1, maximum=10_000
+        ),
     )
 
     rules_text = """\
-Verso, by Guy Jeandel, as this project plays it. Ruling ids (V1-V7) refer to
-RULINGS.md; the club's page has no diagrams, so more is the project's reading
-here ("ours").
+Verso, by Guy Jeandel, as this project plays it. Each rule carries the id of
+the project's ruling on it (V1-V7), which its tests cite; the club's page has
+no diagrams, so more is the project's reading here ("ours").
 
 Board (V1). Pieces stand on the points where the lines cross, edge points
 included: 8x8 points unless option size= says otherwise (5 to 19; ours).
@@ -193,7 +195,8 @@ must say which.
             seen=state.seen,
         )
         if not move.is_pass and self.grid.has_line(boards[me], ROW, touching=1 << move.to | flips):
-            return attrs.evolve(after, outcome=Outcome(me, "five in a row"))
+            line = bits(self.grid.line_squares(boards[me], ROW, touching=1 << move.to | flips))
+            return attrs.evolve(after, outcome=Outcome(me, "five in a row", line))
         if not self.is_moving_phase(after):
             return after
         key = (boards, 1 - me)

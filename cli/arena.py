@@ -1,4 +1,4 @@
-"""``boardgames arena`` and ``boardgames bench``."""
+"""``boardgames arena GAME``: many seeded games between two agents."""
 
 from __future__ import annotations
 
@@ -9,20 +9,24 @@ import sys
 import click
 
 from boardgames import arena as arena_lib
-from boardgames import bench as bench_lib
 from boardgames.options import parse_assignments
 
-from .app import cli, game_option, split_specs
+from .common import game_option, split_specs
+
+MAX_GAMES = 1_000_000
+MAX_JOBS = 256
 
 
-@cli.command("arena")
+@click.command("arena")
 @click.argument("game_name", metavar="GAME")
 @click.option("--players", required=True, metavar="A,B", help="The two agent specs, e.g. mcts,random.")
-@click.option("--games", default=100, show_default=True, type=click.IntRange(min=1), help="Games to play.")
+@click.option(
+    "--games", default=100, show_default=True, type=click.IntRange(1, MAX_GAMES), help="Games to play."
+)
 @click.option("--seed", default=0, show_default=True, type=int, help="Seed of every game and agent.")
 @click.option(
     "--jobs",
-    type=click.IntRange(min=1),
+    type=click.IntRange(1, MAX_JOBS),
     default=None,
     help="Worker processes (default: the machine's cores). Results do not depend on it.",
 )
@@ -30,10 +34,9 @@ from .app import cli, game_option, split_specs
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option(
     "--save-games",
-    type=click.Path(file_okay=False),
     default=None,
     metavar="DIR",
-    help="Save each game's record in DIR.",
+    help="Save each game's record in DIR (an existing folder).",
 )
 def arena(
     game_name: str,
@@ -48,7 +51,8 @@ def arena(
     """Play GAMES games of GAME between two agents, seats alternated, and
     report wins, draws and losses with a 95% confidence interval and the Elo
     difference. The same --seed gives the same results whatever --jobs is
-    (for agents bounded by iterations or depth; time budgets vary by nature)."""
+    (for agents bounded by iterations or depth; time budgets vary by nature).
+    Ctrl-C stops at once and reports the games finished."""
     specs = split_specs(players, 2)
     options = parse_assignments(option_pairs)
     jobs = jobs or os.cpu_count() or 1
@@ -73,8 +77,17 @@ def arena(
             bar.__exit__(None, None, None)
     if as_json:
         click.echo(json.dumps(result.to_json(), indent=2))
+    else:
+        report(result)
+    if result.interrupted:
+        click.echo(f"Interrupted: {len(result.results)} of {games} games were played.", err=True)
+        sys.exit(130)
+
+
+def report(result: arena_lib.ArenaResult) -> None:
+    click.echo(f"{result.game}: {len(result.results)} games, seed {result.seed}, seats alternated")
+    if not result.results:
         return
-    click.echo(f"{game_name}: {games} games, seed {seed}, seats alternated")
     for standing in result.standings():
         low, high = standing.interval()
         click.echo(
@@ -91,29 +104,3 @@ def arena(
 
 def _elo(x: float) -> str:
     return "+inf" if x == float("inf") else "-inf" if x == float("-inf") else f"{x:+.0f}"
-
-
-@cli.command("bench")
-@click.argument("game_name", metavar="GAME")
-@click.option(
-    "--seconds",
-    default=2.0,
-    show_default=True,
-    type=click.FloatRange(min=0.05),
-    help="How long each figure is measured.",
-)
-@click.option("--seed", default=0, show_default=True, type=int)
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-def bench(game_name: str, seconds: float, seed: int, as_json: bool) -> None:
-    """Measure playouts, MCTS simulations and alpha-beta nodes per second on
-    GAME, on one core, beside a hand-written bit-mask Donuts baseline run in
-    the same process (the framework's cost is the ratio)."""
-    figures = bench_lib.run_bench(game_name, seconds, seed)
-    if as_json:
-        click.echo(json.dumps(figures, indent=2))
-        return
-    click.echo(f"{game_name}, {seconds:g} s a figure, one core (python {sys.version.split()[0]})")
-    for key, text in bench_lib.DESCRIPTIONS.items():
-        value = figures[key]
-        shown = f"{value:.2f}" if isinstance(value, float) else f"{value:,}"
-        click.echo(f"  {text:<62} {shown:>10}")

@@ -1,0 +1,21 @@
+"""``boardgames agents``: the agents, their parameters and the ranges they accept."""
+
+from __future__ import annotations
+
+import click
+
+import boardgames
+from boardgames.agents.spec import HUMAN, describe_agents
+
+
+@click.command("agents")
+def list_agents() -> None:
+    """List the agents and the parameters their specs take, with their ranges.
+
+    Parameters are joined to the name by colons: mcts:time=2:playout=random.
+    """
+    for name, cls in boardgames.registered_agents().items():
+        params = describe_agents({name: cls}, ranges=True)
+        budget = cls.default_budget.describe()
+        click.echo(f"{params}: {cls.summary} (default budget: {budget})")
+    click.echo(f"{HUMAN}: a person, who types the moves (play) and may not sit in the arena")

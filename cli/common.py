@@ -1,0 +1,186 @@
+"""What the commands share: option decorators, setting up a game, reading a
+person's lines, and describing a position for the terminal.
+
+Every command module imports this one; it imports no command module.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import secrets
+import shlex
+import shutil
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+import click
+
+import boardgames
+from boardgames import BoardView, Game, State
+from boardgames.options import parse_assignments
+from boardgames.render import render_text, wants_unicode
+
+# -- options --------------------------------------------------------------------
+
+#: -o NAME=VALUE, repeatable: the game options of every command that sets up a game.
+game_option = click.option(
+    "-o",
+    "--option",
+    "option_pairs",
+    multiple=True,
+    metavar="NAME=VALUE",
+    help="A game option (see 'boardgames rules GAME'); repeatable.",
+)
+
+
+def game_options(func: Any, game_required: bool = True) -> Any:
+    """GAME, -o NAME=VALUE, --seed and --moves, as ``show`` and ``play`` take them."""
+    func = click.option(
+        "--moves",
+        "moves",
+        default="",
+        metavar='"M1 M2 ..."',
+        help="Moves to play from the start, in the game's notation.",
+    )(func)
+    func = click.option(
+        "--seed",
+        type=int,
+        default=None,
+        help="Seed for random set-ups (the same seed gives the same board). Random if left out.",
+    )(func)
+    func = game_option(func)
+    return click.argument("game_name", metavar="GAME", required=game_required)(func)
+
+
+def finite_seconds(low: float, high: float) -> click.ParamType:
+    """A number of seconds from ``low`` to ``high`` (never NaN or infinite)."""
+
+    class Seconds(click.ParamType):
+        name = "seconds"
+
+        def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> float:
+            try:
+                number = float(value)
+            except (TypeError, ValueError):
+                self.fail(f"{value!r} is not a number", param, ctx)
+            if not (math.isfinite(number) and low <= number <= high):
+                self.fail(f"{value!r} is not a number of seconds from {low:g} to {high:g}", param, ctx)
+            return number
+
+    return Seconds()
+
+
+def split_specs(text: str, count: int) -> list[str]:
+    """``"human,mcts:time=2"`` → the seat specs, checked to be ``count``."""
+    specs = [s.strip() for s in text.split(",")]
+    if len(specs) != count or not all(specs):
+        shown = text if len(text) <= 80 else text[:77] + "..."
+        raise click.BadParameter(
+            f"give {count} agent specs separated by a comma, got {shown!r}", param_hint="'--players'"
+        )
+    return specs
+
+
+def configure(game_name: str, option_pairs: Sequence[str], seed: int | None) -> Game:
+    cls = boardgames.get_game(game_name)
+    if seed is None:
+        seed = secrets.randbelow(2**31)  # shown in the output, so the game can be repeated
+    return cls.configure(parse_assignments(option_pairs), seed=seed)
+
+
+def start_position(game: Game, moves: str) -> State:
+    return game.replay(moves.replace(",", " ").split())
+
+
+def shell_quote(path: object) -> str:
+    """A path as it can be pasted into a shell."""
+    return shlex.quote(str(path))
+
+
+# -- a person's input -------------------------------------------------------------
+
+# Escape sequences (arrow and function keys) and other control characters.
+_ESCAPES = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[O][ -~]|\x1b.?|[\x00-\x08\x0b-\x1f\x7f]")
+_readline_ready = False
+
+
+def read_line(prompt: str) -> str | None:
+    """One line from stdin after ``prompt``, escape sequences removed; None at
+    the end of input. On a terminal, with line editing and history (readline)
+    where the platform has it."""
+    global _readline_ready
+    interactive = sys.stdin.isatty() and sys.stdout.isatty()
+    if interactive and not _readline_ready:
+        _readline_ready = True
+        try:
+            import readline  # noqa: F401  (input() then edits lines and keeps a history)
+        except ImportError:
+            pass
+    if interactive:
+        try:
+            line = input(prompt)
+        except EOFError:
+            click.echo()
+            return None
+    else:
+        click.echo(prompt, nl=False)
+        line = sys.stdin.readline()
+        if not line:
+            click.echo()
+            return None
+    return _ESCAPES.sub("", line).strip()
+
+
+# -- describing a position -------------------------------------------------------------
+
+
+def terminal_width() -> int:
+    return max(40, shutil.get_terminal_size((80, 24)).columns)
+
+
+def fit(label: str, items: Sequence[str], width: int, more: str = "") -> str:
+    """``label`` and as many ``items`` as fit in ``width`` columns; where some
+    are left out, their count (and ``more``, a hint) ends the line."""
+    line = label
+    for k, item in enumerate(items):
+        after = len(items) - k - 1
+        tail = f" … {after} more{more}" if after else ""
+        if k > 0 and len(line) + 1 + len(item) + len(tail) > width:
+            return f"{line} … {len(items) - k} more{more}"
+        line += " " + item
+    return line
+
+
+def status_line(state: State, view: BoardView) -> str:
+    text = state.result_text()
+    if view.in_hand and any(view.in_hand):
+        hand = ", ".join(f"{p} {n}" for p, n in zip(view.players, view.in_hand, strict=True))
+        text += f"  (to place: {hand})"
+    return text
+
+
+def describe_position(state: State, width: int | None = None, recent: int | None = None) -> str:
+    """The board, whose turn it is or the result, the last move's flips, the
+    moves so far and the legal moves, each line fitted to ``width`` columns
+    (the terminal's by default). With ``recent``, only the last that many
+    moves are listed (the play loop, which redraws after every move)."""
+    width = width or terminal_width()
+    view = state.view()
+    lines = [render_text(view, unicode=wants_unicode(sys.stdout)), "", status_line(state, view)]
+    names = state.game.grid.names
+    if view.winning:
+        lines.append("the winning line: " + " ".join(names[sq] for sq in view.winning))
+    if view.changed:
+        lines.append(fit("the last move flipped:", [names[sq] for sq in view.changed], width))
+    history = [state.format_move(m) for m in state.history]
+    if history:
+        if recent is not None and len(history) > recent:
+            lines.append(fit(f"moves ({len(history)}): …", history[-recent:], width))
+        else:
+            lines.append(fit("moves:", history, width))
+    if state.legal_moves:
+        legal = [state.format_move(m) for m in state.legal_moves]
+        lines.append(fit("legal:", legal, width, more=" (type 'moves')" if recent is not None else ""))
+    return "\n".join(lines)

@@ -1,0 +1,20 @@
+"""``boardgames rules GAME``: how a game is played here, with its options."""
+
+from __future__ import annotations
+
+import click
+
+import boardgames
+
+
+@click.command("rules")
+@click.argument("game_name", metavar="GAME")
+def rules(game_name: str) -> None:
+    """Show how GAME is played here: the rules, rulings and options."""
+    cls = boardgames.get_game(game_name)
+    click.echo(cls.rules_text.rstrip() or f"{cls.title}: no rules text.")
+    if cls.option_specs:
+        click.echo("\nOptions (-o NAME=VALUE):")
+        for spec in cls.option_specs:
+            default = "random from --seed" if spec.random_default else spec.default
+            click.echo(f"  {spec.name}: {spec.help}; {spec.describe()} (default: {default})")

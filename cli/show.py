@@ -1,0 +1,66 @@
+"""``boardgames show GAME``: a position, as text, JSON or an SVG picture."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from boardgames import State
+from boardgames.errors import RecordError
+from boardgames.files import read_text_limited, write_safely
+from boardgames.svg import render_svg
+
+from .common import configure, describe_position, game_options, start_position
+
+
+@click.command("show")
+@game_options
+@click.option("--json", "as_json", is_flag=True, help="Print the position as one JSON object.")
+@click.option(
+    "--svg",
+    "svg_path",
+    default=None,
+    metavar="FILE",
+    help="Write a picture of the position to FILE (SVG) instead of drawing it.",
+)
+def show(
+    game_name: str,
+    option_pairs: tuple[str, ...],
+    seed: int | None,
+    moves: str,
+    as_json: bool,
+    svg_path: str | None,
+) -> None:
+    """Play --moves from the start of GAME and show the position.
+
+    With --json, print one JSON object: game, options, seed, players (turn
+    order), to_move, status (ongoing, won, drawn), winner, result, pieces,
+    legal_moves and history. With --svg FILE, write the picture and say so.
+    """
+    state = start_position(configure(game_name, option_pairs, seed), moves)
+    if svg_path is not None:
+        written = write_svg(state, svg_path)
+        click.echo(f"Wrote the picture to {written}.", err=as_json)
+    if as_json:
+        click.echo(json.dumps(state.to_json(), indent=2))
+    elif svg_path is None:
+        click.echo(describe_position(state))
+
+
+def write_svg(state: State, path: str) -> Path:
+    """Write the picture of ``state`` to ``path``; an existing file there is
+    replaced only if it is a picture too (SVG)."""
+    title = f"{state.game.title}: {state.describe()} ({state.result_text()})"
+    return write_safely(path, render_svg(state.view(), title), "the picture", replace=_not_an_svg)
+
+
+def _not_an_svg(path: Path) -> str | None:
+    try:
+        head = read_text_limited(path, "picture")[:4096]
+    except RecordError:
+        head = ""
+    if "<svg" in head:
+        return None
+    return "a file that is not an SVG picture is there; choose another name"

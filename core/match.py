@@ -1,0 +1,204 @@
+"""A match: one game between seats, the one game loop of the project.
+
+The terminal, the arena, ``replay``, ``bench`` (and the web server, the engine
+protocol and the RL adapters to come) all drive a :class:`Match`. It holds the
+game's positions from the start, maps each player to its seat (a person, or
+an agent with its budget), derives every seat's random generator from the
+game's seed in one place, and makes the record. It never reads input or
+prints: a person's moves come from outside through :meth:`Match.play`, an
+agent's through :meth:`Match.step`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+from .agents.spec import HUMAN, Seat
+from .errors import InvalidAgentSpecError, MatchError, WrongTypeError
+from .game import Game, State, check_seed
+from .moves import Move
+from .records import Record, now
+from .registry import make_seat
+
+#: The adviser behind hints: the strongest built-in agent at about a second a move (docs/strength.md).
+HINT_SPEC = "alphabeta:time=1"
+
+
+def seat_rng(seed: int | None, player: int) -> random.Random:
+    """The random generator of the seat of player ``player`` (an index in
+    ``game.player_names``) in a game set up with ``seed``."""
+    return random.Random(f"{seed}/{player}")
+
+
+class Match:
+    """A game between seats, from ``start`` (a configured game, or a position).
+
+    ``seats`` are specs (``human``, ``mcts:time=2``) or :class:`Seat` values,
+    in turn order (``game.players``); people by default. The seats' random
+    choices derive from ``seed``, the game's own seed unless given.
+    """
+
+    def __init__(
+        self,
+        start: Game | State,
+        seats: Sequence[str | Seat] | None = None,
+        *,
+        started: str | None = None,
+        finished: str | None = None,
+        positions: Sequence[State] = (),
+        seed: int | None = None,
+    ) -> None:
+        if isinstance(start, Game):
+            start = start.start()
+        if not isinstance(start, State):
+            raise WrongTypeError(f"a match starts from a boardgames.Game or State, got {start!r}")
+        game = start.game
+        players = game.players
+        if seats is None:
+            seats = [HUMAN] * len(players)
+        if isinstance(seats, str) or len(seats) != len(players):
+            raise InvalidAgentSpecError(
+                f"{game.name} has {len(players)} players ({', '.join(players)}): give a seat for each, got {seats!r}"
+            )
+        self.seats: dict[str, Seat] = {}
+        for player, seat in zip(players, seats, strict=True):
+            self.seats[player] = seat if isinstance(seat, Seat) else make_seat(seat)
+        for seat in self.seats.values():
+            if seat.agent is not None:
+                seat.agent.reset()
+        check_seed(seed)
+        #: Where the seats' random choices come from: the game's seed unless given.
+        self.seed = game.seed if seed is None else seed
+        self._rngs = {player: seat_rng(self.seed, game.player_names.index(player)) for player in players}
+        #: Every position of the game so far, the current one last.
+        self.positions: list[State] = [*positions, start]
+        self.started = started or now()
+        self.finished = finished if finished is not None or not start.is_over else now()
+
+    @classmethod
+    def from_record(cls, record: Record, seats: Sequence[str | Seat] | None = None) -> Match:
+        """The match a record saved, to go on with (or step through
+        :attr:`positions`); ``seats`` replace the recorded ones."""
+        final = record.state
+        positions = [final.game.start()]
+        for move in final.history:
+            positions.append(positions[-1].play_unchecked(move))
+        return cls(
+            final,
+            seats if seats is not None else (record.seats or None),
+            started=record.started,
+            finished=record.finished,
+            positions=positions[:-1],
+        )
+
+    # -- where the game stands ------------------------------------------------
+    @property
+    def state(self) -> State:
+        return self.positions[-1]
+
+    @property
+    def game(self) -> Game:
+        return self.state.game
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.is_over
+
+    @property
+    def to_move(self) -> str | None:
+        """The player whose turn it is, None once the game is over."""
+        return self.state.to_move
+
+    @property
+    def seat_to_move(self) -> Seat | None:
+        player = self.state.to_move
+        return None if player is None else self.seats[player]
+
+    @property
+    def awaits_person(self) -> bool:
+        """Whether the game waits for a person's move (the match cannot go on alone)."""
+        seat = self.seat_to_move
+        return seat is not None and seat.is_human
+
+    @property
+    def has_people(self) -> bool:
+        return any(seat.is_human for seat in self.seats.values())
+
+    @property
+    def specs(self) -> tuple[str, ...]:
+        """Each seat's spec, in turn order."""
+        return tuple(self.seats[p].spec for p in self.game.players)
+
+    # -- moving ---------------------------------------------------------------
+    def play(self, move: Move | str, by: str | None = None) -> State:
+        """Play ``move`` (a person's, or any) and return the new state.
+        ``by`` names the player who sends it: refused unless it is that
+        player's turn. Raises the move errors of :meth:`State.play`."""
+        if by is not None and by != self.state.to_move:
+            if by not in self.seats:
+                raise MatchError(f"{by!r} is not a player of {self.game.name} ({', '.join(self.seats)})")
+            raise MatchError(f"it is not {by}'s turn ({self.state.result_text()})")
+        state = self.state.play(move)
+        self._push(state)
+        return state
+
+    def choose(self) -> Move:
+        """The move the agent whose turn it is chooses (not played)."""
+        seat = self.seat_to_move
+        if seat is None:
+            raise MatchError(f"the game is over ({self.state.result_text()})")
+        if seat.agent is None:
+            raise MatchError(f"it is {self.state.to_move}'s turn, a person's: their move comes from outside")
+        player = self.state.to_move
+        assert player is not None
+        return seat.agent.choose(self.state, seat.budget, self._rngs[player])
+
+    def step(self) -> Move:
+        """Let the agent whose turn it is move; return its move."""
+        move = self.choose()
+        self._push(self.state.play(move))
+        return move
+
+    def run(self, on_move: Callable[[Move, State], None] | None = None) -> State:
+        """Let the agents move until the game ends or waits for a person;
+        ``on_move(move, state_before)`` is told of each move."""
+        while not self.is_over and not self.awaits_person:
+            before = self.state
+            move = self.step()
+            if on_move is not None:
+                on_move(move, before)
+        return self.state
+
+    def hint(self, spec: str = HINT_SPEC) -> Move:
+        """The move an adviser (an agent spec) suggests for the player to move."""
+        if self.is_over:
+            raise MatchError(f"the game is over ({self.state.result_text()})")
+        adviser = make_seat(spec)
+        if adviser.agent is None:
+            raise InvalidAgentSpecError("a hint comes from an agent, not a person")
+        rng = random.Random(f"{self.seed}/hint/{len(self.state.history)}")
+        return adviser.agent.choose(self.state, adviser.budget, rng)
+
+    def undo(self, player: str | None = None) -> bool:
+        """Go back to ``player``'s previous turn (by default, the previous
+        turn of any person), taking back the moves since; False if there is none."""
+        if player is not None and player not in self.seats:
+            raise MatchError(f"{player!r} is not a player of {self.game.name} ({', '.join(self.seats)})")
+        names = self.game.player_names
+        for k in range(len(self.positions) - 2, -1, -1):
+            mover = names[self.positions[k].turn]
+            if (player is None and self.seats[mover].is_human) or mover == player:
+                del self.positions[k + 1 :]
+                self.finished = None
+                return True
+        return False
+
+    def _push(self, state: State) -> None:
+        self.positions.append(state)
+        if state.is_over:
+            self.finished = now()
+
+    # -- the record -----------------------------------------------------------
+    def record(self) -> Record:
+        return Record(self.state, self.specs, self.started, self.finished)
