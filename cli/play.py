@@ -12,6 +12,7 @@ loaded) successfully, else to a new name; a failed save changes nothing.
 from __future__ import annotations
 
 import functools
+import shlex
 from collections.abc import Callable
 from pathlib import Path
 
@@ -164,7 +165,7 @@ class TerminalGame:
             click.echo(f"hint ({HINT_SPEC}): {state.format_move(match.hint())}")
             return False
         if command == "save":
-            where = self._save(argument.strip() or None)
+            where = self._save(unquote(argument))
             if where is not None:
                 click.echo(f"Saved to {where}. Resume with: boardgames play --load {shell_quote(where)}")
             return False
@@ -219,6 +220,15 @@ class TerminalGame:
             click.echo(f"Recorded to {saved}. Replay with: boardgames replay {shell_quote(saved)}")
         else:
             click.echo("The game could not be recorded.")
+
+
+def unquote(text: str) -> str | None:
+    """A file name as typed after ``save``: quotes as in a shell are allowed."""
+    try:
+        words = shlex.split(text)
+    except ValueError:
+        words = [text.strip()]
+    return " ".join(words) or None
 
 
 def read_move(state: State, text: str, read: Callable[[str], str | None]) -> Move | None:

@@ -21,6 +21,7 @@ from .errors import (
     PluginError,
     RecordError,
     UnknownGameError,
+    WrongTypeError,
 )
 from .game import BitboardState, Game, Outcome, State, Status, transfer
 from .geometry import AXES, AXIS_NAMES, DIRECTIONS, Grid, bits
@@ -69,6 +70,7 @@ __all__ = [
     "Status",
     "TextOption",
     "UnknownGameError",
+    "WrongTypeError",
     "bits",
     "format_move",
     "get_game",

@@ -7,7 +7,6 @@ import random
 import attrs
 
 from boardgames import (
-    BitboardState,
     BoardView,
     ChoiceOption,
     Game,
@@ -22,14 +21,8 @@ from boardgames import (
 from boardgames.geometry import AXIS_NAMES
 
 from . import baseline, strategy
-from .mechanics import DONUTS_EACH, ROW, insertion_flips
+from .state import DONUTS_EACH, ROW, DonutsState, insertion_flips
 from .tiles import LINES, lines_by_square, normalize_layout, random_layout
-
-
-@attrs.frozen(kw_only=True, slots=False)
-class DonutsState(BitboardState):
-    #: The square just played, which sets the next line (D4); -1 at the start.
-    last: int = -1
 
 
 class Donuts(Game):

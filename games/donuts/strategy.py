@@ -2,7 +2,7 @@
 
 Both work on the masks directly instead of building a state per move: this is
 the hot path of every agent. The playout applies exactly the rules of
-:mod:`.rules` (both use :mod:`.mechanics` and the same tables), which the
+:mod:`.rules` (both use :mod:`.state` and the same tables), which the
 tests check by replaying what it played through the public API.
 """
 
@@ -10,18 +10,13 @@ from __future__ import annotations
 
 import math
 import random
-from typing import TYPE_CHECKING
-
 from boardgames.geometry import bits, random_bit
 
-from .mechanics import DONUTS_EACH, ROW, insertion_flips
-
-if TYPE_CHECKING:
-    from .rules import Donuts, DonutsState
+from .state import DONUTS_EACH, ROW, DonutsRules, DonutsState, insertion_flips
 
 
 def playout(
-    game: Donuts, state: DonutsState, rng: random.Random, policy: str, trace: list[int] | None = None
+    game: DonutsRules, state: DonutsState, rng: random.Random, policy: str, trace: list[int] | None = None
 ) -> int | None:
     """Play to the end from ``state``; the winner's index or None.
 
@@ -62,7 +57,7 @@ def playout(
         last, me = sq, 1 - me
 
 
-def _preferred(game: Donuts, allowed: int, empty: int, mine: int, theirs: int) -> int:
+def _preferred(game: DonutsRules, allowed: int, empty: int, mine: int, theirs: int) -> int:
     """The squares of ``allowed`` a sensible player picks from (see :func:`playout`)."""
     grid, lines = game.grid, game.line_masks
     winning = grid.completing(mine, empty, ROW) & allowed
@@ -84,7 +79,7 @@ def _preferred(game: Donuts, allowed: int, empty: int, mine: int, theirs: int) -
 LINE_WEIGHTS = (0, 1, 4, 16, 64, 0)
 
 
-def evaluate(game: Donuts, state: DonutsState, player: int) -> float:
+def evaluate(game: DonutsRules, state: DonutsState, player: int) -> float:
     """How good ``state`` is for ``player``, in (-1, 1).
 
     Open lines (windows of five with k of a player's donuts and none of the

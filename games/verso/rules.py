@@ -11,7 +11,6 @@ import attrs
 
 from boardgames import (
     PASS,
-    BitboardState,
     ChoiceOption,
     Game,
     Grid,
@@ -24,15 +23,7 @@ from boardgames import (
 )
 
 from . import strategy
-from .mechanics import ROW
-
-
-@attrs.frozen(kw_only=True, slots=False)
-class VersoState(BitboardState):
-    #: Moving-phase turns played so far, passes included (V7's cap).
-    moving_turns: int = 0
-    #: Every moving-phase position so far, as (boards, player to move) (V7's repetition).
-    seen: tuple[tuple[tuple[int, ...], int], ...] = ()
+from .state import ROW, VersoState
 
 
 class Verso(Game):

@@ -11,19 +11,14 @@ from __future__ import annotations
 
 import math
 import random
-from typing import TYPE_CHECKING
-
 from boardgames.geometry import bits, random_bit
 from boardgames.moves import PASS, Move
 
-from .mechanics import ROW
-
-if TYPE_CHECKING:
-    from .rules import Verso, VersoState
+from .state import ROW, VersoRules, VersoState
 
 
 def playout(
-    game: Verso,
+    game: VersoRules,
     state: VersoState,
     rng: random.Random,
     policy: str,
@@ -99,7 +94,7 @@ def playout(
 LINE_WEIGHTS = (0, 1, 4, 16, 64, 0)
 
 
-def evaluate(game: Verso, state: VersoState, player: int) -> float:
+def evaluate(game: VersoRules, state: VersoState, player: int) -> float:
     """How good ``state`` is for ``player``, in (-1, 1).
 
     Material (flips change it for good), open lines (windows of five with k of

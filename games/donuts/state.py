@@ -1,6 +1,15 @@
-"""The mechanics of Donuts that the rules and the fast playout share."""
+"""The Donuts state, and what the rules (:mod:`.rules`) and the agents'
+helpers (:mod:`.strategy`) share: the constants, the insertion (D6), and the
+part of the rules the helpers call, as a protocol (so neither module imports
+the other)."""
 
 from __future__ import annotations
+
+from typing import Protocol
+
+import attrs
+
+from boardgames import BitboardState, Grid, Outcome
 
 DONUTS_EACH = 15  # D3
 ROW = 5  # D7
@@ -26,3 +35,21 @@ def _beyond_run(ray: tuple[int, ...], mine: int) -> int:
         if not mine >> sq & 1:
             return sq
     return -1
+
+
+@attrs.frozen(kw_only=True, slots=False)
+class DonutsState(BitboardState):
+    #: The square just played, which sets the next line (D4); -1 at the start.
+    last: int = -1
+
+
+class DonutsRules(Protocol):
+    """What :mod:`.strategy` uses of :class:`~.rules.Donuts`."""
+
+    grid: Grid
+    #: The whole line through each square along that square's own line (D4).
+    line_masks: tuple[int, ...]
+
+    def allowed_squares(self, state: DonutsState) -> int: ...
+
+    def full_board_outcome(self, boards: tuple[int, int]) -> Outcome: ...
