@@ -20,7 +20,7 @@ import click
 import boardgames
 from boardgames import BoardView, Game, State
 from boardgames.options import parse_assignments
-from boardgames.render import render_text, wants_unicode
+from boardgames.text import render_text, wants_unicode
 
 # -- options --------------------------------------------------------------------
 
@@ -84,7 +84,7 @@ def split_specs(text: str, count: int) -> list[str]:
 
 
 def configure(game_name: str, option_pairs: Sequence[str], seed: int | None) -> Game:
-    cls = boardgames.get_game(game_name)
+    cls = boardgames.game_class(game_name)
     if seed is None:
         seed = secrets.randbelow(2**31)  # shown in the output, so the game can be repeated
     return cls.configure(parse_assignments(option_pairs), seed=seed)

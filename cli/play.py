@@ -80,7 +80,7 @@ def play(
             raise click.BadParameter(f"{load_path} holds a game of {name}, not {game_name}", param_hint="'--load'")
         if option_pairs or moves:
             raise click.BadParameter("-o and --moves come from the saved game", param_hint="'--load'")
-        count = len(record.state.game.players)
+        count = len(record.state.game.turn_order)
         seats = split_specs(players, count) if players else list(record.seats) or None
         match = Match.from_record(record, seats or ["human", DEFAULT_OPPONENT])
         TerminalGame(match, save_to=Path(load_path).expanduser()).run()
@@ -88,7 +88,7 @@ def play(
     if game_name is None:
         raise click.UsageError("Missing argument 'GAME' (or --load FILE).")
     state = start_position(configure(game_name, option_pairs, seed), moves)
-    seats = split_specs(players or f"human,{DEFAULT_OPPONENT}", len(state.game.players))
+    seats = split_specs(players or f"human,{DEFAULT_OPPONENT}", len(state.game.turn_order))
     TerminalGame(Match(state, seats)).run()
 
 

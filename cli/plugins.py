@@ -7,6 +7,7 @@ import json
 import click
 
 import boardgames
+from boardgames.plugins import plugin_infos
 
 
 @click.command("plugins")
@@ -15,7 +16,7 @@ def list_plugins(as_json: bool) -> None:
     """List the plugins: what loaded, with version and hooks, and what failed and why."""
     boardgames.registered_games()  # registering can fail too: report that here
     boardgames.registered_agents()
-    infos = boardgames.plugin_infos()
+    infos = plugin_infos()
     if as_json:
         click.echo(json.dumps([i.to_json() for i in infos], indent=2))
         return

@@ -33,7 +33,7 @@ HELP = "Enter or n: next move   b: back   N: jump to move N   0: the start   q: 
 def replay(path: str, upto: int | None, as_json: bool) -> None:
     """Step through the game saved in FILE: next, back, jump to a move."""
     record = read_record(path)
-    players = record.state.game.players
+    players = record.state.game.turn_order
     match = Match.from_record(record, seats=["human"] * len(players))  # to step through, not to play
     states = match.positions
     moves = len(states) - 1

@@ -11,7 +11,7 @@ import boardgames
 @click.argument("game_name", metavar="GAME")
 def rules(game_name: str) -> None:
     """Show how GAME is played here: the rules, rulings and options."""
-    cls = boardgames.get_game(game_name)
+    cls = boardgames.game_class(game_name)
     click.echo(cls.rules_text.rstrip() or f"{cls.title}: no rules text.")
     if cls.option_specs:
         click.echo("\nOptions (-o NAME=VALUE):")

@@ -1,16 +1,21 @@
 """boardgames: two-player abstract strategy games on grids, with plugins.
 
-The public API, for players' scripts, agent authors and game authors::
+The public API, for players' scripts, agent authors and game authors
+(``docs/api.md`` lists it, group by group)::
 
     import boardgames
-    game = boardgames.get_game("donuts").configure(seed=7)
+    game = boardgames.game_class("donuts").configure(seed=7)
     state = game.start().play("c3")
     state.legal_moves, state.to_move, state.status, state.to_json()
+
+    match = boardgames.Match(game, ["mcts:iterations=500", "random"])
+    match.run().result_text(), match.record().to_json()
 """
 
 from __future__ import annotations
 
 from .agents import Agent, Budget, Seat
+from .bitboard import BitboardState, transfer
 from .errors import (
     AmbiguousMoveError,
     BoardgamesError,
@@ -18,71 +23,79 @@ from .errors import (
     InvalidAgentSpecError,
     InvalidMoveError,
     InvalidOptionError,
+    MatchError,
     PluginError,
     RecordError,
+    SaveError,
     UnknownGameError,
     WrongTypeError,
 )
-from .game import BitboardState, Game, Outcome, State, Status, transfer
-from .geometry import AXES, AXIS_NAMES, DIRECTIONS, Grid, bits
+from .game import Game, Outcome, State, Status
+from .geometry import Grid, bits
 from .hookspecs import hookimpl
-from .moves import PASS, Move, format_move, parse_move, place, step
+from .match import Match
+from .moves import PASS, Move, place, step
 from .options import ChoiceOption, FloatOption, IntOption, Option, TextOption
-from .plugins import PluginWarning, load_plugins, plugin_infos
-from .records import load_state, state_from_json
-from .registry import get_game, make_player, make_seat, registered_agents, registered_games
-from .render import render_text
+from .records import Record, load_state, read_record, save_record, state_from_json
+from .registry import game_class, get_game, make_player, make_seat, registered_agents, registered_games
+from .svg import render_svg
+from .text import render_text
 from .view import BoardView
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
+
+# Deprecated names, importable for plugins written against 0.1 but not listed:
+# get_game (game_class), make_player (make_seat), state_from_json (load_state).
+_DEPRECATED = (get_game, make_player, state_from_json)
 
 __all__ = [
-    "Agent",
-    "Budget",
-    "FloatOption",
-    "InvalidAgentSpecError",
-    "Seat",
-    "make_player",
-    "make_seat",
-    "registered_agents",
-    "AXES",
-    "AXIS_NAMES",
-    "AmbiguousMoveError",
-    "BitboardState",
-    "BoardView",
-    "BoardgamesError",
-    "ChoiceOption",
-    "DIRECTIONS",
+    # Games, positions and matches: for scripts and notebooks.
+    "registered_games",
+    "game_class",
     "Game",
-    "Grid",
-    "IllegalMoveError",
-    "IntOption",
-    "InvalidMoveError",
-    "InvalidOptionError",
-    "Move",
-    "Option",
-    "Outcome",
-    "PASS",
-    "PluginError",
-    "PluginWarning",
-    "RecordError",
     "State",
     "Status",
-    "TextOption",
-    "UnknownGameError",
-    "WrongTypeError",
-    "bits",
-    "format_move",
-    "get_game",
-    "hookimpl",
-    "load_plugins",
+    "Outcome",
+    "Move",
+    "PASS",
+    "Match",
+    "Seat",
+    "make_seat",
+    "Record",
+    "read_record",
+    "save_record",
     "load_state",
-    "parse_move",
-    "place",
-    "plugin_infos",
-    "registered_games",
     "render_text",
-    "state_from_json",
-    "step",
+    "render_svg",
+    # Agents: for agent authors.
+    "Agent",
+    "Budget",
+    "registered_agents",
+    # Writing a game: for rule plugins.
+    "hookimpl",
+    "BitboardState",
     "transfer",
+    "Grid",
+    "bits",
+    "place",
+    "step",
+    "Option",
+    "IntOption",
+    "FloatOption",
+    "ChoiceOption",
+    "TextOption",
+    "BoardView",
+    # Errors.
+    "BoardgamesError",
+    "InvalidMoveError",
+    "IllegalMoveError",
+    "AmbiguousMoveError",
+    "InvalidOptionError",
+    "InvalidAgentSpecError",
+    "UnknownGameError",
+    "RecordError",
+    "SaveError",
+    "MatchError",
+    "PluginError",
+    "WrongTypeError",
 ]

@@ -22,7 +22,7 @@ from .errors import InvalidAgentSpecError, SaveError
 from .files import user_path
 from .match import Match
 from .records import save_record
-from .registry import get_game, make_seat
+from .registry import game_class, make_seat
 
 
 @attrs.frozen
@@ -41,10 +41,10 @@ def game_seed(seed: int, index: int) -> int:
 
 def play_game(game_name: str, options: Mapping[str, object], seats: Sequence[str], seed: int, index: int) -> GameResult:
     """Game number ``index`` of an arena: everything random derives from (seed, index)."""
-    game = get_game(game_name).configure(options, seed=game_seed(seed, index))
+    game = game_class(game_name).configure(options, seed=game_seed(seed, index))
     match = Match(game, seats)
     state = match.run()
-    winner = None if state.winner is None else game.players.index(state.winner)
+    winner = None if state.winner is None else game.turn_order.index(state.winner)
     return GameResult(index, match.specs, winner, match.record().to_json())
 
 
@@ -160,7 +160,7 @@ def run_arena(
     if any(seat.is_human for seat in seats):
         raise InvalidAgentSpecError("the arena plays agents against each other: 'human' is a person (people play with 'boardgames play')")
     canonical = tuple(seat.spec for seat in seats)
-    game = get_game(game_name).configure(options or {}, seed=seed)
+    game = game_class(game_name).configure(options or {}, seed=seed)
     options = dict(options or {})
     folder = None if save_dir is None else user_path(save_dir)
     if folder is not None and not folder.is_dir():

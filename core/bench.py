@@ -16,7 +16,7 @@ from typing import Any
 
 from .agents.base import Budget
 from .match import Match
-from .registry import get_game, make_seat
+from .registry import game_class, make_seat
 
 
 def _rate(run_once: Callable[[], int], seconds: float) -> tuple[float, float]:
@@ -34,7 +34,7 @@ def _rate(run_once: Callable[[], int], seconds: float) -> tuple[float, float]:
 
 def run_bench(game_name: str, seconds: float = 2.0, seed: int = 0) -> dict[str, Any]:
     """Every figure, each with what it measured; one core, this process."""
-    game = get_game(game_name).configure(seed=seed)
+    game = game_class(game_name).configure(seed=seed)
     start = game.start()
     rng = random.Random(seed)
     figures: dict[str, Any] = {"game": game_name, "seconds_each": seconds}

@@ -25,10 +25,10 @@ from .errors import AmbiguousMoveError, BoardgamesError, IllegalMoveError, Wrong
 from .geometry import Grid, bits
 from .moves import Move, format_move, parse_move
 from .options import Option, resolve_options
-from .view import BoardView
+from .view import DEFAULT_COLOURS, DEFAULT_SYMBOLS, BoardView
 
 T = TypeVar("T")
-GameT = TypeVar("GameT", bound="Game")
+GameT = TypeVar("GameT", bound="Game[Any]")
 StateT = TypeVar("StateT", bound="State")
 
 
@@ -58,11 +58,17 @@ class Status(str, enum.Enum):
 @attrs.frozen
 class Outcome:
     """How a finished game ended: the winner's player index (None for a draw),
-    why, and the squares that decided it (the winning line), if any."""
+    why, and the squares that decided it (the winning line), if any.
+    :attr:`State.winner` gives the winner's name."""
 
-    winner: int | None
+    winner_index: int | None
     reason: str
     line: tuple[int, ...] = ()
+
+    @property
+    def winner(self) -> int | None:
+        """Deprecated: :attr:`winner_index` (an index, where ``State.winner`` is a name)."""
+        return self.winner_index
 
 
 class _cached(Generic[T]):
@@ -86,10 +92,10 @@ class _cached(Generic[T]):
 class State:
     """A position. Games subclass it with their own board fields.
 
-    ``turn`` and ``Outcome.winner`` are indices into ``game.player_names``.
+    ``turn`` and ``Outcome.winner_index`` are indices into ``game.player_names``.
     """
 
-    game: Game = attrs.field(repr=False)
+    game: Game[Any] = attrs.field(repr=False)
     history: tuple[Move, ...] = ()
     turn: int = 0
     outcome: Outcome | None = None
@@ -108,18 +114,18 @@ class State:
     def status(self) -> Status:
         if self.outcome is None:
             return Status.ONGOING
-        return Status.DRAWN if self.outcome.winner is None else Status.WON
+        return Status.DRAWN if self.outcome.winner_index is None else Status.WON
 
     @property
     def winner(self) -> str | None:
-        if self.outcome is None or self.outcome.winner is None:
+        if self.outcome is None or self.outcome.winner_index is None:
             return None
-        return self.game.player_names[self.outcome.winner]
+        return self.game.player_names[self.outcome.winner_index]
 
     def result_text(self) -> str:
         if self.outcome is None:
             return f"{self.to_move} to move"
-        if self.outcome.winner is None:
+        if self.outcome.winner_index is None:
             return f"draw: {self.outcome.reason}"
         return f"{self.winner} wins: {self.outcome.reason}"
 
@@ -203,6 +209,18 @@ class State:
         """Occupied squares mapped to their owner's player index, in square order."""
         return self.game.owners(self)
 
+    def in_hand(self) -> tuple[int, ...]:
+        """Pieces each player (index order) still has to place; empty if the game has no reserve."""
+        return ()
+
+    def changed_by_last_move(self) -> int:
+        """The squares the last move flipped or took, as a mask."""
+        return 0
+
+    def board_key(self) -> Hashable:
+        """The pieces and the player to move: what identifies most positions."""
+        return (tuple(sorted(self.owners().items())), self.turn)
+
     def pieces(self) -> dict[str, str]:
         """Occupied squares by name, mapped to their owner's name, in square order."""
         names, players = self.game.grid.names, self.game.player_names
@@ -226,7 +244,7 @@ class State:
         """How good the position is for ``player`` (an index), from -1 to 1;
         exact (-1, 0 or 1) once the game is over."""
         if self.outcome is not None:
-            return 0.0 if self.outcome.winner is None else (1.0 if self.outcome.winner == player else -1.0)
+            return 0.0 if self.outcome.winner_index is None else (1.0 if self.outcome.winner_index == player else -1.0)
         return self.game.evaluate(self, player)
 
     def playout(self, rng: random.Random, policy: str = "random") -> int | None:
@@ -234,7 +252,7 @@ class State:
         game has one) and return the winner's index, or None for a draw.
         Games may give a fast path; the result is the same kind either way."""
         if self.outcome is not None:
-            return self.outcome.winner
+            return self.outcome.winner_index
         return self.game.playout(self, rng, policy)
 
     # -- JSON ----------------------------------------------------------------
@@ -249,7 +267,7 @@ class State:
             "game": game.name,
             "options": dict(game.options),
             "seed": game.seed,
-            "players": list(game.players),
+            "players": list(game.turn_order),
             "to_move": self.to_move,
             "status": self.status.value,
             "winner": self.winner,
@@ -260,34 +278,7 @@ class State:
         }
 
 
-@attrs.frozen(kw_only=True, slots=False)
-class BitboardState(State):
-    """A state whose pieces are one bit mask per player, for the many games
-    that place pieces from a reserve and flip or take them. The core draws and
-    lists such a state without help from the game."""
-
-    #: Each player's pieces as a bit mask, in the order of ``game.player_names``.
-    boards: tuple[int, ...] = (0, 0)
-    #: How many pieces each player has placed so far.
-    placed: tuple[int, ...] = (0, 0)
-    #: The pieces the last move flipped or took.
-    changed: int = 0
-
-    @property
-    def occupied(self) -> int:
-        occupied = 0
-        for board in self.boards:
-            occupied |= board
-        return occupied
-
-
-def transfer(boards: tuple[int, ...], me: int, gain: int, vacate: int = 0) -> tuple[int, ...]:
-    """The boards after player ``me`` gains the squares ``gain`` (placed, moved
-    to, flipped: taken from whoever had them) and leaves ``vacate``."""
-    return tuple((board | gain) & ~vacate if player == me else board & ~gain for player, board in enumerate(boards))
-
-
-class Game:
+class Game(Generic[StateT]):
     """A rule plugin. Subclass it, set the class attributes, implement the rules.
 
     Instances are configured: ``Donuts.configure({"first": "vanilla"}, seed=3)``.
@@ -306,8 +297,8 @@ class Game:
     #: The rules as the project plays them, for ``boardgames rules``.
     rules_text: ClassVar[str] = ""
     #: Each player's colour (``#rrggbb``) and Unicode symbol, for the renderers.
-    colours: ClassVar[tuple[str, ...]] = ("#c0392b", "#2e86c1", "#27ae60", "#8e44ad")
-    symbols: ClassVar[tuple[str, ...]] = ("●", "○", "▲", "■")
+    colours: ClassVar[tuple[str, ...]] = DEFAULT_COLOURS
+    symbols: ClassVar[tuple[str, ...]] = DEFAULT_SYMBOLS
     #: The most moves a game can last (the kit checks that games end by then).
     max_length: int = 100_000
     #: Optional: a hand-written loop playing random games of this game, as
@@ -346,7 +337,7 @@ class Game:
         """Check the options together (each one alone is already valid); raise
         InvalidOptionError saying what does not fit."""
 
-    def start(self) -> State:
+    def start(self) -> StateT:
         return self.initial_state()
 
     def setup(self) -> None:
@@ -367,56 +358,66 @@ class Game:
         return f"{type(self).__name__}({opts})"
 
     @property
-    def players(self) -> tuple[str, ...]:
-        """The players in turn order (the first one moves first)."""
+    def turn_order(self) -> tuple[str, ...]:
+        """The players in turn order (the first one moves first); a game whose
+        options change who starts overrides it. ``player_names`` is the fixed
+        order that player indices (``State.turn``, colours) refer to."""
         return self.player_names
 
+    @property
+    def players(self) -> tuple[str, ...]:
+        """Deprecated: :attr:`turn_order`."""
+        return self.turn_order
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        # A plugin written against 0.1 overrode ``players``: it is the turn order.
+        if "players" in cls.__dict__ and "turn_order" not in cls.__dict__:
+            cls.turn_order = cls.__dict__["players"]  # type: ignore[misc]
+
     # -- the rules: a game implements these ----------------------------------
-    def initial_state(self) -> State:
+    def initial_state(self) -> StateT:
         raise NotImplementedError
 
-    def generate_moves(self, state: Any) -> tuple[Move, ...]:
+    def generate_moves(self, state: StateT) -> tuple[Move, ...]:
         """The legal moves of an ongoing state, sorted, without duplicates."""
         raise NotImplementedError
 
-    def apply(self, state: Any, move: Move) -> State:
+    def apply(self, state: StateT, move: Move) -> StateT:
         """The state after a legal move, with its outcome settled."""
         raise NotImplementedError
 
-    def owners(self, state: Any) -> dict[int, int]:
-        """Occupied squares mapped to the owner's player index (done for a
-        :class:`BitboardState`; other states must say)."""
-        if not isinstance(state, BitboardState):
-            raise NotImplementedError
-        return dict(sorted((sq, p) for p, board in enumerate(state.boards) for sq in bits(board)))
+    def owners(self, state: StateT) -> dict[int, int]:
+        """Occupied squares mapped to the owner's player index. A
+        :class:`~boardgames.bitboard.BitboardState` answers this itself; a game
+        with another kind of state implements it."""
+        raise NotImplementedError(f"{type(self).__name__} must implement owners() for {type(state).__name__}")
 
     def pieces_each(self) -> int | None:
         """How many pieces each player places in all, if the game has a reserve."""
         return None
 
-    def why_illegal(self, state: Any, move: Move) -> str:
+    def why_illegal(self, state: StateT, move: Move) -> str:
         """Why ``move`` is not legal in ``state`` (an ongoing one), for messages."""
         return "that move is not legal here"
 
     # -- optional, for agents: a game may do better than these defaults ------
-    def evaluate(self, state: Any, player: int) -> float:
+    def evaluate(self, state: StateT, player: int) -> float:
         """A heuristic value of an ongoing ``state`` for ``player``, strictly
         between -1 and 1. The default knows nothing: 0."""
         return 0.0
 
-    def wins_at_once(self, state: Any, move: Move) -> bool:
+    def wins_at_once(self, state: StateT, move: Move) -> bool:
         """Whether ``move`` (legal in ``state``) wins the game on the spot.
         Games may answer faster than playing it, as the default does."""
         outcome = self.apply(state, move).outcome
-        return outcome is not None and outcome.winner == state.turn
+        return outcome is not None and outcome.winner_index == state.turn
 
-    def position_key(self, state: Any) -> Hashable:
+    def position_key(self, state: StateT) -> Hashable:
         """What identifies a position: by default the pieces and the player to move."""
-        if isinstance(state, BitboardState):
-            return (state.boards, state.turn)
-        return (tuple(sorted(state.owners().items())), state.turn)
+        return state.board_key()
 
-    def playout(self, state: Any, rng: random.Random, policy: str) -> int | None:
+    def playout(self, state: StateT, rng: random.Random, policy: str) -> int | None:
         """Play an ongoing state to the end; the winner's index or None.
 
         The generic loop goes through the public API; games override it with
@@ -428,26 +429,24 @@ class Game:
             if policy == "heuristic":
                 move = next((m for m in moves if self.wins_at_once(state, m)), None)
             state = self.apply(state, move if move is not None else rng.choice(moves))
-        return state.outcome.winner
+        return state.outcome.winner_index
 
-    def view(self, state: Any) -> BoardView:
+    def view(self, state: StateT) -> BoardView:
         """The neutral description of the position that renderers draw."""
         targets = 0
         for m in state.legal_moves:
             if m.to >= 0:
                 targets |= 1 << m.to
         last = state.history[-1] if state.history else None
-        each = self.pieces_each()
-        in_hand = () if each is None else tuple(each - n for n in state.placed)
         return BoardView(
             grid=self.grid,
             players=self.player_names,
             owners=tuple(sorted(state.owners().items())),
             last=() if last is None or last.is_pass else tuple(sq for sq in (last.origin, last.to) if sq >= 0),
             targets=tuple(bits(targets)),
-            changed=tuple(bits(getattr(state, "changed", 0))),
+            changed=tuple(bits(state.changed_by_last_move())),
             winning=state.outcome.line if state.outcome is not None else (),
-            in_hand=in_hand,
+            in_hand=state.in_hand(),
             colours=self.colours[: len(self.player_names)],
             symbols=self.symbols[: len(self.player_names)],
         )
@@ -464,7 +463,7 @@ class Game:
         return parse_move(self.grid, text)
 
     # -- states from moves and from JSON ------------------------------------
-    def replay(self, moves: Iterable[str | Move], state: State | None = None) -> State:
+    def replay(self, moves: Iterable[str | Move], state: StateT | None = None) -> StateT:
         """Play ``moves`` from ``state`` (the start by default).
 
         A bad move raises with its number and text prepended to the reason.

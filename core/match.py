@@ -35,7 +35,7 @@ class Match:
     """A game between seats, from ``start`` (a configured game, or a position).
 
     ``seats`` are specs (``human``, ``mcts:time=2``) or :class:`Seat` values,
-    in turn order (``game.players``); people by default. The seats' random
+    in turn order (``game.turn_order``); people by default. The seats' random
     choices derive from ``seed``, the game's own seed unless given.
     """
 
@@ -54,7 +54,7 @@ class Match:
         if not isinstance(start, State):
             raise WrongTypeError(f"a match starts from a boardgames.Game or State, got {start!r}")
         game = start.game
-        players = game.players
+        players = game.turn_order
         if seats is None:
             seats = [HUMAN] * len(players)
         if isinstance(seats, str) or len(seats) != len(players):
@@ -128,7 +128,7 @@ class Match:
     @property
     def specs(self) -> tuple[str, ...]:
         """Each seat's spec, in turn order."""
-        return tuple(self.seats[p].spec for p in self.game.players)
+        return tuple(self.seats[p].spec for p in self.game.turn_order)
 
     # -- moving ---------------------------------------------------------------
     def play(self, move: Move | str, by: str | None = None) -> State:

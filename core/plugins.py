@@ -153,6 +153,14 @@ def register_module(module: object, name: str) -> None:
     _on_change()
 
 
+def unregister_module(name: str) -> None:
+    """Take back a plugin registered by hand (:func:`register_module`)."""
+    if pm.get_plugin(name) is not None:
+        pm.unregister(name=name)
+    _infos.pop(name, None)
+    _on_change()
+
+
 _listeners: list[Callable[[], None]] = []
 
 

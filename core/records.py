@@ -58,7 +58,7 @@ class Record:
             "format": FORMAT,
             "version": VERSION,
             **state.to_json(),
-            "seats": dict(zip(state.game.players, self.seats, strict=True)) if self.seats else {},
+            "seats": dict(zip(state.game.turn_order, self.seats, strict=True)) if self.seats else {},
             "started": self.started,
             "finished": self.finished,
         }
@@ -174,10 +174,10 @@ def parse_record(data: Any, game: type[Game] | None = None, upto: int | None = N
         history = history[:upto]
 
     if game is None:
-        from .registry import get_game  # the registry loads plugins: only when a name must be looked up
+        from .registry import game_class  # the registry loads plugins: only when a name must be looked up
 
         try:
-            game = get_game(name)
+            game = game_class(name)
         except UnknownGameError as exc:
             raise RecordError(str(exc)) from None
     elif name != game.name:
@@ -187,13 +187,13 @@ def parse_record(data: Any, game: type[Game] | None = None, upto: int | None = N
     except BoardgamesError as exc:
         raise RecordError(str(exc)) from None
     if version == 2:
-        players = state.game.players
+        players = state.game.turn_order
         unknown = set(seats_data) - set(players)
         if unknown or (seats_data and len(seats_data) != len(players)):
             raise RecordError(f"'seats' must give a seat for each of {', '.join(players)}, got {_short(seats_data)}")
         seats = tuple(seats_data[p] for p in players) if seats_data else ()
-    if seats and len(seats) != len(state.game.players):
-        raise RecordError(f"the record gives {len(seats)} players; {name} has {len(state.game.players)}")
+    if seats and len(seats) != len(state.game.turn_order):
+        raise RecordError(f"the record gives {len(seats)} players; {name} has {len(state.game.turn_order)}")
     if upto is None:
         described = state.to_json()
         for key in DESCRIBED if version == 2 else DESCRIBED[1:]:

@@ -121,7 +121,7 @@ def game_plugin(name: str) -> str:
     return games.entries()[name][1]
 
 
-def get_game(name: str) -> type[Game]:
+def game_class(name: str) -> type[Game]:
     """The game class registered as ``name``; UnknownGameError if there is none."""
     return games.get(name)
 
@@ -135,6 +135,7 @@ def make_seat(spec: str) -> Seat:
 
 #: Deprecated names, kept for plugins and scripts written against 0.1.
 make_player = make_seat
+get_game = game_class
 
 
 def _reset() -> None:  # kept for tests that register by hand

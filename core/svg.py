@@ -1,8 +1,8 @@
 """SVG rendering of any game's :class:`~boardgames.view.BoardView`.
 
 Cells are squares carrying their mark (the Donuts lines); points are drawn
-where the lines of the grid cross. Pieces are circles in the game's colours
-(a ring, like a donut, on cells), the last move is ringed in gold, flipped
+where the lines of the grid cross. Pieces are discs in the game's colours, or
+rings where the view asks for them (Donuts' donuts), the last move is ringed in gold, flipped
 pieces get a dashed ring, and the coordinates run along the edges.
 """
 
@@ -83,12 +83,13 @@ def render_svg(view: BoardView, title: str = "") -> str:
         cx, cy = centre(sq)
         colour = view.colours[who] if who < len(view.colours) else "#888888"
         name = escape(view.players[who])
-        if points:
-            shape = f'r="{radius}" fill="{colour}" stroke="#222" stroke-width="2"'
-        else:  # a donut: a thick ring
+        ring = view.piece_shape == "ring"
+        if ring:  # a thick ring, like a donut
             shape = f'r="{radius * 0.7}" fill="none" stroke="{colour}" stroke-width="{radius * 0.6}"'
+        else:
+            shape = f'r="{radius}" fill="{colour}" stroke="#222" stroke-width="2"'
         out.append(f'<circle class="piece {name}" data-square="{grid.name(sq)}" cx="{cx}" cy="{cy}" {shape}/>')
-        if not points:  # outline the ring, so a pale donut shows on a pale square
+        if ring:  # outline the ring, so a pale one shows on a pale square
             for edge in (radius, radius * 0.4):
                 out.append(f'<circle cx="{cx}" cy="{cy}" r="{edge}" fill="none" stroke="#3a2a1a" stroke-width="1.2"/>')
     for sq in view.last:

@@ -13,7 +13,8 @@ seeded random games and checks, at every move:
 * the renderers (text, Unicode, SVG) accept every state.
 
 A broken contract raises :class:`ContractError` naming the contract, the game,
-the seed and the move. For pytest, the ``boardgames`` pytest plugin (installed
+the seed and the move. :func:`plugin` registers a plugin for the length of a
+``with`` block, for tests of games and agents that are not installed. For pytest, the ``boardgames`` pytest plugin (installed
 with this package) offers the ``check_game`` fixture::
 
     def test_my_game(check_game):
@@ -22,21 +23,39 @@ with this package) offers the ``check_game`` fixture::
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import xml.etree.ElementTree as ET
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from .errors import BoardgamesError
 from .game import Game, State
 from .records import state_from_json
-from .registry import get_game
-from .render import render_text
+from .plugins import register_module, unregister_module
+from .registry import game_class
+from .text import render_text
 from .svg import render_svg
 
 class ContractError(AssertionError):
     """A game broke the contract every game must keep."""
+
+
+@contextlib.contextmanager
+def plugin(hooks: object, name: str) -> Iterator[object]:
+    """Register ``hooks`` (a module, class or object with ``@hookimpl``
+    functions) as the plugin ``name`` inside the ``with`` block, and take it
+    back after, whatever happens::
+
+        with boardgames.testing.plugin(my_module, "mygame"):
+            check_game("mygame")
+    """
+    register_module(hooks, name)
+    try:
+        yield hooks
+    finally:
+        unregister_module(name)
 
 
 def check_game(
@@ -48,7 +67,7 @@ def check_game(
     """Play ``games`` seeded random games of ``game`` (a name or a Game class)
     and check the contract at every move; returns the number of moves checked.
     Raises ContractError on the first broken contract."""
-    cls = get_game(game) if isinstance(game, str) else game
+    cls = game_class(game) if isinstance(game, str) else game
     checked = 0
     for number in range(games):
         game_seed = seed + number

@@ -2,14 +2,21 @@
 
 A game never draws its own board: it says what is where (geometry, pieces and
 owners, marks on squares such as the Donuts lines, the last move, the legal
-targets) and the renderers in :mod:`boardgames.render` do the drawing.
+targets) and the renderers in :mod:`boardgames.text` do the drawing.
 """
 
 from __future__ import annotations
 
+from typing import Literal
+
 import attrs
 
 from .geometry import Grid
+
+PieceShape = Literal["disc", "ring"]
+#: The colours and symbols of players whose game names none (``Game`` uses these too).
+DEFAULT_COLOURS = ("#c0392b", "#2e86c1", "#27ae60", "#8e44ad")
+DEFAULT_SYMBOLS = ("●", "○", "▲", "■")
 
 
 @attrs.frozen
@@ -31,7 +38,9 @@ class BoardView:
     targets: tuple[int, ...] = ()
     #: Pieces each player (``players`` order) still has to place; empty if the game has no reserve.
     in_hand: tuple[int, ...] = ()
-    #: Each player's colour, ``#rrggbb`` (terminal and SVG).
-    colours: tuple[str, ...] = ("#6b3e26", "#f3e5ab")
-    #: Each player's Unicode piece symbol.
-    symbols: tuple[str, ...] = ("●", "○")
+    #: Each player's colour, ``#rrggbb`` (terminal and SVG); a game's own come from ``Game.colours``.
+    colours: tuple[str, ...] = DEFAULT_COLOURS
+    #: Each player's Unicode piece symbol (``Game.symbols``).
+    symbols: tuple[str, ...] = DEFAULT_SYMBOLS
+    #: How the SVG draws a piece: a ``disc``, or a ``ring`` (a donut).
+    piece_shape: PieceShape = "disc"

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import textwrap
+from pathlib import Path
+
 
 def layout(default: str = "-", **lines: str) -> str:
     """A Donuts board (D2 layout string) with every square ``default`` except those named."""
@@ -11,3 +14,51 @@ def layout(default: str = "-", **lines: str) -> str:
 # Vanilla to move on rank 6 with a6-d6: e6 makes five (D7).
 FIVE_BOARD = layout(a6="|", b6="|", c6="|", d6="|", e6="|", a5="/", b5="/", c5="/", d5="/")
 FIVE_MOVES = "a6 a5 b6 b5 c6 c5 d6 d5 e6"  # vanilla first: vanilla wins on rank 6
+
+
+# A complete third-party game in a few lines: tic-tac-toe on the shared core.
+TICTACTOE = """
+from boardgames import BitboardState, Game, Grid, Outcome, bits, hookimpl, place, transfer
+
+
+class TicTacToe(Game[BitboardState]):
+    name = "tictactoe"
+    title = "Tic-tac-toe"
+    summary = "Three in a row on 3x3."
+    player_names = ("cross", "nought")
+
+    def setup(self):
+        self.grid = Grid.get(3)
+
+    def initial_state(self):
+        return BitboardState(game=self)
+
+    def generate_moves(self, state):
+        return tuple(place(sq) for sq in bits(self.grid.full & ~state.occupied))
+
+    def apply(self, state, move):
+        me = state.turn
+        boards = transfer(state.boards, me, 1 << move.to)
+        outcome = None
+        if self.grid.has_line(boards[me], 3):
+            outcome = Outcome(me, "three in a row")
+        elif boards[0] | boards[1] == self.grid.full:
+            outcome = Outcome(None, "full board")
+        return BitboardState(game=self, history=(*state.history, move), turn=1 - me,
+                             outcome=outcome, boards=boards)
+
+
+@hookimpl
+def register_games(register):
+    register(TicTacToe)
+"""
+
+
+def make_distribution(root: Path, name: str, modules: dict[str, str], entry_points: dict[str, str]) -> None:
+    for module, source in modules.items():
+        (root / f"{module}.py").write_text(textwrap.dedent(source))
+    info = root / f"{name}-1.2.3.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: 1.2.3\n")
+    lines = "\n".join(f"{ep} = {target}" for ep, target in entry_points.items())
+    (info / "entry_points.txt").write_text(f"[boardgames]\n{lines}\n")

@@ -6,13 +6,12 @@ import random
 import types
 
 import pytest
-from test_plugins import TICTACTOE
 
 import boardgames
 from boardgames import Budget, InvalidAgentSpecError, Move
 from boardgames.games.donuts import strategy as donuts_strategy
 from boardgames.games.verso import strategy as verso_strategy
-from helpers import layout
+from helpers import TICTACTOE, layout
 
 SPECS = [
     "random",
@@ -34,8 +33,8 @@ def tictactoe() -> type[boardgames.Game]:
 
 
 def games_to_try():
-    yield boardgames.get_game("donuts").configure(seed=1)
-    yield boardgames.get_game("verso").configure({"size": 6, "pieces": 4})
+    yield boardgames.game_class("donuts").configure(seed=1)
+    yield boardgames.game_class("verso").configure({"size": 6, "pieces": 4})
     yield tictactoe().configure()  # a game the agents were never told about
 
 
@@ -53,7 +52,7 @@ def test_every_agent_plays_whole_legal_games_of_any_game(spec):
 
 @pytest.mark.parametrize("spec", SPECS)
 def test_the_same_seed_gives_the_same_moves(spec):
-    state = boardgames.get_game("donuts").configure(seed=4).replay(["c3", "c4"][:1])
+    state = boardgames.game_class("donuts").configure(seed=4).replay(["c3", "c4"][:1])
     first = [boardgames.make_player(spec) for _ in range(2)]
     moves = [p.agent.choose(state, p.budget, random.Random(9)) for p in first]
     assert moves[0] == moves[1]
@@ -61,7 +60,7 @@ def test_the_same_seed_gives_the_same_moves(spec):
 
 @pytest.mark.parametrize("spec", ["greedy", "alphabeta:depth=2", "mcts:iterations=100"])
 def test_agents_take_a_win_in_one(spec):
-    state = boardgames.get_game("donuts").configure({"board": FIVE_BOARD, "first": "vanilla"}).replay(BEFORE_FIVE)
+    state = boardgames.game_class("donuts").configure({"board": FIVE_BOARD, "first": "vanilla"}).replay(BEFORE_FIVE)
     player = boardgames.make_player(spec)
     move = player.agent.choose(state, player.budget, random.Random(1))
     assert state.format_move(move) == "e6"
@@ -72,7 +71,7 @@ def test_search_agents_stop_a_win_in_one(spec):
     # Verso: light has b4 c4 d4 e4, dark a4. Blocking f4 or g4 alone loses
     # (g4 would flip f4, f4 completes five); dark must arrive on f4 and flip
     # one of the light run it then imprisons against a4 (V4).
-    verso = boardgames.get_game("verso").configure({"size": 8})
+    verso = boardgames.game_class("verso").configure({"size": 8})
     state = verso.replay("b4 a4 c4 h8 d4 h7 e4".split())
     assert {state.format_move(m) for m in state.legal_moves if state.format_move(m).startswith("f4")} == {
         "f4xb4",
@@ -103,7 +102,7 @@ def test_winning_moves_agree_with_playing_them():
 
 def test_mcts_keeps_its_tree_between_moves():
     player = boardgames.make_player("mcts:iterations=300")
-    state = boardgames.get_game("donuts").configure(seed=2).start()
+    state = boardgames.game_class("donuts").configure(seed=2).start()
     rng = random.Random(1)
     move = player.agent.choose(state, player.budget, rng)
     state = state.play(move)
@@ -117,7 +116,7 @@ def test_mcts_keeps_its_tree_between_moves():
 
 def test_alphabeta_reports_its_search():
     player = boardgames.make_player("alphabeta:depth=3")
-    state = boardgames.get_game("donuts").configure(seed=2).replay(["c3"])
+    state = boardgames.game_class("donuts").configure(seed=2).replay(["c3"])
     player.agent.choose(state, player.budget, random.Random(1))
     assert player.agent.stats["depth"] == 3 and player.agent.stats["nodes"] > 0
 
@@ -127,7 +126,7 @@ def test_time_budget_is_honoured_roughly():
     import time
 
     player = boardgames.make_player("mcts:time=0.05")
-    state = boardgames.get_game("verso").configure().start()
+    state = boardgames.game_class("verso").configure().start()
     start = time.perf_counter()
     player.agent.choose(state, player.budget, random.Random(1))
     assert time.perf_counter() - start < 5
@@ -181,8 +180,7 @@ def test_bad_specs_say_why_and_list_the_agents(spec, reason):
 
 
 def test_a_plugin_can_add_an_agent():
-    from boardgames.plugins import pm, register_module
-    from boardgames.registry import _reset
+    from boardgames.testing import plugin
 
     class FirstMove(boardgames.Agent):
         name = "first"
@@ -193,14 +191,12 @@ def test_a_plugin_can_add_an_agent():
 
     module = types.ModuleType("first_agent_plugin")
     module.register_agents = boardgames.hookimpl(lambda register: register(FirstMove))  # type: ignore[attr-defined]
-    register_module(module, "first-agent")
-    try:
-        player = boardgames.make_player("first")
-        state = boardgames.get_game("donuts").configure(seed=1).start()
-        assert player.agent.choose(state, player.budget, random.Random()) == state.legal_moves[0]
-    finally:
-        pm.unregister(name="first-agent")
-        _reset()
+    with plugin(module, "first-agent"):
+        seat = boardgames.make_seat("first")
+        state = boardgames.game_class("donuts").configure(seed=1).start()
+        assert seat.agent.choose(state, seat.budget, random.Random()) == state.legal_moves[0]
+        assert "first" in boardgames.registered_agents()
+    assert "first" not in boardgames.registered_agents()
 
 
 # -- the fast playout paths follow the rules -------------------------------------
@@ -208,19 +204,19 @@ def test_a_plugin_can_add_an_agent():
 
 @pytest.mark.parametrize("policy", ["random", "heuristic"])
 def test_donuts_fast_playouts_replay_through_the_public_api(policy):
-    game = boardgames.get_game("donuts")
+    game = boardgames.game_class("donuts")
     for seed in range(300):
         config = game.configure(seed=seed)
         start = config.replay([]) if seed % 3 else config.replay(["c3"])
         trace: list[int] = []
         winner = donuts_strategy.playout(config, start, random.Random(seed), policy, trace)
         state = config.replay([Move(-1, sq) for sq in trace], start)
-        assert state.is_over and state.outcome.winner == winner, seed
+        assert state.is_over and state.outcome.winner_index == winner, seed
 
 
 @pytest.mark.parametrize("policy", ["random", "heuristic"])
 def test_verso_fast_playouts_replay_through_the_public_api(policy):
-    verso = boardgames.get_game("verso")
+    verso = boardgames.game_class("verso")
     for seed in range(150):
         config = verso.configure(
             {
@@ -239,7 +235,7 @@ def test_verso_fast_playouts_replay_through_the_public_api(policy):
                 break
             state = state.play(move)
         else:
-            assert state.is_over and state.outcome.winner == winner, seed
+            assert state.is_over and state.outcome.winner_index == winner, seed
 
 
 def test_evaluations_are_bounded_and_antisymmetric():

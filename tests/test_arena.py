@@ -104,7 +104,7 @@ def test_bench_reports_every_figure_and_the_ratio(cli):
 
 
 def test_record_round_trip(tmp_path: Path):
-    game = boardgames.get_game("verso").configure({"size": 6}, seed=2)
+    game = boardgames.game_class("verso").configure({"size": 6}, seed=2)
     state = game.replay("c3 d4 e5".split())
     (tmp_path / "sub").mkdir()
     path = save_record(tmp_path / "sub" / "game.json", Record(state, ("human", "mcts")))
@@ -149,6 +149,6 @@ def test_broken_records_fail_with_one_clear_error(tmp_path: Path, content, needl
 def test_saving_where_it_cannot_is_a_clear_error(tmp_path: Path):
     blocker = tmp_path / "file"
     blocker.write_text("x")
-    state = boardgames.get_game("donuts").configure(seed=1).start()
+    state = boardgames.game_class("donuts").configure(seed=1).start()
     with pytest.raises(boardgames.BoardgamesError, match="cannot save"):
         save_record(blocker / "game.json", Record(state))

@@ -231,7 +231,7 @@ def test_play_ctrl_c_stops_like_quit(monkeypatch, capsys, tmp_path):
         raise KeyboardInterrupt
 
     monkeypatch.chdir(tmp_path)
-    state = boardgames.get_game("donuts").configure(seed=2).replay(["c3"])
+    state = boardgames.game_class("donuts").configure(seed=2).replay(["c3"])
     assert TerminalGame(Match(state), read=interrupted).run() is state
     out = capsys.readouterr().out
     assert "Game stopped after 1 moves" in out and saved_moves(out) == ["c3"]

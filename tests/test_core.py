@@ -17,9 +17,8 @@ from boardgames import (
     Move,
     RecordError,
     bits,
-    format_move,
-    parse_move,
 )
+from boardgames.moves import format_move, parse_move
 from boardgames.games.donuts.tiles import TILES, assemble, lines_by_square, quarter_turn, random_layout
 
 # -- geometry -------------------------------------------------------------------
@@ -116,7 +115,7 @@ def test_moves_sort_like_squares():
 
 
 def test_options_defaults_and_validation():
-    donuts = boardgames.get_game("donuts")
+    donuts = boardgames.game_class("donuts")
     game = donuts.configure(seed=3)
     assert list(game.options) == ["board", "first"]
     assert game.options["first"] == "chocolate"
@@ -137,7 +136,7 @@ def test_option_kinds():
 
 
 def test_same_seed_same_board_and_board_option_wins():
-    donuts = boardgames.get_game("donuts")
+    donuts = boardgames.game_class("donuts")
     assert donuts.configure(seed=5).options == donuts.configure(seed=5).options
     boards = {donuts.configure(seed=s).options["board"] for s in range(50)}
     assert len(boards) > 40
@@ -195,7 +194,7 @@ GAMES = ["donuts", "verso"]
 def random_state(seed: int, plies: int, name: str = "donuts") -> boardgames.State:
     rng = random.Random(seed)
     options = {"size": 5, "pieces": 4} if name == "verso" else {}
-    state = boardgames.get_game(name).configure(options, seed=seed).start()
+    state = boardgames.game_class(name).configure(options, seed=seed).start()
     for _ in range(plies):
         if state.is_over:
             break
@@ -262,7 +261,7 @@ def test_broken_json_states_are_refused():
 
 def test_typed_moves_may_leave_out_forced_marks_only():
     # The core's one rule for marks (flips) left out when typing, seen through Verso.
-    verso = boardgames.get_game("verso").configure()
+    verso = boardgames.game_class("verso").configure()
     state = verso.replay("d4 e5 a1 f6".split())
     with pytest.raises(AmbiguousMoveError, match="g7xe5, g7xf6") as info:
         state.parse_move("g7")

@@ -84,7 +84,7 @@ def coords(name: str) -> tuple[int, int]:
 
 @pytest.mark.parametrize("chunk", range(10))
 def test_random_games_follow_d4_to_d8(chunk: int) -> None:
-    donuts = boardgames.get_game("donuts")
+    donuts = boardgames.game_class("donuts")
     results = {"won": 0, "drawn": 0}
     for seed in range(chunk * GAMES // 10, (chunk + 1) * GAMES // 10):
         rng = random.Random(seed)

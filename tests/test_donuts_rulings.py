@@ -162,7 +162,7 @@ def test_d7_rulebook_five_in_a_row(cli):
 def test_d7_five_made_by_a_flip_wins():
     # Vanilla a1 a2 a3 a5 on file a and a chocolate a4 in the gap: when
     # vanilla's insertion flips a4, vanilla has five on file a.
-    game = boardgames.get_game("donuts").configure({"board": layout("|", b4="-", c4="-", d4="-")})
+    game = boardgames.game_class("donuts").configure({"board": layout("|", b4="-", c4="-", d4="-")})
     state = game.start()
     # Set the position directly: the rules' apply() works from any state.
     state = type(state)(

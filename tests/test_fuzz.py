@@ -74,7 +74,7 @@ def assert_clean(run, what: object) -> None:
 
 
 def legal_texts(rng: random.Random, game: str) -> tuple[boardgames.State, list[str]]:
-    state = boardgames.get_game(game).configure({"size": 6} if game == "verso" else {}, seed=rng.randrange(100)).start()
+    state = boardgames.game_class(game).configure({"size": 6} if game == "verso" else {}, seed=rng.randrange(100)).start()
     for _ in range(rng.randrange(12)):
         if state.is_over:
             break

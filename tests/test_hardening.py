@@ -237,7 +237,7 @@ def test_hostile_records_are_refused_in_one_line(cli):
 
 
 def test_the_api_raises_its_own_errors_for_wrong_types():
-    state = boardgames.get_game("donuts").configure(seed=1).start()
+    state = boardgames.game_class("donuts").configure(seed=1).start()
     for bad in (None, 123, 1.5, ("a", 1)):
         with pytest.raises(WrongTypeError):
             state.play(bad)  # type: ignore[arg-type]
@@ -251,12 +251,12 @@ def test_the_api_raises_its_own_errors_for_wrong_types():
         state.parse_move(7)  # type: ignore[arg-type]
     for seed in ("x", "1", 1.5, True):
         with pytest.raises(WrongTypeError):
-            boardgames.get_game("donuts").configure(seed=seed)  # type: ignore[arg-type]
+            boardgames.game_class("donuts").configure(seed=seed)  # type: ignore[arg-type]
         with pytest.raises(RecordError):
             boardgames.load_state(state.to_json() | {"seed": seed})
     with pytest.raises(WrongTypeError):
-        boardgames.get_game("donuts").configure("first=vanilla")  # type: ignore[arg-type]
-    for call in (lambda: boardgames.get_game(3), lambda: boardgames.make_seat(None), lambda: boardgames.load_state(3)):
+        boardgames.game_class("donuts").configure("first=vanilla")  # type: ignore[arg-type]
+    for call in (lambda: boardgames.game_class(3), lambda: boardgames.make_seat(None), lambda: boardgames.load_state(3)):
         with pytest.raises(BoardgamesError):
             call()  # type: ignore[no-untyped-call]
     assert issubclass(WrongTypeError, TypeError)

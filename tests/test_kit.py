@@ -12,11 +12,11 @@ import sys
 from pathlib import Path
 
 import pytest
-from test_plugins import TICTACTOE, make_distribution
 
 import boardgames
 from boardgames import Move
 from boardgames.testing import ContractError, check_game
+from helpers import TICTACTOE, make_distribution
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -204,7 +204,7 @@ def test_othello_passes_when_it_must(othello_site):
     # typed as such, and the other player moves next.
     code = """
 import random, boardgames
-game = boardgames.get_game("othello").configure()
+game = boardgames.game_class("othello").configure()
 for seed in range(500):
     rng, state = random.Random(seed), game.start()
     while not state.is_over and state.legal_moves != (boardgames.PASS,):

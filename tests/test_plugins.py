@@ -8,47 +8,11 @@ import json
 import os
 import subprocess
 import sys
-import textwrap
 from pathlib import Path
 
 import pytest
 
-# A complete third-party game in a few lines: tic-tac-toe on the shared core.
-TICTACTOE = """
-from boardgames import BitboardState, Game, Grid, Outcome, bits, hookimpl, place, transfer
-
-
-class TicTacToe(Game):
-    name = "tictactoe"
-    title = "Tic-tac-toe"
-    summary = "Three in a row on 3x3."
-    player_names = ("cross", "nought")
-
-    def setup(self):
-        self.grid = Grid.get(3)
-
-    def initial_state(self):
-        return BitboardState(game=self)
-
-    def generate_moves(self, state):
-        return tuple(place(sq) for sq in bits(self.grid.full & ~state.occupied))
-
-    def apply(self, state, move):
-        me = state.turn
-        boards = transfer(state.boards, me, 1 << move.to)
-        outcome = None
-        if self.grid.has_line(boards[me], 3):
-            outcome = Outcome(me, "three in a row")
-        elif boards[0] | boards[1] == self.grid.full:
-            outcome = Outcome(None, "full board")
-        return BitboardState(game=self, history=(*state.history, move), turn=1 - me,
-                             outcome=outcome, boards=boards)
-
-
-@hookimpl
-def register_games(register):
-    register(TicTacToe)
-"""
+from helpers import TICTACTOE, make_distribution
 
 BROKEN_IMPORT = "raise ImportError('boom: missing dependency')\n"
 
@@ -83,16 +47,6 @@ from boardgames import hookimpl
 def register_games(register, extra):
     pass
 """
-
-
-def make_distribution(root: Path, name: str, modules: dict[str, str], entry_points: dict[str, str]) -> None:
-    for module, source in modules.items():
-        (root / f"{module}.py").write_text(textwrap.dedent(source))
-    info = root / f"{name}-1.2.3.dist-info"
-    info.mkdir()
-    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: 1.2.3\n")
-    lines = "\n".join(f"{ep} = {target}" for ep, target in entry_points.items())
-    (info / "entry_points.txt").write_text(f"[boardgames]\n{lines}\n")
 
 
 @pytest.fixture
@@ -190,9 +144,9 @@ def test_loader_is_idempotent():
     import boardgames
     from boardgames import plugins
 
-    boardgames.load_plugins()
+    plugins.load_plugins()
     before = plugins.pm.list_name_plugin()
-    boardgames.load_plugins()
+    plugins.load_plugins()
     assert plugins.pm.list_name_plugin() == before
 
 
@@ -200,20 +154,13 @@ def test_plugin_registered_by_hand_from_a_test():
     import types
 
     import boardgames
-    from boardgames.plugins import register_module
+    from boardgames.testing import plugin
 
     namespace: dict[str, object] = {}
     exec(TICTACTOE.replace('name = "tictactoe"', 'name = "handmade"'), namespace)
     module = types.ModuleType("handmade_plugin")
     module.register_games = namespace["register_games"]  # type: ignore[attr-defined]
-    register_module(module, "handmade")
-    try:
+    with plugin(module, "handmade"):
         assert "handmade" in boardgames.registered_games()
-        assert boardgames.get_game("handmade").configure().start().play("b2").pieces() == {"b2": "cross"}
-    finally:
-        from boardgames.plugins import pm
-
-        pm.unregister(name="handmade")
-        from boardgames import registry
-
-        registry._reset()
+        assert boardgames.game_class("handmade").configure().start().play("b2").pieces() == {"b2": "cross"}
+    assert "handmade" not in boardgames.registered_games()

@@ -10,7 +10,7 @@ import attrs
 import pytest
 
 import boardgames
-from boardgames.render import render_text, wants_unicode
+from boardgames.text import render_text, wants_unicode
 from boardgames.svg import render_svg
 from helpers import layout
 
@@ -19,12 +19,12 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 def donuts_position():
     # b2 c2 d2: chocolate's insertion flips b2 and d2 (D6), c2 is the last move.
-    game = boardgames.get_game("donuts").configure({"board": layout(b6="|", c2="|")})
+    game = boardgames.game_class("donuts").configure({"board": layout(b6="|", c2="|")})
     return game.replay("b6 b2 f2 d2 c2".split())
 
 
 def verso_position():
-    return boardgames.get_game("verso").configure({"size": 6}).replay("d4 e5 f6".split())
+    return boardgames.game_class("verso").configure({"size": 6}).replay("d4 e5 f6".split())
 
 
 def test_ascii_cells_show_lines_pieces_last_move_flips_and_targets():
@@ -84,7 +84,7 @@ def test_svg_of_donuts_draws_every_line_and_uses_the_game_colours():
     marks = [line for line in root.iter(f"{SVG}line") if line.get("class") == "mark"]
     assert len(marks) == 36
     colours = {c.get("stroke") for c in root.iter(f"{SVG}circle") if "piece" in c.get("class", "")}
-    assert colours == {boardgames.get_game("donuts").colours[0]}  # all chocolate after the insertion
+    assert colours == {boardgames.game_class("donuts").colours[0]}  # all chocolate after the insertion
 
 
 def test_show_writes_the_svg(cli):

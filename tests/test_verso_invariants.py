@@ -88,7 +88,7 @@ def decode(grid: boardgames.Grid, move: boardgames.Move):
 
 @pytest.mark.parametrize("chunk", range(10))
 def test_random_games_follow_v3_to_v7(chunk: int) -> None:
-    verso = boardgames.get_game("verso")
+    verso = boardgames.game_class("verso")
     endings: set[str] = set()
     for seed in range(chunk * GAMES // 10, (chunk + 1) * GAMES // 10):
         rng = random.Random(seed)

@@ -177,7 +177,7 @@ def test_v7_draw_after_max_moves_moving_turns(cli):
 
 
 def test_v7_cap_defaults_to_200_and_counts_passes():
-    verso = boardgames.get_game("verso")
+    verso = boardgames.game_class("verso")
     assert verso.configure().max_length == 2 * 9 + 200
     state = verso.configure({"size": 5, "pieces": 12, "flip": "adjacent"}).replay(FORCED_PASS.split())
     assert state.play("pass").moving_turns == state.moving_turns + 1

@@ -25,7 +25,7 @@ from .state import DONUTS_EACH, ROW, DonutsState, insertion_flips
 from .tiles import LINES, lines_by_square, normalize_layout, random_layout
 
 
-class Donuts(Game):
+class Donuts(Game[DonutsState]):
     name = "donuts"
     title = "Donuts"
     summary = "Bruno Cathala's 6×6 game of lines and insertions: five in a row wins."
@@ -91,7 +91,7 @@ Notation. A move is the square played: c3.
         self._first = self.player_names.index(self.options["first"])
 
     @property
-    def players(self) -> tuple[str, ...]:
+    def turn_order(self) -> tuple[str, ...]:
         first = self._first
         return (self.player_names[first], self.player_names[1 - first])
 
@@ -151,7 +151,7 @@ Notation. A move is the square played: c3.
         names = self.grid.names
         if not move.is_placement or move.marks:
             return "a Donuts move places one donut on an empty square, like c3"
-        owners = self.owners(state)
+        owners = state.owners()
         if move.to in owners:
             return f"{names[move.to]} is taken by {self.player_names[owners[move.to]]}"
         line = AXIS_NAMES[LINES.index(self.lines[state.last])]
@@ -161,7 +161,7 @@ Notation. A move is the square played: c3.
         )
 
     def view(self, state: DonutsState) -> BoardView:
-        return attrs.evolve(super().view(state), marks=tuple(enumerate(self.lines)))
+        return attrs.evolve(super().view(state), marks=tuple(enumerate(self.lines)), piece_shape="ring")
 
     # -- for agents: see strategy.py ------------------------------------------
     def position_key(self, state: DonutsState) -> tuple[object, ...]:

@@ -53,7 +53,7 @@ def playout(
                     return me
         placed += 1
         if placed == 2 * DONUTS_EACH:
-            return game.full_board_outcome((boards[0], boards[1])).winner
+            return game.full_board_outcome((boards[0], boards[1])).winner_index
         last, me = sq, 1 - me
 
 

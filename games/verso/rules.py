@@ -26,7 +26,7 @@ from . import strategy
 from .state import ROW, VersoState
 
 
-class Verso(Game):
+class Verso(Game[VersoState]):
     name = "verso"
     title = "Verso"
     summary = "Guy Jeandel's game of imprisonment on the points: five in a row wins."
@@ -221,7 +221,7 @@ must say which.
     # -- messages -------------------------------------------------------------
     def why_illegal(self, state: VersoState, move: Move) -> str:
         names, me = self.grid.names, state.to_move
-        owners = self.owners(state)
+        owners = state.owners()
         moving = self.is_moving_phase(state)
         if move.is_pass:
             return f"{me} has a move, so {me} may not pass"

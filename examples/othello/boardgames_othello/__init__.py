@@ -25,7 +25,7 @@ class OthelloState(BitboardState):
     passed: bool = False
 
 
-class Othello(Game):
+class Othello(Game[OthelloState]):
     name = "othello"
     title = "Othello"
     summary = "The classic 8×8 game of bracketing and flipping discs."

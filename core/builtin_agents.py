@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..hookspecs import hookimpl
-from .alphabeta import AlphaBetaAgent
-from .base import Agent
-from .mcts import MctsAgent
-from .simple import GreedyAgent, RandomAgent
+from .agents.alphabeta import AlphaBetaAgent
+from .agents.base import Agent
+from .agents.mcts import MctsAgent
+from .agents.simple import GreedyAgent, RandomAgent
+from .hookspecs import hookimpl
 
 
 @hookimpl
