@@ -49,6 +49,18 @@ def run_bench(game_name: str, seconds: float = 2.0, seed: int = 0) -> dict[str, 
     if baseline:
         figures["playouts_vs_baseline"] = round(playouts / baseline, 3)
 
+    def state_api_game() -> int:  # the bare state API, for the cost of a Match beside it
+        state = start
+        while not state.is_over:
+            state = state.play_unchecked(rng.choice(state.legal_moves))
+        return len(state.history)
+
+    games, moves = _rate(state_api_game, seconds)
+    figures["state_api_games_per_s"] = round(games)
+    figures["state_api_moves_per_s"] = round(moves)
+    if baseline:
+        figures["state_api_vs_baseline"] = round(games / baseline, 3)
+
     seat = make_seat("random")
     seeds = itertools.count(seed)
 
@@ -79,7 +91,10 @@ DESCRIPTIONS = {
     "baseline_games_per_s": "baseline: random games/s, the game's hand-written loop",
     "playouts_per_s": "random playouts/s through the public API (State.playout)",
     "playouts_vs_baseline": "  ratio to the baseline",
-    "match_games_per_s": "random games/s move by move (a Match of two random seats)",
+    "state_api_games_per_s": "random games/s move by move (legal_moves + play_unchecked)",
+    "state_api_moves_per_s": "  moves/s",
+    "state_api_vs_baseline": "  ratio to the baseline",
+    "match_games_per_s": "random games/s in a Match of two random seats (checked moves)",
     "match_moves_per_s": "  moves/s",
     "match_vs_baseline": "  ratio to the baseline",
     "mcts_random_iterations_per_s": "MCTS simulations/s, random playouts, from the start",

@@ -146,7 +146,7 @@ class State:
         """The state after ``move`` (a Move or its text); raises if it is not legal."""
         if isinstance(move, str):
             move = self.parse_move(move)
-        elif move not in self._legal_set:
+        elif move not in self.legal_moves:  # a scan finds an agent's own move object at once
             check_move(move)
             if not self.game.on_board(move):
                 raise IllegalMoveError(f"illegal move {move!r} in {self.describe()}: off the board")

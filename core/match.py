@@ -163,12 +163,19 @@ class Match:
     def run(self, on_move: Callable[[Move, State], None] | None = None) -> State:
         """Let the agents move until the game ends or waits for a person;
         ``on_move(move, state_before)`` is told of each move."""
-        while not self.is_over and not self.awaits_person:
-            before = self.state
-            move = self.step()
+        names, seats, rngs = self.game.player_names, self.seats, self._rngs
+        while True:  # step() unrolled: this loop is what arena and bench time
+            state = self.positions[-1]
+            if state.outcome is not None:
+                return state
+            player = names[state.turn]
+            seat = seats[player]
+            if seat.agent is None:
+                return state
+            move = seat.agent.choose(state, seat.budget, rngs[player])
+            self._push(state.play(move))
             if on_move is not None:
-                on_move(move, before)
-        return self.state
+                on_move(move, state)
 
     def hint(self, spec: str = HINT_SPEC) -> Move:
         """The move an adviser (an agent spec) suggests for the player to move."""

@@ -50,6 +50,21 @@ class Option:
         return self.default
 
 
+def _in_range(noun: str, minimum: float | None, maximum: float | None) -> str:
+    """``a number from 1 to 9``, ``a whole number, at least 1``: what a range accepts."""
+
+    def shown(value: float) -> str:
+        return str(value) if isinstance(value, int) else f"{value:g}"
+
+    if minimum is not None and maximum is not None:
+        return f"{noun} from {shown(minimum)} to {shown(maximum)}"
+    if minimum is not None:
+        return f"{noun}, at least {shown(minimum)}"
+    if maximum is not None:
+        return f"{noun}, at most {shown(maximum)}"
+    return noun
+
+
 @attrs.frozen
 class IntOption(Option):
     minimum: int | None = None
@@ -70,13 +85,7 @@ class IntOption(Option):
         return value
 
     def describe(self) -> str:
-        if self.minimum is not None and self.maximum is not None:
-            return f"a whole number from {self.minimum} to {self.maximum}"
-        if self.minimum is not None:
-            return f"a whole number, at least {self.minimum}"
-        if self.maximum is not None:
-            return f"a whole number, at most {self.maximum}"
-        return "a whole number"
+        return _in_range("a whole number", self.minimum, self.maximum)
 
 
 @attrs.frozen
@@ -98,13 +107,7 @@ class FloatOption(Option):
         return number
 
     def describe(self) -> str:
-        if self.minimum is not None and self.maximum is not None:
-            return f"a number from {self.minimum:g} to {self.maximum:g}"
-        if self.minimum is not None:
-            return f"a number, at least {self.minimum:g}"
-        if self.maximum is not None:
-            return f"a number, at most {self.maximum:g}"
-        return "a number"
+        return _in_range("a number", self.minimum, self.maximum)
 
 
 @attrs.frozen

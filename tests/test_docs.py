@@ -1,0 +1,47 @@
+"""The documents stay true: the API page lists exactly the public names, and
+every command of the README's tour still runs."""
+
+from __future__ import annotations
+
+import re
+import shlex
+from pathlib import Path
+
+import boardgames
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# The tour's slow budgets, made fast; the commands keep their shape.
+FAST = (
+    ("--games 100", "--games 2"),
+    ("mcts,greedy", "mcts:iterations=10,greedy"),
+    ("alphabeta:time=2", "alphabeta:depth=1"),
+    ("bench donuts", "bench donuts --seconds 0.05"),
+)
+
+
+def test_the_api_page_lists_exactly_the_public_names():
+    listed = re.findall(r"^- `(\w+)[`(]", (ROOT / "docs" / "api.md").read_text(), re.M)
+    assert listed == list(boardgames.__all__)
+    for name in boardgames.__all__:
+        assert getattr(boardgames, name) is not None
+
+
+def test_every_command_of_the_readme_tour_runs(cli):
+    readme = (ROOT / "README.md").read_text()
+    tour = readme.split("## A tour of the command line")[1].split("\n## ")[0]
+    commands = re.findall(r"^    boardgames (.*?)(?:\s+# .*)?$", tour, re.M)
+    assert len(commands) >= 10
+    saved = None
+    for line in commands:
+        for slow, fast in FAST:
+            line = line.replace(slow, fast)
+        if saved is not None:
+            line = re.sub(r"donuts-\d{8}-\d{6}\.json", saved, line)
+        run = cli(*shlex.split(line))
+        assert run.code == 0, (line, run.err)
+        assert "Traceback" not in run.err
+        found = re.search(r"Saved to (donuts-\S+\.json)\.", run.out)
+        if found and saved is None:
+            saved = found.group(1)
+    assert saved is not None
