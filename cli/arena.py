@@ -20,9 +20,7 @@ MAX_JOBS = 256
 @click.command("arena")
 @click.argument("game_name", metavar="GAME")
 @click.option("--players", required=True, metavar="A,B", help="The two agent specs, e.g. mcts,random.")
-@click.option(
-    "--games", default=100, show_default=True, type=click.IntRange(1, MAX_GAMES), help="Games to play."
-)
+@click.option("--games", default=100, show_default=True, type=click.IntRange(1, MAX_GAMES), help="Games to play.")
 @click.option("--seed", default=0, show_default=True, type=int, help="Seed of every game and agent.")
 @click.option(
     "--jobs",

@@ -24,7 +24,7 @@ import boardgames
 from boardgames import BoardgamesError
 from boardgames.plugins import PluginWarning, describe_exception, each_implementation, plugin_at_fault, report_failure
 
-from . import agents, arena, bench, plugins, play, replay, rules, show
+from . import agents, arena, bench, play, plugins, replay, rules, show
 from . import list as list_command
 
 

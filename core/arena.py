@@ -158,7 +158,9 @@ def run_arena(
         raise InvalidAgentSpecError(f"an arena takes two agent specs, got {len(specs)}")
     seats = [make_seat(s) for s in specs]  # checks them, here and now
     if any(seat.is_human for seat in seats):
-        raise InvalidAgentSpecError("the arena plays agents against each other: 'human' is a person (people play with 'boardgames play')")
+        raise InvalidAgentSpecError(
+            "the arena plays agents against each other: 'human' is a person (people play with 'boardgames play')"
+        )
     canonical = tuple(seat.spec for seat in seats)
     game = game_class(game_name).configure(options or {}, seed=seed)
     options = dict(options or {})

@@ -161,4 +161,3 @@ def read_text_limited(path: str | os.PathLike[str], what: str = "file", limit: i
         return data.decode("utf-8")
     except UnicodeDecodeError:
         raise RecordError(f"{str(shown)!r} is not a text file") from None
-

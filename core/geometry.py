@@ -211,7 +211,9 @@ class Grid:
         """The squares of ``mask`` that lie in lines of ``n`` in a row (through
         ``touching``, if given): the winning line, to show it."""
         out = 0
-        windows = self.windows(n) if touching is None else {w for i in bits(touching) for w in self.windows_through(n)[i]}
+        windows = (
+            self.windows(n) if touching is None else {w for i in bits(touching) for w in self.windows_through(n)[i]}
+        )
         for w in windows:
             if mask & w == w:
                 out |= w

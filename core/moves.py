@@ -63,7 +63,9 @@ def format_move(grid: Grid, move: Move) -> str:
     if move == PASS:
         return "pass"
     size = grid.size
-    if not (-1 <= move.origin < size and 0 <= move.to < size and all(type(m) is int and 0 <= m < size for m in move.marks)):
+    if not (
+        -1 <= move.origin < size and 0 <= move.to < size and all(type(m) is int and 0 <= m < size for m in move.marks)
+    ):
         raise InvalidMoveError(f"{move!r} is not a move on a {grid.width}×{grid.height} board")
     names = grid.names
     text = names[move.to] if move.origin < 0 else f"{names[move.origin]}-{names[move.to]}"

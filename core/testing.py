@@ -14,8 +14,9 @@ seeded random games and checks, at every move:
 
 A broken contract raises :class:`ContractError` naming the contract, the game,
 the seed and the move. :func:`plugin` registers a plugin for the length of a
-``with`` block, for tests of games and agents that are not installed. For pytest, the ``boardgames`` pytest plugin (installed
-with this package) offers the ``check_game`` fixture::
+``with`` block, for tests of games and agents that are not installed. For
+pytest, the ``boardgames`` pytest plugin (installed with this package) offers
+the ``check_game`` fixture::
 
     def test_my_game(check_game):
         check_game("mygame")
@@ -32,11 +33,12 @@ from typing import Any
 
 from .errors import BoardgamesError
 from .game import Game, State
-from .records import state_from_json
 from .plugins import register_module, unregister_module
+from .records import state_from_json
 from .registry import game_class
-from .text import render_text
 from .svg import render_svg
+from .text import render_text
+
 
 class ContractError(AssertionError):
     """A game broke the contract every game must keep."""

@@ -175,7 +175,9 @@ def test_bad_specs_say_why_and_list_the_agents(spec, reason):
     if "unknown agent" in message:
         assert "agents: alphabeta (depth=N, time=X), greedy, mcts (" in message and message.endswith("human")
     else:  # the agent's parameters with the values each accepts
-        assert "from 1 to" in message and ("mcts (time=a number from 0.001 to 3600" in message or "alphabeta" in message)
+        assert "from 1 to" in message and (
+            "mcts (time=a number from 0.001 to 3600" in message or "alphabeta" in message
+        )
     assert "\n" not in message
 
 

@@ -18,8 +18,8 @@ from boardgames import (
     RecordError,
     bits,
 )
-from boardgames.moves import format_move, parse_move
 from boardgames.games.donuts.tiles import TILES, assemble, lines_by_square, quarter_turn, random_layout
+from boardgames.moves import format_move, parse_move
 
 # -- geometry -------------------------------------------------------------------
 

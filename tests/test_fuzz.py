@@ -74,7 +74,9 @@ def assert_clean(run, what: object) -> None:
 
 
 def legal_texts(rng: random.Random, game: str) -> tuple[boardgames.State, list[str]]:
-    state = boardgames.game_class(game).configure({"size": 6} if game == "verso" else {}, seed=rng.randrange(100)).start()
+    state = (
+        boardgames.game_class(game).configure({"size": 6} if game == "verso" else {}, seed=rng.randrange(100)).start()
+    )
     for _ in range(rng.randrange(12)):
         if state.is_over:
             break
@@ -127,7 +129,9 @@ def test_fuzz_agent_specs_through_the_api_and_the_cli(cli):
 
 @pytest.fixture
 def good_record(cli) -> dict:
-    run = cli("play", "verso", "-o", "size=6", "--players", "human,random", "--seed", "4", input="c3\nd4\nsave g.json\n")
+    run = cli(
+        "play", "verso", "-o", "size=6", "--players", "human,random", "--seed", "4", input="c3\nd4\nsave g.json\n"
+    )
     assert run.code == 0
     return json.loads(Path("g.json").read_text())
 

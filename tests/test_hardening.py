@@ -214,7 +214,9 @@ def test_hostile_records_are_refused_in_one_line(cli):
     good = cli("show", "donuts", "--seed", "1", "--moves", "c3", "--json").json()
     cases = {
         "nested.json": "[" * 200_000 + "]" * 200_000,
-        "players.json": json.dumps({"format": "boardgames-record", "version": 1, **good, "moves": [], "players": [1, 2]}),
+        "players.json": json.dumps(
+            {"format": "boardgames-record", "version": 1, **good, "moves": [], "players": [1, 2]}
+        ),
         "seed-text.json": json.dumps(good | {"seed": "abc"}),
         "seed-float.json": json.dumps(good | {"seed": 1.5}),
         "seed-bool.json": json.dumps(good | {"seed": True}),
@@ -256,7 +258,11 @@ def test_the_api_raises_its_own_errors_for_wrong_types():
             boardgames.load_state(state.to_json() | {"seed": seed})
     with pytest.raises(WrongTypeError):
         boardgames.game_class("donuts").configure("first=vanilla")  # type: ignore[arg-type]
-    for call in (lambda: boardgames.game_class(3), lambda: boardgames.make_seat(None), lambda: boardgames.load_state(3)):
+    for call in (
+        lambda: boardgames.game_class(3),
+        lambda: boardgames.make_seat(None),
+        lambda: boardgames.load_state(3),
+    ):
         with pytest.raises(BoardgamesError):
             call()  # type: ignore[no-untyped-call]
     assert issubclass(WrongTypeError, TypeError)

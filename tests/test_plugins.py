@@ -141,7 +141,6 @@ def test_environment_switch_limits_third_party_plugins(plugin_path, setting, exp
 
 
 def test_loader_is_idempotent():
-    import boardgames
     from boardgames import plugins
 
     plugins.load_plugins()

@@ -74,7 +74,11 @@ class AlphaBetaAgent(Agent):
             raise _Timeout
         outcome = state.outcome
         if outcome is not None:  # the player to move here did not make the last move
-            return 0.0 if outcome.winner_index is None else (-(WIN - ply) if outcome.winner_index != state.turn else WIN - ply)
+            return (
+                0.0
+                if outcome.winner_index is None
+                else (-(WIN - ply) if outcome.winner_index != state.turn else WIN - ply)
+            )
         if depth <= 0:
             return state.evaluate(state.turn)
         key = state.key

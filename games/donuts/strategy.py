@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import random
+
 from boardgames.geometry import bits, random_bit
 
 from .state import DONUTS_EACH, ROW, DonutsRules, DonutsState, insertion_flips

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import random
+
 from boardgames.geometry import bits, random_bit
 from boardgames.moves import PASS, Move
 
