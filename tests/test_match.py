@@ -1,0 +1,97 @@
+"""The match layer: seats, turns, undo, hints, records, and the same seed
+giving the same game."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import boardgames
+from boardgames import IllegalMoveError, InvalidAgentSpecError, Match, MatchError
+from boardgames.records import parse_record
+from helpers import FIVE_BOARD, FIVE_MOVES
+
+
+def donuts(seed: int = 1, **options: str) -> boardgames.Game:
+    return boardgames.game_class("donuts").configure(options, seed=seed)
+
+
+def test_agents_move_until_a_person_must_and_the_person_moves_from_outside():
+    match = Match(donuts(), ["random", "human"])
+    assert match.specs == ("random", "human") and match.to_move == "chocolate"
+    state = match.run()
+    assert len(state.history) == 1 and match.awaits_person and match.to_move == "vanilla"
+    with pytest.raises(MatchError, match="a person's"):
+        match.step()
+    match.play(state.legal_moves[0], by="vanilla")
+    assert match.to_move == "chocolate" and not match.awaits_person
+
+
+def test_a_move_out_of_turn_or_illegal_changes_nothing():
+    match = Match(donuts(), ["human", "human"])
+    with pytest.raises(MatchError, match="not vanilla's turn"):
+        match.play("c3", by="vanilla")
+    with pytest.raises(MatchError, match="not a player"):
+        match.play("c3", by="nobody")
+    match.play("c3", by="chocolate")
+    with pytest.raises(IllegalMoveError):
+        match.play("c3")
+    assert len(match.positions) == 2
+
+
+def test_undo_goes_back_to_the_seats_previous_turn():
+    match = Match(donuts(), ["human", "random"])
+    assert not match.undo()
+    match.play("c3")
+    match.run()  # the computer's reply
+    assert len(match.state.history) == 2
+    assert match.undo() and match.state.history == () and match.to_move == "chocolate"
+    people = Match(donuts(), ["human", "human"])
+    people.play("c3")
+    people.play(people.state.legal_moves[0])
+    assert people.undo("chocolate") and len(people.state.history) == 0
+    with pytest.raises(MatchError):
+        people.undo("nobody")
+
+
+def test_the_same_seed_gives_the_same_game_and_seats_get_their_own_generators():
+    games = [Match(donuts(seed=5), ["mcts:iterations=20", "random"]).run() for _ in range(2)]
+    assert games[0].history == games[1].history and games[0].is_over
+    other = Match(donuts(seed=5), ["mcts:iterations=20", "random"], seed=6).run()
+    assert other.history != games[0].history
+
+
+def test_the_record_round_trips_and_a_match_goes_on_from_it():
+    match = Match(donuts(seed=3), ["human", "greedy"])
+    match.play(match.state.legal_moves[2])
+    match.run()
+    data = json.loads(json.dumps(match.record().to_json()))
+    assert data["seats"] == {"chocolate": "human", "vanilla": "greedy"} and data["finished"] is None
+    record = parse_record(data)
+    again = Match.from_record(record)
+    assert again.state == match.state and again.specs == match.specs
+    assert [p.history for p in again.positions] == [p.history for p in match.positions]
+    assert again.started == match.started
+
+
+def test_a_finished_match_records_its_result_and_end():
+    game = donuts(board=FIVE_BOARD, first="vanilla")
+    match = Match(game, ["human", "human"])
+    for move in FIVE_MOVES.split():
+        match.play(move)
+    record = match.record()
+    assert match.is_over and record.finished is not None
+    assert record.to_json()["result"] == "vanilla wins: five in a row"
+    assert match.undo() and match.finished is None
+
+
+def test_hints_are_seeded_and_seats_are_checked():
+    match = Match(donuts(seed=2), ["human", "human"])
+    assert match.hint("alphabeta:depth=2") == Match(donuts(seed=2), ["human", "human"]).hint("alphabeta:depth=2")
+    with pytest.raises(InvalidAgentSpecError):
+        match.hint("human")
+    with pytest.raises(InvalidAgentSpecError, match="give a seat for each"):
+        Match(donuts(), ["human"])
+    with pytest.raises(boardgames.WrongTypeError):
+        Match("donuts")  # type: ignore[arg-type]
