@@ -6,6 +6,8 @@ Every command module imports this one; it imports no command module.
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import math
 import re
 import secrets
@@ -103,33 +105,32 @@ def shell_quote(path: object) -> str:
 
 # Escape sequences (arrow and function keys) and other control characters.
 _ESCAPES = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[O][ -~]|\x1b.?|[\x00-\x08\x0b-\x1f\x7f]")
-_readline_ready = False
+
+
+@functools.cache
+def _line_editing() -> None:
+    """Once: importing readline makes input() edit lines and keep a history."""
+    with contextlib.suppress(ImportError):
+        import readline  # noqa: F401
 
 
 def read_line(prompt: str) -> str | None:
     """One line from stdin after ``prompt``, escape sequences removed; None at
     the end of input. On a terminal, with line editing and history (readline)
     where the platform has it."""
-    global _readline_ready
-    interactive = sys.stdin.isatty() and sys.stdout.isatty()
-    if interactive and not _readline_ready:
-        _readline_ready = True
-        try:
-            import readline  # noqa: F401  (input() then edits lines and keeps a history)
-        except ImportError:
-            pass
-    if interactive:
+    line: str | None
+    if sys.stdin.isatty() and sys.stdout.isatty():
+        _line_editing()
         try:
             line = input(prompt)
         except EOFError:
-            click.echo()
-            return None
+            line = None
     else:
         click.echo(prompt, nl=False)
-        line = sys.stdin.readline()
-        if not line:
-            click.echo()
-            return None
+        line = sys.stdin.readline() or None
+    if line is None:
+        click.echo()
+        return None
     return _ESCAPES.sub("", line).strip()
 
 
@@ -171,15 +172,15 @@ def describe_position(state: State, width: int | None = None, recent: int | None
     lines = [render_text(view, unicode=wants_unicode(sys.stdout)), "", status_line(state, view)]
     names = state.game.grid.names
     if view.winning:
-        lines.append("the winning line: " + " ".join(names[sq] for sq in view.winning))
+        lines.append(fit("the winning line:", [names[sq] for sq in view.winning], width))
     if view.changed:
         lines.append(fit("the last move flipped:", [names[sq] for sq in view.changed], width))
-    history = [state.format_move(m) for m in state.history]
+    history = state.history
     if history:
+        label = "moves:"
         if recent is not None and len(history) > recent:
-            lines.append(fit(f"moves ({len(history)}): …", history[-recent:], width))
-        else:
-            lines.append(fit("moves:", history, width))
+            label, history = f"moves ({len(history)}): …", history[-recent:]
+        lines.append(fit(label, [state.format_move(m) for m in history], width))
     if state.legal_moves:
         legal = [state.format_move(m) for m in state.legal_moves]
         lines.append(fit("legal:", legal, width, more=" (type 'moves')" if recent is not None else ""))

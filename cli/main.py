@@ -38,7 +38,7 @@ class BoardgamesGroup(click.Group):
             raise click.ClickException(str(exc)) from None
         except (click.ClickException, click.exceptions.Exit, click.Abort, KeyboardInterrupt, SystemExit):
             raise
-        except BrokenPipeError:
+        except BrokenPipeError:  # the reader went away: main() exits quietly, this is no bug
             raise
         except Exception as exc:
             # A bug, most likely in a plugin's game or agent: name it, one line.

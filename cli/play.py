@@ -19,6 +19,7 @@ from pathlib import Path
 import click
 
 from boardgames import AmbiguousMoveError, BoardgamesError, IllegalMoveError, Move, State
+from boardgames.files import user_path
 from boardgames.match import HINT_SPEC, Match
 from boardgames.records import default_path, read_record, save_record
 
@@ -27,6 +28,7 @@ from .common import configure, describe_position, game_options, read_line, shell
 #: The computer opponent of "boardgames play GAME": the strongest built-in agent
 #: in both games (docs/strength.md), answering in about a second.
 DEFAULT_OPPONENT = "alphabeta:time=1"
+DEFAULT_SEATS = f"human,{DEFAULT_OPPONENT}"
 #: How many of the last moves the redrawn position lists.
 RECENT_MOVES = 12
 
@@ -49,7 +51,7 @@ flips, where a piece goes) you may type less, and you are asked.
     "--players",
     metavar="A,B",
     help=f"Seats in turn order: human or agent specs, e.g. human,mcts:time=2 or random,mcts "
-    f"(default: human,{DEFAULT_OPPONENT}). See 'boardgames agents'.",
+    f"(default: {DEFAULT_SEATS}). See 'boardgames agents'.",
 )
 @click.option(
     "--load",
@@ -81,14 +83,13 @@ def play(
         if option_pairs or moves:
             raise click.BadParameter("-o and --moves come from the saved game", param_hint="'--load'")
         count = len(record.state.game.turn_order)
-        seats = split_specs(players, count) if players else list(record.seats) or None
-        match = Match.from_record(record, seats or ["human", DEFAULT_OPPONENT])
-        TerminalGame(match, save_to=Path(load_path).expanduser()).run()
+        seats = split_specs(players, count) if players else list(record.seats) or split_specs(DEFAULT_SEATS, count)
+        TerminalGame(Match.from_record(record, seats), save_to=user_path(load_path)).run()
         return
     if game_name is None:
         raise click.UsageError("Missing argument 'GAME' (or --load FILE).")
     state = start_position(configure(game_name, option_pairs, seed), moves)
-    seats = split_specs(players or f"human,{DEFAULT_OPPONENT}", len(state.game.turn_order))
+    seats = split_specs(players or DEFAULT_SEATS, len(state.game.turn_order))
     TerminalGame(Match(state, seats)).run()
 
 
@@ -167,7 +168,7 @@ class TerminalGame:
         if command == "save":
             where = self._save(unquote(argument))
             if where is not None:
-                click.echo(f"Saved to {where}. Resume with: boardgames play --load {shell_quote(where)}")
+                click.echo(_saved_line(where))
             return False
         if command == "undo":
             if not match.undo():
@@ -208,18 +209,19 @@ class TerminalGame:
     def _stop(self) -> None:
         click.echo(f"Game stopped after {len(self.match.state.history)} moves.")
         saved = self._save_somewhere()
-        if saved is not None:
-            click.echo(f"Saved to {saved}. Resume with: boardgames play --load {shell_quote(saved)}")
-        else:
-            click.echo("The game could not be saved.")
+        click.echo("The game could not be saved." if saved is None else _saved_line(saved))
 
     def _finish(self) -> None:
         click.echo(describe_position(self.match.state))
         saved = self._save_somewhere()
-        if saved is not None:
-            click.echo(f"Recorded to {saved}. Replay with: boardgames replay {shell_quote(saved)}")
-        else:
+        if saved is None:
             click.echo("The game could not be recorded.")
+        else:
+            click.echo(f"Recorded to {saved}. Replay with: boardgames replay {shell_quote(saved)}")
+
+
+def _saved_line(path: Path) -> str:
+    return f"Saved to {path}. Resume with: boardgames play --load {shell_quote(path)}"
 
 
 def unquote(text: str) -> str | None:

@@ -23,7 +23,7 @@ import attrs
 
 from .errors import AmbiguousMoveError, BoardgamesError, IllegalMoveError, WrongTypeError
 from .geometry import Grid, bits
-from .moves import Move, format_move, parse_move
+from .moves import Move, check_move, format_move, parse_move
 from .options import Option, resolve_options
 from .view import DEFAULT_COLOURS, DEFAULT_SYMBOLS, BoardView
 
@@ -36,17 +36,6 @@ def check_seed(seed: object) -> None:
     """The one rule for seeds, everywhere: a whole number (not a bool) or None."""
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise WrongTypeError(f"a seed is a whole number or None, got {seed!r}")
-
-
-def check_move(move: object) -> None:
-    """Raise WrongTypeError unless ``move`` is a :class:`Move` of whole numbers."""
-    if not (
-        isinstance(move, Move)
-        and all(type(sq) is int for sq in (move.origin, move.to))
-        and isinstance(move.marks, tuple)
-        and all(type(sq) is int for sq in move.marks)
-    ):
-        raise WrongTypeError(f"a move is a boardgames.Move or its text, got {move!r}")
 
 
 class Status(str, enum.Enum):
@@ -147,7 +136,7 @@ class State:
         if isinstance(move, str):
             move = self.parse_move(move)
         elif move not in self.legal_moves:  # a scan finds an agent's own move object at once
-            check_move(move)
+            check_move(move, accepted="a boardgames.Move or its text")
             if not self.game.on_board(move):
                 raise IllegalMoveError(f"illegal move {move!r} in {self.describe()}: off the board")
             raise IllegalMoveError(self._illegal_message(self.format_move(move), move))

@@ -74,7 +74,7 @@ class Match:
         #: Every position of the game so far, the current one last.
         self.positions: list[State] = [*positions, start]
         self.started = started or now()
-        self.finished = finished if finished is not None or not start.is_over else now()
+        self.finished = finished or (now() if start.is_over else None)
 
     @classmethod
     def from_record(cls, record: Record, seats: Sequence[str | Seat] | None = None) -> Match:
@@ -136,8 +136,7 @@ class Match:
         ``by`` names the player who sends it: refused unless it is that
         player's turn. Raises the move errors of :meth:`State.play`."""
         if by is not None and by != self.state.to_move:
-            if by not in self.seats:
-                raise MatchError(f"{by!r} is not a player of {self.game.name} ({', '.join(self.seats)})")
+            self._check_player(by)
             raise MatchError(f"it is not {by}'s turn ({self.state.result_text()})")
         state = self.state.play(move)
         self._push(state)
@@ -145,14 +144,14 @@ class Match:
 
     def choose(self) -> Move:
         """The move the agent whose turn it is chooses (not played)."""
-        seat = self.seat_to_move
-        if seat is None:
-            raise MatchError(f"the game is over ({self.state.result_text()})")
+        state = self.state
+        player = state.to_move
+        if player is None:
+            raise MatchError(f"the game is over ({state.result_text()})")
+        seat = self.seats[player]
         if seat.agent is None:
-            raise MatchError(f"it is {self.state.to_move}'s turn, a person's: their move comes from outside")
-        player = self.state.to_move
-        assert player is not None
-        return seat.agent.choose(self.state, seat.budget, self._rngs[player])
+            raise MatchError(f"it is {player}'s turn, a person's: their move comes from outside")
+        return seat.agent.choose(state, seat.budget, self._rngs[player])
 
     def step(self) -> Move:
         """Let the agent whose turn it is move; return its move."""
@@ -163,19 +162,12 @@ class Match:
     def run(self, on_move: Callable[[Move, State], None] | None = None) -> State:
         """Let the agents move until the game ends or waits for a person;
         ``on_move(move, state_before)`` is told of each move."""
-        names, seats, rngs = self.game.player_names, self.seats, self._rngs
-        while True:  # step() unrolled: this loop is what arena and bench time
-            state = self.positions[-1]
-            if state.outcome is not None:
-                return state
-            player = names[state.turn]
-            seat = seats[player]
-            if seat.agent is None:
-                return state
-            move = seat.agent.choose(state, seat.budget, rngs[player])
-            self._push(state.play(move))
+        while not self.awaits_person and not self.is_over:
+            before = self.state
+            move = self.step()
             if on_move is not None:
-                on_move(move, state)
+                on_move(move, before)
+        return self.state
 
     def hint(self, spec: str = HINT_SPEC) -> Move:
         """The move an adviser (an agent spec) suggests for the player to move."""
@@ -190,8 +182,8 @@ class Match:
     def undo(self, player: str | None = None) -> bool:
         """Go back to ``player``'s previous turn (by default, the previous
         turn of any person), taking back the moves since; False if there is none."""
-        if player is not None and player not in self.seats:
-            raise MatchError(f"{player!r} is not a player of {self.game.name} ({', '.join(self.seats)})")
+        if player is not None:
+            self._check_player(player)
         names = self.game.player_names
         for k in range(len(self.positions) - 2, -1, -1):
             mover = names[self.positions[k].turn]
@@ -200,6 +192,10 @@ class Match:
                 self.finished = None
                 return True
         return False
+
+    def _check_player(self, player: str) -> None:
+        if player not in self.seats:
+            raise MatchError(f"{player!r} is not a player of {self.game.name} ({', '.join(self.seats)})")
 
     def _push(self, state: State) -> None:
         self.positions.append(state)

@@ -57,15 +57,24 @@ def step(origin: int, to: int, marks: tuple[int, ...] = ()) -> Move:
     return Move(origin, to, marks)
 
 
+def check_move(move: object, accepted: str = "a boardgames.Move of square numbers") -> None:
+    """Raise WrongTypeError (saying what is ``accepted``) unless ``move`` is a
+    :class:`Move` of whole numbers."""
+    if not (
+        isinstance(move, Move)
+        and type(move.origin) is type(move.to) is int
+        and isinstance(move.marks, tuple)
+        and all(type(sq) is int for sq in move.marks)
+    ):
+        raise WrongTypeError(f"a move is {accepted}, got {move!r}")
+
+
 def format_move(grid: Grid, move: Move) -> str:
-    if not (isinstance(move, Move) and type(move.origin) is type(move.to) is int and isinstance(move.marks, tuple)):
-        raise WrongTypeError(f"a move is a boardgames.Move of square numbers, got {move!r}")
+    check_move(move)
     if move == PASS:
         return "pass"
     size = grid.size
-    if not (
-        -1 <= move.origin < size and 0 <= move.to < size and all(type(m) is int and 0 <= m < size for m in move.marks)
-    ):
+    if not (-1 <= move.origin < size and 0 <= move.to < size and all(0 <= m < size for m in move.marks)):
         raise InvalidMoveError(f"{move!r} is not a move on a {grid.width}×{grid.height} board")
     names = grid.names
     text = names[move.to] if move.origin < 0 else f"{names[move.origin]}-{names[move.to]}"

@@ -118,8 +118,6 @@ def load_record(path: str | os.PathLike[str], upto: int | None = None) -> tuple[
 
 def _field(data: Mapping[str, Any], key: str, kinds: type | tuple[type, ...], what: str, default: Any = None) -> Any:
     value = data.get(key, default)
-    if isinstance(value, bool) and bool not in (kinds if isinstance(kinds, tuple) else (kinds,)):
-        raise RecordError(f"{key!r} must be {what}, got {value!r}")
     if not isinstance(value, kinds):
         raise RecordError(f"{key!r} must be {what}, got {_short(value)}")
     return value

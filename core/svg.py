@@ -2,8 +2,9 @@
 
 Cells are squares carrying their mark (the Donuts lines); points are drawn
 where the lines of the grid cross. Pieces are discs in the game's colours, or
-rings where the view asks for them (Donuts' donuts), the last move is ringed in gold, flipped
-pieces get a dashed ring, and the coordinates run along the edges.
+rings where the view asks for them (Donuts' donuts). The last move is ringed
+in gold, flipped pieces get a dashed ring, the winning line a red ring, and
+the coordinates run along the edges.
 """
 
 from __future__ import annotations
@@ -92,22 +93,18 @@ def render_svg(view: BoardView, title: str = "") -> str:
         if ring:  # outline the ring, so a pale one shows on a pale square
             for edge in (radius, radius * 0.4):
                 out.append(f'<circle cx="{cx}" cy="{cy}" r="{edge}" fill="none" stroke="#3a2a1a" stroke-width="1.2"/>')
-    for sq in view.last:
-        cx, cy = centre(sq)
-        out.append(
-            f'<circle class="last" cx="{cx}" cy="{cy}" r="{radius + 6}" fill="none" stroke="#d4a017" stroke-width="4"/>'
-        )
-    for sq in view.changed:
-        cx, cy = centre(sq)
-        out.append(
-            f'<circle class="flipped" cx="{cx}" cy="{cy}" r="{radius + 6}" fill="none" stroke="#d4a017" '
-            f'stroke-width="2" stroke-dasharray="4 3"/>'
-        )
-    for sq in view.winning:
-        cx, cy = centre(sq)
-        out.append(
-            f'<circle class="winning" cx="{cx}" cy="{cy}" r="{radius + 9}" fill="none" stroke="#c0392b" '
-            f'stroke-width="5"/>'
-        )
+
+    def rings(squares: tuple[int, ...], css: str, gap: float, colour: str, width: float, dashes: str = "") -> None:
+        dash = f' stroke-dasharray="{dashes}"' if dashes else ""
+        for sq in squares:
+            cx, cy = centre(sq)
+            out.append(
+                f'<circle class="{css}" cx="{cx}" cy="{cy}" r="{radius + gap}" fill="none" stroke="{colour}" '
+                f'stroke-width="{width}"{dash}/>'
+            )
+
+    rings(view.last, "last", 6, "#d4a017", 4)
+    rings(view.changed, "flipped", 6, "#d4a017", 2, dashes="4 3")
+    rings(view.winning, "winning", 9, "#c0392b", 5)
     out.append("</svg>")
     return "\n".join(out) + "\n"

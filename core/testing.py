@@ -34,7 +34,7 @@ from typing import Any
 from .errors import BoardgamesError
 from .game import Game, State
 from .plugins import register_module, unregister_module
-from .records import state_from_json
+from .records import parse_record
 from .registry import game_class
 from .svg import render_svg
 from .text import render_text
@@ -151,7 +151,7 @@ def _check_state(state: State, moves: tuple[Any, ...], at: str) -> None:
             raise ContractError(f"notation round trip: {text!r} parses to another move: {at}")
     data = _call(f"JSON: {at}", lambda: json.loads(json.dumps(state.to_json())))
     try:
-        again = state_from_json(type(state.game), data)
+        again = parse_record(data, game=type(state.game)).state
     except BoardgamesError as exc:
         raise ContractError(f"JSON round trip: {exc}: {at}") from exc
     if again != state or again.to_json() != data:
