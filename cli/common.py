@@ -107,11 +107,20 @@ def shell_quote(path: object) -> str:
 _ESCAPES = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[O][ -~]|\x1b.?|[\x00-\x08\x0b-\x1f\x7f]")
 
 
+# Keys that send an escape sequence readline has no binding for: unbound, it
+# types their tail ("~") into the line. Bound to an empty macro, they do nothing.
+_SILENT_KEYS = ("\\e[2~", "\\e[5~", "\\e[6~", *(f"\\e[{n}~" for n in (15, 17, 18, 19, 20, 21, 23, 24)))
+
+
 @functools.cache
 def _line_editing() -> None:
     """Once: importing readline makes input() edit lines and keep a history."""
     with contextlib.suppress(ImportError):
-        import readline  # noqa: F401
+        import readline
+
+        if "libedit" not in (readline.__doc__ or ""):  # GNU readline's syntax
+            for key in _SILENT_KEYS:
+                readline.parse_and_bind(f'"{key}": ""')
 
 
 def read_line(prompt: str) -> str | None:

@@ -126,27 +126,36 @@ class TerminalGame:
         return self.match.state
 
     def _loop(self) -> bool:
-        """The moves until the game ends (False) or a person stops (True)."""
+        """The moves until the game ends (False) or a person stops (True):
+        the match lets its agents move; here a person's lines are read."""
         match = self.match
         show = self.watching
-        while not match.is_over:
+        while True:
             if not match.awaits_person:
-                player, seat = match.to_move, match.seat_to_move
-                assert seat is not None
-                if self.watching:
-                    click.echo(f"{player} ({seat.spec}) is thinking...")
-                number = len(match.state.history) + 1
-                move = match.step()
-                click.echo(f"{number}. {player} ({seat.spec}): {match.positions[-2].format_move(move)}")
+                self._thinking()
+                match.run(on_move=self._announce)
                 show = self.watching
-                continue
+            if match.is_over:
+                return False
             if show:
                 click.echo(describe_position(match.state, recent=RECENT_MOVES))
             text = self.read(f"{match.to_move}> ")
             if text is None or text.lower() in ("quit", "exit", "q"):
                 return True
             show = self._command(text)
-        return False
+
+    def _thinking(self) -> None:
+        """Say which agent thinks, where a person watches."""
+        seat = self.match.seat_to_move
+        if self.watching and seat is not None and not seat.is_human:
+            click.echo(f"{self.match.to_move} ({seat.spec}) is thinking...")
+
+    def _announce(self, move: Move, before: State) -> None:
+        player = before.to_move
+        assert player is not None
+        spec = self.match.seats[player].spec
+        click.echo(f"{len(before.history) + 1}. {player} ({spec}): {before.format_move(move)}")
+        self._thinking()
 
     def _command(self, text: str) -> bool:
         """Carry out a typed line; whether the position is to be drawn again."""

@@ -103,6 +103,31 @@ def test_bench_reports_every_figure_and_the_ratio(cli):
 # -- records --------------------------------------------------------------------
 
 
+def test_a_version_1_record_of_0_1_still_loads_and_resumes(cli):
+    old = {  # as boardgames 0.1 wrote it: "moves", and the seats as "players"
+        "format": "boardgames-record",
+        "version": 1,
+        "game": "donuts",
+        "options": {"first": "vanilla"},
+        "seed": 9,
+        "players": ["human", "random"],
+        "moves": ["c3"],
+        "result": None,
+        "started": "2026-11-25T22:00:00+00:00",
+        "finished": None,
+    }
+    Path("old.json").write_text(json.dumps(old))
+    record = read_record("old.json")
+    assert record.seats == ("human", "random") and record.started == old["started"]
+    assert [record.state.format_move(m) for m in record.state.history] == ["c3"]
+    assert record.state.game.options["first"] == "vanilla" and record.state.game.seed == 9
+    run = cli("play", "--load", "old.json", input="quit\n")
+    assert run.code == 0 and "random): " in run.out  # the recorded seat plays on
+    saved = json.loads(Path("old.json").read_text())
+    assert saved["version"] == 2 and saved["seats"] == {"vanilla": "human", "chocolate": "random"}
+    assert saved["history"][0] == "c3" and len(saved["history"]) == 2
+
+
 def test_record_round_trip(tmp_path: Path):
     game = boardgames.game_class("verso").configure({"size": 6}, seed=2)
     state = game.replay("c3 d4 e5".split())
