@@ -145,16 +145,18 @@ def read_text_limited(path: str | os.PathLike[str], what: str = "file", limit: i
         fd = os.open(target, os.O_RDONLY | os.O_NONBLOCK)
     except OSError as exc:
         raise RecordError(f"cannot read {str(shown)!r}: {exc.strerror or exc}") from None
-    with os.fdopen(fd, "rb") as stream:
+    try:
         info = os.fstat(fd)
         if stat.S_ISDIR(info.st_mode):
             raise RecordError(f"cannot read {str(shown)!r}: it is a folder")
         if not stat.S_ISREG(info.st_mode):
             raise RecordError(f"cannot read {str(shown)!r}: it is not a regular file")
-        try:
+        with os.fdopen(fd, "rb", closefd=False) as stream:  # closed below, whatever happens
             data = stream.read(limit + 1)
-        except OSError as exc:
-            raise RecordError(f"cannot read {str(shown)!r}: {exc.strerror or exc}") from None
+    except OSError as exc:
+        raise RecordError(f"cannot read {str(shown)!r}: {exc.strerror or exc}") from None
+    finally:
+        os.close(fd)
     if len(data) > limit:
         raise RecordError(f"{str(shown)!r} is larger than {limit // (1024 * 1024)} MiB: not a {what}")
     try:
