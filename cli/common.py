@@ -21,6 +21,7 @@ import click
 
 import boardgames
 from boardgames import BoardView, Game, State
+from boardgames.errors import quoted
 from boardgames.options import parse_assignments
 from boardgames.text import render_text, wants_unicode
 
@@ -78,9 +79,8 @@ def split_specs(text: str, count: int) -> list[str]:
     """``"human,mcts:time=2"`` → the seat specs, checked to be ``count``."""
     specs = [s.strip() for s in text.split(",")]
     if len(specs) != count or not all(specs):
-        shown = text if len(text) <= 80 else text[:77] + "..."
         raise click.BadParameter(
-            f"give {count} agent specs separated by a comma, got {shown!r}", param_hint="'--players'"
+            f"give {count} agent specs separated by a comma, got {quoted(text, 80)}", param_hint="'--players'"
         )
     return specs
 

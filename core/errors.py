@@ -7,6 +7,13 @@ the CLI turns these into one line on stderr and a non-zero exit.
 from __future__ import annotations
 
 
+def quoted(value: object, width: int = 60) -> str:
+    """``repr(value)`` for a message, cut to about ``width`` characters, so that
+    hostile input (a 100,000-character move) still gives one readable line."""
+    text = repr(value)
+    return text if len(text) <= width else text[: width - 3] + "..."
+
+
 class BoardgamesError(Exception):
     """Base class of every error boardgames raises on purpose."""
 

@@ -18,7 +18,7 @@ import re
 import string
 from typing import Literal
 
-from .errors import InvalidMoveError
+from .errors import InvalidMoveError, quoted
 
 GridKind = Literal["cells", "points"]
 
@@ -156,8 +156,8 @@ class Grid:
         if name in self._index:
             return self._index[name]
         if _SQUARE.fullmatch(name):
-            raise InvalidMoveError(f"{text!r} is off the board (a1 to {self.names[-1]})")
-        raise InvalidMoveError(f"{text!r} is not a square name like a1")
+            raise InvalidMoveError(f"{quoted(text)} is off the board (a1 to {self.names[-1]})")
+        raise InvalidMoveError(f"{quoted(text)} is not a square name like a1")
 
     # -- sets ----------------------------------------------------------------
     @staticmethod

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from .errors import InvalidMoveError, WrongTypeError
+from .errors import InvalidMoveError, WrongTypeError, quoted
 from .geometry import Grid
 
 _MOVE = re.compile(r"([a-z][0-9]+)(?:-([a-z][0-9]+))?((?:x[a-z][0-9]+)*)")
@@ -94,7 +94,7 @@ def parse_move(grid: Grid, text: str) -> Move:
     found = _MOVE.fullmatch(clean)
     if not found:
         raise InvalidMoveError(
-            f"{text!r} is not a move (write a square like c3, a step like c3-c4, flips as xd4, or pass)"
+            f"{quoted(text)} is not a move (write a square like c3, a step like c3-c4, flips as xd4, or pass)"
         )
     to_text, origin_text, marks_text = found.groups()
     if origin_text is not None:  # "a-b": the first square is the origin

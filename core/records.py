@@ -25,7 +25,7 @@ from typing import Any
 
 import attrs
 
-from .errors import BoardgamesError, RecordError, UnknownGameError
+from .errors import BoardgamesError, RecordError, UnknownGameError, quoted
 from .files import read_text_limited, user_path, write_safely
 from .game import Game, State, check_seed
 
@@ -119,18 +119,13 @@ def load_record(path: str | os.PathLike[str], upto: int | None = None) -> tuple[
 def _field(data: Mapping[str, Any], key: str, kinds: type | tuple[type, ...], what: str, default: Any = None) -> Any:
     value = data.get(key, default)
     if not isinstance(value, kinds):
-        raise RecordError(f"{key!r} must be {what}, got {_short(value)}")
+        raise RecordError(f"{key!r} must be {what}, got {quoted(value)}")
     return value
-
-
-def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _texts(value: Any, key: str) -> list[str]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise RecordError(f"{key!r} must be a list of texts, got {_short(value)}")
+        raise RecordError(f"{key!r} must be a list of texts, got {quoted(value)}")
     return value
 
 
@@ -146,7 +141,7 @@ def parse_record(data: Any, game: type[Game] | None = None, upto: int | None = N
             raise RecordError("this is not a boardgames record")
         version = data.get("version")
         if version not in READS or isinstance(version, bool):
-            raise RecordError(f"this is a record of version {_short(version)}; this reads {READS[0]} to {READS[-1]}")
+            raise RecordError(f"this is a record of version {quoted(version)}; this reads {READS[0]} to {READS[-1]}")
     else:
         version = VERSION
     name = _field(data, "game", str, "a game name")
@@ -157,7 +152,7 @@ def parse_record(data: Any, game: type[Game] | None = None, upto: int | None = N
     try:
         check_seed(seed)
     except BoardgamesError:
-        raise RecordError(f"'seed' must be a whole number or null, got {_short(seed)}") from None
+        raise RecordError(f"'seed' must be a whole number or null, got {quoted(seed)}") from None
     if version == 1:
         history = _texts(data.get("moves"), "moves")
         seats = tuple(_texts(data.get("players", []), "players"))
@@ -165,7 +160,7 @@ def parse_record(data: Any, game: type[Game] | None = None, upto: int | None = N
         history = _texts(data.get("history", []), "history")
         seats_data = _field(data, "seats", dict, "an object of agent specs by player", {})
         if not all(isinstance(k, str) and isinstance(v, str) for k, v in seats_data.items()):
-            raise RecordError(f"'seats' must map player names to agent specs, got {_short(seats_data)}")
+            raise RecordError(f"'seats' must map player names to agent specs, got {quoted(seats_data)}")
     started = _field(data, "started", (str, type(None)), "a time or null")
     finished = _field(data, "finished", (str, type(None)), "a time or null")
     if upto is not None:
@@ -188,7 +183,7 @@ def parse_record(data: Any, game: type[Game] | None = None, upto: int | None = N
         players = state.game.turn_order
         unknown = set(seats_data) - set(players)
         if unknown or (seats_data and len(seats_data) != len(players)):
-            raise RecordError(f"'seats' must give a seat for each of {', '.join(players)}, got {_short(seats_data)}")
+            raise RecordError(f"'seats' must give a seat for each of {', '.join(players)}, got {quoted(seats_data)}")
         seats = tuple(seats_data[p] for p in players) if seats_data else ()
     if seats and len(seats) != len(state.game.turn_order):
         raise RecordError(f"the record gives {len(seats)} players; {name} has {len(state.game.turn_order)}")
@@ -197,7 +192,7 @@ def parse_record(data: Any, game: type[Game] | None = None, upto: int | None = N
         for key in DESCRIBED if version == 2 else DESCRIBED[1:]:
             if key in data and data[key] != described[key]:
                 raise RecordError(
-                    f"the recorded {key!r} ({_short(data[key])}) does not match its moves ({_short(described[key])})"
+                    f"the recorded {key!r} ({quoted(data[key])}) does not match its moves ({quoted(described[key])})"
                 )
     return Record(state, seats, started, finished)
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import attrs
 
-from ..errors import InvalidAgentSpecError, InvalidOptionError
+from ..errors import InvalidAgentSpecError, InvalidOptionError, quoted
 from ..options import FloatOption, IntOption, Option
 from .base import BUDGET_KINDS, Agent, Budget
 
@@ -70,7 +70,7 @@ def parse_spec(text: str, agents: dict[str, type[Agent]]) -> Seat:
     if name == HUMAN and not pairs:
         return Seat(HUMAN)
     if name not in agents:
-        raise InvalidAgentSpecError(f"unknown agent {name!r} in {_short(text)}; {listing}")
+        raise InvalidAgentSpecError(f"unknown agent {name!r} in {quoted(text, 80)}; {listing}")
     cls = agents[name]
     settings: dict[str, Any] = {}
     budget: dict[str, Any] = {}
@@ -89,15 +89,11 @@ def parse_spec(text: str, agents: dict[str, type[Agent]]) -> Seat:
                 raise InvalidOptionError(f"{name} takes no parameter {key!r}")
         except InvalidOptionError as exc:
             ranges = describe_agents({name: cls}, ranges=True)
-            raise InvalidAgentSpecError(f"bad agent spec {_short(text)}: {exc}; {ranges}") from None
+            raise InvalidAgentSpecError(f"bad agent spec {quoted(text, 80)}: {exc}; {ranges}") from None
     for p in cls.parameters:
         settings.setdefault(p.name, p.default)
     chosen = Budget(**budget) if budget else cls.default_budget
     return Seat(canonical(name, settings, budget, cls), cls(**settings), chosen)
-
-
-def _short(text: str) -> str:
-    return repr(text) if len(text) <= 80 else repr(text[:77] + "...")
 
 
 def canonical(name: str, settings: dict[str, Any], budget: dict[str, Any], cls: type[Agent]) -> str:
