@@ -362,7 +362,7 @@ class Game(Generic[StateT]):
         super().__init_subclass__(**kwargs)
         # A plugin written against 0.1 overrode ``players``: it is the turn order.
         if "players" in cls.__dict__ and "turn_order" not in cls.__dict__:
-            cls.turn_order = cls.__dict__["players"]  # type: ignore[misc]
+            setattr(cls, "turn_order", cls.__dict__["players"])  # noqa: B010 (a property, set on the class)
 
     # -- the rules: a game implements these ----------------------------------
     def initial_state(self) -> StateT:

@@ -66,14 +66,14 @@ def render_svg(view: BoardView, title: str = "") -> str:
                     f'stroke="#e75480" stroke-width="5" stroke-linecap="round"/>'
                 )
     for f in range(grid.width):
-        x = centre(grid.index(f, 0))[0]
+        fx = centre(grid.index(f, 0))[0]
         letter = string.ascii_lowercase[f]
-        out.append(f'<text x="{x}" y="{MARGIN / 2 + 5}" text-anchor="middle">{letter}</text>')
-        out.append(f'<text x="{x}" y="{height - MARGIN / 2 + 5}" text-anchor="middle">{letter}</text>')
+        out.append(f'<text x="{fx}" y="{MARGIN / 2 + 5}" text-anchor="middle">{letter}</text>')
+        out.append(f'<text x="{fx}" y="{height - MARGIN / 2 + 5}" text-anchor="middle">{letter}</text>')
     for r in range(grid.height):
-        y = centre(grid.index(0, r))[1] + 5
-        out.append(f'<text x="{MARGIN / 2}" y="{y}" text-anchor="middle">{r + 1}</text>')
-        out.append(f'<text x="{width - MARGIN / 2}" y="{y}" text-anchor="middle">{r + 1}</text>')
+        ry = centre(grid.index(0, r))[1] + 5
+        out.append(f'<text x="{MARGIN / 2}" y="{ry}" text-anchor="middle">{r + 1}</text>')
+        out.append(f'<text x="{width - MARGIN / 2}" y="{ry}" text-anchor="middle">{r + 1}</text>')
     targets = set(view.targets)
     owner = dict(view.owners)
     for sq in sorted(targets - set(owner)):

@@ -128,10 +128,11 @@ class MctsAgent(Agent):
                 winner = node.state.playout(rng, policy)
                 value = 0.5 if winner is None else float(winner == 0)
             # Backpropagation: each node counts the value for the player who moved into it.
-            while node is not None:
-                node.visits += 1
-                node.wins += value if node.mover == 0 else 1 - value
-                node = node.parent
+            up: Node | None = node
+            while up is not None:
+                up.visits += 1
+                up.wins += value if up.mover == 0 else 1 - value
+                up = up.parent
         self.stats = {"iterations": done, "reused": reused}
         best_child = max(root.children, key=lambda ch: (ch.visits, ch.wins))
         return best_child.move  # type: ignore[return-value]

@@ -139,7 +139,7 @@ Notation. A move is the square played: c3.
             changed=flips,
         )
 
-    def full_board_outcome(self, boards: tuple[int, int]) -> Outcome:
+    def full_board_outcome(self, boards: tuple[int, ...]) -> Outcome:
         sizes = [self.grid.largest_group(b) for b in boards]
         detail = ", ".join(f"{p} {n}" for p, n in zip(self.player_names, sizes, strict=True))
         if sizes[0] == sizes[1]:

@@ -23,7 +23,7 @@ def playout(
     state: VersoState,
     rng: random.Random,
     policy: str,
-    trace: list[tuple[int, int]] | None = None,
+    trace: list[Move] | None = None,
 ) -> int | None:
     """Play to the end from ``state``; the winner's index or None (a draw).
 
