@@ -110,12 +110,6 @@ def read_record(path: str | os.PathLike[str], upto: int | None = None) -> Record
         raise RecordError(f"{str(path)!r}: {exc}") from None
 
 
-def load_record(path: str | os.PathLike[str], upto: int | None = None) -> tuple[dict[str, Any], State]:
-    """Deprecated: :func:`read_record`. The record's JSON and its state."""
-    record = read_record(path, upto)
-    return record.to_json(), record.state
-
-
 def _field(data: Mapping[str, Any], key: str, kinds: type | tuple[type, ...], what: str, default: Any = None) -> Any:
     value = data.get(key, default)
     if not isinstance(value, kinds):

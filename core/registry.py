@@ -136,8 +136,3 @@ def make_seat(spec: str) -> Seat:
 #: Deprecated names, kept for plugins and scripts written against 0.1.
 make_player = make_seat
 get_game = game_class
-
-
-def _reset() -> None:  # kept for tests that register by hand
-    games.reset()
-    agents.reset()
