@@ -54,8 +54,8 @@ def write_safely(
     written, the symlink's target where ``path`` is one. ``replace(existing)``
     may return why an existing regular file must not be replaced. Raises
     SaveError saying why nothing was written."""
-    shown = os.fspath(path) if isinstance(path, (str, os.PathLike)) else path
-    target = user_path(path)
+    target = user_path(path)  # raises unless path is a text or a PathLike
+    shown = os.fspath(path)
 
     def refuse(why: str) -> SaveError:
         return SaveError(f"cannot save {what} to {str(shown)!r}: {why}")
