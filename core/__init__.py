@@ -34,7 +34,7 @@ from .game import Game, Outcome, State, Status
 from .geometry import Grid, bits
 from .hookspecs import hookimpl
 from .match import Match
-from .moves import PASS, Move, place, step
+from .moves import PASS, Move, place, placements, step
 from .options import ChoiceOption, FloatOption, IntOption, Option, TextOption
 from .records import Record, load_state, read_record, save_record, state_from_json
 from .registry import game_class, get_game, make_player, make_seat, registered_agents, registered_games
@@ -78,6 +78,7 @@ __all__ = [
     "Grid",
     "bits",
     "place",
+    "placements",
     "step",
     "Option",
     "IntOption",

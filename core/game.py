@@ -294,6 +294,10 @@ class Game(Generic[StateT]):
     #: ``loop(seconds, seed) -> games a second``: the reference that ``bench``
     #: reports the framework's speed against.
     reference_loop: ClassVar[Callable[[float, int], float] | None] = None
+    #: Whether :meth:`wins_at_once` answers faster than playing the move. Set
+    #: by itself when a game overrides ``wins_at_once``; agents look for wins
+    #: at once at every node and playout step only where this is true.
+    quick_wins_test: ClassVar[bool] = False
 
     grid: Grid
 
@@ -363,6 +367,8 @@ class Game(Generic[StateT]):
         # A plugin written against 0.1 overrode ``players``: it is the turn order.
         if "players" in cls.__dict__ and "turn_order" not in cls.__dict__:
             setattr(cls, "turn_order", cls.__dict__["players"])  # noqa: B010 (a property, set on the class)
+        if "wins_at_once" in cls.__dict__ and "quick_wins_test" not in cls.__dict__:
+            cls.quick_wins_test = True
 
     # -- the rules: a game implements these ----------------------------------
     def initial_state(self) -> StateT:
@@ -410,14 +416,18 @@ class Game(Generic[StateT]):
         """Play an ongoing state to the end; the winner's index or None.
 
         The generic loop goes through the public API; games override it with
-        a fast path over their own representation. ``heuristic`` here takes a
-        move that wins at once when there is one."""
+        a fast path over their own rules code. ``heuristic`` here takes a move
+        that wins at once when the game has a quick test for it
+        (:attr:`quick_wins_test`), and plays at random otherwise: testing
+        every move by playing it would make each step cost a whole ply."""
+        look_for_wins = policy == "heuristic" and self.quick_wins_test
+        apply, wins, choice = self.apply, self.wins_at_once, rng.choice
         while state.outcome is None:
             moves = state.legal_moves
             move = None
-            if policy == "heuristic":
-                move = next((m for m in moves if self.wins_at_once(state, m)), None)
-            state = self.apply(state, move if move is not None else rng.choice(moves))
+            if look_for_wins:
+                move = next((m for m in moves if wins(state, m)), None)
+            state = apply(state, move if move is not None else choice(moves))
         return state.outcome.winner_index
 
     def view(self, state: StateT) -> BoardView:

@@ -211,7 +211,7 @@ def test_donuts_fast_playouts_replay_through_the_public_api(policy):
         config = game.configure(seed=seed)
         start = config.replay([]) if seed % 3 else config.replay(["c3"])
         trace: list[int] = []
-        winner = donuts_strategy.playout(config, start, random.Random(seed), policy, trace)
+        winner = config.playout(start, random.Random(seed), policy, trace)
         state = config.replay([Move(-1, sq) for sq in trace], start)
         assert state.is_over and state.outcome.winner_index == winner, seed
 

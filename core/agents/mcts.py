@@ -43,6 +43,12 @@ class Node:
         self.mover = parent.state.turn if parent is not None else -1
 
 
+def _looks_for_wins(state: State, policy: str) -> bool:
+    """Whether new nodes look for a move that wins at once: not in plain UCT
+    (``random``), and only where the game can tell quickly."""
+    return policy != "random" and state.game.quick_wins_test
+
+
 class MctsAgent(Agent):
     name = "mcts"
     summary = "Monte Carlo tree search (UCT) with random or heuristic playouts"
@@ -83,7 +89,7 @@ class MctsAgent(Agent):
                     node.parent = None
                     node.mover = -1
                     return node
-        return Node(state, None, None, rng, self.policy != "random")
+        return Node(state, None, None, rng, _looks_for_wins(state, self.policy))
 
     def choose(self, state: State, budget: Budget, rng: random.Random) -> Move:
         moves = state.legal_moves
@@ -99,7 +105,7 @@ class MctsAgent(Agent):
             deadline = time.perf_counter() + (self.default_budget.time or 1.0)
         c, policy, log, sqrt = self.c, self.policy, math.log, math.sqrt
         evaluate = policy == "evaluate"
-        decisive = policy != "random"  # plain MCTS stays plain
+        decisive = _looks_for_wins(state, policy)
         clock = time.perf_counter
         done = 0
         while (limit is None or done < limit) and (deadline is None or clock() < deadline):

@@ -16,9 +16,9 @@ from boardgames import (
     TextOption,
     bits,
     place,
-    transfer,
+    placements,
 )
-from boardgames.geometry import AXIS_NAMES
+from boardgames.geometry import AXIS_NAMES, random_bit
 
 from . import baseline, strategy
 from .state import DONUTS_EACH, ROW, DonutsState, insertion_flips
@@ -88,6 +88,7 @@ Notation. A move is the square played: c3.
         axis = {line: k for k, line in enumerate(LINES)}
         self.line_masks = tuple(self.grid.axis_lines[sq][axis[line]] for sq, line in enumerate(self.lines))
         self._moves = tuple(place(sq) for sq in range(self.grid.size))
+        self.axis_rays = self.grid.axis_rays
         self._first = self.player_names.index(self.options["first"])
 
     @property
@@ -101,30 +102,43 @@ Notation. A move is the square played: c3.
     def pieces_each(self) -> int:
         return DONUTS_EACH
 
-    # -- D4, D5 --------------------------------------------------------------
-    def allowed_squares(self, state: DonutsState) -> int:
-        empty = self.grid.full & ~state.occupied
-        if state.last >= 0:
-            on_line = self.line_masks[state.last] & empty
+    # -- the rules, on bit masks: apply and the playouts both call these ----
+    def allowed(self, occupied: int, last: int) -> int:
+        """D4, D5: the squares the player to move may play, given the occupied
+        squares and the square just played (-1 at the start)."""
+        empty = self.grid.full & ~occupied
+        if last >= 0:
+            on_line = self.line_masks[last] & empty
             if on_line:
                 return on_line
         return empty
 
-    def generate_moves(self, state: DonutsState) -> tuple[Move, ...]:
-        moves = self._moves
-        return tuple([moves[sq] for sq in bits(self.allowed_squares(state))])
+    def allowed_squares(self, state: DonutsState) -> int:
+        return self.allowed(state.occupied, state.last)
 
-    # -- D6, D7, D8 ----------------------------------------------------------
+    def place_donut(self, boards: tuple[int, ...], me: int, sq: int) -> tuple[tuple[int, ...], int, bool]:
+        """D6, D7: the boards after ``me`` places a donut on ``sq``, the donuts
+        that flipped, and whether the mover then has five in a row."""
+        bit = 1 << sq
+        mine = boards[me] | bit
+        theirs = boards[1 - me]
+        flips = insertion_flips(self.axis_rays[sq], mine, theirs)
+        mine |= flips
+        theirs &= ~flips
+        after = (mine, theirs) if me == 0 else (theirs, mine)
+        return after, flips, self.grid.has_line(mine, ROW, touching=bit | flips)
+
+    def generate_moves(self, state: DonutsState) -> tuple[Move, ...]:
+        return placements(self.allowed(state.occupied, state.last))
+
     def apply(self, state: DonutsState, move: Move) -> DonutsState:
         me = state.turn
         sq = move.to
-        bit = 1 << sq
-        flips = insertion_flips(self.grid.axis_rays[sq], state.boards[me] | bit, state.boards[1 - me])
-        boards = transfer(state.boards, me, bit | flips)
+        boards, flips, five = self.place_donut(state.boards, me, sq)
         placed = (state.placed[0] + 1, state.placed[1]) if me == 0 else (state.placed[0], state.placed[1] + 1)
         outcome = None
-        if self.grid.has_line(boards[me], ROW, touching=bit | flips):
-            line = bits(self.grid.line_squares(boards[me], ROW, touching=bit | flips))
+        if five:
+            line = bits(self.grid.line_squares(boards[me], ROW, touching=1 << sq | flips))
             outcome = Outcome(me, "five in a row", line)
         elif placed[0] + placed[1] == self.max_length:
             outcome = self.full_board_outcome(boards)
@@ -138,6 +152,31 @@ Notation. A move is the square played: c3.
             last=sq,
             changed=flips,
         )
+
+    def playout(
+        self, state: DonutsState, rng: random.Random, policy: str, trace: list[int] | None = None
+    ) -> int | None:
+        """Play to the end on the masks, with the rule functions :meth:`apply`
+        calls but no state per move; the winner's index or None. ``heuristic``
+        picks among the squares :func:`.strategy.preferred` keeps. ``trace``
+        collects the squares played, for tests."""
+        prefer = strategy.preferred if policy == "heuristic" else None
+        boards, me, last = state.boards, state.turn, state.last
+        placed = state.placed[0] + state.placed[1]
+        while True:
+            allowed = self.allowed(boards[0] | boards[1], last)
+            if prefer is not None:
+                allowed = prefer(self, allowed, boards[me], boards[1 - me])
+            sq = random_bit(allowed, rng)
+            if trace is not None:
+                trace.append(sq)
+            boards, _, five = self.place_donut(boards, me, sq)
+            if five:
+                return me
+            placed += 1
+            if placed == self.max_length:
+                return self.full_board_outcome(boards).winner_index
+            me, last = 1 - me, sq
 
     def full_board_outcome(self, boards: tuple[int, ...]) -> Outcome:
         sizes = [self.grid.largest_group(b) for b in boards]
@@ -163,23 +202,17 @@ Notation. A move is the square played: c3.
     def view(self, state: DonutsState) -> BoardView:
         return attrs.evolve(super().view(state), marks=tuple(enumerate(self.lines)), piece_shape="ring")
 
-    # -- for agents: see strategy.py ------------------------------------------
+    # -- for agents: the evaluation and the playout policy are in strategy.py --
     def position_key(self, state: DonutsState) -> tuple[object, ...]:
         return (state.boards, state.turn, state.last)  # the last square sets the line
 
     def wins_at_once(self, state: DonutsState, move: Move) -> bool:
         if state.placed[0] + state.placed[1] == self.max_length - 1:
             return super().wins_at_once(state, move)  # the last donut: D8 may decide
-        bit = 1 << move.to
-        mine = state.boards[state.turn] | bit
-        flips = insertion_flips(self.grid.axis_rays[move.to], mine, state.boards[1 - state.turn])
-        return self.grid.has_line(mine | flips, ROW, touching=bit | flips)
+        return self.place_donut(state.boards, state.turn, move.to)[2]
 
     def evaluate(self, state: DonutsState, player: int) -> float:
         return strategy.evaluate(self, state, player)
-
-    def playout(self, state: DonutsState, rng: random.Random, policy: str) -> int | None:
-        return strategy.playout(self, state, rng, policy)
 
     def largest_groups(self, state: DonutsState) -> dict[str, int]:
         """Each player's largest orthogonally connected group (D8)."""

@@ -20,21 +20,22 @@ def insertion_flips(axis_rays: tuple[tuple[tuple[int, ...], tuple[int, ...]], ..
     (``mine`` already holds the placed donut) is bookended by two of them."""
     flips = 0
     for ray_a, ray_b in axis_rays:
-        end_a = _beyond_run(ray_a, mine)
-        if end_a < 0 or not theirs >> end_a & 1:
+        # The first square beyond the run each way (inlined: this is the hot path).
+        for end_a in ray_a:
+            if not mine >> end_a & 1:
+                break
+        else:
             continue
-        end_b = _beyond_run(ray_b, mine)
-        if end_b >= 0 and theirs >> end_b & 1:
+        if not theirs >> end_a & 1:
+            continue
+        for end_b in ray_b:
+            if not mine >> end_b & 1:
+                break
+        else:
+            continue
+        if theirs >> end_b & 1:
             flips |= (1 << end_a) | (1 << end_b)
     return flips
-
-
-def _beyond_run(ray: tuple[int, ...], mine: int) -> int:
-    """The first square along ``ray`` that is not the mover's, -1 past the edge."""
-    for sq in ray:
-        if not mine >> sq & 1:
-            return sq
-    return -1
 
 
 @attrs.frozen(kw_only=True, slots=False)
@@ -49,6 +50,8 @@ class DonutsRules(Protocol):
     grid: Grid
     #: The whole line through each square along that square's own line (D4).
     line_masks: tuple[int, ...]
+
+    def allowed(self, occupied: int, last: int) -> int: ...
 
     def allowed_squares(self, state: DonutsState) -> int: ...
 

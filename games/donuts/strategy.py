@@ -1,66 +1,24 @@
-"""What agents need from Donuts: a fast playout on bit masks and an evaluation.
-
-Both work on the masks directly instead of building a state per move: this is
-the hot path of every agent. The playout applies exactly the rules of
-:mod:`.rules` (both use :mod:`.state` and the same tables), which the
-tests check by replaying what it played through the public API.
-"""
+"""What agents know of Donuts beyond its rules: the heuristic playouts'
+policy and an evaluation. Both work on the masks directly: they run at every
+step of a playout and every node of a search. The rules themselves, which
+the playouts follow, are only in :mod:`.rules`."""
 
 from __future__ import annotations
 
 import math
-import random
 
-from boardgames.geometry import bits, random_bit
+from boardgames.geometry import bits
 
 from .state import DONUTS_EACH, ROW, DonutsRules, DonutsState, insertion_flips
 
 
-def playout(
-    game: DonutsRules, state: DonutsState, rng: random.Random, policy: str, trace: list[int] | None = None
-) -> int | None:
-    """Play to the end from ``state``; the winner's index or None.
-
-    ``heuristic``: take a square that makes five if the line allows one; else
-    avoid handing the opponent a line (D4) that holds a square where it makes
-    five; else at random. ``trace`` collects the squares played, for tests.
-    """
-    grid = game.grid
-    full, lines, axis_rays = grid.full, game.line_masks, grid.axis_rays
-    through = grid.windows_through(ROW)
-    heuristic = policy == "heuristic"
-    boards = list(state.boards)
-    me, last = state.turn, state.last
-    placed = state.placed[0] + state.placed[1]
-    while True:
-        empty = full & ~(boards[0] | boards[1])
-        allowed = empty
-        if last >= 0 and lines[last] & empty:
-            allowed = lines[last] & empty
-        if heuristic:
-            allowed = _preferred(game, allowed, empty, boards[me], boards[1 - me])
-        sq = random_bit(allowed, rng)
-        if trace is not None:
-            trace.append(sq)
-        bit = 1 << sq
-        mine = boards[me] | bit
-        flips = insertion_flips(axis_rays[sq], mine, boards[1 - me])
-        mine |= flips
-        boards[me] = mine
-        boards[1 - me] &= ~flips
-        for changed in bits(bit | flips):
-            for w in through[changed]:
-                if mine & w == w:
-                    return me
-        placed += 1
-        if placed == 2 * DONUTS_EACH:
-            return game.full_board_outcome((boards[0], boards[1])).winner_index
-        last, me = sq, 1 - me
-
-
-def _preferred(game: DonutsRules, allowed: int, empty: int, mine: int, theirs: int) -> int:
-    """The squares of ``allowed`` a sensible player picks from (see :func:`playout`)."""
+def preferred(game: DonutsRules, allowed: int, mine: int, theirs: int) -> int:
+    """The squares of ``allowed`` a sensible player picks from, the heuristic
+    playouts' policy: a square that makes five if the line allows one; else
+    those that do not hand the opponent a line (D4) holding a square where it
+    makes five; else any."""
     grid, lines = game.grid, game.line_masks
+    empty = grid.full & ~(mine | theirs)
     winning = grid.completing(mine, empty, ROW) & allowed
     if winning:
         return winning

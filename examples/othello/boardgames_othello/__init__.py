@@ -14,15 +14,16 @@ from collections.abc import Callable
 import attrs
 
 import boardgames
-from boardgames import PASS, BitboardState, Game, Grid, Move, Outcome, bits, hookimpl, place, transfer
+from boardgames import PASS, BitboardState, Game, Grid, Move, Outcome, hookimpl, placements, transfer
 
 BLACK, WHITE = 0, 1
 
 
 @attrs.frozen(kw_only=True, slots=False)
 class OthelloState(BitboardState):
-    #: Whether the previous move was a pass (two in a row cannot happen: the game ends).
-    passed: bool = False
+    #: The squares the player to move can play: found once, when the move
+    #: before is played, since that is when the end of the game is decided.
+    playable: int = 0
 
 
 class Othello(Game[OthelloState]):
@@ -37,68 +38,50 @@ class Othello(Game[OthelloState]):
 
     def setup(self) -> None:
         self.grid = Grid.get(8)
+        self.corners = self.grid.mask(self.grid.parse_square(s) for s in ("a1", "a8", "h1", "h8"))
 
     def initial_state(self) -> OthelloState:
         sq = self.grid.parse_square
         black = self.grid.mask([sq("d5"), sq("e4")])
         white = self.grid.mask([sq("d4"), sq("e5")])
-        return OthelloState(game=self, boards=(black, white), placed=(2, 2))
-
-    def flips(self, mine: int, theirs: int, square: int) -> int:
-        """The discs a disc of ``mine`` on ``square`` would flip."""
-        flipped = 0
-        for ray in self.grid.rays[square]:
-            run = 0
-            for other in ray:
-                if theirs >> other & 1:
-                    run |= 1 << other
-                    continue
-                if mine >> other & 1:
-                    flipped |= run
-                break
-        return flipped
-
-    def _placements(self, mine: int, theirs: int) -> list[Move]:
-        empty = self.grid.full & ~(mine | theirs)
-        return [place(sq) for sq in bits(empty) if self.flips(mine, theirs, sq)]
+        return OthelloState(game=self, boards=(black, white), placed=(2, 2), playable=self.grid.bracketing(black, white))
 
     def generate_moves(self, state: OthelloState) -> tuple[Move, ...]:
-        me = state.turn
-        moves = self._placements(state.boards[me], state.boards[1 - me])
-        return tuple(moves) if moves else (PASS,)
+        return placements(state.playable) if state.playable else (PASS,)
 
     def apply(self, state: OthelloState, move: Move) -> OthelloState:
         me = state.turn
         boards = state.boards
-        changed = 0
+        flipped = 0
         if not move.is_pass:
-            changed = self.flips(boards[me], boards[1 - me], move.to)
-            boards = transfer(boards, me, 1 << move.to | changed)
-        after = OthelloState(
+            for run in self.grid.bracketed(move.to, boards[me], boards[1 - me]):
+                flipped |= run
+            boards = transfer(boards, me, 1 << move.to | flipped)
+        mine, theirs = boards[me], boards[1 - me]
+        playable = self.grid.bracketing(theirs, mine)
+        outcome = None
+        if not playable and not self.grid.bracketing(mine, theirs):  # neither can place a disc
+            black, white = (b.bit_count() for b in boards)
+            winner = None if black == white else (BLACK if black > white else WHITE)
+            outcome = Outcome(winner, f"{black} discs to {white}")
+        return OthelloState(
             game=self,
             history=(*state.history, move),
             turn=1 - me,
+            outcome=outcome,
             boards=boards,
             placed=state.placed,
-            changed=changed,
-            passed=move.is_pass,
+            changed=flipped,
+            playable=playable,
         )
-        # The game ends when neither player can place a disc.
-        if not self._placements(boards[1 - me], boards[me]) and not self._placements(boards[me], boards[1 - me]):
-            black, white = (b.bit_count() for b in boards)
-            detail = f"{black} discs to {white}"
-            winner = None if black == white else (BLACK if black > white else WHITE)
-            after = attrs.evolve(after, outcome=Outcome(winner, detail))
-        return after
 
     def evaluate(self, state: OthelloState, player: int) -> float:
         """Mobility and corners, a classic simple evaluation."""
         mine, theirs = state.boards[player], state.boards[1 - player]
-        corners = self.grid.mask(self.grid.parse_square(s) for s in ("a1", "a8", "h1", "h8"))
-        mobility = len(self._placements(mine, theirs)) - len(self._placements(theirs, mine))
+        bracketing, corners = self.grid.bracketing, self.corners
+        mobility = bracketing(mine, theirs).bit_count() - bracketing(theirs, mine).bit_count()
         corner = (mine & corners).bit_count() - (theirs & corners).bit_count()
-        score = 0.02 * mobility + 0.15 * corner
-        return max(-0.99, min(0.99, score))
+        return max(-0.99, min(0.99, 0.02 * mobility + 0.15 * corner))
 
 
 @hookimpl
