@@ -229,9 +229,12 @@ class Grid:
     def next_to(self, mask: int, diagonal: bool = True) -> int:
         """The squares next to a square of ``mask`` (in the 8 directions, or
         only the 4 orthogonal ones), ``mask`` itself left out."""
-        out = 0
-        for amount, keep in self.steps if diagonal else self.steps[::2]:
-            out |= (mask & keep) << amount if amount > 0 else (mask & keep) >> -amount
+        (east, keep_e), _, (north, keep_n), _, (west, keep_w), _, (south, keep_s), _ = self.steps
+        # East and north steps are left shifts, west and south right ones (written out: hot path).
+        out = (mask & keep_e) << east | (mask & keep_n) << north | (mask & keep_w) >> -west | (mask & keep_s) >> -south
+        if diagonal:
+            for amount, keep in self.steps[1::2]:
+                out |= (mask & keep) << amount if amount > 0 else (mask & keep) >> -amount
         return out & ~mask
 
     def flood(self, seeds: int, through: int, direction: int) -> int:
@@ -395,14 +398,17 @@ class Grid:
                 if rest & empty == rest and rest and not rest & (rest - 1):
                     out |= rest
             return out
-        out, full = 0, self.full
+        out, full, steps = 0, self.full, self.steps
         for direction in (EAST, NORTHEAST, NORTH, NORTHWEST):
-            back = OPPOSITE[direction]
+            ahead_amount, ahead_keep = steps[OPPOSITE[direction]]  # brings square s+d to s
+            behind_amount, behind_keep = steps[direction]  # brings square s-d to s
             ahead, behind = [full], [full]  # [j]: the 1st..j-th squares ahead (behind) are mine
             fwd = bwd = mine
-            for _ in range(n - 1):
-                fwd = self.shift(fwd, back)
-                bwd = self.shift(bwd, direction)
+            for _ in range(n - 1):  # the shifts written out: this is a playout's inner loop
+                fwd &= ahead_keep
+                fwd = fwd << ahead_amount if ahead_amount > 0 else fwd >> -ahead_amount
+                bwd &= behind_keep
+                bwd = bwd << behind_amount if behind_amount > 0 else bwd >> -behind_amount
                 ahead.append(ahead[-1] & fwd)
                 behind.append(behind[-1] & bwd)
             for k in range(n):

@@ -9,8 +9,6 @@ import pytest
 
 import boardgames
 from boardgames import Budget, InvalidAgentSpecError, Move
-from boardgames.games.donuts import strategy as donuts_strategy
-from boardgames.games.verso import strategy as verso_strategy
 from helpers import TICTACTOE, layout
 
 SPECS = [
@@ -229,7 +227,7 @@ def test_verso_fast_playouts_replay_through_the_public_api(policy):
             }
         )
         trace: list = []
-        winner = verso_strategy.playout(config, config.start(), random.Random(seed), policy, trace)
+        winner = config.playout(config.start(), random.Random(seed), policy, trace)
         state = config.start()
         for move in trace:
             if state.is_over:  # the playout does not count repetitions (V7); nothing else may differ

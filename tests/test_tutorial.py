@@ -70,3 +70,4 @@ def test_every_code_block_of_the_tutorial_runs(tmp_path: Path):
     assert any(line.startswith("centre") for line in outputs["boardgames agents"].splitlines())
     assert outputs["boardgames gomoku-hello"].strip() == "hello from gomoku"
     assert "registered: gomoku, centre" in outputs["boardgames plugins"]
+    assert "moves/s" in outputs["boardgames bench gomoku --seconds 0.1"]

@@ -7,8 +7,6 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-import attrs
-
 from boardgames import (
     PASS,
     ChoiceOption,
@@ -19,8 +17,9 @@ from boardgames import (
     Move,
     Outcome,
     bits,
-    transfer,
+    placements,
 )
+from boardgames.geometry import random_bit
 
 from . import strategy
 from .state import ROW, VersoState
@@ -98,10 +97,14 @@ must say which.
             )
 
     def setup(self) -> None:
-        self.grid = Grid.get(self.options["size"], self.options["size"], "points")
+        grid = self.grid = Grid.get(self.options["size"], self.options["size"], "points")
         self.each = self.options["pieces"]
         self.adjacent_only = self.options["flip"] == "adjacent"
-        self.max_length = 2 * self.each + self.options["max_moves"]
+        self.max_moves = self.options["max_moves"]
+        self.max_length = 2 * self.each + self.max_moves
+        # V6: each point's orthogonal neighbours in square order, and the step moves made once.
+        self.targets = tuple(tuple(sorted(grid.neighbours[sq])) for sq in range(grid.size))
+        self.plain_steps = {(o, to): Move(o, to) for o in range(grid.size) for to in self.targets[o]}
 
     def pieces_each(self) -> int:
         return self.each
@@ -110,113 +113,171 @@ must say which.
         return VersoState(game=self)
 
     def is_moving_phase(self, state: VersoState) -> bool:
-        return sum(state.placed) == 2 * self.each
+        return state.placed[0] + state.placed[1] == 2 * self.each
 
-    # -- V4: which pieces a piece arriving on ``to`` imprisons ----------------
-    def prisons(self, mine: int, theirs: int, to: int) -> list[tuple[int, ...]]:
-        """For each imprisoning ray from ``to``, its imprisoned pieces, nearest first."""
-        runs = []
-        for ray in self.grid.rays[to]:
-            run = []
-            for sq in ray:
-                if theirs >> sq & 1:
-                    run.append(sq)
-                    continue
-                if run and mine >> sq & 1:
-                    runs.append(tuple(run))
-                break
-        return runs
+    # -- the rules, on bit masks: apply, the moves and the playouts call these --
+    def prisons(self, mine: int, theirs: int, to: int) -> tuple[int, ...]:
+        """V4: the runs a piece of ``mine`` arriving on ``to`` imprisons, one
+        mask per imprisoning line. (A piece that stepped there left a
+        neighbour of ``to``, which can end no run: the runs are the same
+        whether ``mine`` still holds it or not.)"""
+        return self.grid.bracketed(to, mine, theirs)
 
-    def _arrivals(self, state: VersoState, origin: int, to: int) -> list[Move]:
-        """Every legal move that brings a piece to ``to`` (from ``origin``, or placed)."""
-        me = state.turn
-        mine = state.boards[me] & ~(1 << origin if origin >= 0 else 0)
-        runs = self.prisons(mine | 1 << to, state.boards[1 - me], to)
+    def flip_choices(self, runs: tuple[int, ...], to: int) -> list[tuple[int, ...]]:
+        """V4: the ways to flip one piece of each run, as sorted points; with
+        flip=adjacent, only the piece next to ``to`` on each."""
         if self.adjacent_only:
-            choices: Any = [tuple(run[0] for run in runs)]
-        else:
-            choices = itertools.product(*runs)
-        return [Move(origin, to, tuple(sorted(flips))) for flips in choices]
+            near = self.grid.adjacent[to]
+            return [tuple(sorted(bits(run & near)[0] for run in runs))]
+        return sorted(tuple(sorted(flips)) for flips in itertools.product(*(bits(run) for run in runs)))
 
-    def _steps(self, board: int, empty: int) -> list[tuple[int, int]]:
-        grid = self.grid
-        return [
-            (origin, to)
-            for origin in bits(board & grid.spread(empty))
-            for to in grid.neighbours[origin]
-            if empty >> to & 1
-        ]
+    def arrive(self, boards: tuple[int, ...], me: int, origin: int, to: int, flips: int) -> tuple[tuple[int, ...], bool]:
+        """V4, V5: the boards after ``me``'s piece arrives on ``to`` (placed if
+        ``origin`` is -1) and ``flips`` change sides, and whether the mover
+        then has five in a row."""
+        mine = boards[me] | 1 << to | flips
+        if origin >= 0:
+            mine &= ~(1 << origin)
+        theirs = boards[1 - me] & ~flips
+        after = (mine, theirs) if me == 0 else (theirs, mine)
+        return after, self.grid.has_line(mine, ROW, touching=1 << to | flips)
 
-    def _can_step(self, board: int, empty: int) -> bool:
-        return bool(self.grid.spread(board) & empty)
+    def movable(self, mine: int, empty: int) -> int:
+        """V6: the pieces of ``mine`` with an empty neighbour to step to."""
+        return mine & self.grid.next_to(empty, diagonal=False)
+
+    def moving_phase_over(self, boards: tuple[int, ...], turns: int) -> str | None:
+        """V7, once every piece is placed: why the game is drawn after
+        ``turns`` moving-phase turns (repetition aside), or None."""
+        if turns >= self.max_moves:
+            return f"{turns} moving-phase turns without a winner"
+        occupied = boards[0] | boards[1]
+        if not self.movable(occupied, self.grid.full & ~occupied):
+            return "neither player can move"
+        return None
 
     # -- V3, V6, V7 -----------------------------------------------------------
     def generate_moves(self, state: VersoState) -> tuple[Move, ...]:
-        empty = self.grid.full & ~state.occupied
-        moves: list[Move] = []
+        me = state.turn
+        mine, theirs = state.boards[me], state.boards[1 - me]
+        empty = self.grid.full & ~(mine | theirs)
+        imprisoning = self.grid.bracketing(mine, theirs)  # the arrivals that flip something
         if not self.is_moving_phase(state):
-            for to in bits(empty):
-                moves += self._arrivals(state, -1, to)
-        else:
-            for origin, to in self._steps(state.boards[state.turn], empty):
-                moves += self._arrivals(state, origin, to)
-        return tuple(sorted(moves)) if moves else (PASS,)
+            if not imprisoning & empty:
+                return placements(empty)
+            moves = list(placements(empty & ~imprisoning))
+            for to in bits(imprisoning):
+                moves += [Move(-1, to, flips) for flips in self.flip_choices(self.prisons(mine, theirs, to), to)]
+            moves.sort()
+            return tuple(moves)
+        moves = []
+        plain, targets = self.plain_steps, self.targets
+        for origin in bits(self.movable(mine, empty)):
+            for to in targets[origin]:
+                if not empty >> to & 1:
+                    continue
+                if imprisoning >> to & 1:
+                    runs = self.prisons(mine, theirs, to)
+                    moves += [Move(origin, to, flips) for flips in self.flip_choices(runs, to)]
+                else:
+                    moves.append(plain[origin, to])
+        return tuple(moves) if moves else (PASS,)
 
     def apply(self, state: VersoState, move: Move) -> VersoState:
         me = state.turn
-        was_moving = self.is_moving_phase(state)
-        flips = self.grid.mask(move.marks)
-        placed = state.placed
-        if move.is_pass:
-            boards = state.boards
-        else:
-            arrived = 1 << move.to
-            left = 1 << move.origin if move.origin >= 0 else 0
-            boards = transfer(state.boards, me, arrived | flips, vacate=left)
-            if move.origin < 0:
-                placed = tuple(n + (p == me) for p, n in enumerate(placed))
-        after = VersoState(
+        moving = self.is_moving_phase(state)
+        boards, placed, flips, outcome = state.boards, state.placed, 0, None
+        if not move.is_pass:
+            for sq in move.marks:
+                flips |= 1 << sq
+            boards, five = self.arrive(boards, me, move.origin, move.to, flips)
+            if five:
+                line = bits(self.grid.line_squares(boards[me], ROW, touching=1 << move.to | flips))
+                outcome = Outcome(me, "five in a row", line)
+            if not moving:
+                placed = (placed[0] + 1, placed[1]) if me == 0 else (placed[0], placed[1] + 1)
+        turns, seen = state.moving_turns + moving, state.seen
+        if outcome is None and placed[0] + placed[1] == 2 * self.each:
+            key = boards[0] | boards[1] << self.grid.size | (1 - me) << 2 * self.grid.size
+            seen = (*seen, key)
+            if seen.count(key) >= 3:
+                outcome = Outcome(None, "the same position for the third time")
+            else:
+                reason = self.moving_phase_over(boards, turns)
+                outcome = None if reason is None else Outcome(None, reason)
+        return VersoState(
             game=self,
             history=(*state.history, move),
             turn=1 - me,
+            outcome=outcome,
             boards=boards,
             placed=placed,
             changed=flips,
-            moving_turns=state.moving_turns + was_moving,
-            seen=state.seen,
+            moving_turns=turns,
+            seen=seen,
         )
-        if not move.is_pass and self.grid.has_line(boards[me], ROW, touching=1 << move.to | flips):
-            line = bits(self.grid.line_squares(boards[me], ROW, touching=1 << move.to | flips))
-            return attrs.evolve(after, outcome=Outcome(me, "five in a row", line))
-        if not self.is_moving_phase(after):
-            return after
-        key = (boards, 1 - me)
-        after = attrs.evolve(after, seen=(*state.seen, key))
-        empty = self.grid.full & ~after.occupied
-        outcome = None
-        if after.seen.count(key) >= 3:
-            outcome = Outcome(None, "the same position for the third time")
-        elif after.moving_turns >= self.options["max_moves"]:
-            outcome = Outcome(None, f"{after.moving_turns} moving-phase turns without a winner")
-        elif not (self._can_step(boards[0], empty) or self._can_step(boards[1], empty)):
-            outcome = Outcome(None, "neither player can move")
-        return after if outcome is None else attrs.evolve(after, outcome=outcome)
 
-    # -- for agents: see strategy.py -------------------------------------------
+    def playout(
+        self, state: VersoState, rng: random.Random, policy: str, trace: list[Move] | None = None
+    ) -> int | None:
+        """Play to the end on the masks, with the rule functions :meth:`apply`
+        and :meth:`generate_moves` call but no state per move; the winner's
+        index or None (a draw). Flips are drawn at random where the mover has
+        a choice. ``heuristic`` follows :func:`.strategy.preferred_points`
+        and :func:`.strategy.winning_step`. One simplification, usual for
+        playouts: repeated positions (V7) are not tracked; the moving-phase
+        cap still ends every playout. ``trace`` collects the moves played,
+        for tests."""
+        heuristic = policy == "heuristic"
+        grid, targets, adjacent_only = self.grid, self.targets, self.adjacent_only
+        total = 2 * self.each
+        boards, me = state.boards, state.turn
+        placed, turns = state.placed[0] + state.placed[1], state.moving_turns
+        while True:
+            mine, theirs = boards[me], boards[1 - me]
+            empty = grid.full & ~(mine | theirs)
+            origin = to = -1
+            if placed < total:
+                to = random_bit(strategy.preferred_points(self, empty, mine, theirs) if heuristic else empty, rng)
+            else:
+                movable = self.movable(mine, empty)
+                if movable:
+                    step = strategy.winning_step(self, empty, mine, rng) if heuristic else None
+                    if step is None:
+                        origin = random_bit(movable, rng)
+                        steps = [t for t in targets[origin] if empty >> t & 1]
+                        to = steps[rng.randrange(len(steps))]
+                    else:
+                        origin, to = step
+            flips = 0
+            if to >= 0:
+                for run in self.prisons(mine, theirs, to):
+                    if adjacent_only:
+                        run &= grid.adjacent[to]
+                    flips |= 1 << random_bit(run, rng)
+                if trace is not None:
+                    trace.append(Move(origin, to, bits(flips)))
+                boards, five = self.arrive(boards, me, origin, to, flips)
+                if five:
+                    return me
+            elif trace is not None:
+                trace.append(PASS)
+            if placed < total:
+                placed += 1
+            else:
+                turns += 1
+            if placed == total and self.moving_phase_over(boards, turns) is not None:
+                return None
+            me = 1 - me
+
+    # -- for agents: the evaluation and the playout policy are in strategy.py --
     def wins_at_once(self, state: VersoState, move: Move) -> bool:
         if move.is_pass:
             return False
-        changed = 1 << move.to | self.grid.mask(move.marks)
-        mine = state.boards[state.turn] | changed
-        if move.origin >= 0:
-            mine &= ~(1 << move.origin)
-        return self.grid.has_line(mine, ROW, touching=changed)
+        return self.arrive(state.boards, state.turn, move.origin, move.to, self.grid.mask(move.marks))[1]
 
     def evaluate(self, state: VersoState, player: int) -> float:
         return strategy.evaluate(self, state, player)
-
-    def playout(self, state: VersoState, rng: random.Random, policy: str) -> int | None:
-        return strategy.playout(self, state, rng, policy)
 
     # -- messages -------------------------------------------------------------
     def why_illegal(self, state: VersoState, move: Move) -> str:

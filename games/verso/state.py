@@ -18,8 +18,9 @@ ROW = 5  # V5
 class VersoState(BitboardState):
     #: Moving-phase turns played so far, passes included (V7's cap).
     moving_turns: int = 0
-    #: Every moving-phase position so far, as (boards, player to move) (V7's repetition).
-    seen: tuple[tuple[tuple[int, ...], int], ...] = ()
+    #: Every moving-phase position so far, each as one number that packs the
+    #: boards and the player to move (V7's repetition).
+    seen: tuple[int, ...] = ()
 
 
 class VersoRules(Protocol):
@@ -34,4 +35,4 @@ class VersoRules(Protocol):
 
     def is_moving_phase(self, state: VersoState) -> bool: ...
 
-    def prisons(self, mine: int, theirs: int, to: int) -> list[tuple[int, ...]]: ...
+    def prisons(self, mine: int, theirs: int, to: int) -> tuple[int, ...]: ...

@@ -1,95 +1,33 @@
-"""What agents need from Verso: a fast playout on bit masks and an evaluation.
-
-The playout applies the rules of :mod:`.rules` on the masks directly (the
-same tables, the same :meth:`Verso.prisons`), choosing flips at random where
-the mover has a choice. One simplification, as is usual for playouts: it does
-not track repeated positions (V7); the moving-phase cap still ends every
-playout.
-"""
+"""What agents know of Verso beyond its rules: the heuristic playouts'
+policy and an evaluation, on the masks directly. The rules themselves, which
+the playouts follow, are only in :mod:`.rules`."""
 
 from __future__ import annotations
 
 import math
 import random
 
-from boardgames.geometry import bits, random_bit
-from boardgames.moves import PASS, Move
+from boardgames.geometry import bits
 
 from .state import ROW, VersoRules, VersoState
 
 
-def playout(
-    game: VersoRules,
-    state: VersoState,
-    rng: random.Random,
-    policy: str,
-    trace: list[Move] | None = None,
-) -> int | None:
-    """Play to the end from ``state``; the winner's index or None (a draw).
-
-    ``heuristic``: place or step where five is made, else (placing) block the
-    opponent's five, else at random. ``trace`` collects the moves played.
-    """
+def preferred_points(game: VersoRules, empty: int, mine: int, theirs: int) -> int:
+    """Where a heuristic playout places: a point that makes five, else one
+    that blocks the opponent's five, else any empty point."""
     grid = game.grid
-    full, neighbours, spread = grid.full, grid.neighbours, grid.spread
-    through = grid.windows_through(ROW)
-    heuristic = policy == "heuristic"
-    total, cap = 2 * game.each, game.options["max_moves"]
-    boards = list(state.boards)
-    me = state.turn
-    placed, turns = sum(state.placed), state.moving_turns
-    while True:
-        mine, theirs = boards[me], boards[1 - me]
-        empty = full & ~(mine | theirs)
-        origin = -1
-        if placed < total:
-            targets = empty
-            if heuristic:
-                targets = (grid.completing(mine, empty, ROW) or grid.completing(theirs, empty, ROW) or empty) & empty
-            to = random_bit(targets, rng)
-        else:
-            movable = mine & spread(empty)
-            if not movable:
-                if not theirs & spread(empty):
-                    return None  # V7: neither player can move
-                turns += 1  # V7: a pass
-                if trace is not None:
-                    trace.append(PASS)
-                if turns >= cap:
-                    return None
-                me = 1 - me
-                continue
-            to = -1
-            if heuristic:
-                for win in bits(grid.completing(mine, empty, ROW)):
-                    steppers = [n for n in neighbours[win] if mine >> n & 1]
-                    if steppers:
-                        origin, to = steppers[rng.randrange(len(steppers))], win
-                        break
-            if to < 0:
-                origin = random_bit(movable, rng)
-                steps = [n for n in neighbours[origin] if empty >> n & 1]
-                to = steps[rng.randrange(len(steps))]
-            mine &= ~(1 << origin)
-        mine |= 1 << to
-        flips = 0
-        for run in game.prisons(mine, theirs, to):
-            flips |= 1 << (run[0] if game.adjacent_only else run[rng.randrange(len(run))])
-        if trace is not None:
-            trace.append(Move(origin, to, tuple(bits(flips))))
-        mine |= flips
-        boards[me], boards[1 - me] = mine, theirs & ~flips
-        for changed in bits(1 << to | flips):
-            for w in through[changed]:
-                if mine & w == w:
-                    return me
-        if placed < total:
-            placed += 1
-        else:
-            turns += 1
-            if turns >= cap:
-                return None
-        me = 1 - me
+    return (grid.completing(mine, empty, ROW) or grid.completing(theirs, empty, ROW) or empty) & empty
+
+
+def winning_step(game: VersoRules, empty: int, mine: int, rng: random.Random) -> tuple[int, int] | None:
+    """A step (origin, to) onto a point that makes five, if a piece stands
+    next to one; a heuristic playout takes it."""
+    grid = game.grid
+    for win in bits(grid.completing(mine, empty, ROW)):
+        steppers = bits(grid.next_to(1 << win, diagonal=False) & mine)
+        if steppers:
+            return steppers[rng.randrange(len(steppers))], win
+    return None
 
 
 LINE_WEIGHTS = (0, 1, 4, 16, 64, 0)
@@ -118,7 +56,7 @@ def evaluate(game: VersoRules, state: VersoState, player: int) -> float:
     mover = state.turn
     arrivals = grid.spread(boards[mover]) & empty if moving else empty
     best = 0
-    for to in bits(arrivals):
-        best = max(best, len(game.prisons(boards[mover] | 1 << to, boards[1 - mover], to)))
+    for to in bits(arrivals & grid.bracketing(boards[mover], boards[1 - mover])):
+        best = max(best, len(game.prisons(boards[mover], boards[1 - mover], to)))
     score += (1.0 if mover == player else -1.0) * 30 * best
     return math.tanh(score / 300)

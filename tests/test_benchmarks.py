@@ -1,0 +1,51 @@
+"""benchmarks/: the Othello comparison with OpenSpiel runs, checks that both
+play the same game, and says so plainly when open-spiel is missing."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SCRIPT = ROOT / "benchmarks" / "othello_vs_openspiel.py"
+
+
+def run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, str(SCRIPT), *args], capture_output=True, text=True, timeout=300, env=env, cwd=ROOT
+    )
+
+
+def test_othello_against_openspiel_agrees_on_the_rules_and_reports_ratios(tmp_path):
+    if not os.environ.get("CI"):  # the test extra installs it; CI must not skip
+        pytest.importorskip("pyspiel", reason="open-spiel is not installed: pip install -e '.[test]'")
+    out = tmp_path / "othello.json"
+    done = run("--seconds", "0.05", "--rounds", "1", "--check-games", "40", "--json", str(out))
+    assert done.returncode == 0, done.stderr
+    assert "rules agree on 40 games" in done.stdout
+    figures = json.loads(out.read_text())
+    for key in ("ours_random_games_per_s", "openspiel_random_games_per_s", "openspiel_mcts_sims_per_s"):
+        assert figures[key] > 0
+    assert figures["random_games_ratio"] == pytest.approx(
+        figures["ours_random_games_per_s"] / figures["openspiel_random_games_per_s"], rel=0.01
+    )
+
+
+def test_without_openspiel_it_says_skipped_and_exits_zero(tmp_path):
+    # A pyspiel that cannot be imported, first on the path.
+    (tmp_path / "pyspiel.py").write_text("raise ImportError('no open-spiel here')\n")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), os.environ.get("PYTHONPATH", "")])}
+    done = run("--seconds", "0.05", env=env)
+    assert done.returncode == 0
+    assert done.stdout.strip() == "skipped: open-spiel is not installed (pip install 'boardgames[openspiel]')"
+
+
+def test_bad_arguments_are_one_line(tmp_path):
+    done = run("--seconds", "1e9")
+    assert done.returncode == 2
+    assert "--seconds is 0.01 to 600" in done.stderr and "Traceback" not in done.stderr
