@@ -27,8 +27,11 @@ class BitboardState(State):
 
     @property
     def occupied(self) -> int:
+        boards = self.boards
+        if len(boards) == 2:  # the usual case, on every move: no loop
+            return boards[0] | boards[1]
         occupied = 0
-        for board in self.boards:
+        for board in boards:
             occupied |= board
         return occupied
 
@@ -49,4 +52,7 @@ class BitboardState(State):
 def transfer(boards: tuple[int, ...], me: int, gain: int, vacate: int = 0) -> tuple[int, ...]:
     """The boards after player ``me`` gains the squares ``gain`` (placed, moved
     to, flipped: taken from whoever had them) and leaves ``vacate``."""
+    if len(boards) == 2:  # the usual case, on every move: no generator
+        mine, theirs = (boards[me] | gain) & ~vacate, boards[1 - me] & ~gain
+        return (mine, theirs) if me == 0 else (theirs, mine)
     return tuple((board | gain) & ~vacate if player == me else board & ~gain for player, board in enumerate(boards))

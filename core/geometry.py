@@ -116,6 +116,7 @@ class Grid:
         "axis_lines",
         "neighbours",
         "adjacent",
+        "beside",
         "steps",
         "_doubling",
         "_axis_windows",
@@ -156,6 +157,8 @@ class Grid:
         )
         #: For each square, the mask of its neighbours in all 8 directions.
         self.adjacent = tuple(self.mask(r[0] for r in self.rays[i] if r) for i in range(self.size))
+        #: For each square, the mask of its 4 orthogonal neighbours.
+        self.beside = tuple(self.mask(self.neighbours[i]) for i in range(self.size))
 
         def keep(d: int, k: int) -> int:  # the squares whose k-th step in direction d is on the board
             df, dr = DIRECTIONS[d]
@@ -358,7 +361,7 @@ class Grid:
             return bool(self.lines(mask, n))
         if mask.bit_count() < n:
             return False
-        by_axis, axis_lines = self._windows_by_axis(n), self.axis_lines
+        by_axis, axis_lines = self._axis_windows.get(n) or self._windows_by_axis(n), self.axis_lines
         while touching:  # usually one square or a few: no list of them
             low = touching & -touching
             touching ^= low

@@ -229,7 +229,7 @@ must say which.
         cap still ends every playout. ``trace`` collects the moves played,
         for tests."""
         heuristic = policy == "heuristic"
-        grid, targets, adjacent_only = self.grid, self.targets, self.adjacent_only
+        grid, beside, adjacent_only = self.grid, self.grid.beside, self.adjacent_only
         total = 2 * self.each
         boards, me = state.boards, state.turn
         placed, turns = state.placed[0] + state.placed[1], state.moving_turns
@@ -245,8 +245,7 @@ must say which.
                     step = strategy.winning_step(self, empty, mine, rng) if heuristic else None
                     if step is None:
                         origin = random_bit(movable, rng)
-                        steps = [t for t in targets[origin] if empty >> t & 1]
-                        to = steps[rng.randrange(len(steps))]
+                        to = random_bit(beside[origin] & empty, rng)
                     else:
                         origin, to = step
             flips = 0

@@ -1,0 +1,89 @@
+"""The speed figures of the boardgames found on the import path, as one JSON
+object on stdout; ``before_after.py`` runs it in two trees in turn.
+
+    python benchmarks/figures.py [--seconds 1] [--games donuts,verso,othello]
+
+Per game, on one core, from the start position with seed 0: random games
+and moves a second through the state API (``legal_moves`` +
+``play_unchecked``), random playouts a second (``State.playout``), MCTS
+simulations a second with random and with default playouts, alpha-beta
+nodes a second; for Donuts also its hand-written reference loop.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import random
+import sys
+import time
+from pathlib import Path
+
+import boardgames
+from boardgames.agents.base import Budget
+
+
+def ensure_othello() -> None:
+    """Othello from the plugin if installed, else from beside boardgames, else
+    from this repository's examples/othello."""
+    if "othello" in boardgames.registered_games():
+        return
+    try:
+        module = importlib.import_module("boardgames_othello")  # laid out beside boardgames
+    except ImportError:
+        sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "examples" / "othello"))
+        module = importlib.import_module("boardgames_othello")
+    importlib.import_module("boardgames.plugins").register_module(module, "othello")
+
+
+def state_api(start: boardgames.State, seconds: float, rng: random.Random) -> tuple[float, float]:
+    games = moves = 0
+    began = time.perf_counter()
+    while time.perf_counter() - began < seconds:
+        state = start
+        while not state.is_over:
+            state = state.play_unchecked(rng.choice(state.legal_moves))
+        games += 1
+        moves += len(state.history)
+    elapsed = time.perf_counter() - began
+    return games / elapsed, moves / elapsed
+
+
+def game_figures(name: str, seconds: float) -> dict[str, float]:
+    start = boardgames.game_class(name).configure(seed=0).start()
+    out: dict[str, float] = {}
+    reference = getattr(type(start.game), "reference_loop", None)
+    if reference is not None:
+        out["reference_games_per_s"] = reference(seconds, 0)
+    out["state_games_per_s"], out["state_moves_per_s"] = state_api(start, seconds, random.Random(0))
+    rng, done, began = random.Random(0), 0, time.perf_counter()
+    while time.perf_counter() - began < seconds:
+        start.playout(rng)
+        done += 1
+    out["playouts_per_s"] = done / (time.perf_counter() - began)
+    for spec, key, unit in (
+        ("mcts:playout=random", "mcts_random_sims_per_s", "iterations"),
+        ("mcts", "mcts_sims_per_s", "iterations"),
+        ("alphabeta", "alphabeta_nodes_per_s", "nodes"),
+    ):
+        agent = boardgames.make_seat(spec).agent
+        began = time.perf_counter()
+        agent.choose(start, Budget(time=seconds), random.Random(0))
+        out[key] = agent.stats[unit] / (time.perf_counter() - began)
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=1.0)
+    parser.add_argument("--games", default="donuts,verso,othello")
+    args = parser.parse_args()
+    names = args.games.split(",")
+    if "othello" in names:
+        ensure_othello()
+    print(json.dumps({name: game_figures(name, args.seconds) for name in names}))
+
+
+if __name__ == "__main__":
+    main()
