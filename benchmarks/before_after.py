@@ -5,9 +5,11 @@ in one run, alternating, with their ratios.
 
 Each tree is laid out as installed (``core/`` as ``boardgames``, ``games/``
 as ``boardgames.games``, ``cli/`` as ``boardgames.cli``, Othello from
-``examples/othello``) in a temporary folder put first on PYTHONPATH, and
-``figures.py`` runs in each in turn, ``--rounds`` times; the medians are
-compared. Run it from the repository with boardgames installed (for its
+``examples/othello``) in a temporary folder put first on PYTHONPATH, with a
+``figures.py --serve`` process in each. Every figure is measured in the two
+in turn, ``--rounds`` times, the first side changing each round, so that a
+slow spell of the machine (frequent on shared machines) hits both sides
+alike; the median of the per-round ratios is reported. Run it from the repository with boardgames installed (for its
 dependencies and entry points).
 """
 
@@ -37,13 +39,35 @@ def lay_out(tree: Path, into: Path) -> Path:
     return into
 
 
-def figures(path: Path, args: argparse.Namespace) -> dict[str, dict[str, float]]:
-    env = {**os.environ, "PYTHONPATH": str(path), "BOARDGAMES_PLUGINS": "none"}
-    command = [sys.executable, str(ROOT / "benchmarks" / "figures.py"), "--seconds", str(args.seconds)]
-    done = subprocess.run([*command, "--games", args.games], env=env, capture_output=True, text=True, check=False)
-    if done.returncode:
-        raise SystemExit(f"figures.py failed in {path}:\n{done.stderr}")
-    return json.loads(done.stdout)
+class Side:
+    """A ``figures.py --serve`` process in one laid-out tree."""
+
+    def __init__(self, path: Path, args: argparse.Namespace) -> None:
+        env = {**os.environ, "PYTHONPATH": str(path), "BOARDGAMES_PLUGINS": "none"}
+        command = [sys.executable, str(ROOT / "benchmarks" / "figures.py"), "--serve"]
+        self.process = subprocess.Popen(
+            [*command, "--seconds", str(args.seconds), "--games", args.games],
+            env=env,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        self.keys: dict[str, list[str]] = json.loads(self.ask(None))
+
+    def ask(self, line: str | None) -> str:
+        assert self.process.stdin is not None and self.process.stdout is not None
+        if line is not None:
+            self.process.stdin.write(line + "\n")
+            self.process.stdin.flush()
+        answer = self.process.stdout.readline()
+        if not answer:
+            raise SystemExit(f"figures.py stopped (exit {self.process.wait()})")
+        return answer
+
+    def close(self) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+        self.process.wait()
 
 
 def main() -> None:
@@ -61,18 +85,27 @@ def main() -> None:
             trees = {"before": lay_out(base, Path(tmp) / "before"), "after": lay_out(ROOT, Path(tmp) / "after")}
         finally:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(base)], check=True)
-        runs: dict[str, list[dict[str, dict[str, float]]]] = {side: [] for side in trees}
-        for _ in range(args.rounds):
-            for side, path in trees.items():
-                runs[side].append(figures(path, args))
-    result: dict[str, dict[str, dict[str, float]]] = {}
-    print(f"{'figure':<40} {args.rev:>12} {'working tree':>12} {'ratio':>7}")
-    for game, keys in runs["after"][0].items():
-        for key in keys:
-            before = statistics.median(run[game][key] for run in runs["before"] if key in run.get(game, {}))
-            after = statistics.median(run[game][key] for run in runs["after"])
-            result.setdefault(game, {})[key] = {"before": round(before, 1), "after": round(after, 1)}
-            print(f"{game + ' ' + key:<40} {before:>12,.0f} {after:>12,.0f} {after / before:>6.2f}x")
+        sides = {name: Side(path, args) for name, path in trees.items()}
+        result: dict[str, dict[str, dict[str, float]]] = {}
+        print(f"{'figure':<40} {args.rev:>12} {'working tree':>12} {'ratio':>7}")
+        for game, keys in sides["after"].keys.items():
+            for key in keys:
+                if key not in sides["before"].keys.get(game, []):
+                    continue
+                values: dict[str, list[float]] = {"before": [], "after": []}
+                for round_ in range(args.rounds):
+                    for name in sorted(sides, reverse=bool(round_ % 2)):
+                        values[name].append(float(sides[name].ask(f"{game} {key}")))
+                ratio = statistics.median(a / b for a, b in zip(values["after"], values["before"], strict=True))
+                before, after = statistics.median(values["before"]), statistics.median(values["after"])
+                result.setdefault(game, {})[key] = {
+                    "before": round(before, 1),
+                    "after": round(after, 1),
+                    "ratio": round(ratio, 3),
+                }
+                print(f"{game + ' ' + key:<40} {before:>12,.0f} {after:>12,.0f} {ratio:>6.2f}x", flush=True)
+        for side in sides.values():
+            side.close()
     if args.json:
         meta = {"rev": args.rev, "seconds": args.seconds, "rounds": args.rounds, "python": sys.version.split()[0]}
         args.json.write_text(json.dumps({"run": meta, "figures": result}, indent=2) + "\n")

@@ -50,39 +50,63 @@ def state_api(start: boardgames.State, seconds: float, rng: random.Random) -> tu
     return games / elapsed, moves / elapsed
 
 
-def game_figures(name: str, seconds: float) -> dict[str, float]:
+def measure(name: str, key: str, seconds: float) -> float:
+    """One figure of one game, measured once."""
     start = boardgames.game_class(name).configure(seed=0).start()
-    out: dict[str, float] = {}
-    reference = getattr(type(start.game), "reference_loop", None)
-    if reference is not None:
-        out["reference_games_per_s"] = reference(seconds, 0)
-    out["state_games_per_s"], out["state_moves_per_s"] = state_api(start, seconds, random.Random(0))
-    rng, done, began = random.Random(0), 0, time.perf_counter()
-    while time.perf_counter() - began < seconds:
-        start.playout(rng)
-        done += 1
-    out["playouts_per_s"] = done / (time.perf_counter() - began)
-    for spec, key, unit in (
-        ("mcts:playout=random", "mcts_random_sims_per_s", "iterations"),
-        ("mcts", "mcts_sims_per_s", "iterations"),
-        ("alphabeta", "alphabeta_nodes_per_s", "nodes"),
-    ):
-        agent = boardgames.make_seat(spec).agent
-        began = time.perf_counter()
-        agent.choose(start, Budget(time=seconds), random.Random(0))
-        out[key] = agent.stats[unit] / (time.perf_counter() - began)
-    return out
+    if key == "reference_games_per_s":
+        return type(start.game).reference_loop(seconds, 0)  # type: ignore[misc]
+    if key in ("state_games_per_s", "state_moves_per_s"):
+        return state_api(start, seconds, random.Random(0))[key == "state_moves_per_s"]
+    if key == "playouts_per_s":
+        rng, done, began = random.Random(0), 0, time.perf_counter()
+        while time.perf_counter() - began < seconds:
+            start.playout(rng)
+            done += 1
+        return done / (time.perf_counter() - began)
+    spec, unit = AGENTS[key]
+    agent = boardgames.make_seat(spec).agent
+    began = time.perf_counter()
+    agent.choose(start, Budget(time=seconds), random.Random(0))
+    return agent.stats[unit] / (time.perf_counter() - began)
+
+
+AGENTS = {
+    "mcts_random_sims_per_s": ("mcts:playout=random", "iterations"),
+    "mcts_sims_per_s": ("mcts", "iterations"),
+    "alphabeta_nodes_per_s": ("alphabeta", "nodes"),
+}
+
+
+def keys(name: str) -> list[str]:
+    """The figures measured for a game."""
+    has_reference = getattr(boardgames.game_class(name), "reference_loop", None) is not None
+    return [
+        *(["reference_games_per_s"] if has_reference else []),
+        "state_games_per_s",
+        "state_moves_per_s",
+        "playouts_per_s",
+        *AGENTS,
+    ]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=1.0)
     parser.add_argument("--games", default="donuts,verso,othello")
+    parser.add_argument(
+        "--serve", action="store_true", help="read 'GAME FIGURE' lines on stdin, answer each with its value"
+    )
     args = parser.parse_args()
     names = args.games.split(",")
     if "othello" in names:
         ensure_othello()
-    print(json.dumps({name: game_figures(name, args.seconds) for name in names}))
+    if args.serve:
+        print(json.dumps({name: keys(name) for name in names}), flush=True)
+        for line in sys.stdin:
+            name, key = line.split()
+            print(measure(name, key, args.seconds), flush=True)
+        return
+    print(json.dumps({name: {key: measure(name, key, args.seconds) for key in keys(name)} for name in names}))
 
 
 if __name__ == "__main__":

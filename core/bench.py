@@ -3,13 +3,17 @@
 Where a game has a reference (:attr:`Game.reference_loop`: a hand-written
 loop that does nothing but play random games, with its own tables and no
 framework at all), the figures are reported beside it, so that the
-framework's cost is a ratio measured in the same run on the same machine.
+framework's cost is a ratio measured in the same run on the same machine:
+each such figure is measured in slices that alternate with slices of the
+reference, and the ratio is the median of the slices' ratios, so that a
+slow spell of a shared machine slows both sides alike.
 """
 
 from __future__ import annotations
 
 import itertools
 import random
+import statistics
 import time
 from collections.abc import Callable
 from typing import Any
@@ -32,22 +36,45 @@ def _rate(run_once: Callable[[], int], seconds: float) -> tuple[float, float]:
     return count / elapsed, units / elapsed
 
 
+SLICES = 4
+
+
+def _beside(
+    run_once: Callable[[], int], reference: Callable[[float, int], float] | None, seconds: float, seed: int
+) -> tuple[float, float, float | None]:
+    """Calls and units a second of ``run_once``, and its ratio to the
+    reference's games a second (None without one), measured in slices that
+    alternate with the reference's, the first side changing each slice."""
+    if reference is None:
+        return (*_rate(run_once, seconds), None)
+    part = seconds / SLICES
+    calls, units, ratios = [], [], []
+    for i in range(SLICES):
+        if i % 2:
+            mine = _rate(run_once, part)
+            theirs = reference(part, seed)
+        else:
+            theirs = reference(part, seed)
+            mine = _rate(run_once, part)
+        calls.append(mine[0])
+        units.append(mine[1])
+        ratios.append(mine[0] / theirs)
+    return statistics.median(calls), statistics.median(units), statistics.median(ratios)
+
+
 def run_bench(game_name: str, seconds: float = 2.0, seed: int = 0) -> dict[str, Any]:
     """Every figure, each with what it measured; one core, this process."""
     game = game_class(game_name).configure(seed=seed)
     start = game.start()
     rng = random.Random(seed)
     figures: dict[str, Any] = {"game": game_name, "seconds_each": seconds}
-
     reference = type(game).reference_loop
-    baseline = reference(seconds, seed) if reference is not None else None
-    if baseline is not None:
-        figures["baseline_games_per_s"] = round(baseline)
+    if reference is not None:
+        figures["baseline_games_per_s"] = round(reference(seconds, seed))
 
-    playouts = _rate(lambda: (start.playout(rng), 1)[1], seconds)[0]
-    figures["playouts_per_s"] = round(playouts)
-    if baseline:
-        figures["playouts_vs_baseline"] = round(playouts / baseline, 3)
+    def one_playout() -> int:
+        start.playout(rng)
+        return 1
 
     def state_api_game() -> int:  # the bare state API, for the cost of a Match beside it
         state = start
@@ -55,23 +82,23 @@ def run_bench(game_name: str, seconds: float = 2.0, seed: int = 0) -> dict[str, 
             state = state.play_unchecked(rng.choice(state.legal_moves))
         return len(state.history)
 
-    games, moves = _rate(state_api_game, seconds)
-    figures["state_api_games_per_s"] = round(games)
-    figures["state_api_moves_per_s"] = round(moves)
-    if baseline:
-        figures["state_api_vs_baseline"] = round(games / baseline, 3)
-
     seat = make_seat("random")
     seeds = itertools.count(seed)
 
     def match_game() -> int:
         return len(Match(start, [seat, seat], seed=next(seeds)).run().history)
 
-    matches, moves = _rate(match_game, seconds)
-    figures["match_games_per_s"] = round(matches)
-    figures["match_moves_per_s"] = round(moves)
-    if baseline:
-        figures["match_vs_baseline"] = round(matches / baseline, 3)
+    for name, run_once, with_moves in (
+        ("playouts", one_playout, False),
+        ("state_api", state_api_game, True),
+        ("match", match_game, True),
+    ):
+        games, moves, ratio = _beside(run_once, reference, seconds, seed)
+        figures[f"{name}_per_s" if name == "playouts" else f"{name}_games_per_s"] = round(games)
+        if with_moves:
+            figures[f"{name}_moves_per_s"] = round(moves)
+        if ratio is not None:
+            figures[f"{name}_vs_baseline"] = round(ratio, 3)
 
     for spec, key, unit in (
         ("mcts:playout=random", "mcts_random", "iterations"),
@@ -90,7 +117,7 @@ def run_bench(game_name: str, seconds: float = 2.0, seed: int = 0) -> dict[str, 
 DESCRIPTIONS = {
     "baseline_games_per_s": "baseline: random games/s, the game's hand-written loop",
     "playouts_per_s": "random playouts/s through the public API (State.playout)",
-    "playouts_vs_baseline": "  ratio to the baseline",
+    "playouts_vs_baseline": "  ratio to the baseline (median of 4 alternating slices)",
     "state_api_games_per_s": "random games/s move by move (legal_moves + play_unchecked)",
     "state_api_moves_per_s": "  moves/s",
     "state_api_vs_baseline": "  ratio to the baseline",
