@@ -118,6 +118,8 @@ class Grid:
         "adjacent",
         "beside",
         "steps",
+        "_left_steps",
+        "_right_steps",
         "_doubling",
         "_axis_windows",
         "_windows",
@@ -174,6 +176,8 @@ class Grid:
         #: edge mask ``keep`` drops the squares that would leave the board or
         #: wrap round to the other side.
         self.steps = tuple((df * height + dr, keep(d, 1)) for d, (df, dr) in enumerate(DIRECTIONS))
+        self._left_steps = tuple((amount, keep) for amount, keep in self.steps if amount > 0)
+        self._right_steps = tuple((-amount, keep) for amount, keep in self.steps if amount < 0)
         # Kogge-Stone doubling: steps of 1, 2, 4... squares, until they span the longest line.
         longest = max(width, height) - 1
         spans = [1]
@@ -263,25 +267,22 @@ class Grid:
 
         One flood per direction from ``mine`` across ``theirs``; the empty
         square just past the run is the one that brackets it."""
-        empty = self.full & ~(mine | theirs)
         out = 0
-        steps = self.steps
-        for amount, keep in steps:
-            # Runs are short: stepping until they end beats a fixed number of rounds.
-            if amount > 0:
-                run = ((mine & keep) << amount) & theirs
-                while run:
-                    run = (run & keep) << amount
-                    out |= run & empty
-                    run &= theirs
-            else:
-                amount = -amount
-                run = ((mine & keep) >> amount) & theirs
-                while run:
-                    run = (run & keep) >> amount
-                    out |= run & empty
-                    run &= theirs
-        return out
+        # Runs are short: stepping until they end beats a fixed number of
+        # rounds. Left and right shifts apart: no test of the sign per step.
+        for amount, keep in self._left_steps:
+            run = ((mine & keep) << amount) & theirs
+            while run:
+                run = (run & keep) << amount
+                out |= run
+                run &= theirs
+        for amount, keep in self._right_steps:
+            run = ((mine & keep) >> amount) & theirs
+            while run:
+                run = (run & keep) >> amount
+                out |= run
+                run &= theirs
+        return out & self.full & ~(mine | theirs)
 
     def bracketed(self, square: int, mine: int, theirs: int) -> tuple[int, ...]:
         """The runs of ``theirs`` that a piece of ``mine`` on ``square``

@@ -31,9 +31,11 @@ def test_othello_against_openspiel_agrees_on_the_rules_and_reports_ratios(tmp_pa
     figures = json.loads(out.read_text())
     for key in ("ours_random_games_per_s", "openspiel_random_games_per_s", "openspiel_mcts_sims_per_s"):
         assert figures[key] > 0
+    # One round: the ratio is that round's quotient.
     assert figures["random_games_ratio"] == pytest.approx(
         figures["ours_random_games_per_s"] / figures["openspiel_random_games_per_s"], rel=0.01
     )
+    assert figures["random_games_ratio_target"] == 0.5
 
 
 def test_without_openspiel_it_says_skipped_and_exits_zero(tmp_path):
