@@ -2,6 +2,7 @@
 object on stdout; ``before_after.py`` runs it in two trees in turn.
 
     python benchmarks/figures.py [--seconds 1] [--games donuts,verso,othello]
+    python benchmarks/figures.py --profile state_moves_per_s --games verso
 
 Per game, on one core, from the start position with seed 0: random games
 and moves a second through the state API (``legal_moves`` +
@@ -13,8 +14,10 @@ nodes a second; for Donuts also its hand-written reference loop.
 from __future__ import annotations
 
 import argparse
+import cProfile
 import importlib
 import json
+import pstats
 import random
 import sys
 import time
@@ -96,10 +99,18 @@ def main() -> None:
     parser.add_argument(
         "--serve", action="store_true", help="read 'GAME FIGURE' lines on stdin, answer each with its value"
     )
+    parser.add_argument("--profile", metavar="FIGURE", help="measure FIGURE under cProfile; print where time goes")
     args = parser.parse_args()
     names = args.games.split(",")
     if "othello" in names:
         ensure_othello()
+    if args.profile:
+        for name in names:
+            print(f"## {name}: {args.profile}")
+            profile = cProfile.Profile()
+            profile.runcall(measure, name, args.profile, args.seconds)
+            pstats.Stats(profile).sort_stats("tottime").print_stats(10)
+        return
     if args.serve:
         print(json.dumps({name: keys(name) for name in names}), flush=True)
         for line in sys.stdin:

@@ -102,9 +102,11 @@ must say which.
         self.adjacent_only = self.options["flip"] == "adjacent"
         self.max_moves = self.options["max_moves"]
         self.max_length = 2 * self.each + self.max_moves
-        # V6: each point's orthogonal neighbours in square order, and the step moves made once.
-        self.targets = tuple(tuple(sorted(grid.neighbours[sq])) for sq in range(grid.size))
-        self.plain_steps = {(o, to): Move(o, to) for o in range(grid.size) for to in self.targets[o]}
+        # V6: from each point, the steps to its orthogonal neighbours in square
+        # order, as (the neighbour's bit, the step made once).
+        self.steps_from = tuple(
+            tuple((1 << to, Move(origin, to)) for to in sorted(grid.neighbours[origin])) for origin in range(grid.size)
+        )
 
     def pieces_each(self) -> int:
         return self.each
@@ -171,16 +173,16 @@ must say which.
             moves.sort()
             return tuple(moves)
         moves = []
-        plain, targets = self.plain_steps, self.targets
+        steps_from = self.steps_from
         for origin in bits(self.movable(mine, empty)):
-            for to in targets[origin]:
-                if not empty >> to & 1:
+            for bit, step in steps_from[origin]:
+                if not empty & bit:
                     continue
-                if imprisoning >> to & 1:
-                    runs = self.prisons(mine, theirs, to)
-                    moves += [Move(origin, to, flips) for flips in self.flip_choices(runs, to)]
+                if imprisoning & bit:
+                    to = step.to
+                    moves += [Move(origin, to, flips) for flips in self.flip_choices(self.prisons(mine, theirs, to), to)]
                 else:
-                    moves.append(plain[origin, to])
+                    moves.append(step)
         return tuple(moves) if moves else (PASS,)
 
     def apply(self, state: VersoState, move: Move) -> VersoState:
