@@ -68,6 +68,7 @@ def measure(name: str, key: str, seconds: float) -> float:
         return done / (time.perf_counter() - began)
     spec, unit = AGENTS[key]
     agent = boardgames.make_seat(spec).agent
+    assert agent is not None  # an agent spec, not "human"
     began = time.perf_counter()
     agent.choose(start, Budget(time=seconds), random.Random(0))
     return agent.stats[unit] / (time.perf_counter() - began)

@@ -95,10 +95,11 @@ def figures(game: Any, pyspiel: Any, seconds: float, seed: int) -> dict[str, Cal
         return 1
 
     def ours_mcts(spec: str) -> float:
-        seat = boardgames.make_seat(spec)
+        agent = boardgames.make_seat(spec).agent
+        assert agent is not None  # an agent spec, not "human"
         began = time.perf_counter()
-        seat.agent.choose(start, Budget(time=seconds), random.Random(seed))
-        return seat.agent.stats["iterations"] / (time.perf_counter() - began)
+        agent.choose(start, Budget(time=seconds), random.Random(seed))
+        return agent.stats["iterations"] / (time.perf_counter() - began)
 
     def theirs_mcts() -> float:
         # Calibrate the simulations to about ``seconds``, then time a search.
@@ -164,7 +165,8 @@ def main(argv: list[str] | None = None) -> int:
         rules_checked_games=args.check_games,
         command=" ".join(["python", "benchmarks/othello_vs_openspiel.py", *(argv or sys.argv[1:])]),
     )
-    print(f"Othello, one core, median of {args.rounds} rounds of {args.seconds:g} s (rules agree on {args.check_games} games)")
+    rounds = f"median of {args.rounds} rounds of {args.seconds:g} s"
+    print(f"Othello, one core, {rounds} (rules agree on {args.check_games} games)")
     for name in measure:
         print(f"  {name:<32} {result[name]:>12,.0f}")
     for name, (_, _, target) in RATIOS.items():

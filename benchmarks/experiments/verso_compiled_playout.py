@@ -37,6 +37,14 @@ def per_second(run_once, seconds: float) -> float:
     return done / (time.perf_counter() - began)
 
 
+def simulations_per_second(start: boardgames.State, seconds: float) -> float:
+    agent = boardgames.make_seat("mcts:playout=random").agent
+    assert agent is not None
+    began = time.perf_counter()
+    agent.choose(start, Budget(time=seconds), random.Random(0))
+    return agent.stats["iterations"] / (time.perf_counter() - began)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=2.0)
@@ -45,25 +53,23 @@ def main() -> None:
     start = game.start()
     with tempfile.TemporaryDirectory() as tmp:
         library = Path(tmp) / "verso_playout.so"
-        subprocess.run(["cc", "-O2", "-shared", "-fPIC", str(HERE / "verso_playout.c"), "-o", str(library)], check=True)
+        try:
+            compile_ = ["cc", "-O2", "-shared", "-fPIC", str(HERE / "verso_playout.c"), "-o", str(library)]
+            subprocess.run(compile_, check=True)
+        except (OSError, subprocess.CalledProcessError) as exc:
+            raise SystemExit(f"this experiment needs a C compiler called cc: {exc}") from None
         kernel = ctypes.CDLL(str(library))
     kernel.setup.argtypes = [ctypes.c_int, ctypes.c_uint64]
     kernel.playout.argtypes = [ctypes.c_uint64] * 2 + [ctypes.c_int] * 5
     kernel.setup(game.grid.width, 1)
-    total, cap = 2 * game.each, game.max_moves
+    total, cap = 2 * game.options["pieces"], game.options["max_moves"]
     rng = random.Random(0)
     python = per_second(lambda: start.playout(rng), args.seconds)
     compiled = per_second(lambda: kernel.playout(0, 0, 0, 0, 0, total, cap), args.seconds)
 
-    agent = boardgames.make_seat("mcts:playout=random").agent
-    began = time.perf_counter()
-    agent.choose(start, Budget(time=args.seconds), random.Random(0))
-    mcts = agent.stats["iterations"] / (time.perf_counter() - began)
+    mcts = simulations_per_second(start, args.seconds)
     with mock.patch.object(type(game), "playout", lambda self, state, rng, policy: None):
-        agent = boardgames.make_seat("mcts:playout=random").agent
-        began = time.perf_counter()
-        agent.choose(start, Budget(time=args.seconds), random.Random(0))
-        tree_only = agent.stats["iterations"] / (time.perf_counter() - began)
+        tree_only = simulations_per_second(start, args.seconds)
     projected = 1 / (1 / tree_only + 1 / compiled)
     # The same game? The results of many playouts from the start should agree.
     games = 3000

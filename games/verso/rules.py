@@ -133,7 +133,9 @@ must say which.
             return [tuple(sorted(bits(run & near)[0] for run in runs))]
         return sorted(tuple(sorted(flips)) for flips in itertools.product(*(bits(run) for run in runs)))
 
-    def arrive(self, boards: tuple[int, ...], me: int, origin: int, to: int, flips: int) -> tuple[tuple[int, ...], bool]:
+    def arrive(
+        self, boards: tuple[int, ...], me: int, origin: int, to: int, flips: int
+    ) -> tuple[tuple[int, ...], bool]:
         """V4, V5: the boards after ``me``'s piece arrives on ``to`` (placed if
         ``origin`` is -1) and ``flips`` change sides, and whether the mover
         then has five in a row."""
@@ -180,7 +182,9 @@ must say which.
                     continue
                 if imprisoning & bit:
                     to = step.to
-                    moves += [Move(origin, to, flips) for flips in self.flip_choices(self.prisons(mine, theirs, to), to)]
+                    moves += [
+                        Move(origin, to, flips) for flips in self.flip_choices(self.prisons(mine, theirs, to), to)
+                    ]
                 else:
                     moves.append(step)
         return tuple(moves) if moves else (PASS,)

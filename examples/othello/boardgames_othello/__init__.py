@@ -44,7 +44,9 @@ class Othello(Game[OthelloState]):
         sq = self.grid.parse_square
         black = self.grid.mask([sq("d5"), sq("e4")])
         white = self.grid.mask([sq("d4"), sq("e5")])
-        return OthelloState(game=self, boards=(black, white), placed=(2, 2), playable=self.grid.bracketing(black, white))
+        return OthelloState(
+            game=self, boards=(black, white), placed=(2, 2), playable=self.grid.bracketing(black, white)
+        )
 
     def generate_moves(self, state: OthelloState) -> tuple[Move, ...]:
         return placements(state.playable) if state.playable else (PASS,)
