@@ -33,18 +33,13 @@ from typing import Any
 
 import boardgames
 from boardgames.agents.base import Budget
-from boardgames.plugins import register_module
 
-EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "othello"
+from figures import ensure_othello
 
 
 def othello_game() -> Any:
     """Our Othello, from the installed plugin or else from examples/othello."""
-    if "othello" not in boardgames.registered_games():
-        sys.path.insert(0, str(EXAMPLE))
-        import boardgames_othello
-
-        register_module(boardgames_othello, "othello")
+    ensure_othello()
     return boardgames.game_class("othello").configure()
 
 

@@ -84,6 +84,24 @@ def test_search_agents_stop_a_win_in_one(spec):
     assert after.winning_moves() == (), state.format_move(move)
 
 
+def test_agents_look_for_wins_at_once_only_where_the_game_tests_them_quickly(monkeypatch):
+    assert boardgames.game_class("donuts").quick_wins_test and boardgames.game_class("verso").quick_wins_test
+    game = tictactoe()
+    assert not game.quick_wins_test  # it does not override wins_at_once
+    state = game.configure().start()
+    # Its heuristic playout is then the random one, draw for draw.
+    for seed in range(30):
+        assert state.playout(random.Random(seed), "heuristic") == state.playout(random.Random(seed), "random")
+
+    # And the default MCTS never calls the slow test (it would raise here).
+    def slow(self, state, move):
+        raise AssertionError("wins_at_once called on a game without a quick test")
+
+    monkeypatch.setattr(game, "wins_at_once", slow)
+    seat = boardgames.make_seat("mcts:iterations=200")
+    assert seat.agent.choose(state, seat.budget, random.Random(1)) in state.legal_moves
+
+
 def test_winning_moves_agree_with_playing_them():
     for game in games_to_try():
         rng = random.Random(5)

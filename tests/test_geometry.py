@@ -113,3 +113,12 @@ def test_the_documented_directions_are_opposite_pairs():
     for d, (df, dr) in enumerate(DIRECTIONS):
         assert DIRECTIONS[OPPOSITE[d]] == (-df, -dr)
     assert DIRECTIONS[NORTH] == (0, 1) and DIRECTIONS[EAST] == (1, 0)
+
+
+def test_the_examples_in_the_geometry_module_run():
+    import doctest
+
+    import boardgames.geometry
+
+    result = doctest.testmod(boardgames.geometry)
+    assert result.attempted >= 5 and result.failed == 0
