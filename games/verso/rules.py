@@ -102,11 +102,17 @@ must say which.
         self.adjacent_only = self.options["flip"] == "adjacent"
         self.max_moves = self.options["max_moves"]
         self.max_length = 2 * self.each + self.max_moves
-        # V6: from each point, the steps to its orthogonal neighbours in square
-        # order, as (the neighbour's bit, the step made once).
-        self.steps_from = tuple(
-            tuple((1 << to, Move(origin, to)) for to in sorted(grid.neighbours[origin])) for origin in range(grid.size)
-        )
+        # V6: from each point, for each set of its empty neighbours, the steps
+        # there in square order, made once (at most 16 sets a point).
+        self.steps_from = tuple(self._steps_to_subsets(origin) for origin in range(grid.size))
+
+    def _steps_to_subsets(self, origin: int) -> dict[int, tuple[Move, ...]]:
+        around, table, subset = self.grid.beside[origin], {}, self.grid.beside[origin]
+        while True:
+            table[subset] = tuple(Move(origin, to) for to in bits(subset))
+            if not subset:
+                return table
+            subset = (subset - 1) & around
 
     def pieces_each(self) -> int:
         return self.each
@@ -167,21 +173,23 @@ must say which.
         empty = self.grid.full & ~(mine | theirs)
         imprisoning = self.grid.bracketing(mine, theirs)  # the arrivals that flip something
         if not self.is_moving_phase(state):
-            if not imprisoning & empty:
+            if not imprisoning:
                 return placements(empty)
             moves = list(placements(empty & ~imprisoning))
             for to in bits(imprisoning):
                 moves += [Move(-1, to, flips) for flips in self.flip_choices(self.prisons(mine, theirs, to), to)]
             moves.sort()
             return tuple(moves)
-        moves = []
-        steps_from = self.steps_from
+        moves: list[Move] = []
+        steps_from, beside = self.steps_from, self.grid.beside
         for origin in bits(self.movable(mine, empty)):
-            for bit, step in steps_from[origin]:
-                if not empty & bit:
-                    continue
-                if imprisoning & bit:
-                    to = step.to
+            targets = beside[origin] & empty
+            if not targets & imprisoning:
+                moves += steps_from[origin][targets]
+                continue
+            for step in steps_from[origin][targets]:
+                to = step.to
+                if imprisoning >> to & 1:
                     moves += [
                         Move(origin, to, flips) for flips in self.flip_choices(self.prisons(mine, theirs, to), to)
                     ]
