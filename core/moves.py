@@ -55,16 +55,20 @@ def place(square: int, marks: tuple[int, ...] = ()) -> Move:
 
 _ONE_PLACEMENT: list[Move] = []
 _PLACEMENTS: dict[int, tuple[Move, ...]] = {}
-_REMEMBERED = 1 << 16
+# Forget them all past 65,536 masks or a million moves held: at most about 20 MB.
+_MASKS_HELD, _MOVES_HELD = 1 << 16, 1 << 20
+_held = 0
 
 
 def placements(mask: int) -> tuple[Move, ...]:
     """The placements on the squares of ``mask``, in square order (sorted, as
     legal moves are): ``placements(0b101) == (place(0), place(2))``.
 
-    Remembered per mask, up to 65,536 masks: in most placement games the
-    same few sets of squares come back again and again (93% of the time in
-    random Donuts games), and a lookup costs far less than a tuple of moves."""
+    Remembered per mask (up to 65,536 masks and a million moves in all):
+    in most placement games the same few sets of squares come back
+    again and again (93% of the time in random Donuts games), and a lookup
+    costs far less than a tuple of moves."""
+    global _held
     moves = _PLACEMENTS.get(mask)
     if moves is None:
         squares = bits(mask)
@@ -72,9 +76,11 @@ def placements(mask: int) -> tuple[Move, ...]:
             _ONE_PLACEMENT.extend(Move(-1, sq) for sq in range(len(_ONE_PLACEMENT), squares[-1] + 1))
         one = _ONE_PLACEMENT
         moves = tuple([one[sq] for sq in squares])
-        if len(_PLACEMENTS) >= _REMEMBERED:
+        if len(_PLACEMENTS) >= _MASKS_HELD or _held + len(moves) > _MOVES_HELD:
             _PLACEMENTS.clear()
+            _held = 0
         _PLACEMENTS[mask] = moves
+        _held += len(moves)
     return moves
 
 

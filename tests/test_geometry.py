@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from boardgames import Grid, bits
+from boardgames import Grid, bits, place, placements
 from boardgames.geometry import DIRECTIONS, EAST, NORTH, OPPOSITE
 
 SHAPES = [(8, 8), (6, 6), (5, 9), (9, 5), (1, 7), (7, 1), (19, 19), (3, 3)]
@@ -122,3 +122,18 @@ def test_the_examples_in_the_geometry_module_run():
 
     result = doctest.testmod(boardgames.geometry)
     assert result.attempted >= 5 and result.failed == 0
+
+
+def test_placements_are_sorted_remembered_and_bounded(monkeypatch):
+    import boardgames.moves as moves
+
+    assert placements(0b101) == (place(0), place(2)) and placements(0) == ()
+    assert placements(1 << 300) == (place(300),)  # any size of board
+    assert placements(0b1101) is placements(0b1101)  # remembered
+    monkeypatch.setattr(moves, "_MASKS_HELD", 3)
+    monkeypatch.setattr(moves, "_held", 0)
+    moves._PLACEMENTS.clear()
+    for mask in (1, 2, 3, 4):
+        placements(mask)
+    assert len(moves._PLACEMENTS) <= 3  # forgotten past the bound, still right after it
+    assert placements(3) == (place(0), place(1))

@@ -15,7 +15,6 @@ from boardgames import (
     Outcome,
     TextOption,
     bits,
-    place,
     placements,
 )
 from boardgames.geometry import AXIS_NAMES, random_bit
@@ -87,7 +86,6 @@ Notation. A move is the square played: c3.
         # The whole line through each square along that square's own line (D4).
         axis = {line: k for k, line in enumerate(LINES)}
         self.line_masks = tuple(self.grid.axis_lines[sq][axis[line]] for sq, line in enumerate(self.lines))
-        self._moves = tuple(place(sq) for sq in range(self.grid.size))
         self.axis_rays = self.grid.axis_rays
         self._first = self.player_names.index(self.options["first"])
 
