@@ -28,7 +28,8 @@ POSITIONS = 5000
 
 def positions(name: str) -> tuple[Any, list[tuple[Any, Any]]]:
     game = boardgames.game_class(name).configure(seed=0)
-    rng, out = random.Random(0), []
+    rng = random.Random(0)
+    out: list[tuple[Any, Any]] = []
     while len(out) < POSITIONS:
         state = game.start()
         while not state.is_over:

@@ -294,6 +294,9 @@ class Game(Generic[StateT]):
     #: ``loop(seconds, seed) -> games a second``: the reference that ``bench``
     #: reports the framework's speed against.
     reference_loop: ClassVar[Callable[[float, int], float] | None] = None
+    #: Agents search to the very end (:mod:`boardgames.agents.solver`) once
+    #: :meth:`endgame_size` is at most this; 0: never.
+    solve_at: ClassVar[int] = 0
     #: Whether :meth:`wins_at_once` answers faster than playing the move. Set
     #: by itself when a game overrides ``wins_at_once``; agents look for wins
     #: at once at every node and playout step only where this is true.
@@ -407,6 +410,12 @@ class Game(Generic[StateT]):
         Games may answer faster than playing it, as the default does."""
         outcome = self.apply(state, move).outcome
         return outcome is not None and outcome.winner_index == state.turn
+
+    def endgame_size(self, state: StateT) -> int | None:
+        """How much game is left, in the unit of :attr:`solve_at`: the empty
+        squares of a game that fills its board. None (the default) where no
+        such bound exists, as in a game whose pieces move."""
+        return None
 
     def position_key(self, state: StateT) -> Hashable:
         """What identifies a position: by default the pieces and the player to move."""

@@ -1,6 +1,7 @@
 """Negamax with alpha-beta pruning, iterative deepening, a transposition table
 keyed by the position's key, and move ordering (the table's best move first,
-then the history heuristic). Bounded by depth or time."""
+then the history heuristic). Bounded by depth or time. Near the end of a game
+that allows it, the exact solver plays instead (:mod:`.solver`)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import time
 from ..game import State
 from ..moves import Move
 from .base import Agent, Budget
+from .solver import endgame_move
 
 WIN = 1000.0  # a won position scores WIN minus its distance, beyond any evaluation (-1 to 1)
 EXACT, LOWER, UPPER = 0, 1, 2
@@ -21,7 +23,7 @@ class _Timeout(Exception):
 
 class AlphaBetaAgent(Agent):
     name = "alphabeta"
-    summary = "negamax alpha-beta with iterative deepening and a transposition table"
+    summary = "negamax alpha-beta with iterative deepening and a transposition table; exact near the end"
     budget_kinds = ("depth", "time")
     default_budget = Budget(time=1.0)
 
@@ -40,8 +42,12 @@ class AlphaBetaAgent(Agent):
         if len(moves) == 1:
             self.stats = {"nodes": 0, "depth": 0}
             return moves[0]
-        rng.shuffle(moves)  # equal moves are then chosen at random, by the seed
         self.deadline = budget.deadline()
+        solved = endgame_move(state, self.deadline)
+        if solved is not None:  # the end is near: play it perfectly
+            self.stats = {"nodes": solved.nodes, "depth": solved.plies, "solved": solved.value}
+            return solved.move
+        rng.shuffle(moves)  # equal moves are then chosen at random, by the seed
         max_depth = budget.depth or (64 if self.deadline is not None else 3)
         if len(self.table) > 1_000_000:
             self.table.clear()

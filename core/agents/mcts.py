@@ -3,7 +3,9 @@
 Each simulation walks down the tree by UCT, adds one node, plays the game out
 with the game's playout (random, or its heuristic policy) and backs the
 result up. Bounded by iterations or time; the tree is kept between moves and
-reused when the game went on from a position it holds.
+reused when the game went on from a position it holds. Near the end of a
+game that allows it, the exact solver plays instead (:mod:`.solver`), except
+in plain UCT (``playout=random``), kept plain as a reference.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from ..game import State
 from ..moves import Move
 from ..options import ChoiceOption, FloatOption
 from .base import Agent, Budget
+from .solver import endgame_move
 
 
 class Node:
@@ -51,7 +54,7 @@ def _looks_for_wins(state: State, policy: str) -> bool:
 
 class MctsAgent(Agent):
     name = "mcts"
-    summary = "Monte Carlo tree search (UCT) with random or heuristic playouts"
+    summary = "Monte Carlo tree search (UCT), random or heuristic playouts; exact near the end unless playout=random"
     budget_kinds = ("time", "iterations")
     default_budget = Budget(time=1.0)
     parameters = (
@@ -100,6 +103,10 @@ class MctsAgent(Agent):
             return moves[0]
         reused = root.visits
         deadline = budget.deadline()
+        solved = endgame_move(state, deadline) if self.policy != "random" else None  # plain UCT stays plain
+        if solved is not None:  # the end is near: play it perfectly
+            self.stats = {"iterations": 0, "reused": reused, "solved": solved.value}
+            return solved.move
         limit = budget.iterations
         if limit is None and deadline is None:
             deadline = time.perf_counter() + (self.default_budget.time or 1.0)

@@ -172,6 +172,7 @@ must say which.
         mine, theirs = state.boards[me], state.boards[1 - me]
         empty = self.grid.full & ~(mine | theirs)
         imprisoning = self.grid.bracketing(mine, theirs)  # the arrivals that flip something
+        moves: list[Move]
         if not self.is_moving_phase(state):
             if not imprisoning:
                 return placements(empty)
@@ -180,7 +181,7 @@ must say which.
                 moves += [Move(-1, to, flips) for flips in self.flip_choices(self.prisons(mine, theirs, to), to)]
             moves.sort()
             return tuple(moves)
-        moves: list[Move] = []
+        moves = []
         steps_from, beside = self.steps_from, self.grid.beside
         for origin in bits(self.movable(mine, empty)):
             targets = beside[origin] & empty

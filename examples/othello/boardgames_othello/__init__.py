@@ -34,6 +34,7 @@ class Othello(Game[OthelloState]):
     colours = ("#1b1b1b", "#f5f5f5")
     symbols = ("●", "○")
     max_length = 60 + 60  # at most 60 discs, and a pass can only come between two of them
+    solve_at = 12  # empty squares: from there the agents play the end perfectly
     rules_text = __doc__ or ""
 
     def setup(self) -> None:
@@ -76,6 +77,9 @@ class Othello(Game[OthelloState]):
             changed=flipped,
             playable=playable,
         )
+
+    def endgame_size(self, state: OthelloState) -> int:
+        return self.grid.size - state.occupied.bit_count()
 
     def evaluate(self, state: OthelloState, player: int) -> float:
         """Mobility and corners, a classic simple evaluation."""

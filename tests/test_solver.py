@@ -1,0 +1,130 @@
+"""The endgame solver against exhaustive search (every line played to its end,
+no pruning, no table) on seeded random positions of Donuts, Othello and
+tic-tac-toe, and the agents handing the end of a game to it."""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import types
+from pathlib import Path
+
+import pytest
+
+import boardgames
+from boardgames.agents.solver import WIN, Unsolved, endgame_move, solve
+from boardgames.testing import plugin
+from helpers import FIVE_BOARD, TICTACTOE
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def exhaustive(state: boardgames.State, ply: int = 0) -> int:
+    """The negamax score with the solver's convention: WIN minus the plies to a
+    win, the plies to a loss minus WIN, 0 for a draw; best play throughout."""
+    outcome = state.outcome
+    if outcome is not None:
+        if outcome.winner_index is None:
+            return 0
+        return WIN - ply if outcome.winner_index == state.turn else ply - WIN
+    return max(-exhaustive(state.play(move), ply + 1) for move in state.legal_moves)
+
+
+def endgames(game: boardgames.Game, empties: range, count: int, seed: int):
+    """``count`` ongoing positions of seeded random games with a number of empty squares in ``empties``."""
+    rng = random.Random(seed)
+    found = 0
+    while found < count:
+        target = rng.choice(empties)
+        state = game.start()
+        while not state.is_over and game.grid.size - len(state.owners()) > target:
+            state = state.play(rng.choice(state.legal_moves))
+        if not state.is_over:
+            found += 1
+            yield state
+
+
+def check_against_exhaustive(states) -> int:
+    checked = 0
+    for state in states:
+        best = exhaustive(state)
+        solution = solve(state)
+        assert solution.value == (best > 0) - (best < 0), state.describe()
+        assert solution.plies == (WIN - abs(best) if best else 0), state.describe()
+        # The move gets the best result: its reply scores the opposite, one ply on.
+        assert -exhaustive(state.play(solution.move), 1) == best, state.describe()
+        checked += 1
+    return checked
+
+
+def load_othello() -> types.ModuleType:
+    spec = importlib.util.spec_from_file_location(
+        "boardgames_othello_under_test", ROOT / "examples" / "othello" / "boardgames_othello" / "__init__.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_donuts_solutions_agree_with_exhaustive_search():
+    checked = 0
+    for seed in range(12):  # a different random board each time (D2)
+        game = boardgames.game_class("donuts").configure(seed=seed)
+        checked += check_against_exhaustive(endgames(game, range(7, 14), 5, seed))
+    assert checked == 60
+
+
+def test_othello_solutions_agree_with_exhaustive_search():
+    othello = load_othello()
+    with plugin(othello, "othello-under-test"):
+        game = boardgames.game_class("othello").configure()
+        assert check_against_exhaustive(endgames(game, range(1, 8), 40, seed=5)) == 40
+
+
+def test_solutions_of_a_game_the_solver_was_never_told_about():
+    namespace: dict[str, object] = {}
+    exec(TICTACTOE, namespace)
+    game = namespace["TicTacToe"].configure()  # type: ignore[attr-defined]
+    assert check_against_exhaustive(endgames(game, range(2, 8), 40, seed=9)) == 40
+    assert solve(game.start()).value == 0  # tic-tac-toe is a draw
+
+
+def test_a_win_now_is_the_solution():
+    # Vanilla to move with a6-d6: e6 wins now; solve finds the one-ply win.
+    game = boardgames.game_class("donuts").configure({"board": FIVE_BOARD, "first": "vanilla"})
+    state = game.replay("a6 a5 b6 b5 c6 c5 d6 d5".split())
+    solution = solve(state)
+    assert (solution.value, solution.plies, state.format_move(solution.move)) == (1, 1, "e6")
+
+
+def test_the_agents_hand_the_end_to_the_solver_where_the_game_allows():
+    game = boardgames.game_class("donuts").configure(seed=3)
+    near_end = next(endgames(game, range(game.solve_at - 4, game.solve_at + 1), 1, seed=3))
+    for spec in ("alphabeta:depth=1", "mcts:iterations=5"):
+        seat = boardgames.make_seat(spec)
+        move = seat.agent.choose(near_end, seat.budget, random.Random(0))
+        assert "solved" in seat.agent.stats and move == solve(near_end).move, spec
+    plain = boardgames.make_seat("mcts:iterations=5:playout=random")  # plain UCT stays plain
+    plain.agent.choose(near_end, plain.budget, random.Random(0))
+    assert "solved" not in plain.agent.stats
+    far = next(endgames(game, range(game.solve_at + 6, game.solve_at + 8), 1, seed=4))
+    assert endgame_move(far, deadline=None) is None
+    verso = boardgames.game_class("verso").configure({"size": 5, "pieces": 3})
+    assert verso.endgame_size(verso.start()) is None and endgame_move(verso.start(), None) is None
+
+
+def test_a_search_that_runs_out_says_so():
+    game = boardgames.game_class("donuts").configure(seed=1)
+    state = next(endgames(game, range(24, 27), 1, seed=1))
+    with pytest.raises(Unsolved):
+        solve(state, node_limit=50)
+    with pytest.raises(ValueError, match="is over"):
+        solve(_finished(game))
+
+
+def _finished(game: boardgames.Game) -> boardgames.State:
+    state, rng = game.start(), random.Random(0)
+    while not state.is_over:
+        state = state.play(rng.choice(state.legal_moves))
+    return state
