@@ -1,4 +1,5 @@
-"""``boardgames arena GAME``: many seeded games between two agents."""
+"""``boardgames arena GAME``: many seeded games between two agents, or a
+round robin between more."""
 
 from __future__ import annotations
 
@@ -19,8 +20,19 @@ MAX_JOBS = 256
 
 @click.command("arena")
 @click.argument("game_name", metavar="GAME")
-@click.option("--players", required=True, metavar="A,B", help="The two agent specs, e.g. mcts,random.")
-@click.option("--games", default=100, show_default=True, type=click.IntRange(1, MAX_GAMES), help="Games to play.")
+@click.option(
+    "--players",
+    required=True,
+    metavar="A,B[,C...]",
+    help="Two agent specs, e.g. mcts,random; three or more for a round robin.",
+)
+@click.option(
+    "--games",
+    default=100,
+    show_default=True,
+    type=click.IntRange(1, MAX_GAMES),
+    help="Games to play (in a round robin, between every two agents).",
+)
 @click.option("--seed", default=0, show_default=True, type=int, help="Seed of every game and agent.")
 @click.option(
     "--jobs",
@@ -48,15 +60,20 @@ def arena(
 ) -> None:
     """Play GAMES games of GAME between two agents, seats alternated, and
     report wins, draws and losses with a 95% confidence interval and the Elo
-    difference. The same --seed gives the same results whatever --jobs is
-    (for agents bounded by iterations or depth; time budgets vary by nature).
+    difference. With three agents or more, play a round robin (GAMES games
+    between every two) and report each agent's results, Elo ratings fitted to
+    all the games (Bradley-Terry) with 95% intervals, and each pairing's
+    score. The same --seed gives the same results whatever --jobs is (for
+    agents bounded by iterations or depth; time budgets vary by nature).
     Ctrl-C stops at once and reports the games finished."""
-    specs = split_specs(players, 2)
+    specs = split_specs(players, 2, or_more=True)
     options = parse_assignments(option_pairs)
     jobs = jobs or os.cpu_count() or 1
+    planned = games * len(specs) * (len(specs) - 1) // 2
     bar = None
     if sys.stderr.isatty() and not as_json:
-        bar = click.progressbar(length=games, label=f"{game_name}: {specs[0]} vs {specs[1]}", file=sys.stderr)
+        label = f"{game_name}: {specs[0]} vs {specs[1]}" if len(specs) == 2 else f"{game_name}: round robin"
+        bar = click.progressbar(length=planned, label=label, file=sys.stderr)
     try:
         if bar is not None:
             bar.__enter__()
@@ -78,11 +95,14 @@ def arena(
     else:
         report(result)
     if result.interrupted:
-        click.echo(f"Interrupted: {len(result.results)} of {games} games were played.", err=True)
+        click.echo(f"Interrupted: {len(result.results)} of {planned} games were played.", err=True)
         sys.exit(130)
 
 
 def report(result: arena_lib.ArenaResult) -> None:
+    if len(result.specs) > 2:
+        round_robin_report(result)
+        return
     click.echo(f"{result.game}: {len(result.results)} games, seed {result.seed}, seats alternated")
     if not result.results:
         return
@@ -102,3 +122,25 @@ def report(result: arena_lib.ArenaResult) -> None:
 
 def _elo(x: float) -> str:
     return "+inf" if x == float("inf") else "-inf" if x == float("-inf") else f"{x:+.0f}"
+
+
+def round_robin_report(result: arena_lib.ArenaResult) -> None:
+    count = len(result.specs)
+    click.echo(
+        f"{result.game}: round robin of {count} agents, {len(result.results)} games "
+        f"({result.planned // (count * (count - 1) // 2)} a pairing), seed {result.seed}, seats alternated"
+    )
+    if not result.results:
+        return
+    width = max(len(spec) for spec in result.specs) + 4
+    click.echo(f"  {'agent':<{width}} games  wins draws losses   score   Elo (95%), fitted to every game")
+    ranked = sorted(zip(result.standings(), result.ratings(), strict=True), key=lambda pair: -pair[1].elo)
+    for standing, rating in ranked:
+        click.echo(
+            f"  {standing.spec:<{width}} {standing.games:>5} {standing.wins:>5} {standing.draws:>5} "
+            f"{standing.losses:>6} {standing.score:>7.1%}   {rating.elo:+.0f} ({rating.low:+.0f} to {rating.high:+.0f})"
+        )
+    click.echo("  pairings, the first agent's score:")
+    for pairing in result.pairings():
+        a, b = result.specs[pairing.a], result.specs[pairing.b]
+        click.echo(f"    {a} vs {b}: {pairing.score_a / pairing.games:.1%} of {pairing.games}")

@@ -75,12 +75,13 @@ def finite_seconds(low: float, high: float) -> click.ParamType:
     return Seconds()
 
 
-def split_specs(text: str, count: int) -> list[str]:
-    """``"human,mcts:time=2"`` → the seat specs, checked to be ``count``."""
+def split_specs(text: str, count: int, or_more: bool = False) -> list[str]:
+    """``"human,mcts:time=2"`` → the seat specs, checked to be ``count`` (or more)."""
     specs = [s.strip() for s in text.split(",")]
-    if len(specs) != count or not all(specs):
+    if len(specs) < count or (len(specs) > count and not or_more) or not all(specs):
+        wanted = f"{count} or more" if or_more else f"{count}"
         raise click.BadParameter(
-            f"give {count} agent specs separated by a comma, got {quoted(text, 80)}", param_hint="'--players'"
+            f"give {wanted} agent specs separated by a comma, got {quoted(text, 80)}", param_hint="'--players'"
         )
     return specs
 

@@ -1,6 +1,9 @@
 """Tournaments between agents: many seeded games, seats alternated, in
 parallel worker processes, with the same results whatever the number of
 workers (each game's seeds derive from the arena seed and its number alone).
+Two agents play a match; three or more play a round robin, every pair the
+same number of games, rated together (:mod:`.ratings`). A round robin's
+first pairing plays the very games a match between those two would.
 
 Agents bounded by time are not repeatable, by nature; agents bounded by
 iterations or depth are.
@@ -8,6 +11,7 @@ iterations or depth are.
 
 from __future__ import annotations
 
+import itertools
 import math
 import multiprocessing
 import os
@@ -21,6 +25,7 @@ import attrs
 from .errors import InvalidAgentSpecError, SaveError
 from .files import user_path
 from .match import Match
+from .ratings import Pairing, Rating, fit
 from .records import save_record
 from .registry import game_class, make_seat
 
@@ -33,19 +38,28 @@ class GameResult:
     #: The winning seat, or None for a draw.
     winner: int | None
     record: dict[str, Any]
+    #: The arena's players in turn order, as indices into its specs.
+    players: tuple[int, ...] = (0, 1)
 
 
 def game_seed(seed: int, index: int) -> int:
     return random.Random(f"{seed}/{index}").getrandbits(32)
 
 
-def play_game(game_name: str, options: Mapping[str, object], seats: Sequence[str], seed: int, index: int) -> GameResult:
+def play_game(
+    game_name: str,
+    options: Mapping[str, object],
+    seats: Sequence[str],
+    seed: int,
+    index: int,
+    players: tuple[int, ...] = (0, 1),
+) -> GameResult:
     """Game number ``index`` of an arena: everything random derives from (seed, index)."""
     game = game_class(game_name).configure(options, seed=game_seed(seed, index))
     match = Match(game, seats)
     state = match.run()
     winner = None if state.winner is None else game.turn_order.index(state.winner)
-    return GameResult(index, match.specs, winner, match.record().to_json())
+    return GameResult(index, match.specs, winner, match.record().to_json(), players)
 
 
 @attrs.frozen
@@ -78,6 +92,7 @@ class Standing:
         low, high = self.interval()
         return {
             "spec": self.spec,
+            "games": self.games,
             "wins": self.wins,
             "draws": self.draws,
             "losses": self.losses,
@@ -118,18 +133,33 @@ class ArenaResult:
         for which, spec in enumerate(self.specs):
             wins = draws = losses = 0
             for r in self.results:
-                seat = which if r.index % 2 == 0 else 1 - which  # seats alternate
+                if which not in r.players:
+                    continue
                 if r.winner is None:
                     draws += 1
-                elif r.winner == seat:
+                elif r.players[r.winner] == which:
                     wins += 1
                 else:
                     losses += 1
             out.append(Standing(spec, wins, draws, losses))
         return out
 
+    def pairings(self) -> list[Pairing]:
+        """Every pair of players that met, with the first one's score."""
+        out = []
+        for a, b in itertools.combinations(range(len(self.specs)), 2):
+            met = [r for r in self.results if set(r.players) == {a, b}]
+            score = sum(0.5 if r.winner is None else float(r.players[r.winner] == a) for r in met)
+            if met:
+                out.append(Pairing(a, b, len(met), score))
+        return out
+
+    def ratings(self) -> list[Rating]:
+        """Elo ratings fitted to every game (Bradley-Terry), averaging 0."""
+        return fit(len(self.specs), self.pairings())
+
     def to_json(self) -> dict[str, Any]:
-        return {
+        out = {
             "game": self.game,
             "options": self.options,
             "games": len(self.results),
@@ -138,6 +168,20 @@ class ArenaResult:
             "seed": self.seed,
             "players": [s.to_json() for s in self.standings()],
         }
+        if len(self.specs) > 2:
+            out["ratings"] = [
+                {"spec": spec, "elo": round(r.elo, 1), "elo_95": [round(r.low, 1), round(r.high, 1)]}
+                for spec, r in zip(self.specs, self.ratings(), strict=True)
+            ]
+            out["pairings"] = [
+                {
+                    "players": [self.specs[p.a], self.specs[p.b]],
+                    "games": p.games,
+                    "score": round(p.score_a / p.games, 4),
+                }
+                for p in self.pairings()
+            ]
+        return out
 
 
 def run_arena(
@@ -151,11 +195,12 @@ def run_arena(
     progress: Callable[[GameResult], None] | None = None,
 ) -> ArenaResult:
     """Play ``games`` games between two agents, seats alternated (game 0: the
-    first spec moves first). Raises on a bad game, option, spec or folder
-    before any game starts. Ctrl-C stops the workers at once; the result then
-    holds the games finished (``interrupted`` is set)."""
-    if len(specs) != 2:
-        raise InvalidAgentSpecError(f"an arena takes two agent specs, got {len(specs)}")
+    first spec moves first); or, given three agents or more, ``games`` games
+    between every two of them (a round robin). Raises on a bad game, option,
+    spec or folder before any game starts. Ctrl-C stops the workers at once;
+    the result then holds the games finished (``interrupted`` is set)."""
+    if len(specs) < 2:
+        raise InvalidAgentSpecError(f"an arena takes two agent specs or more, got {len(specs)}")
     seats = [make_seat(s) for s in specs]  # checks them, here and now
     if any(seat.is_human for seat in seats):
         raise InvalidAgentSpecError(
@@ -167,7 +212,16 @@ def run_arena(
     folder = None if save_dir is None else user_path(save_dir)
     if folder is not None and not folder.is_dir():
         raise SaveError(f"cannot save the games in {str(save_dir)!r}: there is no such folder")
-    seatings = [canonical if i % 2 == 0 else canonical[::-1] for i in range(games)]
+    if len(canonical) > 2 and len(set(canonical)) < len(canonical):
+        twice = next(spec for spec in canonical if canonical.count(spec) > 1)
+        raise InvalidAgentSpecError(f"a round robin takes different agents: {twice} is given twice")
+    # Pairing p's game g is game p * games + g: the first pairing's games are a match's.
+    tasks = []
+    for p, (a, b) in enumerate(itertools.combinations(range(len(canonical)), 2)):
+        for g in range(games):
+            players = (a, b) if g % 2 == 0 else (b, a)
+            seats_now = tuple(canonical[i] for i in players)
+            tasks.append((game_name, options, seats_now, seed, p * games + g, players))
     results: dict[int, GameResult] = {}
 
     def done(result: GameResult) -> None:
@@ -178,7 +232,6 @@ def run_arena(
             progress(result)
 
     jobs = jobs or os.cpu_count() or 1
-    tasks = [(game_name, options, seatings[i], seed, i) for i in range(games)]
     interrupted = False
     try:
         if jobs == 1:
@@ -186,7 +239,7 @@ def run_arena(
                 done(play_game(*task))
         else:
             # Workers ignore Ctrl-C: the parent alone decides, and terminates them at once.
-            with multiprocessing.Pool(min(jobs, games), initializer=_ignore_interrupts) as pool:
+            with multiprocessing.Pool(min(jobs, len(tasks)), initializer=_ignore_interrupts) as pool:
                 try:
                     for result in pool.imap_unordered(_play_task, tasks):
                         done(result)
@@ -201,7 +254,7 @@ def run_arena(
         seed,
         canonical,
         tuple(results[i] for i in sorted(results)),
-        planned=games,
+        planned=len(tasks),
         interrupted=interrupted,
     )
 
@@ -210,5 +263,5 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _play_task(task: tuple[str, Mapping[str, object], Sequence[str], int, int]) -> GameResult:
+def _play_task(task: tuple[str, Mapping[str, object], Sequence[str], int, int, tuple[int, ...]]) -> GameResult:
     return play_game(*task)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import types
 from pathlib import Path
 
@@ -12,6 +13,7 @@ import boardgames
 from boardgames import RecordError
 from boardgames.arena import Standing, elo, run_arena
 from boardgames.bench import DESCRIPTIONS, run_bench
+from boardgames.ratings import Pairing, fit
 from boardgames.records import Record, read_record, save_record
 from boardgames.testing import plugin
 from helpers import TICTACTOE
@@ -66,7 +68,9 @@ def test_arena_text_report(cli):
 @pytest.mark.parametrize(
     ("args", "needle"),
     [
-        (["arena", "donuts", "--players", "random"], "give 2 agent specs"),
+        (["arena", "donuts", "--players", "random"], "give 2 or more agent specs"),
+        (["arena", "donuts", "--players", "random,greedy,random"], "random is given twice"),
+        (["arena", "donuts", "--players", "random,,greedy"], "give 2 or more agent specs"),
         (["arena", "donuts", "--players", "random,nobody"], "unknown agent 'nobody'"),
         (["arena", "chess", "--players", "random,random"], "unknown game 'chess'"),
         (["arena", "donuts", "--players", "random,random", "--games", "0"], "--games"),
@@ -78,6 +82,71 @@ def test_arena_and_bench_bad_input(cli, args, needle):
     run = cli(*args)
     assert run.code != 0 and run.out == ""
     assert len(run.err.strip().splitlines()) == 1 and needle in run.err
+
+
+ROUND_ROBIN = ["mcts:iterations=10", "greedy", "random"]
+
+
+def test_round_robin_json_contract_and_ratings(cli):
+    run = cli(
+        "arena", "donuts", "--players", ",".join(ROUND_ROBIN), "--games", "4", "--seed", "2", "--jobs", "1", "--json"
+    )
+    assert run.code == 0, run.err
+    out = run.json()
+    assert (out["games"], out["planned"]) == (12, 12)
+    assert [p["games"] for p in out["players"]] == [8, 8, 8]
+    assert [r["spec"] for r in out["ratings"]] == ROUND_ROBIN
+    assert abs(sum(r["elo"] for r in out["ratings"])) < 1  # they average 0
+    assert all(low < r["elo"] < high for r in out["ratings"] for low, high in [r["elo_95"]])
+    assert [p["players"] for p in out["pairings"]] == [
+        ROUND_ROBIN[:2],
+        [ROUND_ROBIN[0], ROUND_ROBIN[2]],
+        ROUND_ROBIN[1:],
+    ]
+    # Each agent's games are its pairings' games, seen from its side.
+    first = out["players"][0]
+    by_pairing = sum(p["score"] * p["games"] for p in out["pairings"] if p["players"][0] == ROUND_ROBIN[0])
+    assert first["wins"] + first["draws"] / 2 == pytest.approx(by_pairing)
+
+
+def test_a_round_robin_plays_the_games_a_match_would_and_ignores_jobs():
+    match = run_arena("donuts", ROUND_ROBIN[:2], 4, seed=7, jobs=1)
+    one = run_arena("donuts", ROUND_ROBIN, 4, seed=7, jobs=1)
+    two = run_arena("donuts", ROUND_ROBIN, 4, seed=7, jobs=2)
+    def games(result):
+        return [(r.seats, r.winner, r.record["history"]) for r in result.results]
+
+    assert games(one)[:4] == games(match)
+    assert games(one) == games(two)
+    assert [r.players for r in one.results[4:8]] == [(0, 2), (2, 0), (0, 2), (2, 0)]  # seats alternate
+
+
+def test_round_robin_text_report_ranks_by_rating(cli):
+    run = cli("arena", "donuts", "--players", ",".join(ROUND_ROBIN), "--games", "4", "--jobs", "1")
+    assert run.code == 0
+    lines = run.out.splitlines()
+    assert lines[0].startswith("donuts: round robin of 3 agents, 12 games (4 a pairing)")
+    elos = [int(line.split("(")[0].split()[-1]) for line in lines[2:5]]
+    assert elos == sorted(elos, reverse=True)
+    assert "greedy vs random" in run.out
+
+
+def test_bradley_terry_recovers_known_differences_and_stays_finite():
+    def expected(d: float) -> float:
+        return 1 / (1 + 10 ** (-d / 400))
+
+    # Scores exactly as the model expects for A +200 over B and B +100 over C.
+    pairings = [Pairing(0, 1, 4000, 4000 * expected(200)), Pairing(1, 2, 4000, 4000 * expected(100))]
+    pairings.append(Pairing(0, 2, 4000, 4000 * expected(300)))
+    a, b, c = fit(3, pairings)
+    assert a.elo - b.elo == pytest.approx(200, abs=1) and b.elo - c.elo == pytest.approx(100, abs=1)
+    assert a.elo + b.elo + c.elo == pytest.approx(0, abs=1e-6)
+    # Two even players: 1.96 standard errors of 1/sqrt(n) each (n counts the prior's virtual draw).
+    even = fit(2, [Pairing(0, 1, 100, 50)])[0]
+    assert even.elo == pytest.approx(0, abs=1e-9)
+    assert even.high == pytest.approx(1.96 * 400 / math.log(10) / math.sqrt(101), rel=1e-6)
+    sweep = fit(2, [Pairing(0, 1, 20, 20)])
+    assert 0 < sweep[0].elo < 1000 and sweep[0].low > 0  # finite, and surely ahead
 
 
 def test_standing_statistics():

@@ -14,6 +14,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # The tour's slow budgets, made fast; the commands keep their shape.
 FAST = (
     ("--games 100", "--games 2"),
+    ("--games 20", "--games 2"),
     ("mcts,greedy", "mcts:iterations=10,greedy"),
     ("alphabeta:time=2", "alphabeta:depth=1"),
     ("bench donuts", "bench donuts --seconds 0.05"),
