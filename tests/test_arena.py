@@ -113,6 +113,7 @@ def test_a_round_robin_plays_the_games_a_match_would_and_ignores_jobs():
     match = run_arena("donuts", ROUND_ROBIN[:2], 4, seed=7, jobs=1)
     one = run_arena("donuts", ROUND_ROBIN, 4, seed=7, jobs=1)
     two = run_arena("donuts", ROUND_ROBIN, 4, seed=7, jobs=2)
+
     def games(result):
         return [(r.seats, r.winner, r.record["history"]) for r in result.results]
 
