@@ -40,6 +40,20 @@ MAX_JOBS = 256
     default=None,
     help="Worker processes (default: the machine's cores). Results do not depend on it.",
 )
+@click.option(
+    "--backend",
+    type=click.Choice(arena_lib.BACKENDS),
+    default="local",
+    show_default=True,
+    help="Where the games run: a local process pool, or Ray (pip install 'boardgames[ray]').",
+)
+@click.option(
+    "--address",
+    default=None,
+    metavar="ADDRESS",
+    help="With --backend ray: the cluster to join (HOST:PORT, ray://HOST:PORT or auto); "
+    "without it, a Ray instance of --jobs CPUs is started for the run.",
+)
 @game_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option(
@@ -54,6 +68,8 @@ def arena(
     games: int,
     seed: int,
     jobs: int | None,
+    backend: str,
+    address: str | None,
     option_pairs: tuple[str, ...],
     as_json: bool,
     save_games: str | None,
@@ -86,6 +102,8 @@ def arena(
             options=options,
             save_dir=save_games,
             progress=(lambda _r: bar.update(1)) if bar is not None else None,
+            backend=backend,
+            address=address,
         )
     finally:
         if bar is not None:

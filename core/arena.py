@@ -22,12 +22,15 @@ from typing import Any
 
 import attrs
 
-from .errors import InvalidAgentSpecError, SaveError
+from . import ray_backend
+from .errors import BoardgamesError, InvalidAgentSpecError, SaveError
 from .files import user_path
 from .match import Match
 from .ratings import Pairing, Rating, fit
 from .records import save_record
 from .registry import game_class, make_seat
+
+BACKENDS = ("local", "ray")
 
 
 @attrs.frozen
@@ -193,12 +196,22 @@ def run_arena(
     options: Mapping[str, object] | None = None,
     save_dir: str | os.PathLike[str] | None = None,
     progress: Callable[[GameResult], None] | None = None,
+    backend: str = "local",
+    address: str | None = None,
 ) -> ArenaResult:
     """Play ``games`` games between two agents, seats alternated (game 0: the
     first spec moves first); or, given three agents or more, ``games`` games
     between every two of them (a round robin). Raises on a bad game, option,
     spec or folder before any game starts. Ctrl-C stops the workers at once;
-    the result then holds the games finished (``interrupted`` is set)."""
+    the result then holds the games finished (``interrupted`` is set).
+
+    ``backend`` is ``local`` (a process pool of ``jobs`` workers) or ``ray``
+    (:mod:`.ray_backend`: a Ray instance of ``jobs`` CPUs started for the
+    run, or the cluster at ``address``); the results are the same."""
+    if backend not in BACKENDS:
+        raise BoardgamesError(f"unknown arena backend {backend!r} (backends: {', '.join(BACKENDS)})")
+    if address is not None and backend != "ray":
+        raise BoardgamesError("an address is for the ray backend (--backend ray)")
     if len(specs) < 2:
         raise InvalidAgentSpecError(f"an arena takes two agent specs or more, got {len(specs)}")
     seats = [make_seat(s) for s in specs]  # checks them, here and now
@@ -234,7 +247,9 @@ def run_arena(
     jobs = jobs or os.cpu_count() or 1
     interrupted = False
     try:
-        if jobs == 1:
+        if backend == "ray":
+            ray_backend.run_tasks(_play_task, tasks, done, jobs, address)
+        elif jobs == 1:
             for task in tasks:
                 done(play_game(*task))
         else:
