@@ -34,7 +34,7 @@ def run_tasks(
     ``done`` as it comes. On Ctrl-C (or any error) the tasks still pending
     are cancelled before the exception goes on."""
     try:
-        import ray
+        import ray  # type: ignore[import-not-found, unused-ignore]  # an optional extra
     except ImportError:
         raise BoardgamesError("the ray backend needs Ray: pip install 'boardgames[ray]'") from None
     if address is not None:
