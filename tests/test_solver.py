@@ -128,3 +128,26 @@ def _finished(game: boardgames.Game) -> boardgames.State:
     while not state.is_over:
         state = state.play(rng.choice(state.legal_moves))
     return state
+
+
+def test_mcts_proves_forced_wins_and_plays_them():
+    # Tic-tac-toe positions the solver says are won for the player to move,
+    # not won at once: MCTS-Solver must prove each and play a winning move.
+    namespace: dict[str, object] = {}
+    exec(TICTACTOE, namespace)
+    game = namespace["TicTacToe"].configure()  # type: ignore[attr-defined]
+    checked = 0
+    for state in endgames(game, range(3, 8), 200, seed=11):
+        solution = solve(state)
+        if solution.value != 1 or solution.plies < 3:
+            continue
+        seat = boardgames.make_seat("mcts:iterations=3000")
+        move = seat.agent.choose(state, seat.budget, random.Random(checked))
+        assert seat.agent.stats["proven"] == 1, state.describe()
+        assert seat.agent.stats["iterations"] < 3000  # it stopped once the root was proven
+        assert solve(state.play(move)).value == -1, state.describe()  # the reply loses
+        checked += 1
+    assert checked >= 10
+    plain = boardgames.make_seat("mcts:iterations=50:playout=random")  # plain UCT proves nothing
+    plain.agent.choose(game.start(), plain.budget, random.Random(0))
+    assert plain.agent.stats["proven"] == 0

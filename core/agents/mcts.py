@@ -1,8 +1,11 @@
-"""Monte Carlo tree search with UCT.
+"""Monte Carlo tree search with UCT, and MCTS-Solver.
 
 Each simulation walks down the tree by UCT, adds one node, plays the game out
 with the game's playout (random, or its heuristic policy) and backs the
-result up. Bounded by iterations or time; the tree is kept between moves and
+result up. Except in plain UCT (``playout=random``), won and lost positions
+are proven as the tree grows (Winands, Björnsson and Saito's MCTS-Solver): a
+move that forces a win is played, moves that lose by force are passed over,
+and the search stops once the root is proven. Bounded by iterations or time; the tree is kept between moves and
 reused when the game went on from a position it holds. Near the end of a
 game that allows it, the exact solver plays instead (:mod:`.solver`), except
 in plain UCT (``playout=random``), kept plain as a reference.
@@ -22,7 +25,7 @@ from .solver import endgame_move
 
 
 class Node:
-    __slots__ = ("state", "move", "parent", "children", "untried", "visits", "wins", "mover")
+    __slots__ = ("state", "move", "parent", "children", "untried", "visits", "wins", "mover", "proven")
 
     def __init__(
         self, state: State, move: Move | None, parent: Node | None, rng: random.Random, decisive: bool
@@ -44,6 +47,24 @@ class Node:
         self.visits = 0
         self.wins = 0.0  # for the player who made ``move`` (who moved into this node)
         self.mover = parent.state.turn if parent is not None else -1
+        #: MCTS-Solver: 1 if the player who moved into this node has a forced
+        #: win from here, -1 a forced loss, 0 not proven (draws are not proven).
+        self.proven = 0
+        outcome = state.outcome
+        if outcome is not None and outcome.winner_index is not None and self.mover >= 0:
+            self.proven = 1 if outcome.winner_index == self.mover else -1
+
+    def settle(self) -> None:
+        """Prove this node from its children where they allow: a child the
+        player to move here wins by makes this node lost for whoever moved
+        into it; if every move from here is lost, it is won for them."""
+        if self.proven:
+            return
+        children = self.children
+        if any(child.proven == 1 for child in children):
+            self.proven = -1
+        elif not self.untried and children and all(child.proven == -1 for child in children):
+            self.proven = 1
 
 
 def _looks_for_wins(state: State, policy: str) -> bool:
@@ -113,39 +134,61 @@ class MctsAgent(Agent):
         c, policy, log, sqrt = self.c, self.policy, math.log, math.sqrt
         evaluate = policy == "evaluate"
         decisive = _looks_for_wins(state, policy)
+        proving = policy != "random"  # MCTS-Solver; plain UCT stays plain
         clock = time.perf_counter
         done = 0
         while (limit is None or done < limit) and (deadline is None or clock() < deadline):
+            if proving and root.proven:
+                break  # the result is known: searching on changes nothing
             done += 1
             node = root
-            # Selection: descend through fully expanded nodes by UCT.
-            while not node.untried and node.children:
+            # Selection: descend through fully expanded, unproven nodes by UCT,
+            # never into a move proven to lose while another is open.
+            while not node.untried and node.children and not (proving and node.proven):
                 log_n = log(node.visits)
-                best, best_value = node.children[0], -1.0
+                best, best_value = node.children[0], -2.0
                 for child in node.children:
                     value = child.wins / child.visits + c * sqrt(log_n / child.visits)
+                    if proving and child.proven == -1:
+                        value = -1.0
                     if value > best_value:
                         best, best_value = child, value
                 node = best
             # Expansion: one new node.
-            if node.untried:
+            if node.untried and not (proving and node.proven):
                 move = node.untried.pop()
                 child = Node(node.state.play_unchecked(move), move, node, rng, decisive)
                 node.children.append(child)
                 node = child
             # Simulation: the value of the leaf for player 0, from 0 to 1 (two
             # players, zero sum: the other player's value is one minus it).
-            if evaluate:
+            if proving and node.proven:
+                winner = node.mover if node.proven == 1 else 1 - node.mover
+                value = float(winner == 0)
+            elif evaluate:
                 value = (node.state.evaluate(0) + 1) / 2
             else:
                 winner = node.state.playout(rng, policy)
                 value = 0.5 if winner is None else float(winner == 0)
-            # Backpropagation: each node counts the value for the player who moved into it.
+            # Backpropagation: each node counts the value for the player who
+            # moved into it; proofs climb as far as they hold.
             up: Node | None = node
             while up is not None:
                 up.visits += 1
                 up.wins += value if up.mover == 0 else 1 - value
+                if proving:
+                    up.settle()
                 up = up.parent
-        self.stats = {"iterations": done, "reused": reused}
-        best_child = max(root.children, key=lambda ch: (ch.visits, ch.wins))
-        return best_child.move  # type: ignore[return-value]
+        self.stats = {"iterations": done, "reused": reused, "proven": -root.proven}
+        return self._best(root).move  # type: ignore[return-value]
+
+    @staticmethod
+    def _best(root: Node) -> Node:
+        """A move proven to win if there is one; else the most visited of the
+        moves not proven to lose (all of them if every move loses: then the
+        most visited, which held out longest in the search)."""
+        for child in root.children:
+            if child.proven == 1:
+                return child
+        open_moves = [child for child in root.children if child.proven != -1] or root.children
+        return max(open_moves, key=lambda ch: (ch.visits, ch.wins))
