@@ -6,8 +6,9 @@ In the Bradley-Terry model player i beats player j with probability
 so that 400 points are odds of 10 to 1. A draw counts half a win to each
 side, as the arena scores it. The ratings are the maximum-likelihood ones,
 found by Hunter's minorise-maximise iteration, with one virtual draw added
-between every two players who met: a weak prior that keeps the ratings
-finite when a player wins or loses every game (BayesElo does the same). The
+between every two players: a weak prior that keeps the ratings finite when a
+player wins or loses every game, and defined (0, with a wide interval) for a
+player who has not played yet (BayesElo does the same). The
 ratings average 0. Each interval is 1.96 standard errors either side, from
 the inverse of the Fisher information at the fit.
 """
@@ -50,9 +51,9 @@ def fit(players: int, pairings: Sequence[Pairing], iterations: int = 10_000) -> 
             games[p.b][p.a] += p.games
             won[p.a] += p.score_a
             won[p.b] += p.games - p.score_a
-    for i in range(players):  # the prior: one virtual draw with each opponent met
+    for i in range(players):  # the prior: one virtual draw with every other player
         for j in range(players):
-            if i != j and games[i][j]:
+            if i != j:
                 games[i][j] += 1
                 won[i] += 0.5
     strength = [1.0] * players

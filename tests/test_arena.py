@@ -148,6 +148,10 @@ def test_bradley_terry_recovers_known_differences_and_stays_finite():
     assert even.high == pytest.approx(1.96 * 400 / math.log(10) / math.sqrt(101), rel=1e-6)
     sweep = fit(2, [Pairing(0, 1, 20, 20)])
     assert 0 < sweep[0].elo < 1000 and sweep[0].low > 0  # finite, and surely ahead
+    # An interrupted round robin: nobody has played, or one player has not.
+    assert [r.elo for r in fit(3, [])] == [0.0, 0.0, 0.0]
+    c_unplayed = fit(3, [Pairing(0, 1, 10, 7)])[2]
+    assert c_unplayed.low < 0 < c_unplayed.high
 
 
 def test_standing_statistics():
