@@ -295,7 +295,8 @@ class Game(Generic[StateT]):
     #: reports the framework's speed against.
     reference_loop: ClassVar[Callable[[float, int], float] | None] = None
     #: Agents search to the very end (:mod:`boardgames.agents.solver`) once
-    #: :meth:`endgame_size` is at most this; 0: never.
+    #: :meth:`endgame_size` is at most this; 0: never. The solver's table
+    #: trusts :meth:`position_key` to tell apart positions whose futures differ.
     solve_at: ClassVar[int] = 0
     #: Whether :meth:`wins_at_once` answers faster than playing the move. Set
     #: by itself when a game overrides ``wins_at_once``; agents look for wins
