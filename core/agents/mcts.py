@@ -67,12 +67,6 @@ class Node:
             self.proven = 1
 
 
-def _looks_for_wins(state: State, policy: str) -> bool:
-    """Whether new nodes look for a move that wins at once: not in plain UCT
-    (``random``), and only where the game can tell quickly."""
-    return policy != "random" and state.game.quick_wins_test
-
-
 class MctsAgent(Agent):
     name = "mcts"
     summary = "Monte Carlo tree search (UCT), random or heuristic playouts; exact near the end unless playout=random"
@@ -92,6 +86,9 @@ class MctsAgent(Agent):
     def __init__(self, **settings: object) -> None:
         super().__init__(**settings)
         self.policy = str(settings.get("playout", "heuristic"))
+        #: Plain UCT (``playout=random``) stays plain, a reference for the
+        #: rest: no wins-at-once test, no proofs, no endgame solver.
+        self.plain = self.policy == "random"
         self.c = float(settings.get("c", 1.4))  # type: ignore[arg-type]
         self.root: Node | None = None
         self.stats: dict[str, float] = {}
@@ -113,7 +110,12 @@ class MctsAgent(Agent):
                     node.parent = None
                     node.mover = -1
                     return node
-        return Node(state, None, None, rng, _looks_for_wins(state, self.policy))
+        return Node(state, None, None, rng, self._looks_for_wins(state))
+
+    def _looks_for_wins(self, state: State) -> bool:
+        """Whether new nodes look for a move that wins at once: not in plain
+        UCT, and only where the game can tell quickly."""
+        return not self.plain and state.game.quick_wins_test
 
     def choose(self, state: State, budget: Budget, rng: random.Random) -> Move:
         moves = state.legal_moves
@@ -124,7 +126,7 @@ class MctsAgent(Agent):
             return moves[0]
         reused = root.visits
         deadline = budget.deadline()
-        solved = endgame_move(state, deadline) if self.policy != "random" else None  # plain UCT stays plain
+        solved = None if self.plain else endgame_move(state, deadline)
         if solved is not None:  # the end is near: play it perfectly
             self.stats = {"iterations": 0, "reused": reused, "solved": solved.value}
             return solved.move
@@ -133,8 +135,8 @@ class MctsAgent(Agent):
             deadline = time.perf_counter() + (self.default_budget.time or 1.0)
         c, policy, log, sqrt = self.c, self.policy, math.log, math.sqrt
         evaluate = policy == "evaluate"
-        decisive = _looks_for_wins(state, policy)
-        proving = policy != "random"  # MCTS-Solver; plain UCT stays plain
+        decisive = self._looks_for_wins(state)
+        proving = not self.plain  # MCTS-Solver
         clock = time.perf_counter
         done = 0
         while (limit is None or done < limit) and (deadline is None or clock() < deadline):
@@ -162,9 +164,8 @@ class MctsAgent(Agent):
                 node = child
             # Simulation: the value of the leaf for player 0, from 0 to 1 (two
             # players, zero sum: the other player's value is one minus it).
-            if proving and node.proven:
-                winner = node.mover if node.proven == 1 else 1 - node.mover
-                value = float(winner == 0)
+            if proving and node.proven:  # the known result: won or lost by its mover
+                value = float((node.mover == 0) == (node.proven == 1))
             elif evaluate:
                 value = (node.state.evaluate(0) + 1) / 2
             else:
