@@ -266,8 +266,9 @@ class Grid:
         one or more of ``theirs`` ends on one of ``mine``: Othello's legal
         moves, and the arrivals that imprison something in Verso.
 
-        One flood per direction from ``mine`` across ``theirs``; the empty
-        square just past the run is the one that brackets it."""
+        For each direction, runs of ``theirs`` are stepped out from every
+        piece of ``mine`` at once; the empty square just past a run is the
+        one that brackets it."""
         out = 0
         # Runs are short: stepping until they end beats a fixed number of
         # rounds. Left and right shifts apart: no test of the sign per step.

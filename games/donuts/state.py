@@ -9,7 +9,7 @@ from typing import Protocol
 
 import attrs
 
-from boardgames import BitboardState, Grid, Outcome
+from boardgames import BitboardState, Grid
 
 DONUTS_EACH = 15  # D3
 ROW = 5  # D7
@@ -51,8 +51,4 @@ class DonutsRules(Protocol):
     #: The whole line through each square along that square's own line (D4).
     line_masks: tuple[int, ...]
 
-    def allowed(self, occupied: int, last: int) -> int: ...
-
     def allowed_squares(self, state: DonutsState) -> int: ...
-
-    def full_board_outcome(self, boards: tuple[int, ...]) -> Outcome: ...

@@ -107,8 +107,10 @@ must say which.
         self.steps_from = tuple(self._steps_to_subsets(origin) for origin in range(grid.size))
 
     def _steps_to_subsets(self, origin: int) -> dict[int, tuple[Move, ...]]:
-        around, table, subset = self.grid.beside[origin], {}, self.grid.beside[origin]
-        while True:
+        around = self.grid.beside[origin]
+        table = {}
+        subset = around
+        while True:  # every subset of around, from around itself down to 0
             table[subset] = tuple(Move(origin, to) for to in bits(subset))
             if not subset:
                 return table

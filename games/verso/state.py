@@ -4,8 +4,7 @@ helpers call, as a protocol (so neither module imports the other)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Protocol
+from typing import Protocol
 
 import attrs
 
@@ -27,11 +26,6 @@ class VersoRules(Protocol):
     """What :mod:`.strategy` uses of :class:`~.rules.Verso`."""
 
     grid: Grid
-    options: Mapping[str, Any]
-    #: Pieces each player places (V2).
-    each: int
-    #: Whether the imprisoned piece next to the arriving one flips (V4, flip=adjacent).
-    adjacent_only: bool
 
     def is_moving_phase(self, state: VersoState) -> bool: ...
 

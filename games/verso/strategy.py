@@ -24,7 +24,7 @@ def winning_step(game: VersoRules, empty: int, mine: int, rng: random.Random) ->
     next to one; a heuristic playout takes it."""
     grid = game.grid
     for win in bits(grid.completing(mine, empty, ROW)):
-        steppers = bits(grid.next_to(1 << win, diagonal=False) & mine)
+        steppers = bits(grid.beside[win] & mine)
         if steppers:
             return steppers[rng.randrange(len(steppers))], win
     return None
