@@ -9,6 +9,10 @@ and moves a second through the state API (``legal_moves`` +
 ``play_unchecked``), random playouts a second (``State.playout``), MCTS
 simulations a second with random and with default playouts, alpha-beta
 nodes a second; for Donuts also its hand-written reference loop.
+
+It uses only what boardgames offered before this script was written (the
+state API, ``make_seat``, agents' ``stats``), never ``boardgames.bench``:
+``before_after.py`` runs it against old commits too.
 """
 
 from __future__ import annotations
@@ -66,11 +70,16 @@ def measure(name: str, key: str, seconds: float) -> float:
             start.playout(rng)
             done += 1
         return done / (time.perf_counter() - began)
-    spec, unit = AGENTS[key]
+    return agent_rate(start, *AGENTS[key], seconds)
+
+
+def agent_rate(start: boardgames.State, spec: str, unit: str, seconds: float, seed: int = 0) -> float:
+    """What the agent ``spec`` counts in ``unit`` (iterations, nodes) a second,
+    choosing a move in ``start`` for ``seconds``."""
     agent = boardgames.make_seat(spec).agent
     assert agent is not None  # an agent spec, not "human"
     began = time.perf_counter()
-    agent.choose(start, Budget(time=seconds), random.Random(0))
+    agent.choose(start, Budget(time=seconds), random.Random(seed))
     return agent.stats[unit] / (time.perf_counter() - began)
 
 

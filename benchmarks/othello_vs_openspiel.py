@@ -32,9 +32,8 @@ from pathlib import Path
 from typing import Any
 
 import boardgames
-from boardgames.agents.base import Budget
 
-from figures import ensure_othello
+from figures import agent_rate, ensure_othello, state_api
 
 
 def othello_game() -> Any:
@@ -77,24 +76,11 @@ def figures(game: Any, pyspiel: Any, seconds: float, seed: int) -> dict[str, Cal
     start = game.start()
     rng = random.Random(seed)
 
-    def ours_game() -> int:
-        state = start
-        while not state.is_over:
-            state = state.play_unchecked(rng.choice(state.legal_moves))
-        return 1
-
     def theirs_game() -> int:
         state = spiel.new_initial_state()
         while not state.is_terminal():
             state.apply_action(rng.choice(state.legal_actions()))
         return 1
-
-    def ours_mcts(spec: str) -> float:
-        agent = boardgames.make_seat(spec).agent
-        assert agent is not None  # an agent spec, not "human"
-        began = time.perf_counter()
-        agent.choose(start, Budget(time=seconds), random.Random(seed))
-        return agent.stats["iterations"] / (time.perf_counter() - began)
 
     def theirs_mcts() -> float:
         # Calibrate the simulations to about ``seconds``, then time a search.
@@ -110,11 +96,11 @@ def figures(game: Any, pyspiel: Any, seconds: float, seed: int) -> dict[str, Cal
             sims *= 2
 
     return {
-        "ours_random_games_per_s": lambda: rate(ours_game, seconds),
+        "ours_random_games_per_s": lambda: state_api(start, seconds, rng)[0],
         "openspiel_random_games_per_s": lambda: rate(theirs_game, seconds),
-        "ours_mcts_random_sims_per_s": lambda: ours_mcts("mcts:playout=random"),
+        "ours_mcts_random_sims_per_s": lambda: agent_rate(start, "mcts:playout=random", "iterations", seconds, seed),
         "openspiel_mcts_sims_per_s": theirs_mcts,
-        "ours_mcts_default_sims_per_s": lambda: ours_mcts("mcts"),
+        "ours_mcts_default_sims_per_s": lambda: agent_rate(start, "mcts", "iterations", seconds, seed),
     }
 
 
