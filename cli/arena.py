@@ -14,7 +14,6 @@ from boardgames.options import parse_assignments
 
 from .common import game_option, split_specs
 
-MAX_GAMES = 1_000_000
 MAX_JOBS = 256
 
 
@@ -30,7 +29,7 @@ MAX_JOBS = 256
     "--games",
     default=100,
     show_default=True,
-    type=click.IntRange(1, MAX_GAMES),
+    type=click.IntRange(1, arena_lib.MAX_GAMES),
     help="Games to play (in a round robin, between every two agents).",
 )
 @click.option("--seed", default=0, show_default=True, type=int, help="Seed of every game and agent.")

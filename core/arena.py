@@ -31,6 +31,8 @@ from .records import save_record
 from .registry import game_class, make_seat
 
 BACKENDS = ("local", "ray")
+#: The most games one arena plays, all pairings together.
+MAX_GAMES = 1_000_000
 
 
 @attrs.frozen
@@ -228,6 +230,11 @@ def run_arena(
     if len(canonical) > 2 and len(set(canonical)) < len(canonical):
         twice = next(spec for spec in canonical if canonical.count(spec) > 1)
         raise InvalidAgentSpecError(f"a round robin takes different agents: {twice} is given twice")
+    pairs = len(canonical) * (len(canonical) - 1) // 2
+    if not 1 <= games * pairs <= MAX_GAMES:
+        raise BoardgamesError(
+            f"{games} games a pairing, {pairs} pairing(s): an arena plays 1 to {MAX_GAMES:,} games in all"
+        )
     # Pairing p's game g is game p * games + g: the first pairing's games are a match's.
     tasks = []
     for p, (a, b) in enumerate(itertools.combinations(range(len(canonical)), 2)):

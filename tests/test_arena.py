@@ -71,6 +71,7 @@ def test_arena_text_report(cli):
         (["arena", "donuts", "--players", "random"], "give 2 or more agent specs"),
         (["arena", "donuts", "--players", "random,greedy,random"], "random is given twice"),
         (["arena", "donuts", "--players", "random,,greedy"], "give 2 or more agent specs"),
+        (["arena", "donuts", "--players", "random,greedy,mcts", "--games", "400000"], "1 to 1,000,000 games in all"),
         (["arena", "donuts", "--players", "random,nobody"], "unknown agent 'nobody'"),
         (["arena", "chess", "--players", "random,random"], "unknown game 'chess'"),
         (["arena", "donuts", "--players", "random,random", "--games", "0"], "--games"),
