@@ -25,6 +25,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from figures import at_least, run
+
 ROOT = Path(__file__).resolve().parent.parent
 LAYOUT = {"core": "boardgames", "games": "boardgames/games", "cli": "boardgames/cli"}
 
@@ -73,14 +75,16 @@ class Side:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("rev", help="the earlier commit, e.g. HEAD~3")
-    parser.add_argument("--seconds", type=float, default=1.0)
-    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--seconds", type=at_least(0.01), default=1.0)
+    parser.add_argument("--rounds", type=at_least(1, int), default=3)
     parser.add_argument("--games", default="donuts,verso,othello")
     parser.add_argument("--json", type=Path)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         base = Path(tmp) / "checkout"
-        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "-q", "--detach", str(base), args.rev], check=True)
+        checkout = ["git", "-C", str(ROOT), "worktree", "add", "-q", "--detach", str(base), args.rev]
+        if subprocess.run(checkout, capture_output=True, text=True).returncode:
+            raise SystemExit(f"error: git cannot check out {args.rev!r} (a commit of this repository?)")
         try:
             trees = {"before": lay_out(base, Path(tmp) / "before"), "after": lay_out(ROOT, Path(tmp) / "after")}
         finally:
@@ -112,4 +116,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run(main)

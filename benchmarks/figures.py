@@ -21,13 +21,16 @@ import argparse
 import cProfile
 import importlib
 import json
+import os
 import pstats
 import random
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import boardgames
+from boardgames import BoardgamesError
 from boardgames.agents.base import Budget
 
 
@@ -55,6 +58,35 @@ def state_api(start: boardgames.State, seconds: float, rng: random.Random) -> tu
         moves += len(state.history)
     elapsed = time.perf_counter() - began
     return games / elapsed, moves / elapsed
+
+
+def at_least(low: float, kind: type = float) -> Callable[[str], float]:
+    """An argparse type: a number (``kind``) of at least ``low``."""
+
+    def parse(text: str) -> float:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+        if not low <= value < float("inf"):
+            raise argparse.ArgumentTypeError(f"{text} is less than {low}, or not finite")
+        return value
+
+    return parse
+
+
+def run(main: Callable[[], int | None]) -> None:
+    """Run a benchmark script: what boardgames refuses (an unknown game or
+    figure, a bad option) is one line and a non-zero exit, not a traceback."""
+    try:
+        sys.exit(main())
+    except BoardgamesError as exc:
+        sys.exit(f"error: {exc}")
+    except BrokenPipeError:
+        # The reader went away (``| head``): Python's recipe, as boardgames.cli
+        # does; not imported from there, since old commits must run this too.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(1)
 
 
 def measure(name: str, key: str, seconds: float) -> float:
@@ -104,7 +136,7 @@ def keys(name: str) -> list[str]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--seconds", type=float, default=1.0)
+    parser.add_argument("--seconds", type=at_least(0.01), default=1.0)
     parser.add_argument("--games", default="donuts,verso,othello")
     parser.add_argument(
         "--serve", action="store_true", help="read 'GAME FIGURE' lines on stdin, answer each with its value"
@@ -116,6 +148,8 @@ def main() -> None:
         ensure_othello()
     if args.profile:
         for name in names:
+            if args.profile not in keys(name):
+                raise BoardgamesError(f"{name} has no figure {args.profile!r} (figures: {', '.join(keys(name))})")
             print(f"## {name}: {args.profile}")
             profile = cProfile.Profile()
             profile.runcall(measure, name, args.profile, args.seconds)
@@ -131,4 +165,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run(main)

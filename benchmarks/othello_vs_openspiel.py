@@ -33,7 +33,7 @@ from typing import Any
 
 import boardgames
 
-from figures import agent_rate, ensure_othello, state_api
+from figures import agent_rate, ensure_othello, run, state_api
 
 
 def othello_game() -> Any:
@@ -158,4 +158,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run(main)

@@ -21,7 +21,7 @@ import attrs
 
 import boardgames
 
-from figures import ensure_othello
+from figures import ensure_othello, run
 
 POSITIONS = 5000
 
@@ -96,10 +96,10 @@ def main() -> None:
             state.legal_moves  # noqa: B018 (computed and cached on first access: that is what is timed)
         once = timeit.default_timer() - began
         print(f"  {'legal_moves, first access':<46} {once / len(states) * 1e6:7.3f}")
-        for label, run in pieces(name, game, states).items():
-            best = min(timeit.repeat(run, number=1, repeat=7))
+        for label, piece in pieces(name, game, states).items():
+            best = min(timeit.repeat(piece, number=1, repeat=7))
             print(f"  {label:<46} {best / len(states) * 1e6:7.3f}")
 
 
 if __name__ == "__main__":
-    main()
+    run(main)

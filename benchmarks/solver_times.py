@@ -16,14 +16,14 @@ import time
 import boardgames
 from boardgames.agents.solver import solve
 
-from figures import ensure_othello
+from figures import at_least, ensure_othello, run
 
 SIZES = {"donuts": (16, 20, 22), "othello": (8, 10, 12)}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--positions", type=int, default=20)
+    parser.add_argument("--positions", type=at_least(1, int), default=20)
     args = parser.parse_args()
     ensure_othello()
     print(f"{'game':<8} {'empties':>7} {'mean s':>8} {'max s':>8} {'max nodes':>10}")
@@ -48,4 +48,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run(main)
