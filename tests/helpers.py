@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import importlib.util
 import textwrap
+import types
 from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def layout(default: str = "-", **lines: str) -> str:
@@ -62,3 +66,15 @@ def make_distribution(root: Path, name: str, modules: dict[str, str], entry_poin
     (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: 1.2.3\n")
     lines = "\n".join(f"{ep} = {target}" for ep, target in entry_points.items())
     (info / "entry_points.txt").write_text(f"[boardgames]\n{lines}\n")
+
+
+def load_othello() -> types.ModuleType:
+    """The Othello example (examples/othello) as a module, not installed:
+    register it with ``boardgames.testing.plugin(load_othello(), "othello")``."""
+    spec = importlib.util.spec_from_file_location(
+        "boardgames_othello_under_test", ROOT / "examples" / "othello" / "boardgames_othello" / "__init__.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

@@ -4,19 +4,14 @@ tic-tac-toe, and the agents handing the end of a game to it."""
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import types
-from pathlib import Path
 
 import pytest
 
 import boardgames
 from boardgames.agents.solver import WIN, Unsolved, endgame_move, solve
 from boardgames.testing import plugin
-from helpers import FIVE_BOARD, TICTACTOE
-
-ROOT = Path(__file__).resolve().parent.parent
+from helpers import FIVE_BOARD, TICTACTOE, load_othello
 
 
 def exhaustive(state: boardgames.State, ply: int = 0) -> int:
@@ -55,16 +50,6 @@ def check_against_exhaustive(states) -> int:
         assert -exhaustive(state.play(solution.move), 1) == best, state.describe()
         checked += 1
     return checked
-
-
-def load_othello() -> types.ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "boardgames_othello_under_test", ROOT / "examples" / "othello" / "boardgames_othello" / "__init__.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def test_donuts_solutions_agree_with_exhaustive_search():

@@ -1,0 +1,158 @@
+"""One action encoding for every game's moves, for learning agents and OpenSpiel.
+
+A move here is squares: an optional origin, a destination and marks (flips).
+Encoded, it is the sequence of those squares, each square one action, from
+one fixed space of the board's squares plus two:
+
+* square ``s`` is action ``s`` (the game's square numbers, a1 = 0);
+* ``pass_action`` (the board size) is the pass;
+* ``end_action`` (the board size + 1) closes a move whose squares are also
+  the start of a longer legal move (a Verso placement that may flip, or not).
+
+A placement is its destination then each mark; a step its origin, its
+destination, then each mark (marks in square order, as in the notation). At
+each point the legal actions are the next squares of the legal moves that
+match what was chosen so far, so the space stays the board size plus two,
+whatever a game's choices. :class:`MoveBuilder` walks that choice; a game
+whose moves two different legal moves would encode alike (a placement with a
+mark and a step between the same squares, in one position) cannot be encoded,
+and :class:`UnencodableError` says so.
+"""
+
+from __future__ import annotations
+
+import copy
+import operator
+from collections.abc import Sequence
+
+from .errors import BoardgamesError, IllegalMoveError, WrongTypeError
+from .game import State
+from .geometry import Grid
+from .moves import Move
+
+
+class UnencodableError(BoardgamesError):
+    """Two legal moves of one position have the same action sequence."""
+
+
+def action_count(grid: Grid) -> int:
+    """The size of the action space: every square, ``pass`` and ``end``."""
+    return grid.size + 2
+
+
+def pass_action(grid: Grid) -> int:
+    return grid.size
+
+
+def end_action(grid: Grid) -> int:
+    return grid.size + 1
+
+
+def squares_of(move: Move, grid: Grid) -> tuple[int, ...]:
+    """The move's squares in action order (``end`` not included)."""
+    if move.is_pass:
+        return (grid.size,)
+    if move.origin < 0:
+        return (move.to, *move.marks)
+    return (move.origin, move.to, *move.marks)
+
+
+def action_text(grid: Grid, action: int) -> str:
+    """``c3``, ``pass`` or ``end``: what an action means, in the project's words."""
+    if 0 <= action < grid.size:
+        return grid.names[action]
+    if action == grid.size:
+        return "pass"
+    if action == grid.size + 1:
+        return "end"
+    raise IllegalMoveError(f"{action!r} is not an action on a {grid.width}×{grid.height} board")
+
+
+class MoveBuilder:
+    """A move being chosen action by action in ``state``.
+
+    ``legal_actions()`` are the actions that continue some legal move;
+    ``push(action)`` takes one and returns the finished move once the
+    actions name exactly one, else None."""
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.grid = state.game.grid
+        #: The actions chosen so far.
+        self.chosen: tuple[int, ...] = ()
+        self._matching = [(squares_of(m, self.grid), m) for m in state.legal_moves]
+
+    def __deepcopy__(self, memo: dict[int, object]) -> MoveBuilder:
+        # Everything it holds is immutable but the list, which is replaced, never changed.
+        return copy.copy(self)
+
+    def legal_actions(self) -> tuple[int, ...]:
+        """The actions that continue a legal move, in increasing order."""
+        depth = len(self.chosen)
+        nexts = {seq[depth] if len(seq) > depth else self.grid.size + 1 for seq, _ in self._matching}
+        return tuple(sorted(nexts))
+
+    def push(self, action: int) -> Move | None:
+        """Take ``action``; the move it completes, or None if more must follow.
+        Raises IllegalMoveError (state and actions in the message) if no legal
+        move continues this way."""
+        try:
+            action = operator.index(action)  # numpy's integers too
+        except TypeError:
+            raise WrongTypeError(f"an action is a whole number, got {action!r}") from None
+        depth = len(self.chosen)
+        if action == self.grid.size + 1 and self.chosen:
+            done = [m for seq, m in self._matching if len(seq) == depth]
+            if done:
+                self.chosen += (action,)
+                self._matching = []
+                return done[0]
+        matching = [(seq, m) for seq, m in self._matching if len(seq) > depth and seq[depth] == action]
+        if not matching:
+            raise IllegalMoveError(f"action {self._describe(action)} continues no legal move {self._where()}")
+        ending = [m for seq, m in matching if len(seq) == depth + 1]
+        if len(ending) > 1:
+            moves = ", ".join(self.state.format_move(m) for m in ending)
+            raise UnencodableError(f"moves {moves} have the same actions {self._where()}")
+        self.chosen += (action,)
+        self._matching = matching
+        if ending and len(matching) == 1:
+            self._matching = []
+            return ending[0]
+        return None
+
+    def _describe(self, action: int) -> str:
+        try:
+            return f"{action} ({action_text(self.grid, action)})"
+        except IllegalMoveError:
+            return str(action)
+
+    def _where(self) -> str:
+        chosen = " ".join(action_text(self.grid, a) for a in self.chosen)
+        return f"in {self.state.describe()}" + (f" after actions {chosen}" if chosen else "")
+
+
+def encode(state: State, move: Move) -> tuple[int, ...]:
+    """The actions of legal ``move`` in ``state`` (``end`` added where needed)."""
+    if not state.is_legal(move):
+        raise IllegalMoveError(f"illegal move {move!r} in {state.describe()}")
+    squares = squares_of(move, state.game.grid)
+    longer = any(
+        len(seq) > len(squares) and seq[: len(squares)] == squares
+        for seq in (squares_of(m, state.game.grid) for m in state.legal_moves)
+    )
+    return (*squares, end_action(state.game.grid)) if longer else squares
+
+
+def decode(state: State, actions: Sequence[int]) -> Move:
+    """The legal move that ``actions`` spell in ``state``; IllegalMoveError if
+    they spell none, or only the start of one."""
+    builder = MoveBuilder(state)
+    for k, action in enumerate(actions):
+        move = builder.push(action)
+        if move is not None:
+            if k != len(actions) - 1:
+                spelled = f"actions {list(actions)!r} go on past the move they spell"
+                raise IllegalMoveError(f"{spelled} in {state.describe()}")
+            return move
+    raise IllegalMoveError(f"actions {list(actions)!r} are only the start of a move in {state.describe()}")
