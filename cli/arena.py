@@ -111,6 +111,7 @@ def arena(
         click.echo(json.dumps(result.to_json(), indent=2))
     else:
         report(result)
+        report_forfeits(result)
     if result.interrupted:
         click.echo(f"Interrupted: {len(result.results)} of {planned} games were played.", err=True)
         sys.exit(130)
@@ -135,6 +136,14 @@ def report(result: arena_lib.ArenaResult) -> None:
         f"  Elo difference, {first.spec} over {result.specs[1]}: {_elo(arena_lib.elo(first.score))} "
         f"(95%: {_elo(arena_lib.elo(low))} to {_elo(arena_lib.elo(high))})"
     )
+
+
+def report_forfeits(result: arena_lib.ArenaResult, shown: int = 3) -> None:
+    forfeits = result.forfeits()
+    if forfeits:
+        click.echo(f"  {len(forfeits)} games lost by forfeit (an agent failed), the first:")
+        for f in forfeits[:shown]:
+            click.echo(f"    game {f['game']}: {f['spec']}: {f['reason']}")
 
 
 def _elo(x: float) -> str:

@@ -222,6 +222,8 @@ class TerminalGame:
 
     def _finish(self) -> None:
         click.echo(describe_position(self.match.state))
+        if self.match.forfeit is not None:
+            click.echo(self.match.result_text())
         saved = self._save_somewhere()
         if saved is None:
             click.echo("The game could not be recorded.")

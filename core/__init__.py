@@ -17,6 +17,7 @@ from __future__ import annotations
 from .agents import Agent, Budget, Seat
 from .bitboard import BitboardState, transfer
 from .errors import (
+    AgentFailure,
     AmbiguousMoveError,
     BoardgamesError,
     IllegalMoveError,
@@ -36,7 +37,7 @@ from .hookspecs import hookimpl
 from .match import Match
 from .moves import PASS, Move, place, placements, step
 from .options import ChoiceOption, FloatOption, IntOption, Option, TextOption
-from .records import Record, load_state, read_record, save_record, state_from_json
+from .records import Forfeit, Record, load_state, read_record, save_record, state_from_json
 from .registry import game_class, get_game, make_player, make_seat, registered_agents, registered_games
 from .svg import render_svg
 from .text import render_text
@@ -62,6 +63,7 @@ __all__ = [
     "Seat",
     "make_seat",
     "Record",
+    "Forfeit",
     "read_record",
     "save_record",
     "load_state",
@@ -98,5 +100,6 @@ __all__ = [
     "SaveError",
     "MatchError",
     "PluginError",
+    "AgentFailure",
     "WrongTypeError",
 ]

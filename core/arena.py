@@ -62,8 +62,8 @@ def play_game(
     """Game number ``index`` of an arena: everything random derives from (seed, index)."""
     game = game_class(game_name).configure(options, seed=game_seed(seed, index))
     match = Match(game, seats)
-    state = match.run()
-    winner = None if state.winner is None else game.turn_order.index(state.winner)
+    match.run()
+    winner = None if match.winner is None else game.turn_order.index(match.winner)
     return GameResult(index, match.specs, winner, match.record().to_json(), players)
 
 
@@ -163,6 +163,16 @@ class ArenaResult:
         """Elo ratings fitted to every game (Bradley-Terry), averaging 0."""
         return fit(len(self.specs), self.pairings())
 
+    def forfeits(self) -> list[dict[str, Any]]:
+        """The games lost off the board (an agent failed): game, spec and why."""
+        out = []
+        for r in self.results:
+            forfeit = r.record.get("forfeit")
+            if forfeit is not None:
+                spec = r.record["seats"].get(forfeit["player"], "")
+                out.append({"game": r.index, "spec": spec, "reason": forfeit["reason"]})
+        return out
+
     def to_json(self) -> dict[str, Any]:
         out = {
             "game": self.game,
@@ -172,6 +182,7 @@ class ArenaResult:
             "interrupted": self.interrupted,
             "seed": self.seed,
             "players": [s.to_json() for s in self.standings()],
+            "forfeits": self.forfeits(),
         }
         if len(self.specs) > 2:
             out["ratings"] = [

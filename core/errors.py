@@ -65,5 +65,10 @@ class MatchError(BoardgamesError):
     """A match was asked for something its seats do not allow (not that seat's turn)."""
 
 
+class AgentFailure(BoardgamesError):
+    """An agent could not give a move (an outside engine crashed, hung past
+    its budget or answered an illegal move): its side loses the game."""
+
+
 class PluginError(BoardgamesError):
     """A plugin failed to import, to register, or registered something invalid."""

@@ -89,6 +89,14 @@ class State:
     turn: int = 0
     outcome: Outcome | None = None
 
+    # A state is a value that never changes: a copy is the state itself (as
+    # for a tuple). OpenSpiel deep-copies its states' fields at every clone.
+    def __copy__(self: StateT) -> StateT:
+        return self
+
+    def __deepcopy__(self: StateT, memo: dict[int, Any]) -> StateT:
+        return self
+
     # -- whose turn, and how it ended ----------------------------------------
     @property
     def is_over(self) -> bool:

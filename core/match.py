@@ -14,11 +14,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
+from .agents.base import Budget
 from .agents.spec import HUMAN, Seat
-from .errors import InvalidAgentSpecError, MatchError, WrongTypeError
+from .errors import AgentFailure, InvalidAgentSpecError, MatchError, WrongTypeError
 from .game import Game, State, check_seed
 from .moves import Move
-from .records import Record, now
+from .records import Forfeit, Record, now
 from .registry import make_seat
 
 #: The adviser behind hints: the strongest built-in agent at about a second a move (docs/strength.md).
@@ -48,6 +49,7 @@ class Match:
         finished: str | None = None,
         positions: Sequence[State] = (),
         seed: int | None = None,
+        forfeit: Forfeit | None = None,
     ) -> None:
         if isinstance(start, Game):
             start = start.start()
@@ -74,7 +76,9 @@ class Match:
         #: Every position of the game so far, the current one last.
         self.positions: list[State] = [*positions, start]
         self.started = started or now()
-        self.finished = finished or (now() if start.is_over else None)
+        #: Set when a seat's agent failed (:class:`AgentFailure`): that side lost off the board.
+        self.forfeit = forfeit
+        self.finished = finished or (now() if self.is_over else None)
 
     @classmethod
     def from_record(cls, record: Record, seats: Sequence[str | Seat] | None = None) -> Match:
@@ -90,6 +94,7 @@ class Match:
             started=record.started,
             finished=record.finished,
             positions=positions[:-1],
+            forfeit=record.forfeit,
         )
 
     # -- where the game stands ------------------------------------------------
@@ -103,16 +108,30 @@ class Match:
 
     @property
     def is_over(self) -> bool:
-        return self.state.is_over
+        return self.forfeit is not None or self.state.is_over
 
     @property
     def to_move(self) -> str | None:
         """The player whose turn it is, None once the game is over."""
-        return self.state.to_move
+        return None if self.forfeit is not None else self.state.to_move
+
+    @property
+    def winner(self) -> str | None:
+        """The winner on the board, or the other side of a forfeit; None while
+        the game goes on and for a draw."""
+        if self.forfeit is not None:
+            return next(p for p in self.game.turn_order if p != self.forfeit.player)
+        return self.state.winner
+
+    def result_text(self) -> str:
+        """``chocolate wins: five in a row``, or why a seat lost off the board."""
+        if self.forfeit is not None:
+            return f"{self.winner} wins: {self.forfeit.player} forfeits ({self.forfeit.reason})"
+        return self.state.result_text()
 
     @property
     def seat_to_move(self) -> Seat | None:
-        player = self.state.to_move
+        player = self.to_move
         return None if player is None else self.seats[player]
 
     @property
@@ -135,28 +154,44 @@ class Match:
         """Play ``move`` (a person's, or any) and return the new state.
         ``by`` names the player who sends it: refused unless it is that
         player's turn. Raises the move errors of :meth:`State.play`."""
-        if by is not None and by != self.state.to_move:
+        if by is not None and by != self.to_move:
             self._check_player(by)
-            raise MatchError(f"it is not {by}'s turn ({self.state.result_text()})")
+            raise MatchError(f"it is not {by}'s turn ({self.result_text()})")
+        if self.forfeit is not None:
+            raise MatchError(f"the game is over ({self.result_text()})")
         state = self.state.play(move)
         self._push(state)
         return state
 
-    def choose(self) -> Move:
-        """The move the agent whose turn it is chooses (not played)."""
+    def choose(self, budget: Budget | None = None) -> Move:
+        """The move the agent whose turn it is chooses (not played), within
+        ``budget`` (by default its seat's). Raises AgentFailure if the agent
+        could not give a legal one."""
         state = self.state
-        player = state.to_move
+        player = self.to_move
         if player is None:
-            raise MatchError(f"the game is over ({state.result_text()})")
+            raise MatchError(f"the game is over ({self.result_text()})")
         seat = self.seats[player]
         if seat.agent is None:
             raise MatchError(f"it is {player}'s turn, a person's: their move comes from outside")
-        return seat.agent.choose(state, seat.budget, self._rngs[player])
+        move = seat.agent.choose(state, seat.budget if budget is None else budget, self._rngs[player])
+        if move not in state.legal_moves:  # a scan finds the agent's own move object at once
+            shown = state.format_move(move) if state.game.on_board(move) else repr(move)
+            raise AgentFailure(f"{seat.spec} chose the illegal move {shown!r} in {state.describe()}")
+        return move
 
-    def step(self) -> Move:
-        """Let the agent whose turn it is move; return its move."""
-        move = self.choose()
-        self._push(self.state.play(move))
+    def step(self) -> Move | None:
+        """Let the agent whose turn it is move; return its move, or None if
+        it failed (:class:`AgentFailure`): then its side forfeits the game."""
+        player = self.to_move
+        try:
+            move = self.choose()
+        except AgentFailure as exc:
+            assert player is not None
+            self.forfeit = Forfeit(player, str(exc))
+            self._ended()
+            return None
+        self._push(self.state.play_unchecked(move))
         return move
 
     def run(self, on_move: Callable[[Move, State], None] | None = None) -> State:
@@ -165,7 +200,7 @@ class Match:
         while not self.awaits_person and not self.is_over:
             before = self.state
             move = self.step()
-            if on_move is not None:
+            if on_move is not None and move is not None:
                 on_move(move, before)
         return self.state
 
@@ -190,6 +225,7 @@ class Match:
             if (player is None and self.seats[mover].is_human) or mover == player:
                 del self.positions[k + 1 :]
                 self.finished = None
+                self.forfeit = None
                 return True
         return False
 
@@ -200,8 +236,14 @@ class Match:
     def _push(self, state: State) -> None:
         self.positions.append(state)
         if state.is_over:
-            self.finished = now()
+            self._ended()
+
+    def _ended(self) -> None:
+        self.finished = now()
+        for seat in self.seats.values():
+            if seat.agent is not None:
+                seat.agent.close()
 
     # -- the record -----------------------------------------------------------
     def record(self) -> Record:
-        return Record(self.state, self.specs, self.started, self.finished)
+        return Record(self.state, self.specs, self.started, self.finished, self.forfeit)

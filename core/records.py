@@ -42,15 +42,28 @@ def now() -> str:
 
 
 @attrs.frozen
+class Forfeit:
+    """A game lost off the board: ``player``'s agent failed (an outside engine
+    crashed, hung or answered an illegal move), and why."""
+
+    player: str
+    reason: str
+
+    def to_json(self) -> dict[str, str]:
+        return {"player": self.player, "reason": self.reason}
+
+
+@attrs.frozen
 class Record:
     """A game as saved: its state (history included), who sat in each seat
-    (agent specs or ``human``, in turn order; empty if not known) and when it
-    started and finished."""
+    (agent specs or ``human``, in turn order; empty if not known), when it
+    started and finished, and the forfeit that ended it, if one did."""
 
     state: State
     seats: tuple[str, ...] = ()
     started: str | None = None
     finished: str | None = None
+    forfeit: Forfeit | None = None
 
     def to_json(self) -> dict[str, Any]:
         state = self.state
@@ -61,6 +74,7 @@ class Record:
             "seats": dict(zip(state.game.turn_order, self.seats, strict=True)) if self.seats else {},
             "started": self.started,
             "finished": self.finished,
+            **({"forfeit": self.forfeit.to_json()} if self.forfeit is not None else {}),
         }
 
 
@@ -188,7 +202,25 @@ def parse_record(data: Any, game: type[Game] | None = None, upto: int | None = N
                 raise RecordError(
                     f"the recorded {key!r} ({quoted(data[key])}) does not match its moves ({quoted(described[key])})"
                 )
-    return Record(state, seats, started, finished)
+    return Record(state, seats, started, finished, _forfeit(data.get("forfeit"), state))
+
+
+def _forfeit(data: Any, state: State) -> Forfeit | None:
+    if data is None:
+        return None
+    players = state.game.turn_order
+    if not (
+        isinstance(data, Mapping)
+        and data.get("player") in players
+        and isinstance(data.get("reason"), str)
+        and set(data) == {"player", "reason"}
+        and not state.is_over
+    ):
+        raise RecordError(
+            f'\'forfeit\' must be {{"player": one of {", ".join(players)}, "reason": a text}}'
+            f" in a game not over on the board, got {quoted(data)}"
+        )
+    return Forfeit(data["player"], data["reason"])
 
 
 def load_state(data: Mapping[str, Any]) -> State:

@@ -65,5 +65,8 @@ class Agent:
     def reset(self) -> None:
         """Forget what was learnt about the previous game (a new one starts)."""
 
+    def close(self) -> None:
+        """The game is over: let go of what the agent holds (an outside program)."""
+
     #: What the last :meth:`choose` did, for benchmarks and curious users.
     stats: dict[str, float]
