@@ -20,7 +20,8 @@ from typing import Any
 import click
 
 import boardgames
-from boardgames import BoardView, Game, State
+from boardgames import BoardgamesError, BoardView, Game, State
+from boardgames.agents.spec import split_unquoted
 from boardgames.errors import quoted
 from boardgames.options import parse_assignments
 from boardgames.text import render_text, wants_unicode
@@ -77,7 +78,10 @@ def finite_seconds(low: float, high: float) -> click.ParamType:
 
 def split_specs(text: str, count: int, or_more: bool = False) -> list[str]:
     """``"human,mcts:time=2"`` → the seat specs, checked to be ``count`` (or more)."""
-    specs = [s.strip() for s in text.split(",")]
+    try:
+        specs = [s.strip() for s in split_unquoted(text, ",")]
+    except BoardgamesError as exc:
+        raise click.BadParameter(str(exc), param_hint="'--players'") from None
     if len(specs) < count or (len(specs) > count and not or_more) or not all(specs):
         wanted = f"{count} or more" if or_more else f"{count}"
         raise click.BadParameter(

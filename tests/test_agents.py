@@ -189,7 +189,8 @@ def test_bad_specs_say_why_and_list_the_agents(spec, reason):
     message = str(info.value)
     assert reason in message
     if "unknown agent" in message:
-        assert "agents: alphabeta (depth=N, time=X), greedy, mcts (" in message and message.endswith("human")
+        assert "agents: alphabeta (depth=N, time=X), engine (" in message and message.endswith("human")
+        assert "cmd=TEXT, margin=X), greedy, mcts (" in message
     else:  # the agent's parameters with the values each accepts
         assert "from 1 to" in message and (
             "mcts (time=a number from 0.001 to 3600" in message or "alphabeta" in message

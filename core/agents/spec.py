@@ -1,8 +1,10 @@
 """Agent specs: ``random``, ``mcts``, ``mcts:time=2``, ``alphabeta:depth=4``,
 ``mcts:iterations=5000:playout=heuristic``, and ``human`` for a person.
 Parameters are separated by colons, so that a comma can separate players
-(``--players human,mcts``). Every budget and parameter has a range, and a
-value outside it is refused with the range in the message."""
+(``--players human,mcts``); a value holding either is quoted, ``'...'`` or
+``"..."`` (``engine:cmd='boardgames engine --agent mcts:time=1'``). Every
+budget and parameter has a range, and a value outside it is refused with the
+range in the message."""
 
 from __future__ import annotations
 
@@ -54,18 +56,55 @@ def _hint(option: Option) -> str:
     choices = getattr(option, "choices", None)
     if choices:
         return "|".join(choices)
-    return {"IntOption": "N", "FloatOption": "X"}.get(type(option).__name__, "V")
+    return {"IntOption": "N", "FloatOption": "X", "TextOption": "TEXT"}.get(type(option).__name__, "V")
 
 
 def _describe(option: Option) -> str:
     return _hint(option) if getattr(option, "choices", None) else option.describe()
 
 
+def split_unquoted(text: str, separator: str) -> list[str]:
+    """``text`` split at each ``separator`` outside quotes; the quotes stay
+    (``"a:'b:c',d"`` split at ``,`` is ``["a:'b:c'", "d"]``)."""
+    parts: list[str] = []
+    current: list[str] = []
+    quote = ""
+    for char in text:
+        if quote:
+            quote = "" if char == quote else quote
+        elif char in "'\"":
+            quote = char
+        elif char == separator:
+            parts.append("".join(current))
+            current = []
+            continue
+        current.append(char)
+    if quote:
+        raise InvalidAgentSpecError(f"an unclosed quote {quote} in {quoted(text, 80)}")
+    parts.append("".join(current))
+    return parts
+
+
+def _unquote(value: str) -> str:
+    value = value.strip()
+    if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+        return value[1:-1]
+    return value
+
+
+def _quote(value: object) -> str:
+    """A parameter's value as a spec writes it: quoted where it holds a separator."""
+    text = str(value)
+    if not any(c in text for c in ":,'\" "):
+        return text
+    return f'"{text}"' if "'" in text else f"'{text}'"
+
+
 def parse_spec(text: str, agents: dict[str, type[Agent]]) -> Seat:
     """The seat a spec describes; InvalidAgentSpecError (one line listing the
     agents and their parameters) if it does not describe one."""
     listing = f"agents: {describe_agents(agents)}, {HUMAN}"
-    name, *pairs = text.strip().split(":")
+    name, *pairs = split_unquoted(text.strip(), ":")
     name = name.strip().lower()
     if name == HUMAN and not pairs:
         return Seat(HUMAN)
@@ -84,7 +123,7 @@ def parse_spec(text: str, agents: dict[str, type[Agent]]) -> Seat:
             if key in cls.budget_kinds:
                 budget[key] = BUDGET_OPTIONS[key].convert(value)
             elif key in params:
-                settings[key] = params[key].convert(value)
+                settings[key] = params[key].convert(_unquote(value))
             else:
                 raise InvalidOptionError(f"{name} takes no parameter {key!r}")
         except InvalidOptionError as exc:
@@ -100,5 +139,5 @@ def canonical(name: str, settings: dict[str, Any], budget: dict[str, Any], cls: 
     """The spec written back: the name, then what differs from the defaults."""
     parts = [name]
     parts += [f"{k}={budget[k]:g}" for k in BUDGET_KINDS if k in budget]
-    parts += [f"{p.name}={settings[p.name]}" for p in cls.parameters if settings[p.name] != p.default]
+    parts += [f"{p.name}={_quote(settings[p.name])}" for p in cls.parameters if settings[p.name] != p.default]
     return ":".join(parts)

@@ -1,0 +1,34 @@
+"""``boardgames engine``: serve an agent over the engine protocol on stdin
+and stdout (docs/engine-protocol.md), for controllers in any language."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from boardgames.engine import EngineSession
+
+
+@click.command("engine")
+@click.option(
+    "--agent",
+    "agent",
+    default="alphabeta",
+    show_default=True,
+    metavar="SPEC",
+    help="The agent that chooses the moves (see 'boardgames agents'); 'go' may set its budget.",
+)
+def engine(agent: str) -> None:
+    """Speak the engine protocol on stdin and stdout: one reply line per
+    command (hello, games, game, seed, position, go, legal, show, quit);
+    errors are lines starting 'error' and the engine goes on. Ends at quit or
+    the end of input."""
+    session = EngineSession(agent)
+    for line in sys.stdin:
+        reply = session.handle(line)
+        if reply is not None:
+            sys.stdout.write(reply + "\n")
+            sys.stdout.flush()
+        if session.done:
+            return

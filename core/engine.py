@@ -1,0 +1,147 @@
+"""The engine protocol, engine side: a line in, a line out
+(``docs/engine-protocol.md``).
+
+In the spirit of UCI and GTP, kept to one reply line per command so that a
+controller in any language needs no parser: ``hello`` (the engine names
+itself and the protocol version), ``game NAME [OPTION=VALUE ...]``, ``seed N``,
+``position [MOVE ...]`` (the moves from the start), ``go [time=S]
+[iterations=N] [depth=N]`` (answered ``move M``), ``legal``, ``show`` and
+``quit``. Every error is one line starting ``error``, and the session goes on.
+Words are split as a shell does, so a value with spaces is quoted.
+:class:`EngineSession` is the protocol without the pipes;
+``boardgames engine`` (``cli/engine.py``) connects it to stdin and stdout.
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+from importlib.metadata import PackageNotFoundError, version
+
+from .agents.base import BUDGET_KINDS
+from .agents.spec import BUDGET_OPTIONS, HUMAN, split_unquoted
+from .errors import BoardgamesError, InvalidAgentSpecError, MatchError, quoted
+from .game import Game
+from .match import Match
+from .options import parse_assignments
+from .registry import game_class, make_seat, registered_agents, registered_games
+
+PROTOCOL = "boardgames-engine"
+PROTOCOL_VERSION = 1
+COMMANDS = ("hello", "games", "game", "seed", "position", "go", "legal", "show", "quit")
+
+
+def _version() -> str:
+    try:
+        return version("boardgames")
+    except PackageNotFoundError:  # running from a source tree
+        return "unknown"
+
+
+class EngineSession:
+    """One controller's session with an engine that plays ``agent`` (a spec)."""
+
+    def __init__(self, agent: str = "alphabeta") -> None:
+        seat = make_seat(agent)
+        if seat.is_human:
+            raise InvalidAgentSpecError(f"an engine plays an agent, not {HUMAN!r}")
+        self.agent = seat.spec
+        parts = split_unquoted(seat.spec, ":")
+        self.agent_name = parts[0]
+        #: The spec without its budget, to which ``go`` adds one.
+        self.agent_settings = ":".join(p for p in parts if p.partition("=")[0] not in BUDGET_KINDS)
+        self.seed = 0
+        self.game: Game | None = None
+        self._given: tuple[type[Game], dict[str, str]] = (Game, {})
+        self.match: Match | None = None
+        #: Set once ``quit`` is read.
+        self.done = False
+
+    def handle(self, line: str) -> str | None:
+        """The reply to one line, None for an empty line (nothing to say)."""
+        try:
+            words = shlex.split(line)
+        except ValueError as exc:
+            return f"error {exc} in {quoted(line.strip(), 80)}"
+        if not words:
+            return None
+        command, args = words[0].lower(), words[1:]
+        if command not in COMMANDS:
+            return f"error unknown command {quoted(words[0], 40)} (commands: {', '.join(COMMANDS)})"
+        try:
+            return getattr(self, f"_{command}")(args)
+        except BoardgamesError as exc:
+            return "error " + " ".join(str(exc).split())
+
+    # -- the commands ----------------------------------------------------------
+    def _hello(self, args: list[str]) -> str:
+        return f"hello {PROTOCOL} {PROTOCOL_VERSION} boardgames {_version()} agent {self.agent}"
+
+    def _games(self, args: list[str]) -> str:
+        return "games " + " ".join(registered_games())
+
+    def _game(self, args: list[str]) -> str:
+        if not args:
+            raise MatchError("game needs a name: game NAME [OPTION=VALUE ...]")
+        self._given = (game_class(args[0]), parse_assignments(args[1:]))
+        self.game = self._given[0].configure(self._given[1], seed=self.seed)
+        self._new_match()
+        return "ok"
+
+    def _seed(self, args: list[str]) -> str:
+        if len(args) != 1 or not args[0].lstrip("-").isdigit():
+            raise MatchError(f"seed needs one whole number, got {quoted(' '.join(args), 40)}")
+        self.seed = int(args[0])
+        if self.game is not None:  # the same options, what they leave to the seed drawn again
+            self.game = self._given[0].configure(self._given[1], seed=self.seed)
+            self._new_match()
+        return "ok"
+
+    def _position(self, args: list[str]) -> str:
+        match = self._match()
+        match.game.replay(args)  # raises, naming the move, before anything changes
+        played = [match.state.format_move(m) for m in match.state.history]
+        if args[: len(played)] != played:  # not a continuation: from the start again
+            match, played = self._new_match(), []
+        for text in args[len(played) :]:
+            match.play(text)
+        return "ok"
+
+    def _go(self, args: list[str]) -> str:
+        match = self._match()
+        budget = None
+        if args:  # the budget for this move, in place of the agent's own
+            for arg in args:
+                kind, _, value = arg.partition("=")
+                if kind.lower() not in BUDGET_KINDS:
+                    raise MatchError(f"go takes time=S, iterations=N, depth=N, got {quoted(arg, 40)}")
+                BUDGET_OPTIONS[kind.lower()].convert(value)  # a value out of range is refused, used or not
+            # As UCI engines do, ignore the kinds this agent does not use (a random agent uses none).
+            kinds = registered_agents()[self.agent_name].budget_kinds
+            used = [arg for arg in args if arg.partition("=")[0].lower() in kinds]
+            if used:
+                budget = make_seat(":".join([self.agent_settings, *used])).budget
+        move = match.choose(budget)
+        return f"move {match.state.format_move(move)}"
+
+    def _legal(self, args: list[str]) -> str:
+        state = self._match().state
+        return " ".join(["legal", *(state.format_move(m) for m in state.legal_moves)])
+
+    def _show(self, args: list[str]) -> str:
+        return "state " + json.dumps(self._match().state.to_json(), separators=(",", ":"))
+
+    def _quit(self, args: list[str]) -> str:
+        self.done = True
+        return "bye"
+
+    # -- helpers ---------------------------------------------------------------
+    def _match(self) -> Match:
+        if self.match is None:
+            raise MatchError("no game yet: send game NAME [OPTION=VALUE ...] first")
+        return self.match
+
+    def _new_match(self) -> Match:
+        assert self.game is not None
+        self.match = Match(self.game, [self.agent] * len(self.game.turn_order), seed=self.seed)
+        return self.match
