@@ -5,7 +5,11 @@ from __future__ import annotations
 
 import re
 import shlex
+import subprocess
+import sys
 from pathlib import Path
+
+import pytest
 
 import boardgames
 
@@ -46,3 +50,23 @@ def test_every_command_of_the_readme_tour_runs(cli):
         if found and saved is None:
             saved = found.group(1)
     assert saved is not None
+
+
+def run_worked_example(document: str, needs: str) -> None:
+    """Run the document's Python example; it prints the output shown under it."""
+    pytest.importorskip(needs, reason=f"the extra that provides {needs} is not installed")
+    text = (ROOT / "docs" / document).read_text()
+    code = re.search(r"```python\n(.*?)```", text, re.S)
+    shown = re.search(r"```output\n(.*?)```", text, re.S)
+    assert code is not None and shown is not None
+    done = subprocess.run([sys.executable, "-c", code.group(1)], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == shown.group(1)
+
+
+def test_the_reinforcement_learning_example_runs_as_documented():
+    run_worked_example("rl.md", "pettingzoo")
+
+
+def test_the_openspiel_example_runs_as_documented():
+    run_worked_example("openspiel.md", "pyspiel")

@@ -1,0 +1,3 @@
+"""Adapters to other programs' interfaces: PettingZoo (extra ``rl``) and
+OpenSpiel (extra ``openspiel``). Import the one you need; this package itself
+imports neither."""

@@ -1,0 +1,139 @@
+"""Every registered game as a PettingZoo AEC environment (the extra ``rl``).
+
+    from boardgames.interop.pettingzoo import env
+    e = env("verso", size=7)
+    e.reset(seed=3)
+    for agent in e.agent_iter():
+        observation, reward, termination, truncation, info = e.last()
+        action = None if termination or truncation else e.action_space(agent).sample(observation["action_mask"])
+        e.step(action)
+
+Agents are the game's players; actions are :mod:`boardgames.actions` (every
+square, ``pass``, ``end``), so one agent acts several times in a row while it
+builds a move of several squares (a Verso step, a flip choice). Observations
+are the :mod:`boardgames.observation` planes, shaped (rows, files, planes) as
+PettingZoo's classic games do, with the action mask beside them. Rewards are
++1/-1/0 at the end. The environment drives a :class:`~boardgames.match.Match`
+with a person at each seat, as every front end does.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv  # type: ignore[import-untyped, unused-ignore]  # no type information
+from pettingzoo.utils import wrappers  # type: ignore[import-untyped, unused-ignore]
+
+from ..actions import MoveBuilder, action_count
+from ..game import Game
+from ..match import Match
+from ..observation import PLANES, planes
+from ..registry import game_class
+from ..text import render_text
+
+
+def env(game: str, render_mode: str | None = None, **options: Any) -> AECEnv:
+    """The game ``game`` with ``options`` as a PettingZoo AEC environment,
+    wrapped as PettingZoo's classic games are (an illegal action ends the game
+    with -1 for the one who played it; actions out of range and calls out of
+    order raise)."""
+    raw = raw_env(game, render_mode=render_mode, **options)
+    wrapped: AECEnv = wrappers.TerminateIllegalWrapper(raw, illegal_reward=-1)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    return wrappers.OrderEnforcingWrapper(wrapped)
+
+
+RENDER_MODES = ("ansi",)
+
+
+class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped environment)
+    metadata = {"render_modes": list(RENDER_MODES), "name": "boardgames", "is_parallelizable": False, "render_fps": 1}
+
+    def __init__(self, game: str, render_mode: str | None = None, **options: Any) -> None:
+        super().__init__()
+        self.game_class = game_class(game)
+        self.options = dict(options)
+        self.game: Game = self.game_class.configure(self.options)  # checks the options now
+        if render_mode not in (None, *RENDER_MODES):
+            raise ValueError(f"render_mode is one of {', '.join(RENDER_MODES)} or None, got {render_mode!r}")
+        self.render_mode = render_mode
+        self.metadata = {**self.metadata, "name": f"boardgames_{self.game.name}"}
+        self.possible_agents = list(self.game.player_names)
+        grid = self.game.grid
+        shape = (grid.height, grid.width, len(PLANES))
+        n = action_count(grid)
+        self.observation_spaces = {
+            agent: spaces.Dict(
+                {
+                    "observation": spaces.Box(low=0.0, high=1.0, shape=shape, dtype=np.float32),
+                    "action_mask": spaces.Box(low=0, high=1, shape=(n,), dtype=np.int8),
+                }
+            )
+            for agent in self.possible_agents
+        }
+        self.action_spaces = {agent: spaces.Discrete(n) for agent in self.possible_agents}
+
+    def observation_space(self, agent: str) -> gymnasium.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> gymnasium.Space:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game; ``seed`` sets the game's own randomness (a Donuts board),
+        as ``--seed`` does on the command line."""
+        self.game = self.game_class.configure(self.options, seed=seed)
+        self.match = Match(self.game)
+        self.builder = MoveBuilder(self.match.state)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.agent_selection = self.match.state.to_move or self.agents[0]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        state = self.match.state
+        player = self.possible_agents.index(agent)
+        grid = self.game.grid
+        chosen = self.builder.chosen if agent == state.to_move else ()
+        values = np.asarray(planes(state, player, chosen), dtype=np.float32)
+        observation = values.reshape(len(PLANES), grid.height, grid.width).transpose(1, 2, 0)
+        mask = np.zeros(action_count(grid), dtype=np.int8)
+        if agent == state.to_move:
+            mask[list(self.builder.legal_actions())] = 1
+        return {"observation": observation, "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        move = self.builder.push(action)  # type: ignore[arg-type]
+        if move is not None:
+            state = self.match.play(move, by=agent)
+            self.builder = MoveBuilder(state)
+            if state.is_over:
+                winner = state.winner
+                for name in self.agents:
+                    self.rewards[name] = 0.0 if winner is None else (1.0 if name == winner else -1.0)
+                    self.terminations[name] = True
+                    self.infos[name] = {"result": state.result_text()}
+            else:
+                self.agent_selection = state.to_move or agent
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            gymnasium.logger.warn("You are calling render method without specifying any render mode.")
+            return None
+        return render_text(self.match.state.view())
+
+    def close(self) -> None:
+        pass
