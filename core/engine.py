@@ -24,6 +24,7 @@ from .errors import BoardgamesError, InvalidAgentSpecError, MatchError, quoted
 from .game import Game
 from .match import Match
 from .options import parse_assignments
+from .plugins import describe_exception
 from .registry import game_class, make_seat, registered_agents, registered_games
 
 PROTOCOL = "boardgames-engine"
@@ -72,6 +73,8 @@ class EngineSession:
             return getattr(self, f"_{command}")(args)
         except BoardgamesError as exc:
             return "error " + " ".join(str(exc).split())
+        except Exception as exc:  # a bug, most likely in a plugin's game or agent: the session goes on
+            return f"error internal error in {command}: {' '.join(describe_exception(exc).split())}"
 
     # -- the commands ----------------------------------------------------------
     def _hello(self, args: list[str]) -> str:

@@ -20,6 +20,7 @@ import boardgames
 from boardgames import Match
 from boardgames.engine import EngineSession
 from boardgames.records import parse_record
+from boardgames.testing import plugin
 from helpers import ROOT
 
 BOARDGAMES = [sys.executable, "-m", "boardgames"]
@@ -106,10 +107,10 @@ def test_the_engine_agent_plays_boardgames_engine_in_the_arena():
     assert engine["games"] == 4 and engine["wins"] >= 3  # MCTS beats random
 
 
-def test_the_engine_agent_plays_in_play_and_the_record_names_it(tmp_path):
-    spec = f"engine:cmd={shlex.quote(ENGINE + ' --agent greedy')}:time=2"
+def test_boardgames_engine_plays_itself_in_play_and_the_record_names_both(tmp_path):
+    specs = [f"engine:cmd={shlex.quote(ENGINE + ' --agent ' + agent)}:time=2" for agent in ("greedy", "random")]
     done = subprocess.run(
-        [*BOARDGAMES, "play", "donuts", "--players", f"{spec},random", "--seed", "4"],
+        [*BOARDGAMES, "play", "donuts", "--players", ",".join(specs), "--seed", "4"],
         capture_output=True,
         text=True,
         cwd=tmp_path,
@@ -119,9 +120,28 @@ def test_the_engine_agent_plays_in_play_and_the_record_names_it(tmp_path):
     (record,) = tmp_path.glob("donuts-*.json")
     data = json.loads(record.read_text())
     assert data["status"] in ("won", "drawn") and "forfeit" not in data
-    assert data["seats"][boardgames.game_class("donuts").configure(seed=4).turn_order[0]] == spec.replace(
-        ":time=2", ""
-    ).replace("engine:", "engine:time=2:")
+    canonical = [spec.replace(":time=2", "").replace("engine:", "engine:time=2:") for spec in specs]
+    assert list(data["seats"].values()) == canonical
+    assert boardgames.read_record(record).state.is_over
+
+
+def test_an_agent_that_raises_is_an_error_line_and_the_engine_goes_on():
+    class Faulty(boardgames.Agent):
+        name = "faulty"
+
+        def choose(self, state, budget, rng):
+            raise ZeroDivisionError("a bug")
+
+    class Hooks:
+        @boardgames.hookimpl
+        def register_agents(self, register):
+            register(Faulty)
+
+    with plugin(Hooks(), "faulty-agent"):
+        session = EngineSession("faulty")
+        assert session.handle("game donuts") == "ok"
+        assert session.handle("go") == "error internal error in go: ZeroDivisionError: a bug"
+        assert session.handle("legal").startswith("legal a1")
 
 
 @pytest.mark.parametrize(
