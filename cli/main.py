@@ -24,7 +24,7 @@ import boardgames
 from boardgames import BoardgamesError
 from boardgames.plugins import PluginWarning, describe_exception, each_implementation, plugin_at_fault, report_failure
 
-from . import agents, arena, bench, engine, play, plugins, replay, rules, show
+from . import agents, arena, bench, engine, play, plugins, replay, rules, serve, show
 from . import list as list_command
 
 
@@ -81,6 +81,7 @@ for _command in (
     arena.arena,
     bench.bench,
     engine.engine,
+    serve.serve,
     plugins.list_plugins,
 ):
     cli.add_command(_command)

@@ -188,11 +188,18 @@ class Match:
             move = self.choose()
         except AgentFailure as exc:
             assert player is not None
-            self.forfeit = Forfeit(player, str(exc))
-            self._ended()
+            self.concede(player, str(exc))
             return None
         self._push(self.state.play_unchecked(move))
         return move
+
+    def concede(self, player: str, reason: str = "resigned") -> None:
+        """``player`` loses off the board: resigns, or its agent failed."""
+        self._check_player(player)
+        if self.is_over:
+            raise MatchError(f"the game is over ({self.result_text()})")
+        self.forfeit = Forfeit(player, reason)
+        self._ended()
 
     def run(self, on_move: Callable[[Move, State], None] | None = None) -> State:
         """Let the agents move until the game ends or waits for a person;

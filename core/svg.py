@@ -18,7 +18,10 @@ CELL = 60
 MARGIN = 36
 
 
-def render_svg(view: BoardView, title: str = "") -> str:
+def render_svg(view: BoardView, title: str = "", interactive: bool = False) -> str:
+    """The picture of ``view``. With ``interactive``, every square also gets a
+    transparent target on top, ``class="square" data-square="c3"``, for a page
+    to click and to highlight with CSS (``boardgames serve``)."""
     grid = view.grid
     points = grid.kind == "points"
     # Points sit on the crossings, so a points board spans one cell less.
@@ -106,5 +109,17 @@ def render_svg(view: BoardView, title: str = "") -> str:
     rings(view.last, "last", 6, "#d4a017", 4)
     rings(view.changed, "flipped", 6, "#d4a017", 2, dashes="4 3")
     rings(view.winning, "winning", 9, "#c0392b", 5)
+    if interactive:
+        for sq in range(grid.size):
+            cx, cy = centre(sq)
+            if points:
+                tag, shape = "circle", f'cx="{cx}" cy="{cy}" r="{CELL * 0.45}"'
+            else:
+                tag, shape = "rect", f'x="{cx - CELL / 2}" y="{cy - CELL / 2}" width="{CELL}" height="{CELL}"'
+            name = grid.name(sq)
+            out.append(
+                f'<{tag} class="square" data-square="{name}" {shape} fill="#ffffff" fill-opacity="0">'
+                f"<title>{name}</title></{tag}>"
+            )
     out.append("</svg>")
     return "\n".join(out) + "\n"

@@ -55,6 +55,8 @@ class Agent:
     budget_kinds: ClassVar[tuple[str, ...]] = ()
     #: The budget used when a spec gives none.
     default_budget: ClassVar[Budget] = Budget()
+    #: Whether it runs a program named in its spec (``engine``): a server never seats it.
+    runs_programs: ClassVar[bool] = False
 
     def __init__(self, **settings: Any) -> None:
         self.settings = settings

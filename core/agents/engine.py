@@ -62,6 +62,7 @@ class EngineAgent(Agent):
     )
     budget_kinds = ("time", "iterations", "depth")
     default_budget = Budget(time=1.0)
+    runs_programs = True
 
     def __init__(self, **settings: object) -> None:
         super().__init__(**settings)

@@ -1,0 +1,164 @@
+"""A load test of ``boardgames serve``: bounded, on loopback only, it starts
+its own server and stops it.
+
+    python benchmarks/web_load.py [--clients 50] [--stored 1000] [--json FILE]
+
+``--clients`` clients at once each play a whole game of Donuts with random
+legal moves against the ``random`` agent through the JSON API; every move's
+round trip (the POST, answered once the move is saved) is timed. Then the
+server is filled to ``--stored`` matches and its resident memory read. It
+checks that no request failed and that every record holds exactly the moves
+sent, in order, each once (nothing lost, nothing duplicated).
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import random
+import re
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+from figures import at_least, run
+
+#: The whole test stops after this long, whatever happens.
+LIMIT_SECONDS = 600
+
+
+class Client:
+    """One player's connection (kept alive) to the server."""
+
+    def __init__(self, port: int) -> None:
+        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        self.connection.connect()
+        # http.client sends the headers and the body apart: without this, Nagle's
+        # algorithm and delayed ACKs add 40 ms to every POST, which is not the server's.
+        self.connection.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+
+    def call(self, method: str, path: str, body: object = None, token: str | None = None) -> tuple[int, dict]:
+        headers = {"content-type": "application/json"}
+        if token:
+            headers["authorization"] = f"Bearer {token}"
+        payload = None if body is None else json.dumps(body)
+        self.connection.request(method, path, body=payload, headers=headers)
+        response = self.connection.getresponse()
+        return response.status, json.loads(response.read() or b"null")
+
+
+def play_one(port: int, seed: int, timings: list[float], problems: list[str], deadline: float) -> None:
+    try:
+        play_game(port, seed, timings, problems, deadline)
+    except (OSError, ValueError, KeyError) as exc:  # a refused or broken connection, a bad answer
+        problems.append(f"client {seed}: {type(exc).__name__}: {exc}")
+
+
+def play_game(port: int, seed: int, timings: list[float], problems: list[str], deadline: float) -> None:
+    client, rng = Client(port), random.Random(seed)
+    status, created = client.call(
+        "POST", "/api/matches", {"game": "donuts", "seed": seed, "players": ["human", "random"]}
+    )
+    if status != 201:
+        problems.append(f"create: {status} {created}")
+        return
+    match_id, token = created["id"], created["seats"]["chocolate"]
+    sent: list[str] = []
+    match = created
+    while match["result"] is None and time.monotonic() < deadline:
+        if match["to_move"] != "chocolate" or match["thinking"]:
+            time.sleep(0.005)
+            status, match = client.call("GET", f"/api/matches/{match_id}")
+            continue
+        move = rng.choice(match["state"]["legal_moves"])
+        began = time.perf_counter()
+        status, match = client.call("POST", f"/api/matches/{match_id}/moves", {"move": move}, token)
+        timings.append(time.perf_counter() - began)
+        if status != 200:
+            problems.append(f"move {move}: {status} {match}")
+            return
+        sent.append(move)
+    status, record = client.call("GET", f"/api/matches/{match_id}/record")
+    history = record["history"]
+    if record["status"] == "ongoing":
+        problems.append(f"{match_id}: not finished in time")
+    elif history[0::2] != sent:  # chocolate's moves, in order, each once
+        problems.append(f"{match_id}: sent {sent}, recorded {history[0::2]}")
+
+
+def resident_mb(pid: int) -> float:
+    status = Path(f"/proc/{pid}/status").read_text()
+    found = re.search(r"VmRSS:\s+(\d+) kB", status)
+    return int(found.group(1)) / 1024 if found else float("nan")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--clients", type=at_least(1, int), default=50)
+    parser.add_argument("--stored", type=at_least(1, int), default=1000)
+    parser.add_argument("--json", dest="json_path", default=None, metavar="FILE")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as data:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "boardgames", "serve", "--port", "0", "--data", data],
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        try:
+            assert server.stdout is not None
+            port = int(re.search(r":(\d+)/", server.stdout.readline()).group(1))  # type: ignore[union-attr]
+            deadline = time.monotonic() + LIMIT_SECONDS
+            timings: list[float] = []
+            problems: list[str] = []
+            began = time.perf_counter()
+            threads = [
+                threading.Thread(target=play_one, args=(port, seed, timings, problems, deadline))
+                for seed in range(args.clients)
+            ]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+            elapsed = time.perf_counter() - began
+            client = Client(port)
+            for seed in range(args.clients, args.stored):  # the rest of the stored matches, a move each
+                status, created = client.call(
+                    "POST", "/api/matches", {"game": "donuts", "seed": seed, "players": ["human", "human"]}
+                )
+                first = created["state"]["legal_moves"][0]
+                client.call(
+                    "POST", f"/api/matches/{created['id']}/moves", {"move": first}, created["seats"]["chocolate"]
+                )
+            memory = resident_mb(server.pid)
+        finally:
+            server.terminate()
+            server.wait(timeout=30)
+    timings.sort()
+    result = {
+        "command": f"python benchmarks/web_load.py --clients {args.clients} --stored {args.stored}",
+        "clients": args.clients,
+        "moves": len(timings),
+        "seconds": round(elapsed, 2),
+        "round_trip_ms": {
+            "median": round(statistics.median(timings) * 1000, 1),
+            "p95": round(timings[int(0.95 * (len(timings) - 1))] * 1000, 1),
+            "max": round(timings[-1] * 1000, 1),
+        },
+        "stored_matches": args.stored,
+        "resident_mb": round(memory, 1),
+        "problems": problems,
+    }
+    print(json.dumps(result, indent=2))
+    if args.json_path:
+        Path(args.json_path).write_text(json.dumps(result, indent=2) + "\n")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    run(main)

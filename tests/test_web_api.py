@@ -1,0 +1,319 @@
+"""The web server's JSON API through Starlette's TestClient: every endpoint
+and error of docs/web.md, two seats with their tokens, a spectator, undo,
+record download and upload, and a restart (a new app on the same data
+folder) that keeps every match."""
+
+from __future__ import annotations
+
+import json
+import socket
+import subprocess
+import sys
+import time
+
+import pytest
+
+pytest.importorskip("starlette", reason="the extra 'web' (pip install -e '.[web]') is not installed")
+TestClient = pytest.importorskip("starlette.testclient", reason="needs httpx2, in the extra 'test'").TestClient
+
+import boardgames  # noqa: E402
+from boardgames.web.app import MAX_BODY, create_app  # noqa: E402
+from helpers import FIVE_BOARD  # noqa: E402
+
+
+@pytest.fixture
+def data(tmp_path):
+    return tmp_path / "data"
+
+
+@pytest.fixture
+def client(data):
+    with TestClient(create_app(data)) as client:
+        yield client
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"authorization": f"Bearer {token}"}
+
+
+def until(client, match_id: str, ready, seconds: float = 30.0) -> dict:
+    """The match once ``ready(match)`` holds (agents think in worker threads)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        match = client.get(f"/api/matches/{match_id}").json()
+        if ready(match):
+            return match
+        assert time.monotonic() < deadline, match
+        time.sleep(0.02)
+
+
+def create(client, **body) -> dict:
+    body = {"game": "donuts", "seed": 7, "players": ["human", "human"], **body}
+    response = client.post("/api/matches", json=body)
+    assert response.status_code == 201, response.text
+    return response.json()
+
+
+def test_games_lists_every_game_with_its_options(client):
+    games = {g["name"]: g for g in client.get("/api/games").json()}
+    assert set(games) == set(boardgames.registered_games())
+    verso = games["verso"]
+    assert verso["title"] == "Verso" and verso["players"] == ["light", "dark"]
+    flip = next(o for o in verso["options"] if o["name"] == "flip")
+    assert flip["default"] == "choice" and flip["choices"] == ["choice", "adjacent"] and flip["help"]
+
+
+def test_a_match_between_two_seats_and_a_spectator(client):
+    created = create(client)
+    match_id, seats = created["id"], created["seats"]
+    assert set(seats) == {"chocolate", "vanilla"} and len(set(seats.values())) == 2
+    assert all(len(token) >= 40 for token in seats.values())
+    # `state` is exactly the show --json object.
+    expected = boardgames.game_class("donuts").configure(seed=7).start().to_json()
+    assert created["state"] == expected
+    moved = client.post(f"/api/matches/{match_id}/moves", json={"move": "c3"}, headers=bearer(seats["chocolate"]))
+    assert moved.status_code == 200 and moved.json()["state"]["history"] == ["c3"]
+    # Not vanilla's token for chocolate, nor chocolate's turn now.
+    wrong = client.post(f"/api/matches/{match_id}/moves", json={"move": "a3"}, headers=bearer(seats["chocolate"]))
+    assert wrong.status_code == 403 and "not chocolate's turn" in wrong.json()["error"]
+    vanilla_move = moved.json()["state"]["legal_moves"][0]
+    ok = client.post(f"/api/matches/{match_id}/moves", json={"move": vanilla_move}, headers=bearer(seats["vanilla"]))
+    assert ok.status_code == 200
+    watched = client.get(f"/api/matches/{match_id}").json()  # anyone with the id watches
+    assert watched["state"]["history"] == ["c3", vanilla_move]
+    assert watched["players"] == {"chocolate": "human", "vanilla": "human"} and "seats" not in watched
+
+
+def test_the_computer_replies_and_the_state_shows_it(client):
+    created = create(client, players=["human", "random"])
+    token = created["seats"]["chocolate"]
+    assert list(created["seats"]) == ["chocolate"]  # no token for the computer's seat
+    client.post(f"/api/matches/{created['id']}/moves", json={"move": "c3"}, headers=bearer(token))
+    match = until(client, created["id"], lambda m: len(m["state"]["history"]) == 2 and not m["thinking"])
+    assert match["to_move"] == "chocolate"
+
+
+def test_the_computer_moves_first_when_it_has_the_first_seat(client):
+    created = create(client, players=["greedy", "human"])
+    match = until(client, created["id"], lambda m: m["state"]["history"])
+    assert match["to_move"] == "vanilla"
+
+
+@pytest.mark.parametrize(
+    ("move", "message"),
+    [
+        ("z9", "'z9' is not a move|off the board"),
+        ("a1-a2", "illegal move 'a1-a2'"),
+        ("", "is not a move"),
+    ],
+)
+def test_a_bad_move_is_400_with_the_clis_message_and_changes_nothing(client, move, message):
+    created = create(client)
+    response = client.post(
+        f"/api/matches/{created['id']}/moves", json={"move": move}, headers=bearer(created["seats"]["chocolate"])
+    )
+    assert response.status_code == 400
+    assert pytest.importorskip("re").search(message, response.json()["error"])
+    assert client.get(f"/api/matches/{created['id']}").json()["state"] == created["state"]
+
+
+def test_the_same_message_as_the_cli(client, cli):
+    created = create(client, players=["human", "human"], options={"first": "vanilla"})
+    seats = created["seats"]
+    client.post(f"/api/matches/{created['id']}/moves", json={"move": "c3"}, headers=bearer(seats["vanilla"]))
+    response = client.post(
+        f"/api/matches/{created['id']}/moves", json={"move": "e4"}, headers=bearer(seats["chocolate"])
+    )
+    run = cli("show", "donuts", "--seed", "7", "-o", "first=vanilla", "--moves", "c3 e4")
+    assert response.json()["error"] in run.err
+
+
+@pytest.mark.parametrize("headers", [{}, {"authorization": "Bearer nope"}, {"authorization": "Basic abc"}])
+def test_a_missing_or_wrong_token_is_403(client, headers):
+    created = create(client)
+    response = client.post(f"/api/matches/{created['id']}/moves", json={"move": "c3"}, headers=headers)
+    assert response.status_code == 403 and "token" in response.json()["error"]
+    for action in ("undo", "resign", "hint"):
+        assert client.post(f"/api/matches/{created['id']}/{action}", headers=headers).status_code == 403
+
+
+def test_an_unknown_match_is_404(client):
+    for path in ("", "/record", "/board.svg", "/events"):
+        response = client.get(f"/api/matches/nosuchmatch{path}")
+        assert response.status_code == 404 and "no match" in response.json()["error"]
+    assert client.post("/api/matches/../../etc/passwd/moves", json={"move": "c3"}).status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "message"),
+    [
+        (b"not json", 400, "not JSON"),
+        (b"[1, 2]", 400, "a JSON object"),
+        (b'{"game": "donuts"}', 400, "'players'"),
+        (b'{"game": "chess", "players": ["human", "human"]}', 400, "unknown game 'chess'"),
+        (b'{"game": 5, "players": ["human", "human"]}', 400, "game's name"),
+        (b'{"game": "verso", "options": {"size": 99}, "players": ["human", "human"]}', 400, "size"),
+        (b'{"game": "verso", "options": {"colour": 1}, "players": ["human", "human"]}', 400, "colour"),
+        (b'{"game": "verso", "options": [], "players": ["human", "human"]}', 400, "options"),
+        (b'{"game": "donuts", "seed": "x", "players": ["human", "human"]}', 400, "seed"),
+        (b'{"game": "donuts", "seed": true, "players": ["human", "human"]}', 400, "seed"),
+        (b'{"game": "donuts", "players": "human,human"}', 400, "list of 2"),
+        (b'{"game": "donuts", "players": ["human"]}', 400, "list of 2"),
+        (b'{"game": "donuts", "players": ["human", "wizard"]}', 400, "unknown agent 'wizard'"),
+        (b'{"game": "donuts", "players": ["human", 3]}', 400, "agent spec"),
+        (b'{"game": "donuts", "players": ["human", "mcts:time=3600"]}', 400, "too much"),
+        (b'{"game": "donuts", "players": ["human", "alphabeta:depth=30"]}', 400, "too much"),
+        (b'{"game": "donuts", "players": ["human", "mcts:time=-1"]}', 400, "time"),
+        (b'{"game": "donuts", "players": ["human", "engine:cmd=rm"]}', 400, "runs a program"),
+        (b'{"record": {"format": "nonsense"}}', 400, "not a boardgames record"),
+        (b'{"record": "/etc/passwd"}', 400, "not a boardgames record"),
+    ],
+)
+def test_bad_requests_are_4xx_with_one_clear_line(client, body, status, message):
+    response = client.post("/api/matches", content=body, headers={"content-type": "application/json"})
+    assert response.status_code == status, response.text
+    error = response.json()["error"]
+    assert message in error and "\n" not in error
+
+
+def test_a_body_over_the_limit_is_413(client, data):
+    created = create(client)
+    huge = json.dumps({"move": "c" * (MAX_BODY + 10)})
+    response = client.post(
+        f"/api/matches/{created['id']}/moves", content=huge, headers=bearer(created["seats"]["chocolate"])
+    )
+    assert response.status_code == 413
+    wrong = client.post(
+        f"/api/matches/{created['id']}/moves", json={"move": ["c3"]}, headers=bearer(created["seats"]["chocolate"])
+    )
+    assert wrong.status_code == 400 and "move's text" in wrong.json()["error"]
+
+
+def test_undo_takes_back_to_the_seats_previous_turn(client):
+    created = create(client, players=["human", "random"])
+    match_id, token = created["id"], created["seats"]["chocolate"]
+    client.post(f"/api/matches/{match_id}/moves", json={"move": "c3"}, headers=bearer(token))
+    until(client, match_id, lambda m: len(m["state"]["history"]) == 2 and not m["thinking"])
+    undone = client.post(f"/api/matches/{match_id}/undo", headers=bearer(token)).json()
+    assert undone["undone"] is True and undone["state"]["history"] == []
+    again = client.post(f"/api/matches/{match_id}/undo", headers=bearer(token)).json()
+    assert again["undone"] is False
+
+
+def test_resign_and_hint(client):
+    created = create(client)
+    match_id, seats = created["id"], created["seats"]
+    hint = client.post(f"/api/matches/{match_id}/hint", headers=bearer(seats["chocolate"]))
+    assert hint.status_code == 200 and hint.json()["move"] in created["state"]["legal_moves"]
+    assert client.post(f"/api/matches/{match_id}/hint", headers=bearer(seats["vanilla"])).status_code == 403
+    resigned = client.post(f"/api/matches/{match_id}/resign", headers=bearer(seats["vanilla"])).json()
+    assert resigned["winner"] == "chocolate" and resigned["forfeit"] == {"player": "vanilla", "reason": "resigned"}
+    after = client.post(f"/api/matches/{match_id}/moves", json={"move": "c3"}, headers=bearer(seats["chocolate"]))
+    assert after.status_code == 403 and "forfeits (resigned)" in after.json()["error"]
+
+
+def test_record_download_replays_and_uploads_to_resume(client, cli, tmp_path):
+    created = create(client, players=["human", "human"], options={"board": FIVE_BOARD, "first": "vanilla"})
+    match_id, seats = created["id"], created["seats"]
+    moves = "a6 a5 b6 b5 c6 c5 d6 d5".split()
+    for k, move in enumerate(moves):
+        player = ("vanilla", "chocolate")[k % 2]
+        assert (
+            client.post(
+                f"/api/matches/{match_id}/moves", json={"move": move}, headers=bearer(seats[player])
+            ).status_code
+            == 200
+        )
+    response = client.get(f"/api/matches/{match_id}/record")
+    assert "attachment" in response.headers["content-disposition"]
+    record = response.json()
+    path = tmp_path / "downloaded.json"
+    path.write_text(json.dumps(record))
+    run = cli("replay", str(path), "--json")
+    assert run.code == 0 and json.loads(run.out)["history"] == moves
+    resumed = client.post("/api/matches", json={"record": record, "players": ["human", "human"]})
+    assert resumed.status_code == 201
+    new = resumed.json()
+    assert new["id"] != match_id and new["state"]["history"] == moves
+    five = client.post(f"/api/matches/{new['id']}/moves", json={"move": "e6"}, headers=bearer(new["seats"]["vanilla"]))
+    assert five.json()["state"]["status"] == "won" and five.json()["state"]["winner"] == "vanilla"
+
+
+def test_board_svg_is_the_shared_renderer_with_clickable_squares(client):
+    created = create(client)
+    match_id, token = created["id"], created["seats"]["chocolate"]
+    client.post(f"/api/matches/{match_id}/moves", json={"move": "c3"}, headers=bearer(token))
+    svg = client.get(f"/api/matches/{match_id}/board.svg")
+    assert svg.headers["content-type"].startswith("image/svg+xml")
+    assert svg.text.count('class="square"') == 36 and 'data-square="c3"' in svg.text
+    before = client.get(f"/api/matches/{match_id}/board.svg?ply=0").text
+    assert 'class="square"' not in before and 'class="piece' not in before  # looking back: the empty start
+    assert client.get(f"/api/matches/{match_id}/board.svg?ply=9").status_code == 400
+
+
+def test_the_event_stream_sends_the_match_and_each_change(client):
+    created = create(client, players=["human", "random"])
+    match_id, token = created["id"], created["seats"]["chocolate"]
+    with client.stream("GET", f"/api/matches/{match_id}/events") as stream:
+        assert stream.headers["content-type"].startswith("text/event-stream")
+        lines = stream.iter_lines()
+        first = next(line for line in lines if line.startswith("data: "))
+        assert json.loads(first[6:])["state"]["history"] == []
+        client.post(f"/api/matches/{match_id}/moves", json={"move": "c3"}, headers=bearer(token))
+        for line in lines:
+            if line.startswith("data: ") and len(json.loads(line[6:])["state"]["history"]) == 2:
+                break
+
+
+def test_a_restart_keeps_every_match(data):
+    with TestClient(create_app(data)) as first:
+        ongoing = create(first, players=["human", "random"])
+        first.post(
+            f"/api/matches/{ongoing['id']}/moves", json={"move": "c3"}, headers=bearer(ongoing["seats"]["chocolate"])
+        )
+        until(first, ongoing["id"], lambda m: len(m["state"]["history"]) == 2 and not m["thinking"])
+        finished = create(first)
+        first.post(f"/api/matches/{finished['id']}/resign", headers=bearer(finished["seats"]["chocolate"]))
+        before = {m: first.get(f"/api/matches/{m}").json() for m in (ongoing["id"], finished["id"])}
+    with TestClient(create_app(data)) as second:  # a new server on the same folder
+        for match_id, match in before.items():
+            after = second.get(f"/api/matches/{match_id}").json()
+            assert after["state"] == match["state"] and after["result"] == match["result"]
+        token = ongoing["seats"]["chocolate"]  # the tokens still hold
+        legal = before[ongoing["id"]]["state"]["legal_moves"][0]
+        assert (
+            second.post(f"/api/matches/{ongoing['id']}/moves", json={"move": legal}, headers=bearer(token)).status_code
+            == 200
+        )
+
+
+def test_the_page_and_its_files_are_served(client):
+    page = client.get("/")
+    assert page.status_code == 200 and "<title>boardgames</title>" in page.text
+    for asset in ("/static/app.js", "/static/style.css"):
+        assert client.get(asset).status_code == 200
+    assert client.get("/static/../store.py").status_code == 404
+
+
+def serve(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "boardgames", "serve", *args], capture_output=True, text=True, timeout=60
+    )
+
+
+def test_serve_refuses_what_it_cannot_use_in_one_line(tmp_path):
+    a_file = tmp_path / "a-file"
+    a_file.write_text("")
+    done = serve("--data", str(a_file / "matches"), "--port", "0")
+    assert done.returncode == 1 and done.stderr.startswith("Error: cannot keep matches in")
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = str(busy.getsockname()[1])
+        done = serve("--data", str(tmp_path / "d"), "--port", port)
+        assert done.returncode == 1 and "cannot listen on 127.0.0.1:" in done.stderr
+        assert len(done.stderr.splitlines()) == 1
+        done = serve("--data", str(tmp_path / "d"), "--port", port, "--host", "0.0.0.0")
+        assert done.stderr.startswith("Warning: listening on 0.0.0.0")
+    done = serve("--port", "70000")
+    assert done.returncode == 2 and "70000" in done.stderr and "Traceback" not in done.stderr
