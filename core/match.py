@@ -176,7 +176,8 @@ class Match:
             raise MatchError(f"it is {player}'s turn, a person's: their move comes from outside")
         move = seat.agent.choose(state, seat.budget if budget is None else budget, self._rngs[player])
         if move not in state.legal_moves:  # a scan finds the agent's own move object at once
-            shown = state.format_move(move) if state.game.on_board(move) else repr(move)
+            on_board = isinstance(move, Move) and state.game.on_board(move)
+            shown = state.format_move(move) if on_board else repr(move)
             raise AgentFailure(f"{seat.spec} chose the illegal move {shown!r} in {state.describe()}")
         return move
 
