@@ -61,6 +61,8 @@ def test_games_lists_every_game_with_its_options(client):
     assert verso["title"] == "Verso" and verso["players"] == ["light", "dark"]
     flip = next(o for o in verso["options"] if o["name"] == "flip")
     assert flip["default"] == "choice" and flip["choices"] == ["choice", "adjacent"] and flip["help"]
+    assert [level["level"] for level in verso["levels"]] == [1, 2, 3, 4, 5, 6]
+    assert verso["levels"][0] == {"level": 1, "name": "beginner", "spec": "greedy:blunder=0.75"}  # Verso's own
 
 
 def test_a_match_between_two_seats_and_a_spectator(client):
@@ -317,3 +319,16 @@ def test_serve_refuses_what_it_cannot_use_in_one_line(tmp_path):
         assert done.stderr.startswith("Warning: listening on 0.0.0.0")
     done = serve("--port", "70000")
     assert done.returncode == 2 and "70000" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_match_whose_agent_thinks_stays_in_memory(data, monkeypatch):
+    monkeypatch.setattr("boardgames.web.service.CACHED", 1)
+    with TestClient(create_app(data)) as client:
+        matches = client.app.state.matches
+        thinking = create(client, players=["alphabeta:time=1", "human"])
+        first = matches.get(thinking["id"])
+        for _ in range(3):  # more matches than the cache holds, while the agent thinks
+            create(client)
+        assert first.thinking and matches.get(thinking["id"]) is first  # the same, not a copy from the store
+        match = until(client, thinking["id"], lambda m: m["state"]["history"] and not m["thinking"])
+        assert match["to_move"] == "vanilla" and len(match["state"]["history"]) == 1

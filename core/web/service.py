@@ -18,7 +18,7 @@ from typing import Any
 from ..agents.spec import HUMAN
 from ..errors import AgentFailure, BoardgamesError, InvalidAgentSpecError, WrongTypeError
 from ..game import check_seed
-from ..match import HINT_SPEC, Match
+from ..match import Match
 from ..records import parse_record
 from ..registry import game_class, make_seat
 from .store import MatchStore
@@ -151,8 +151,11 @@ class Matches:
 
     def _remember(self, live: Live) -> None:
         self._cache[live.id] = live
-        while len(self._cache) > CACHED:
-            self._cache.popitem(last=False)
+        # Forget the least recently used, never one whose agent is thinking: its
+        # move would land in a copy that a new request no longer sees.
+        for match_id in list(self._cache)[: max(0, len(self._cache) - CACHED)]:
+            if not self._cache[match_id].thinking:
+                del self._cache[match_id]
 
     # -- what seats do --------------------------------------------------------------
     def seat_of(self, live: Live, token: str | None) -> str:
@@ -197,8 +200,8 @@ class Matches:
             if live.match.to_move != player:
                 raise Forbidden(f"it is not {player}'s turn ({live.match.result_text()})")
             state = live.match.state
-        adviser = Match(state, [HINT_SPEC] * len(state.game.turn_order), seed=live.match.seed)
-        return state.format_move(adviser.choose())
+        adviser = Match(state, [HUMAN] * len(state.game.turn_order), seed=live.match.seed)
+        return state.format_move(adviser.hint())
 
     # -- agents ------------------------------------------------------------------------
     def _let_agents_move(self, live: Live) -> None:
