@@ -6,6 +6,7 @@ import click
 
 import boardgames
 from boardgames.agents.spec import HUMAN, describe_agents
+from boardgames.levels import LEVEL_COUNT, LEVEL_NAMES, levels
 
 
 @click.command("agents")
@@ -19,3 +20,12 @@ def list_agents() -> None:
         budget = cls.default_budget.describe()
         click.echo(f"{params}: {cls.summary} (default budget: {budget})")
     click.echo(f"{HUMAN}: a person, who types the moves (play) and may not sit in the arena")
+    click.echo()
+    click.echo(f"Levels (play GAME --level N; hints use level {LEVEL_COUNT}), measured in docs/strength.md:")
+    ladders: dict[tuple[str, ...], list[str]] = {}
+    for name, game in boardgames.registered_games().items():
+        ladders.setdefault(levels(game), []).append(name)
+    for ladder, names in ladders.items():
+        click.echo(f"  {', '.join(names)}:")
+        for number, (title, spec) in enumerate(zip(LEVEL_NAMES, ladder, strict=True), start=1):
+            click.echo(f"    {number} {title:<10} {spec}")

@@ -20,7 +20,8 @@ import click
 
 from boardgames import AmbiguousMoveError, BoardgamesError, IllegalMoveError, Move, State
 from boardgames.files import user_path
-from boardgames.match import HINT_SPEC, Match
+from boardgames.levels import LEVEL_COUNT, level_spec, strongest
+from boardgames.match import Match
 from boardgames.records import default_path, read_record, save_record
 
 from .common import configure, describe_position, game_options, read_line, shell_quote, split_specs, start_position
@@ -54,6 +55,13 @@ flips, where a piece goes) you may type less, and you are asked.
     f"(default: {DEFAULT_SEATS}). See 'boardgames agents'.",
 )
 @click.option(
+    "--level",
+    type=click.IntRange(1, LEVEL_COUNT),
+    default=None,
+    help=f"Play the computer at this level, 1 (beginner) to {LEVEL_COUNT} (strongest, about 2 s a move);"
+    " you move first. See 'boardgames agents'.",
+)
+@click.option(
     "--load",
     "load_path",
     default=None,
@@ -66,6 +74,7 @@ def play(
     seed: int | None,
     moves: str,
     players: str | None,
+    level: int | None,
     load_path: str | None,
 ) -> None:
     """Play GAME in the terminal: you against the computer by default.
@@ -75,6 +84,8 @@ def play(
     say how to resume it; a game that ends is recorded too. With two computer
     players, the moves are printed as they are played.
     """
+    if level is not None and players is not None:
+        raise click.UsageError("give --players or --level, not both (a level is one agent spec)")
     if load_path is not None:
         record = read_record(load_path)
         name = record.state.game.name
@@ -83,12 +94,16 @@ def play(
         if option_pairs or moves:
             raise click.BadParameter("-o and --moves come from the saved game", param_hint="'--load'")
         count = len(record.state.game.turn_order)
+        if level is not None:
+            players = f"human,{level_spec(record.state.game, level)}"
         seats = split_specs(players, count) if players else list(record.seats) or split_specs(DEFAULT_SEATS, count)
         TerminalGame(Match.from_record(record, seats), save_to=user_path(load_path)).run()
         return
     if game_name is None:
         raise click.UsageError("Missing argument 'GAME' (or --load FILE).")
     state = start_position(configure(game_name, option_pairs, seed), moves)
+    if level is not None:
+        players = f"human,{level_spec(state.game, level)}"
     seats = split_specs(players or DEFAULT_SEATS, len(state.game.turn_order))
     TerminalGame(Match(state, seats)).run()
 
@@ -172,7 +187,7 @@ class TerminalGame:
             click.echo(" ".join(state.format_move(m) for m in state.legal_moves))
             return False
         if command == "hint":
-            click.echo(f"hint ({HINT_SPEC}): {state.format_move(match.hint())}")
+            click.echo(f"hint ({strongest(match.game)}): {state.format_move(match.hint())}")
             return False
         if command == "save":
             where = self._save(unquote(argument))

@@ -306,6 +306,10 @@ class Game(Generic[StateT]):
     #: :meth:`endgame_size` is at most this; 0: never. The solver's table
     #: trusts :meth:`position_key` to tell apart positions whose futures differ.
     solve_at: ClassVar[int] = 0
+    #: Optional: agent specs for the difficulty levels 1 (beginner) to 6
+    #: (strongest), measured with ``arena`` so that each beats the one below in
+    #: about 75% of games; empty: the generic ladder of :mod:`boardgames.levels`.
+    levels: ClassVar[tuple[str, ...]] = ()
     #: Whether :meth:`wins_at_once` answers faster than playing the move. Set
     #: by itself when a game overrides ``wins_at_once``; agents look for wins
     #: at once at every node and playout step only where this is true.

@@ -18,12 +18,10 @@ from .agents.base import Budget
 from .agents.spec import HUMAN, Seat
 from .errors import AgentFailure, InvalidAgentSpecError, MatchError, WrongTypeError
 from .game import Game, State, check_seed
+from .levels import strongest
 from .moves import Move
 from .records import Forfeit, Record, now
 from .registry import make_seat
-
-#: The adviser behind hints: the strongest built-in agent at about a second a move (docs/strength.md).
-HINT_SPEC = "alphabeta:time=1"
 
 
 def seat_rng(seed: int | None, player: int) -> random.Random:
@@ -212,11 +210,12 @@ class Match:
                 on_move(move, before)
         return self.state
 
-    def hint(self, spec: str = HINT_SPEC) -> Move:
-        """The move an adviser (an agent spec) suggests for the player to move."""
+    def hint(self, spec: str | None = None) -> Move:
+        """The move an adviser (an agent spec; by default the game's strongest
+        level) suggests for the player to move."""
         if self.is_over:
-            raise MatchError(f"the game is over ({self.state.result_text()})")
-        adviser = make_seat(spec)
+            raise MatchError(f"the game is over ({self.result_text()})")
+        adviser = make_seat(strongest(self.game) if spec is None else spec)
         if adviser.agent is None:
             raise InvalidAgentSpecError("a hint comes from an agent, not a person")
         rng = random.Random(f"{self.seed}/hint/{len(self.state.history)}")

@@ -189,8 +189,8 @@ def test_bad_specs_say_why_and_list_the_agents(spec, reason):
     message = str(info.value)
     assert reason in message
     if "unknown agent" in message:
-        assert "agents: alphabeta (depth=N, time=X), engine (" in message and message.endswith("human")
-        assert "cmd=TEXT, margin=X), greedy, mcts (" in message
+        assert "agents: alphabeta (depth=N, time=X, blunder=X), engine (" in message and message.endswith("human")
+        assert "cmd=TEXT, margin=X), greedy (blunder=X), mcts (" in message
     else:  # the agent's parameters with the values each accepts
         assert "from 1 to" in message and (
             "mcts (time=a number from 0.001 to 3600" in message or "alphabeta" in message
@@ -268,3 +268,18 @@ def test_evaluations_are_bounded_and_antisymmetric():
                 assert abs(state.evaluate(0) + state.evaluate(1)) < 1e-9
                 state = state.play(rng.choice(state.legal_moves))
             assert state.evaluate(0) in (-1.0, 0.0, 1.0)
+
+
+def test_blunder_plays_random_moves_at_its_rate():
+    # Vanilla to move, and e6 makes five (D7): greedy always sees it.
+    game = boardgames.game_class("donuts").configure({"board": FIVE_BOARD, "first": "vanilla"})
+    state = game.replay(BEFORE_FIVE)
+    win = state.parse_move("e6")
+    chance = 1 / len(state.legal_moves)  # a random move finds it too, now and then
+    for rate in (0.0, 0.5, 1.0):
+        seat = boardgames.make_seat(f"greedy:blunder={rate}")
+        found = sum(seat.agent.choose(state, seat.budget, random.Random(k)) == win for k in range(400)) / 400
+        expected = (1 - rate) + rate * chance
+        assert abs(found - expected) < 0.08, (rate, found, expected)
+    with pytest.raises(boardgames.InvalidAgentSpecError, match="blunder"):
+        boardgames.make_seat("alphabeta:blunder=1.5")

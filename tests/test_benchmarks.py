@@ -51,3 +51,34 @@ def test_bad_arguments_are_one_line(tmp_path):
     done = run("--seconds", "1e9")
     assert done.returncode == 2
     assert "--seconds is 0.01 to 600" in done.stderr and "Traceback" not in done.stderr
+
+
+def script(name: str, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / name), *args], capture_output=True, text=True, timeout=300, cwd=ROOT
+    )
+
+
+def test_the_levels_calibration_plays_each_adjacent_pair_and_resumes(tmp_path):
+    done = script("levels.py", "donuts", "--games", "2", "--scale", "0.01", "--out", str(tmp_path))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.count("over level") == 5 and "time budgets x0.01" in done.stdout
+    saved = sorted(p.name for p in tmp_path.iterdir())
+    assert saved == [f"donuts-level{n + 1}-vs-{n}-x0.01.json" for n in range(1, 6)]
+    top = json.loads((tmp_path / saved[-1]).read_text())
+    assert top["players"][0]["spec"] == "alphabeta:time=0.02" and top["games"] == 2
+    again = script("levels.py", "donuts", "--games", "2", "--scale", "0.01", "--out", str(tmp_path))
+    assert again.stdout == done.stdout  # read back, not played again
+    unknown = script("levels.py", "chess", "--out", str(tmp_path))
+    assert unknown.returncode == 1 and unknown.stderr.startswith("error: unknown game 'chess'")
+
+
+def test_the_web_load_test_plays_whole_games_and_reports(tmp_path):
+    pytest.importorskip("uvicorn", reason="the extra 'web' is not installed")
+    out = tmp_path / "load.json"
+    done = script("web_load.py", "--clients", "3", "--stored", "5", "--json", str(out))
+    assert done.returncode == 0, done.stderr
+    result = json.loads(out.read_text())
+    assert result["problems"] == [] and result["moves"] >= 3 * 5 and result["stored_matches"] == 5
+    assert 0 < result["round_trip_ms"]["median"] <= result["round_trip_ms"]["p95"] <= result["round_trip_ms"]["max"]
+    assert result["resident_mb"] > 0

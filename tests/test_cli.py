@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+import boardgames
+from boardgames.levels import level_spec, levels, strongest
 from helpers import layout
 
 FIVE_BOARD = layout(a6="|", b6="|", c6="|", d6="|", e6="|", a5="/", b5="/", c5="/", d5="/")
@@ -244,7 +246,7 @@ def test_play_against_the_computer_with_hint_and_undo(cli):
     out = run.out
     assert "vanilla (mcts:iterations=50) is thinking..." in out
     assert "2. vanilla (mcts:iterations=50): " in out
-    assert "hint (alphabeta:time=1): " in out
+    assert f"hint ({strongest(boardgames.game_class('donuts'))}): " in out  # the strongest level
     # undo takes back the computer's reply and the person's move: back to the start.
     assert "Game stopped after 0 moves" in out
 
@@ -275,3 +277,22 @@ def test_play_needs_a_game_or_a_saved_one(cli):
     cli("play", "verso", "--players", "human,human", input="d4\nsave v.json\n")
     run = cli("play", "donuts", "--load", "v.json")
     assert run.code != 0 and "holds a game of verso, not donuts" in run.err
+
+
+def test_play_at_a_level_seats_that_levels_agent(cli):
+    game = boardgames.game_class("donuts")
+    run = cli("play", "donuts", "--seed", "5", "--level", "1", input="c3\nquit\n")
+    assert run.code == 0 and f"vanilla ({level_spec(game, 1)}) is thinking..." in run.out
+    for bad, message in (("0", "0 is not in the range 1<=x<=6"), ("7", "7 is not in the range")):
+        run = cli("play", "donuts", "--level", bad)
+        assert run.code == 2 and message in run.err
+    run = cli("play", "donuts", "--level", "2", "--players", "human,random")
+    assert run.code == 2 and "--players or --level, not both" in run.err
+
+
+def test_the_agents_listing_shows_each_games_levels(cli):
+    out = cli("agents").out
+    assert "Levels (play GAME --level N" in out
+    for game in boardgames.registered_games().values():
+        for number, spec in enumerate(levels(game), start=1):
+            assert re.search(rf"^    {number} \w+ +{re.escape(spec)}$", out, re.M), spec

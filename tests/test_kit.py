@@ -228,3 +228,17 @@ def test_othello_uses_only_the_documented_api():
 
 def test_moves_are_compared_by_value():
     assert Move(-1, 3) == boardgames.place(3) and boardgames.PASS.is_pass
+
+
+@pytest.mark.parametrize(
+    ("levels", "message"),
+    [
+        (("random", "greedy"), "declares 2 levels, not 6"),
+        (("random",) * 5 + ("wizard",), "unknown agent 'wizard'"),
+        (("random",) * 5 + ("human",), "a level is an agent"),
+    ],
+)
+def test_declared_levels_must_be_six_agent_specs(levels, message):
+    game = type("Levelled", (tictactoe(),), {"name": "levelled", "levels": levels})
+    with pytest.raises(ContractError, match=message):
+        check_game(game, games=1)

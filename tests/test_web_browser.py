@@ -139,8 +139,13 @@ def start_game(driver, server: str, game: str, agent: str = "random", seed: int 
     wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#game option"))
     Select(driver.find_element(By.ID, "game")).select_by_value(game)
     Select(driver.find_element(By.ID, "opponent")).select_by_value(opponent)
-    if opponent == "computer":
-        Select(driver.find_element(By.ID, "agent")).select_by_value(agent)
+    if opponent == "computer":  # a level (its spec), or any other spec typed in
+        levels = Select(driver.find_element(By.ID, "agent"))
+        if agent in [o.get_attribute("value") for o in levels.options]:
+            levels.select_by_value(agent)
+        else:
+            levels.select_by_value("other")
+            driver.find_element(By.ID, "spec").send_keys(agent)
     driver.find_element(By.ID, "seed").send_keys(str(seed))
     driver.find_element(By.ID, "start").click()
     wait(driver, lambda d: "match=" in d.current_url and d.find_elements(By.CSS_SELECTOR, "#board svg"))

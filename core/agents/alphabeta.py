@@ -10,7 +10,7 @@ import time
 
 from ..game import State
 from ..moves import Move
-from .base import Agent, Budget
+from .base import BLUNDER, Agent, Budget
 from .solver import endgame_move
 
 WIN = 1000.0  # a won position scores WIN minus its distance, beyond any evaluation (-1 to 1)
@@ -26,6 +26,7 @@ class AlphaBetaAgent(Agent):
     summary = "negamax alpha-beta with iterative deepening and a transposition table; exact near the end"
     budget_kinds = ("depth", "time")
     default_budget = Budget(time=1.0)
+    parameters = (BLUNDER,)
 
     def __init__(self, **settings: object) -> None:
         super().__init__(**settings)
@@ -38,6 +39,9 @@ class AlphaBetaAgent(Agent):
         self.history.clear()
 
     def choose(self, state: State, budget: Budget, rng: random.Random) -> Move:
+        slip = self.blunder(state, rng)
+        if slip is not None:
+            return slip
         moves = list(state.legal_moves)
         if len(moves) == 1:
             self.stats = {"nodes": 0, "depth": 0}

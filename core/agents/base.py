@@ -16,7 +16,7 @@ import attrs
 
 from ..game import State
 from ..moves import Move
-from ..options import Option
+from ..options import FloatOption, Option
 
 
 @attrs.frozen
@@ -41,6 +41,10 @@ class Budget:
 
 BUDGET_KINDS = ("time", "iterations", "depth")
 
+#: A random legal move now and then, instead of the agent's own: how the
+#: easier difficulty levels (:mod:`boardgames.levels`) are made.
+BLUNDER = FloatOption("blunder", "the chance of playing a random legal move instead", 0.0, minimum=0.0, maximum=1.0)
+
 
 class Agent:
     """A player. Subclass, set the class attributes, implement :meth:`choose`."""
@@ -63,6 +67,14 @@ class Agent:
 
     def choose(self, state: State, budget: Budget, rng: random.Random) -> Move:
         raise NotImplementedError
+
+    def blunder(self, state: State, rng: random.Random) -> Move | None:
+        """A random legal move, with the chance the ``blunder`` setting gives
+        (None otherwise, and always if the agent has no such setting)."""
+        chance = self.settings.get("blunder", 0.0)
+        if chance and rng.random() < chance:
+            return rng.choice(state.legal_moves)
+        return None
 
     def reset(self) -> None:
         """Forget what was learnt about the previous game (a new one starts)."""

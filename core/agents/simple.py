@@ -6,7 +6,7 @@ import random
 
 from ..game import State
 from ..moves import Move
-from .base import Agent, Budget
+from .base import BLUNDER, Agent, Budget
 
 
 class RandomAgent(Agent):
@@ -20,8 +20,12 @@ class RandomAgent(Agent):
 class GreedyAgent(Agent):
     name = "greedy"
     summary = "looks one move ahead and plays the best by the game's evaluation"
+    parameters = (BLUNDER,)
 
     def choose(self, state: State, budget: Budget, rng: random.Random) -> Move:
+        slip = self.blunder(state, rng)
+        if slip is not None:
+            return slip
         me = state.turn
         best: list[Move] = []
         best_score = -2.0

@@ -46,6 +46,18 @@ class Verso(Game[VersoState]):
         ),
     )
 
+    # Difficulty levels 1-6, each beating the one below in 70-82% of 40 games
+    # (docs/strength.md, benchmarks/levels.py). One good move wins at Verso (a
+    # five), so even the beginner is greedy a quarter of the time: pure random
+    # play loses to anything that looks one move ahead.
+    levels = (
+        "greedy:blunder=0.75",
+        "greedy:blunder=0.5",
+        "alphabeta:depth=2:blunder=0.3",
+        "alphabeta:depth=2:blunder=0.1",
+        "alphabeta:time=2:blunder=0.1",
+        "alphabeta:time=2",
+    )
     rules_text = """\
 Verso, by Guy Jeandel, as this project plays it. Each rule carries the id of
 the project's ruling on it (V1-V7), which its tests cite; the club's page has

@@ -1,0 +1,55 @@
+"""Difficulty levels for people: ``play GAME --level N``, 1 (a beginner) to 6
+(the strongest, about two seconds a move).
+
+A level is an agent spec. Each adjacent pair is calibrated with ``arena`` so
+that the higher level wins about 75% of games (docs/strength.md); since the
+same agent is much stronger in one game than in another (a random move costs
+little in Donuts, a game in Verso), a game may declare its own measured
+ladder (``Game.levels``); the others get :data:`DEFAULT_LEVELS`. Easier levels
+play a random legal move now and then (the ``blunder`` setting).
+"""
+
+from __future__ import annotations
+
+from .errors import InvalidAgentSpecError
+from .game import Game
+from .registry import make_seat
+
+LEVEL_COUNT = 6
+#: What the levels are called.
+LEVEL_NAMES = ("beginner", "novice", "casual", "club", "strong", "strongest")
+#: The ladder of a game that declares none.
+DEFAULT_LEVELS = (
+    "random",
+    "greedy:blunder=0.5",
+    "greedy",
+    "alphabeta:depth=2",
+    "alphabeta:time=0.5",
+    "alphabeta:time=2",
+)
+
+
+def levels(game: type[Game] | Game) -> tuple[str, ...]:
+    """The agent specs of levels 1 to 6 for ``game``."""
+    declared = game.levels
+    return declared if len(declared) == LEVEL_COUNT else DEFAULT_LEVELS
+
+
+def level_spec(game: type[Game] | Game, level: object) -> str:
+    """The agent spec of level ``level`` (1 to 6) of ``game``."""
+    if type(level) is not int or not 1 <= level <= LEVEL_COUNT:
+        raise InvalidAgentSpecError(f"a level is a whole number from 1 to {LEVEL_COUNT}, got {level!r}")
+    return levels(game)[level - 1]
+
+
+def strongest(game: type[Game] | Game) -> str:
+    """The spec of the strongest level: the adviser behind hints."""
+    return levels(game)[-1]
+
+
+def check_levels(game: type[Game]) -> None:
+    """Raise InvalidAgentSpecError unless every level of ``game`` is an agent
+    spec (the conformance kit checks a game's declared levels)."""
+    for spec in levels(game):
+        if make_seat(spec).is_human:
+            raise InvalidAgentSpecError(f"{game.name}: a level is an agent, not {spec!r}")
