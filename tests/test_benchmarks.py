@@ -82,3 +82,18 @@ def test_the_web_load_test_plays_whole_games_and_reports(tmp_path):
     assert result["problems"] == [] and result["moves"] >= 3 * 5 and result["stored_matches"] == 5
     assert 0 < result["round_trip_ms"]["median"] <= result["round_trip_ms"]["p95"] <= result["round_trip_ms"]["max"]
     assert result["resident_mb"] > 0
+
+
+def test_othello_against_the_mctsbot_plays_whole_games_and_saves_each_agent(tmp_path):
+    if not os.environ.get("CI"):
+        pytest.importorskip("pyspiel", reason="open-spiel is not installed: pip install -e '.[test]'")
+    args = ("--agents", "mcts:iterations=30,random", "--games", "2", "--seconds", "0.02", "--out", str(tmp_path))
+    done = script("othello_vs_mctsbot.py", *args)
+    assert done.returncode == 0, done.stderr
+    assert "simulations a move = 0.02 s here" in done.stdout
+    saved = {p.name: json.loads(p.read_text()) for p in tmp_path.iterdir()}
+    assert sorted(saved) == ["mcts_iterations-30-vs-mctsbot-2.json", "random-vs-mctsbot-2.json"]
+    for result in saved.values():
+        assert result["games"] == 2 and result["wins"] + result["draws"] + result["losses"] == 2
+    bad = script("othello_vs_mctsbot.py", "--agents", "wizard", "--out", str(tmp_path))
+    assert bad.returncode == 1 and "unknown agent 'wizard'" in bad.stderr and "Traceback" not in bad.stderr
