@@ -30,29 +30,18 @@ from boardgames.arena import Standing
 from boardgames.match import Match
 
 from figures import at_least, ensure_othello, run
-
-UCT_C = 2.0
+from othello_vs_openspiel import PASS_ACTION, UCT_C, action_names, mctsbot_rate
 
 
 def calibrate(pyspiel: Any, seconds: float, seed: int) -> int:
-    """The simulations a move that take ``seconds`` here, from two positions."""
+    """The simulations a move that take ``seconds`` here: the slower rate of
+    two searches, from the start and from a mid-game position."""
     game = pyspiel.load_game("othello")
     middle = game.new_initial_state()
     rng = random.Random(seed)
     for _ in range(20):
         middle.apply_action(rng.choice(middle.legal_actions()))
-    rates = []
-    for state in (game.new_initial_state(), middle):
-        sims = 200
-        while True:
-            bot = pyspiel.MCTSBot(game, pyspiel.RandomRolloutEvaluator(1, seed), UCT_C, sims, 10**7, False, seed, False)
-            began = time.perf_counter()
-            bot.step(state)
-            elapsed = time.perf_counter() - began
-            if elapsed >= seconds / 2:
-                rates.append(sims / elapsed)
-                break
-            sims *= 2
+    rates = [mctsbot_rate(pyspiel, state, seconds, seed) for state in (game.new_initial_state(), middle)]
     return max(1, round(min(rates) * seconds))
 
 
@@ -73,12 +62,11 @@ def play_one(task: tuple[str, int, int, int]) -> float:
     while not match.is_over:
         if match.awaits_person:  # the bot's turn: its move comes in from outside
             action = bot.step(theirs)
-            match.play("pass" if action == 64 else theirs.action_to_string(action))
+            match.play("pass" if action == PASS_ACTION else theirs.action_to_string(action))
         else:
             move = match.step()
             assert move is not None, match.result_text()
-            names = {"pass" if a == 64 else theirs.action_to_string(a): a for a in theirs.legal_actions()}
-            action = names[game.format_move(move)]
+            action = action_names(theirs)[game.format_move(move)]
         theirs.apply_action(action)
     ours = game.turn_order.index(next(p for p, s in match.seats.items() if not s.is_human))
     winner = match.state.outcome.winner_index

@@ -42,6 +42,34 @@ def othello_game() -> Any:
     return boardgames.game_class("othello").configure()
 
 
+#: OpenSpiel's Othello action for a pass (the squares are 0 to 63).
+PASS_ACTION = 64
+#: The exploration constant of OpenSpiel's MCTSBot here, as in its examples.
+UCT_C = 2.0
+
+
+def action_names(theirs: Any) -> dict[str, int]:
+    """OpenSpiel's legal actions in ``theirs`` by our notation (``d3``, ``pass``)."""
+    return {"pass" if a == PASS_ACTION else theirs.action_to_string(a): a for a in theirs.legal_actions()}
+
+
+def mctsbot_rate(pyspiel: Any, state: Any, seconds: float, seed: int) -> float:
+    """Simulations a second of OpenSpiel's C++ MCTSBot (random rollouts)
+    searching from ``state``: searches twice as long until one takes at
+    least ``seconds / 2``."""
+    game = state.get_game()
+    evaluator = pyspiel.RandomRolloutEvaluator(1, seed)
+    sims = 200
+    while True:
+        bot = pyspiel.MCTSBot(game, evaluator, UCT_C, sims, 10**7, False, seed, False)
+        began = time.perf_counter()
+        bot.step(state)
+        elapsed = time.perf_counter() - began
+        if elapsed >= seconds / 2 or sims >= 10**6:
+            return sims / elapsed
+        sims *= 2
+
+
 def check_same_rules(game: Any, pyspiel: Any, games: int, seed: int) -> None:
     """Play ``games`` random games in both, move for move; raise if they differ."""
     spiel = pyspiel.load_game("othello")
@@ -49,7 +77,7 @@ def check_same_rules(game: Any, pyspiel: Any, games: int, seed: int) -> None:
     for number in range(games):
         ours, theirs = game.start(), spiel.new_initial_state()
         while not ours.is_over:
-            names = {"pass" if a == 64 else theirs.action_to_string(a): a for a in theirs.legal_actions()}
+            names = action_names(theirs)
             legal = {ours.format_move(m) for m in ours.legal_moves}
             if theirs.is_terminal() or legal != set(names):
                 raise SystemExit(f"the rules differ in game {number} after {ours.describe()}: {sorted(legal)}")
@@ -83,17 +111,7 @@ def figures(game: Any, pyspiel: Any, seconds: float, seed: int) -> dict[str, Cal
         return 1
 
     def theirs_mcts() -> float:
-        # Calibrate the simulations to about ``seconds``, then time a search.
-        evaluator = pyspiel.RandomRolloutEvaluator(1, seed)
-        sims = 200
-        while True:
-            bot = pyspiel.MCTSBot(spiel, evaluator, 2.0, sims, 10**7, False, seed, False)
-            began = time.perf_counter()
-            bot.step(spiel.new_initial_state())
-            elapsed = time.perf_counter() - began
-            if elapsed >= seconds / 2 or sims >= 10**6:
-                return sims / elapsed
-            sims *= 2
+        return mctsbot_rate(pyspiel, spiel.new_initial_state(), seconds, seed)
 
     return {
         "ours_random_games_per_s": lambda: state_api(start, seconds, rng)[0],

@@ -51,7 +51,7 @@ def end_action(grid: Grid) -> int:
 def squares_of(move: Move, grid: Grid) -> tuple[int, ...]:
     """The move's squares in action order (``end`` not included)."""
     if move.is_pass:
-        return (grid.size,)
+        return (pass_action(grid),)
     if move.origin < 0:
         return (move.to, *move.marks)
     return (move.origin, move.to, *move.marks)
@@ -78,6 +78,7 @@ class MoveBuilder:
     def __init__(self, state: State) -> None:
         self.state = state
         self.grid = state.game.grid
+        self._end = end_action(self.grid)
         #: The actions chosen so far.
         self.chosen: tuple[int, ...] = ()
         self._matching = [(squares_of(m, self.grid), m) for m in state.legal_moves]
@@ -89,7 +90,7 @@ class MoveBuilder:
     def legal_actions(self) -> tuple[int, ...]:
         """The actions that continue a legal move, in increasing order."""
         depth = len(self.chosen)
-        nexts = {seq[depth] if len(seq) > depth else self.grid.size + 1 for seq, _ in self._matching}
+        nexts = {seq[depth] if len(seq) > depth else self._end for seq, _ in self._matching}
         return tuple(sorted(nexts))
 
     def push(self, action: int) -> Move | None:
@@ -101,7 +102,7 @@ class MoveBuilder:
         except TypeError:
             raise WrongTypeError(f"an action is a whole number, got {action!r}") from None
         depth = len(self.chosen)
-        if action == self.grid.size + 1 and self.chosen:
+        if action == self._end and self.chosen:
             done = [m for seq, m in self._matching if len(seq) == depth]
             if done:
                 self.chosen += (action,)

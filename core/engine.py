@@ -19,16 +19,15 @@ import shlex
 from importlib.metadata import PackageNotFoundError, version
 
 from .agents.base import BUDGET_KINDS
+from .agents.engine import PROTOCOL, PROTOCOL_VERSION
 from .agents.spec import BUDGET_OPTIONS, HUMAN, split_unquoted
 from .errors import BoardgamesError, InvalidAgentSpecError, MatchError, quoted
 from .game import Game
 from .match import Match
 from .options import parse_assignments
 from .plugins import describe_exception
-from .registry import game_class, make_seat, registered_agents, registered_games
+from .registry import game_class, make_seat, registered_games
 
-PROTOCOL = "boardgames-engine"
-PROTOCOL_VERSION = 1
 COMMANDS = ("hello", "games", "game", "seed", "position", "go", "legal", "show", "quit")
 
 
@@ -44,16 +43,19 @@ class EngineSession:
 
     def __init__(self, agent: str = "alphabeta") -> None:
         seat = make_seat(agent)
-        if seat.is_human:
+        if seat.agent is None:
             raise InvalidAgentSpecError(f"an engine plays an agent, not {HUMAN!r}")
         self.agent = seat.spec
-        parts = split_unquoted(seat.spec, ":")
-        self.agent_name = parts[0]
+        #: The budget kinds the agent uses; ``go`` ignores the others.
+        self.budget_kinds = seat.agent.budget_kinds
         #: The spec without its budget, to which ``go`` adds one.
-        self.agent_settings = ":".join(p for p in parts if p.partition("=")[0] not in BUDGET_KINDS)
+        self.agent_settings = ":".join(
+            part for part in split_unquoted(seat.spec, ":") if part.partition("=")[0] not in BUDGET_KINDS
+        )
         self.seed = 0
+        #: The game and the options ``game`` named, set up again by ``seed``.
+        self._given: tuple[type[Game], dict[str, str]] | None = None
         self.game: Game | None = None
-        self._given: tuple[type[Game], dict[str, str]] = (Game, {})
         self.match: Match | None = None
         #: Set once ``quit`` is read.
         self.done = False
@@ -87,17 +89,15 @@ class EngineSession:
         if not args:
             raise MatchError("game needs a name: game NAME [OPTION=VALUE ...]")
         self._given = (game_class(args[0]), parse_assignments(args[1:]))
-        self.game = self._given[0].configure(self._given[1], seed=self.seed)
-        self._new_match()
+        self._set_up()
         return "ok"
 
     def _seed(self, args: list[str]) -> str:
         if len(args) != 1 or not args[0].lstrip("-").isdigit():
             raise MatchError(f"seed needs one whole number, got {quoted(' '.join(args), 40)}")
         self.seed = int(args[0])
-        if self.game is not None:  # the same options, what they leave to the seed drawn again
-            self.game = self._given[0].configure(self._given[1], seed=self.seed)
-            self._new_match()
+        if self._given is not None:  # the same options, what they leave to the seed drawn again
+            self._set_up()
         return "ok"
 
     def _position(self, args: list[str]) -> str:
@@ -120,8 +120,7 @@ class EngineSession:
                     raise MatchError(f"go takes time=S, iterations=N, depth=N, got {quoted(arg, 40)}")
                 BUDGET_OPTIONS[kind.lower()].convert(value)  # a value out of range is refused, used or not
             # As UCI engines do, ignore the kinds this agent does not use (a random agent uses none).
-            kinds = registered_agents()[self.agent_name].budget_kinds
-            used = [arg for arg in args if arg.partition("=")[0].lower() in kinds]
+            used = [arg for arg in args if arg.partition("=")[0].lower() in self.budget_kinds]
             if used:
                 budget = make_seat(":".join([self.agent_settings, *used])).budget
         move = match.choose(budget)
@@ -143,6 +142,12 @@ class EngineSession:
         if self.match is None:
             raise MatchError("no game yet: send game NAME [OPTION=VALUE ...] first")
         return self.match
+
+    def _set_up(self) -> None:
+        assert self._given is not None
+        cls, options = self._given
+        self.game = cls.configure(options, seed=self.seed)
+        self._new_match()
 
     def _new_match(self) -> Match:
         assert self.game is not None

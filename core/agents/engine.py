@@ -27,16 +27,15 @@ from ..moves import Move
 from ..options import FloatOption, TextOption
 from .base import Agent, Budget
 
+#: The protocol's name and version, as ``hello`` answers them (both sides use these).
+PROTOCOL = "boardgames-engine"
+PROTOCOL_VERSION = 1
 #: How long a program may take to start and greet (Python and its imports).
 START_SECONDS = 30.0
 
 
 def _check_command(text: str) -> str:
-    try:
-        words = shlex.split(text)
-    except ValueError as exc:
-        raise ValueError(f"{exc}") from None
-    if not words:
+    if not shlex.split(text):  # an unclosed quote raises ValueError too
         raise ValueError("give the program to run: engine:cmd='PROGRAM ARGS'")
     return text
 
@@ -123,7 +122,7 @@ class EngineAgent(Agent):
         self.lines = queue.Queue()
         assert process.stdout is not None
         threading.Thread(target=_read_lines, args=(process.stdout, self.lines), daemon=True).start()
-        self._ask("hello", "hello boardgames-engine 1", START_SECONDS)
+        self._ask("hello", f"hello {PROTOCOL} {PROTOCOL_VERSION}", START_SECONDS)
 
     def _ask(self, command: str, expected: str, seconds: float) -> str:
         """Send ``command``; the rest of the reply that starts with ``expected``."""
