@@ -170,8 +170,7 @@ def create_app(data: str | Path, workers: int = 4) -> Starlette:
     @api
     async def record(request: Request) -> Response:
         live = await live_match(request)
-        with live.lock:
-            data = live.match.record().to_json()
+        data = await run_in_threadpool(matches.record, live)
         name = f"{data['game']}-{live.id}.json"
         return JSONResponse(data, headers={"content-disposition": f'attachment; filename="{name}"'})
 
@@ -179,15 +178,9 @@ def create_app(data: str | Path, workers: int = 4) -> Starlette:
     async def board(request: Request) -> Response:
         live = await live_match(request)
         ply = request.query_params.get("ply")
-        with live.lock:
-            positions = live.match.positions
-            if ply is None:
-                state = positions[-1]
-            elif ply.isdigit() and int(ply) < len(positions):
-                state = positions[int(ply)]
-            else:
-                raise HTTPException(400, f"ply is a whole number from 0 to {len(positions) - 1}")
-            interactive = ply is None and not live.match.is_over
+        if ply is not None and not ply.isdigit():
+            raise HTTPException(400, f"ply is a whole number, got {ply[:20]!r}")
+        state, interactive = await run_in_threadpool(matches.position, live, None if ply is None else int(ply))
         svg = render_svg(state.view(), f"{state.game.title}: {state.result_text()}", interactive=interactive)
         return Response(svg, media_type="image/svg+xml")
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from ..agents.spec import HUMAN
 from ..errors import AgentFailure, BoardgamesError, InvalidAgentSpecError, WrongTypeError
-from ..game import check_seed
+from ..game import State, check_seed
 from ..match import Match
 from ..records import parse_record
 from ..registry import game_class, make_seat
@@ -48,12 +48,19 @@ class Live:
         self.lock = threading.RLock()
         self.version = 0
         self.thinking = False
+        self.snapshot = self._describe()
+
+    def changed(self) -> None:
+        """Under the lock, after any change: a new version, and the description
+        of it, made once here rather than at every request and event."""
+        self.version += 1
+        self.snapshot = self._describe()
 
     def describe(self) -> dict[str, Any]:
         """What ``GET /api/matches/{id}`` answers: ``state`` is the ``show --json``
-        object; taken under the lock, so that ``version`` names what it shows."""
-        with self.lock:
-            return self._describe()
+        object. Read without the lock (one attribute), so that the server's event
+        loop never waits for a move being saved."""
+        return self.snapshot
 
     def _describe(self) -> dict[str, Any]:
         match = self.match
@@ -203,6 +210,21 @@ class Matches:
         adviser = Match(state, [HUMAN] * len(state.game.turn_order), seed=live.match.seed)
         return state.format_move(adviser.hint())
 
+    def record(self, live: Live) -> dict[str, Any]:
+        with live.lock:
+            return live.match.record().to_json()
+
+    def position(self, live: Live, ply: int | None) -> tuple[State, bool]:
+        """The position after ``ply`` moves (the current one if None), and
+        whether a person may click on it (the current one of a game going on)."""
+        with live.lock:
+            positions = live.match.positions
+            if ply is None:
+                return positions[-1], not live.match.is_over
+            if 0 <= ply < len(positions):
+                return positions[ply], False
+            raise BoardgamesError(f"ply is a whole number from 0 to {len(positions) - 1}")
+
     # -- agents ------------------------------------------------------------------------
     def _let_agents_move(self, live: Live) -> None:
         with live.lock:
@@ -210,7 +232,7 @@ class Matches:
             if seat is None or seat.is_human or live.thinking:
                 return
             live.thinking = True
-            live.version += 1
+            live.changed()
         self._pool.submit(self._agents_move, live)
 
     def _agents_move(self, live: Live) -> None:
@@ -237,11 +259,11 @@ class Matches:
         finally:
             with live.lock:
                 live.thinking = False
-                live.version += 1
+                live.changed()
 
     def _changed(self, live: Live) -> None:
         self.store.save(live.id, live.match, live.tokens)
-        live.version += 1
+        live.changed()
 
     def close(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)
