@@ -117,7 +117,7 @@ def agent_rate(start: boardgames.State, spec: str, unit: str, seconds: float, se
 
 AGENTS = {
     "mcts_random_sims_per_s": ("mcts:playout=random", "iterations"),
-    "mcts_sims_per_s": ("mcts", "iterations"),
+    "mcts_sims_per_s": ("mcts:playout=heuristic", "iterations"),
     "alphabeta_nodes_per_s": ("alphabeta", "nodes"),
 }
 

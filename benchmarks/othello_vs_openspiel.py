@@ -13,7 +13,8 @@ OpenSpiel (measured back to back):
   against ``legal_actions`` + ``apply_action`` (C++ under a Python loop);
 - MCTS simulations/s from the start, random playouts: ``mcts:playout=random``
   against OpenSpiel's C++ ``MCTSBot`` with a random rollout evaluator;
-- the default ``mcts`` beside its random-playout figure.
+- ``mcts:playout=heuristic`` (the default before games valued nodes by their
+  evaluation) beside its random-playout figure.
 
 Before measuring, the two implementations play the same random games in
 step and must agree on every legal move list and every result.
@@ -118,7 +119,9 @@ def figures(game: Any, pyspiel: Any, seconds: float, seed: int) -> dict[str, Cal
         "openspiel_random_games_per_s": lambda: rate(theirs_game, seconds),
         "ours_mcts_random_sims_per_s": lambda: agent_rate(start, "mcts:playout=random", "iterations", seconds, seed),
         "openspiel_mcts_sims_per_s": theirs_mcts,
-        "ours_mcts_default_sims_per_s": lambda: agent_rate(start, "mcts", "iterations", seconds, seed),
+        "ours_mcts_default_sims_per_s": lambda: agent_rate(
+            start, "mcts:playout=heuristic", "iterations", seconds, seed
+        ),
     }
 
 

@@ -314,6 +314,9 @@ class Game(Generic[StateT]):
     #: by itself when a game overrides ``wins_at_once``; agents look for wins
     #: at once at every node and playout step only where this is true.
     quick_wins_test: ClassVar[bool] = False
+    #: Whether the game has an :meth:`evaluate` of its own. Set by itself when
+    #: a game overrides it; ``mcts`` then values new nodes by it (no playout).
+    has_evaluation: ClassVar[bool] = False
 
     grid: Grid
 
@@ -385,6 +388,8 @@ class Game(Generic[StateT]):
             setattr(cls, "turn_order", cls.__dict__["players"])  # noqa: B010 (a property, set on the class)
         if "wins_at_once" in cls.__dict__ and "quick_wins_test" not in cls.__dict__:
             cls.quick_wins_test = True
+        if "evaluate" in cls.__dict__ and "has_evaluation" not in cls.__dict__:
+            cls.has_evaluation = True
 
     # -- the rules: a game implements these ----------------------------------
     def initial_state(self) -> StateT:

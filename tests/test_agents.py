@@ -18,6 +18,7 @@ SPECS = [
     "mcts:iterations=60",
     "mcts:iterations=60:playout=random",
     "mcts:iterations=60:playout=evaluate",
+    "mcts:iterations=60:playout=heuristic",
 ]
 # Vanilla to move on rank 6 with a6-d6: e6 makes five (D7).
 FIVE_BOARD = layout(a6="|", b6="|", c6="|", d6="|", e6="|", a5="/", b5="/", c5="/", d5="/")
@@ -102,6 +103,47 @@ def test_agents_look_for_wins_at_once_only_where_the_game_tests_them_quickly(mon
     assert seat.agent.choose(state, seat.budget, random.Random(1)) in state.legal_moves
 
 
+def _root_visits(spec: str, state: boardgames.State) -> list[tuple[Move, int]]:
+    seat = boardgames.make_seat(spec)
+    seat.agent.choose(state, seat.budget, random.Random(7))
+    return sorted((child.move, child.visits) for child in seat.agent.root.children)
+
+
+def test_mcts_values_new_nodes_by_the_evaluation_where_the_game_has_one():
+    assert boardgames.game_class("verso").has_evaluation and boardgames.game_class("donuts").has_evaluation
+    game = tictactoe()
+    assert not game.has_evaluation  # it does not override evaluate
+    verso = boardgames.game_class("verso").configure({"size": 6, "pieces": 4}).replay(["c3", "d4"])
+    for state, chosen, other in (
+        (verso, "playout=evaluate:c=0.05", "playout=heuristic:c=1.4"),
+        (game.configure().replay(["b2"]), "playout=heuristic:c=1.4", "playout=evaluate:c=0.05"),
+    ):
+        default = _root_visits("mcts:iterations=300", state)
+        assert default == _root_visits(f"mcts:iterations=300:{chosen}", state), state.game.name
+        assert default != _root_visits(f"mcts:iterations=300:{other}", state), state.game.name
+
+
+def test_mcts_reuses_no_node_proven_lost_at_birth():
+    # A reply after which the mover wins at once is proven lost when it is
+    # added to the tree, unexpanded; if the game then goes there, MCTS starts
+    # afresh and plays the win.
+    verso = boardgames.game_class("verso").configure({"size": 6, "pieces": 5})
+    state = verso.replay("b3 a3 c3 f6 d3 f5".split())  # light b3 c3 d3 to move
+    seat = boardgames.make_seat("mcts:iterations=2000")
+    seat.agent.choose(state, seat.budget, random.Random(1))
+    proven_at_birth = [
+        (child.move, reply.move)
+        for child in seat.agent.root.children
+        for reply in child.children
+        if reply.proven == -1 and not reply.children
+    ]
+    assert proven_at_birth
+    mine, theirs = proven_at_birth[0]
+    after = state.play(mine).play(theirs)
+    move = seat.agent.choose(after, seat.budget, random.Random(1))
+    assert move in after.winning_moves(), after.describe()
+
+
 def test_winning_moves_agree_with_playing_them():
     for game in games_to_try():
         rng = random.Random(5)
@@ -157,7 +199,8 @@ def test_time_budget_is_honoured_roughly():
         ("mcts:iterations=5000", "mcts:iterations=5000"),
         ("alphabeta:depth=4", "alphabeta:depth=4"),
         ("mcts:playout=random:iterations=10", "mcts:iterations=10:playout=random"),
-        ("mcts:playout=heuristic", "mcts"),
+        ("mcts:playout=auto", "mcts"),
+        ("mcts:playout=heuristic:c=1.4", "mcts:playout=heuristic:c=1.4"),
     ],
 )
 def test_specs_parse_to_a_canonical_form(spec, canonical):
