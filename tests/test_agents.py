@@ -123,27 +123,6 @@ def test_mcts_values_new_nodes_by_the_evaluation_where_the_game_has_one():
         assert default != _root_visits(f"mcts:iterations=300:{other}", state), state.game.name
 
 
-def test_mcts_reuses_no_node_proven_lost_at_birth():
-    # A reply after which the mover wins at once is proven lost when it is
-    # added to the tree, unexpanded; if the game then goes there, MCTS starts
-    # afresh and plays the win.
-    verso = boardgames.game_class("verso").configure({"size": 6, "pieces": 5})
-    state = verso.replay("b3 a3 c3 f6 d3 f5".split())  # light b3 c3 d3 to move
-    seat = boardgames.make_seat("mcts:iterations=2000")
-    seat.agent.choose(state, seat.budget, random.Random(1))
-    proven_at_birth = [
-        (child.move, reply.move)
-        for child in seat.agent.root.children
-        for reply in child.children
-        if reply.proven == -1 and not reply.children
-    ]
-    assert proven_at_birth
-    mine, theirs = proven_at_birth[0]
-    after = state.play(mine).play(theirs)
-    move = seat.agent.choose(after, seat.budget, random.Random(1))
-    assert move in after.winning_moves(), after.describe()
-
-
 def test_winning_moves_agree_with_playing_them():
     for game in games_to_try():
         rng = random.Random(5)

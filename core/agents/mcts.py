@@ -49,7 +49,6 @@ class Node:
         self.children: list[Node] = []
         untried = list(state.legal_moves)
         rng.shuffle(untried)  # popping from the end is then a random choice
-        wins: tuple[Move, ...] = ()
         if decisive and untried:
             # A move that wins at once is the only one worth trying: a node
             # whose opponent can win next move then loses every simulation,
@@ -65,11 +64,8 @@ class Node:
         #: win from here, -1 a forced loss, 0 not proven (draws are not proven).
         self.proven = 0
         outcome = state.outcome
-        if self.mover >= 0:
-            if outcome is not None and outcome.winner_index is not None:
-                self.proven = 1 if outcome.winner_index == self.mover else -1
-            elif wins:  # the player to move wins at once: lost for whoever moved here
-                self.proven = -1
+        if outcome is not None and outcome.winner_index is not None and self.mover >= 0:
+            self.proven = 1 if outcome.winner_index == self.mover else -1
 
     def settle(self) -> None:
         """Prove this node from its children where they allow: a child the
@@ -135,8 +131,7 @@ class MctsAgent(Agent):
                     node = next((c for c in node.children if c.move == move), None)
                     if node is None:
                         break
-                # (A node proven at birth, never expanded, has no moves to offer.)
-                if node is not None and (node.children or not node.proven):
+                if node is not None:
                     node.parent = None
                     node.mover = -1
                     return node
