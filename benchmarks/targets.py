@@ -27,7 +27,8 @@ TARGETS = {
     "verso-mcts-greedy": ("verso", "mcts:time=0.5", "greedy", 0.90),
     "verso-mcts-random": ("verso", "mcts:time=0.5", "random", 0.99),
     "verso-best-plain": ("verso", "alphabeta:time=0.5", PLAIN, 0.80),
-    "donuts-best-plain": ("donuts", "mcts:time=0.5", PLAIN, 0.80),
+    "donuts-mcts-plain": ("donuts", "mcts:time=0.5", PLAIN, 0.80),
+    "donuts-best-plain": ("donuts", "mcts:time=0.5:playout=mix", PLAIN, 0.80),
 }
 
 
@@ -37,6 +38,7 @@ def main() -> int:
     parser.add_argument("--games", type=at_least(2, int), default=200)
     parser.add_argument("--piece", type=at_least(2, int), default=50)
     parser.add_argument("--out", default="docs/strength-runs/targets")
+    parser.add_argument("--markdown", action="store_true", help="print the rows of docs/strength.md's table")
     args = parser.parse_args()
     unknown = [name for name in args.targets if name not in TARGETS]
     if unknown:
@@ -62,6 +64,12 @@ def main() -> int:
         pooled = Standing(first, wins, draws, losses)
         low, high = pooled.interval()
         verdict = "met" if low >= target else "met by the point estimate" if pooled.score >= target else "missed"
+        if args.markdown:
+            print(
+                f"| {game.capitalize()} | `{first}` vs `{second}` | {pooled.games} | {wins}–{draws}–{losses} |"
+                f" **{pooled.score:.1%}** | {low:.1%}–{high:.1%} | ≥ {target:.0%} | {verdict} |"
+            )
+            continue
         print(
             f"{name}: {first} vs {second}: {wins}-{draws}-{losses} of {pooled.games}, {pooled.score:.1%}"
             f" (95%: {low:.1%} to {high:.1%}); target {target:.0%}: {verdict}",

@@ -97,3 +97,20 @@ def test_othello_against_the_mctsbot_plays_whole_games_and_saves_each_agent(tmp_
         assert result["games"] == 2 and result["wins"] + result["draws"] + result["losses"] == 2
     bad = script("othello_vs_mctsbot.py", "--agents", "wizard", "--out", str(tmp_path))
     assert bad.returncode == 1 and "unknown agent 'wizard'" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_targets_pools_the_saved_pieces_and_judges_by_the_interval(tmp_path):
+    # Two saved pieces of 50 games: nothing is played, the pieces are pooled.
+    for seed, (wins, losses) in enumerate([(48, 2), (47, 3)]):
+        piece = {"players": [{"wins": wins, "draws": 0, "losses": losses}, {}]}
+        (tmp_path / f"verso-mcts-greedy-seed{seed}-50.json").write_text(json.dumps(piece))
+    done = script("targets.py", "verso-mcts-greedy", "--games", "100", "--out", str(tmp_path))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == (
+        "verso-mcts-greedy: mcts:time=0.5 vs greedy: 95-0-5 of 100, 95.0% (95%: 88.8% to 97.8%);"
+        " target 90%: met by the point estimate\n"
+    )
+    table = script("targets.py", "verso-mcts-greedy", "--games", "100", "--out", str(tmp_path), "--markdown")
+    assert table.stdout.startswith("| Verso | `mcts:time=0.5` vs `greedy` | 100 | 95–0–5 | **95.0%** | 88.8%–97.8% |")
+    bad = script("targets.py", "othello-everything", "--out", str(tmp_path))
+    assert bad.returncode == 2 and "unknown target 'othello-everything'" in bad.stderr
