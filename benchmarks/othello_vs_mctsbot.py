@@ -11,7 +11,8 @@ from the start and from a mid-game position); then each agent plays
 is a ``Match`` (the bot's moves come in from outside, as a person's would);
 theirs is OpenSpiel's own Othello, kept in step move by move. Each agent's
 result is saved as it finishes (a run cut short goes on where it stopped),
-with its Wilson 95% interval.
+with its Wilson 95% interval, in a file named by the agent, the number of
+games and ``--seed`` (unless 1): another seed plays new games to pool.
 """
 
 from __future__ import annotations
@@ -95,7 +96,8 @@ def main() -> int:
     folder = Path(args.out)
     folder.mkdir(parents=True, exist_ok=True)
     for spec in specs:
-        path = folder / f"{spec.replace(':', '_').replace('=', '-')}-vs-mctsbot-{args.games}.json"
+        seed = "" if args.seed == 1 else f"-seed{args.seed}"  # the first runs were named without it
+        path = folder / f"{spec.replace(':', '_').replace('=', '-')}-vs-mctsbot-{args.games}{seed}.json"
         if path.exists():
             result = json.loads(path.read_text())
         else:

@@ -19,7 +19,6 @@ SPECS = [
     "mcts:iterations=60:playout=random",
     "mcts:iterations=60:playout=evaluate",
     "mcts:iterations=60:playout=heuristic",
-    "mcts:iterations=60:playout=mix",
 ]
 # Vanilla to move on rank 6 with a6-d6: e6 makes five (D7).
 FIVE_BOARD = layout(a6="|", b6="|", c6="|", d6="|", e6="|", a5="/", b5="/", c5="/", d5="/")

@@ -114,3 +114,23 @@ def test_targets_pools_the_saved_pieces_and_judges_by_the_interval(tmp_path):
     assert table.stdout.startswith("| Verso | `mcts:time=0.5` vs `greedy` | 100 | 95–0–5 | **95.0%** | 88.8%–97.8% |")
     bad = script("targets.py", "othello-everything", "--out", str(tmp_path))
     assert bad.returncode == 2 and "unknown target 'othello-everything'" in bad.stderr
+
+
+def test_when_lost_finds_where_each_lost_game_was_lost(tmp_path):
+    games = tmp_path / "games"
+    games.mkdir()
+    arena = subprocess.run(
+        [sys.executable, "-m", "boardgames", "arena", "donuts", "--players", "random,greedy"]
+        + ["--games", "4", "--seed", "1", "--jobs", "1", "--save-games", str(games)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert arena.returncode == 0, arena.stderr
+    done = script("experiments/when_lost.py", str(games), "--agent", "random", "--empty", "24", "--seconds", "2")
+    assert done.returncode == 0, done.stderr
+    studied = [line for line in done.stdout.splitlines() if not line.endswith("): ")]
+    assert studied, done.stdout  # random lost games to greedy that reached 24 empty squares
+    for line in studied:
+        # Just before the winner's last move, the loser's position is lost by force.
+        assert line.endswith(":-1"), line

@@ -4,8 +4,7 @@ Each simulation walks down the tree by UCT, adds one node, values it and
 backs the value up. A new node is valued by the game's evaluation where the
 game has one (no playout: a search a few plies deep on a fair evaluation
 beats averaging random games, measured in docs/strength.md), else by playing
-the game out with its playout (random, or its heuristic policy), or by the
-mean of the evaluation and a heuristic playout (``playout=mix``). Except in
+the game out with its playout (random, or its heuristic policy). Except in
 plain UCT (``playout=random``), a new node whose player to move can win at
 once is tried with that move only, and won and lost positions are proven as
 the tree grows (Winands, Björnsson and Saito's MCTS-Solver): a move that
@@ -32,11 +31,10 @@ from .solver import endgame_move
 #: result is a whole game won or lost, while evaluations of sibling positions
 #: differ by hundredths: the same constant would drown them, and the search
 #: would spread its visits evenly instead of looking deeper at the best
-#: moves. Measured at 0.5 s a move (docs/strength.md): with the evaluation,
-#: against ``greedy`` at Verso, c = 1.4 won 50% of games, 0.2 50%, 0.1 90%,
-#: 0.05 and 0.02 100%; mixed, against plain UCT at Donuts, c = 0.05 53%,
-#: 0.3 86%, 0.6 70%.
-EXPLORATION = {"random": 1.4, "heuristic": 1.4, "evaluate": 0.05, "mix": 0.3}
+#: moves. Measured at 0.5 s a move against ``greedy`` at Verso
+#: (docs/strength.md): with the evaluation, c = 1.4 won 50% of games, 0.2
+#: 50%, 0.1 90%, 0.05 and 0.02 100%.
+EXPLORATION = {"random": 1.4, "heuristic": 1.4, "evaluate": 0.05}
 
 
 class Node:
@@ -95,10 +93,9 @@ class MctsAgent(Agent):
             "playout",
             "how a new node is valued: auto (the game's evaluation if it has one, else "
             "a heuristic playout), the evaluation, a playout by the game's heuristic "
-            "policy, a uniformly random playout (plain UCT), or mix (the mean of the "
-            "evaluation and a heuristic playout's result)",
+            "policy, or a uniformly random playout (plain UCT)",
             "auto",
-            choices=("auto", "evaluate", "heuristic", "random", "mix"),
+            choices=("auto", "evaluate", "heuristic", "random"),
         ),
         FloatOption(
             "c",
@@ -165,7 +162,7 @@ class MctsAgent(Agent):
         policy = self.policy
         if policy == "auto":
             policy = "evaluate" if state.game.has_evaluation else "heuristic"
-        evaluate, mix = policy == "evaluate", policy == "mix"
+        evaluate = policy == "evaluate"
         c = self.c if self.c is not None else EXPLORATION[policy]
         log, sqrt = math.log, math.sqrt
         decisive = self._looks_for_wins(state)
@@ -202,10 +199,8 @@ class MctsAgent(Agent):
             elif evaluate:
                 value = (node.state.evaluate(0) + 1) / 2
             else:
-                winner = node.state.playout(rng, "heuristic" if mix else policy)
+                winner = node.state.playout(rng, policy)
                 value = 0.5 if winner is None else float(winner == 0)
-                if mix:  # as AlphaGo mixed its value network and its rollouts, half and half
-                    value = (value + (node.state.evaluate(0) + 1) / 2) / 2
             # Backpropagation: each node counts the value for the player who
             # moved into it; proofs climb as far as they hold.
             up: Node | None = node

@@ -1,0 +1,60 @@
+"""When was a lost game lost? The exact solver on every position of saved games.
+
+    boardgames arena donuts --players mcts:time=0.5,mcts:time=0.5:playout=random \\
+        --games 40 --seed 20 --jobs 2 --save-games GAMES
+    python benchmarks/experiments/when_lost.py GAMES --agent mcts:time=0.5 [--empty 30] [--seconds 8]
+
+For each game the agent lost, prints each position from ``--empty`` empty
+squares on as ``ply:value``, the value for the agent by the solver (+1 won,
+0 drawn, -1 lost, ? not solved within ``--seconds``): the first -1 is where
+the game was lost by force. Games whose positions have no size
+(``Game.endgame_size``) are skipped.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+from boardgames import read_record
+from boardgames.agents.solver import Unsolved, solve
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from figures import at_least, run  # noqa: E402
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("folder", type=Path)
+    parser.add_argument("--agent", required=True, help="the seat spec whose lost games to study")
+    parser.add_argument("--empty", type=at_least(1, int), default=30)
+    parser.add_argument("--seconds", type=at_least(0.01, float), default=8.0)
+    args = parser.parse_args()
+    for path in sorted(args.folder.glob("*.json")):
+        record = read_record(path)
+        final = record.state
+        seats = dict(zip(final.game.turn_order, record.seats, strict=True)) if record.seats else {}
+        if args.agent not in seats.values() or final.winner is None:
+            continue
+        ours = next(name for name, spec in seats.items() if spec == args.agent)
+        if final.winner == ours:
+            continue
+        values, state = [], final.game.start()
+        for ply, move in enumerate(final.history):
+            size = state.game.endgame_size(state)
+            if size is not None and size <= args.empty:
+                try:
+                    solution = solve(state, time.perf_counter() + args.seconds)
+                    value = solution.value if state.to_move == ours else -solution.value
+                    values.append(f"{ply}:{value:+d}")
+                except Unsolved:
+                    values.append(f"{ply}:?")
+            state = state.play(move)
+        print(f"{path.name} ({ours}, {final.outcome.reason}): {' '.join(values)}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    run(main)
