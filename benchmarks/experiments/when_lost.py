@@ -32,6 +32,8 @@ def main() -> int:
     parser.add_argument("--empty", type=at_least(1, int), default=30)
     parser.add_argument("--seconds", type=at_least(0.01, float), default=8.0)
     args = parser.parse_args()
+    if not args.folder.is_dir():
+        parser.error(f"{args.folder} is not a folder of saved games")
     for path in sorted(args.folder.glob("*.json")):
         record = read_record(path)
         final = record.state
