@@ -4,8 +4,9 @@
 
 Plays ``--games`` seeded games (seats alternated, ``--jobs 2``) between each
 pair of adjacent levels of GAME (``boardgames agents`` lists them) and saves
-each pair's arena JSON as it finishes, so that a run cut short goes on where
-it stopped. ``--scale`` multiplies every time budget: the top levels think
+each pair's arena JSON as it finishes (named by the game, the levels, the
+scale and the number of games unless 40), so that a run cut short goes on
+where it stopped. ``--scale`` multiplies every time budget: the top levels think
 seconds a move, and ``--scale 0.25`` measures them at a quarter of it (say so
 when you quote such a run). Prints each pair's score for the higher level,
 with its 95% (Wilson) interval; the target is 65% to 85%.
@@ -44,7 +45,8 @@ def main() -> int:
     for lower in range(len(ladder) - 1):
         higher = lower + 1
         specs = [scaled(ladder[higher], args.scale), scaled(ladder[lower], args.scale)]
-        path = folder / f"{args.game}-level{higher + 1}-vs-{lower + 1}-x{args.scale:g}.json"
+        games = "" if args.games == 40 else f"-{args.games}games"  # the first runs were named without it
+        path = folder / f"{args.game}-level{higher + 1}-vs-{lower + 1}-x{args.scale:g}{games}.json"
         if path.exists():
             data = json.loads(path.read_text())
         else:
