@@ -64,11 +64,13 @@ def test_the_levels_calibration_plays_each_adjacent_pair_and_resumes(tmp_path):
     assert done.returncode == 0, done.stderr
     assert done.stdout.count("over level") == 5 and "time budgets x0.01" in done.stdout
     saved = sorted(p.name for p in tmp_path.iterdir())
-    assert saved == [f"donuts-level{n + 1}-vs-{n}-x0.01.json" for n in range(1, 6)]
+    assert saved == [f"donuts-level{n + 1}-vs-{n}-x0.01-2games.json" for n in range(1, 6)]
     top = json.loads((tmp_path / saved[-1]).read_text())
     assert top["players"][0]["spec"] == "alphabeta:time=0.02" and top["games"] == 2
     again = script("levels.py", "donuts", "--games", "2", "--scale", "0.01", "--out", str(tmp_path))
     assert again.stdout == done.stdout  # read back, not played again
+    more = script("levels.py", "donuts", "--games", "4", "--scale", "0.01", "--out", str(tmp_path))
+    assert more.returncode == 0 and "of 4" in more.stdout  # more games: played, not the 2-game results
     unknown = script("levels.py", "chess", "--out", str(tmp_path))
     assert unknown.returncode == 1 and unknown.stderr.startswith("error: unknown game 'chess'")
 
