@@ -6,7 +6,7 @@ import click
 
 import boardgames
 from boardgames.agents.spec import HUMAN, describe_agents
-from boardgames.levels import LEVEL_COUNT, LEVEL_NAMES, levels
+from boardgames.levels import LEVEL_COUNT, ladder, levels
 
 
 @click.command("agents")
@@ -22,10 +22,11 @@ def list_agents() -> None:
     click.echo(f"{HUMAN}: a person, who types the moves (play) and may not sit in the arena")
     click.echo()
     click.echo(f"Levels (play GAME --level N; hints use level {LEVEL_COUNT}), measured in docs/strength.md:")
-    ladders: dict[tuple[str, ...], list[str]] = {}
-    for name, game in boardgames.registered_games().items():
+    games = boardgames.registered_games()
+    ladders: dict[tuple[str, ...], list[str]] = {}  # games sharing a ladder are listed together
+    for name, game in games.items():
         ladders.setdefault(levels(game), []).append(name)
-    for ladder, names in ladders.items():
+    for names in ladders.values():
         click.echo(f"  {', '.join(names)}:")
-        for number, (title, spec) in enumerate(zip(LEVEL_NAMES, ladder, strict=True), start=1):
+        for number, title, spec in ladder(games[names[0]]):
             click.echo(f"    {number} {title:<10} {spec}")

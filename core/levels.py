@@ -42,14 +42,23 @@ def level_spec(game: type[Game] | Game, level: object) -> str:
     return levels(game)[level - 1]
 
 
+def ladder(game: type[Game] | Game) -> list[tuple[int, str, str]]:
+    """Each level of ``game`` as (number, name, agent spec), for listings."""
+    return [
+        (number, name, spec) for number, (name, spec) in enumerate(zip(LEVEL_NAMES, levels(game), strict=True), start=1)
+    ]
+
+
 def strongest(game: type[Game] | Game) -> str:
     """The spec of the strongest level: the adviser behind hints."""
     return levels(game)[-1]
 
 
 def check_levels(game: type[Game]) -> None:
-    """Raise InvalidAgentSpecError unless every level of ``game`` is an agent
-    spec (the conformance kit checks a game's declared levels)."""
-    for spec in levels(game):
+    """Raise InvalidAgentSpecError unless the levels ``game`` declares, if
+    any, are six agent specs (the conformance kit checks them)."""
+    if game.levels and len(game.levels) != LEVEL_COUNT:
+        raise InvalidAgentSpecError(f"{game.name} declares {len(game.levels)} levels, not {LEVEL_COUNT}")
+    for spec in game.levels:
         if make_seat(spec).is_human:
             raise InvalidAgentSpecError(f"{game.name}: a level is an agent, not {spec!r}")

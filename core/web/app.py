@@ -27,7 +27,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from ..errors import BoardgamesError
-from ..levels import LEVEL_NAMES, levels
+from ..levels import ladder
 from ..registry import registered_games
 from ..svg import render_svg
 from .service import Forbidden, Live, Matches, NotFound
@@ -119,10 +119,7 @@ def create_app(data: str | Path, workers: int = 4) -> Starlette:
                     "summary": cls.summary,
                     "players": list(cls.player_names),
                     "options": options,
-                    "levels": [
-                        {"level": number, "name": title, "spec": spec}
-                        for number, (title, spec) in enumerate(zip(LEVEL_NAMES, levels(cls), strict=True), start=1)
-                    ],
+                    "levels": [{"level": number, "name": title, "spec": spec} for number, title, spec in ladder(cls)],
                 }
             )
         return JSONResponse(out)
