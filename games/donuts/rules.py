@@ -43,8 +43,9 @@ class Donuts(Game[DonutsState]):
     )
     max_length = 2 * DONUTS_EACH
     solve_at = 20  # empty squares, the last ten donuts: solved in 0.2 s at most here
-    # Difficulty levels 1-6, each beating the one below in 72-82% of 40 games
-    # (docs/strength.md, benchmarks/levels.py): a random move costs little here.
+    # Difficulty levels 1-6, each beating the one below in 69-84% of 200 games
+    # (top levels at a quarter of their time; docs/strength.md,
+    # benchmarks/levels.py): a random move costs little here.
     levels = (
         "random",
         "greedy:blunder=0.5",
