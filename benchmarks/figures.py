@@ -28,10 +28,12 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import boardgames
 from boardgames import BoardgamesError
 from boardgames.agents.base import Budget
+from boardgames.arena import run_arena
 
 
 def ensure_othello() -> None:
@@ -73,6 +75,17 @@ def at_least(low: float, kind: type = float) -> Callable[[str], float]:
         return value
 
     return parse
+
+
+def saved_arena(path: Path, game: str, specs: list[str], games: int, seed: int, command: str) -> dict[str, Any]:
+    """The arena JSON saved at ``path``, or the arena played (two workers) and
+    saved there with the command that reproduces it: long measurements resume
+    where a run cut short stopped."""
+    if path.exists():
+        return json.loads(path.read_text())
+    data = {**run_arena(game, specs, games, seed, jobs=2).to_json(), "command": command}
+    path.write_text(json.dumps(data, indent=2) + "\n")
+    return data
 
 
 def run(main: Callable[[], int | None]) -> None:

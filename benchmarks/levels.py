@@ -15,15 +15,13 @@ with its 95% (Wilson) interval; the target is 65% to 85%.
 from __future__ import annotations
 
 import argparse
-import json
 import re
 from pathlib import Path
 
 import boardgames
-from boardgames.arena import run_arena
 from boardgames.levels import LEVEL_NAMES, levels
 
-from figures import at_least, run
+from figures import at_least, run, saved_arena
 
 
 def scaled(spec: str, scale: float) -> str:
@@ -47,13 +45,8 @@ def main() -> int:
         specs = [scaled(ladder[higher], args.scale), scaled(ladder[lower], args.scale)]
         games = "" if args.games == 40 else f"-{args.games}games"  # the first runs were named without it
         path = folder / f"{args.game}-level{higher + 1}-vs-{lower + 1}-x{args.scale:g}{games}.json"
-        if path.exists():
-            data = json.loads(path.read_text())
-        else:
-            result = run_arena(args.game, specs, args.games, args.seed, jobs=2)
-            command = f"python benchmarks/levels.py {args.game} --games {args.games} --scale {args.scale:g}"
-            data = {**result.to_json(), "command": command}
-            path.write_text(json.dumps(data, indent=2) + "\n")
+        command = f"python benchmarks/levels.py {args.game} --games {args.games} --scale {args.scale:g}"
+        data = saved_arena(path, args.game, specs, args.games, args.seed, command)
         top = data["players"][0]
         low, high = top["score_95"]
         print(

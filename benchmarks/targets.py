@@ -14,12 +14,11 @@ TARGET, every target in turn.
 from __future__ import annotations
 
 import argparse
-import json
 from pathlib import Path
 
-from boardgames.arena import Standing, run_arena
+from boardgames.arena import Standing
 
-from figures import at_least, run
+from figures import at_least, run, saved_arena
 
 PLAIN = "mcts:time=0.5:playout=random"  # plain UCT: random playouts, nothing else
 #: name: (game, first agent, second agent, the first agent's target score).
@@ -49,15 +48,8 @@ def main() -> int:
         wins = draws = losses = 0
         for piece in range((args.games + args.piece - 1) // args.piece):
             path = folder / f"{name}-seed{piece}-{args.piece}.json"
-            if path.exists():
-                data = json.loads(path.read_text())
-            else:
-                result = run_arena(game, [first, second], args.piece, piece, jobs=2)
-                command = (
-                    f"boardgames arena {game} --players {first},{second} --games {args.piece} --seed {piece} --jobs 2"
-                )
-                data = {**result.to_json(), "command": command}
-                path.write_text(json.dumps(data, indent=2) + "\n")
+            command = f"boardgames arena {game} --players {first},{second} --games {args.piece} --seed {piece} --jobs 2"
+            data = saved_arena(path, game, [first, second], args.piece, piece, command)
             ours = data["players"][0]
             wins, draws, losses = wins + ours["wins"], draws + ours["draws"], losses + ours["losses"]
         pooled = Standing(first, wins, draws, losses)
