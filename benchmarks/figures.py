@@ -82,7 +82,16 @@ def saved_arena(path: Path, game: str, specs: list[str], games: int, seed: int, 
     saved there with the command that reproduces it: long measurements resume
     where a run cut short stopped."""
     if path.exists():
-        return json.loads(path.read_text())
+        try:
+            saved = json.loads(path.read_text())
+            players = saved.get("players") if isinstance(saved, dict) else None
+            first = players[0] if isinstance(players, list) and players else None
+            results = {"games", "wins", "draws", "losses", "score", "score_95"}
+            if not isinstance(first, dict) or not results <= set(first):
+                raise ValueError("no first player with its results")
+            return saved
+        except ValueError as exc:  # UnicodeDecodeError too
+            raise BoardgamesError(f"{path} is not a saved arena run ({exc}); remove it to play it again") from None
     data = {**run_arena(game, specs, games, seed, jobs=2).to_json(), "command": command}
     path.write_text(json.dumps(data, indent=2) + "\n")
     return data

@@ -104,7 +104,8 @@ def test_othello_against_the_mctsbot_plays_whole_games_and_saves_each_agent(tmp_
 def test_targets_pools_the_saved_pieces_and_judges_by_the_interval(tmp_path):
     # Two saved pieces of 50 games: nothing is played, the pieces are pooled.
     for seed, (wins, losses) in enumerate([(48, 2), (47, 3)]):
-        piece = {"players": [{"wins": wins, "draws": 0, "losses": losses}, {}]}
+        ours = {"games": 50, "wins": wins, "draws": 0, "losses": losses, "score": wins / 50, "score_95": [0, 1]}
+        piece = {"players": [ours, {}]}
         (tmp_path / f"verso-mcts-greedy-seed{seed}-50.json").write_text(json.dumps(piece))
     done = script("targets.py", "verso-mcts-greedy", "--games", "100", "--out", str(tmp_path))
     assert done.returncode == 0, done.stderr
@@ -114,6 +115,10 @@ def test_targets_pools_the_saved_pieces_and_judges_by_the_interval(tmp_path):
     )
     table = script("targets.py", "verso-mcts-greedy", "--games", "100", "--out", str(tmp_path), "--markdown")
     assert table.stdout.startswith("| Verso | `mcts:time=0.5` vs `greedy` | 100 | 95–0–5 | **95.0%** | 88.8%–97.8% |")
+    (tmp_path / "verso-mcts-greedy-seed2-50.json").write_text("{corrupt")
+    corrupt = script("targets.py", "verso-mcts-greedy", "--games", "150", "--out", str(tmp_path))
+    assert corrupt.returncode == 1 and "Traceback" not in corrupt.stderr
+    assert corrupt.stderr.startswith("error: ") and "is not a saved arena run" in corrupt.stderr
     bad = script("targets.py", "othello-everything", "--out", str(tmp_path))
     assert bad.returncode == 2 and "unknown target 'othello-everything'" in bad.stderr
 
