@@ -202,13 +202,19 @@ class MctsAgent(Agent):
                 winner = node.state.playout(rng, policy)
                 value = 0.5 if winner is None else float(winner == 0)
             # Backpropagation: each node counts the value for the player who
-            # moved into it; proofs climb as far as they hold.
+            # moved into it; proofs climb as far as they hold. A node's proof
+            # can only change with a child's, so the climb starts at a proven
+            # leaf and stops at the first node it leaves unproven (settling
+            # every node of every path cost a sixth of the time at Donuts).
             up: Node | None = node
+            settling = proving and node.proven != 0
             while up is not None:
                 up.visits += 1
                 up.wins += value if up.mover == 0 else 1 - value
-                if proving:
+                if settling and up is not node:
+                    was = up.proven
                     up.settle()
+                    settling = up.proven != was
                 up = up.parent
         self.stats = {"iterations": done, "reused": reused, "proven": -root.proven}
         return self._best(root).move  # type: ignore[return-value]
