@@ -1,6 +1,7 @@
-"""The endgame solver against exhaustive search (every line played to its end,
-no pruning, no table) on seeded random positions of Donuts, Othello and
-tic-tac-toe, and the agents handing the end of a game to it."""
+"""The endgame solver and the prover against exhaustive search (every line
+played to its end, no pruning, no table) on seeded random positions of
+Donuts, Othello and tic-tac-toe, and the agents handing the end of a game to
+the solver."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import random
 import pytest
 
 import boardgames
-from boardgames.agents.solver import WIN, Unsolved, endgame_move, solve
+from boardgames.agents.solver import WIN, Prover, Unsolved, endgame_move, solve
 from boardgames.testing import plugin
 from helpers import FIVE_BOARD, TICTACTOE, load_othello
 
@@ -136,3 +137,59 @@ def test_mcts_proves_forced_wins_and_plays_them():
     plain = boardgames.make_seat("mcts:iterations=50:playout=random")  # plain UCT proves nothing
     plain.agent.choose(game.start(), plain.budget, random.Random(0))
     assert plain.agent.stats["proven"] == 0
+
+
+def _sign(score: int) -> int:
+    return (score > 0) - (score < 0)
+
+
+def test_proofs_agree_with_exhaustive_search_with_the_table_kept_between_them():
+    # One prover per game, as an agent keeps it through a game: what an
+    # earlier proof left in its table must hold for every later position.
+    namespace: dict[str, object] = {}
+    exec(TICTACTOE, namespace)
+    tictactoe = namespace["TicTacToe"].configure()  # type: ignore[attr-defined]
+    othello = load_othello()
+    with plugin(othello, "othello-under-test"):
+        cases = [(boardgames.game_class("donuts").configure(seed=seed), range(7, 14), 8, seed) for seed in range(6)]
+        cases += [(boardgames.game_class("othello").configure(), range(1, 8), 30, 5), (tictactoe, range(2, 8), 30, 9)]
+        checked = 0
+        for game, empties, count, seed in cases:
+            prover = Prover()
+            for state in endgames(game, empties, count, seed):
+                best = _sign(exhaustive(state))
+                value, move = prover.prove(state)
+                assert value == best, state.describe()
+                assert _sign(-exhaustive(state.play(move), 1)) == best, state.describe()  # the move gets it
+                assert prover.known(state) == best
+                checked += 1
+    assert checked == 6 * 8 + 30 + 30
+
+
+def test_a_proof_that_runs_out_says_so_and_keeps_what_it_proved():
+    game = boardgames.game_class("donuts").configure(seed=1)
+    state = next(endgames(game, range(24, 27), 1, seed=1))
+    prover = Prover()
+    with pytest.raises(Unsolved):
+        prover.prove(state, node_limit=50)
+    assert prover.known(state) is None and prover.table  # positions below the root were settled
+    with pytest.raises(ValueError, match="is over"):
+        prover.prove(_finished(game))
+
+
+# A position from a game `mcts` lost to plain UCT (docs/strength.md, arena
+# seed 20): chocolate to move, 26 empty squares, won by force; `mcts` then
+# played d2, which loses by force.
+LOST_GAME_BOARD = r"-\//|- |-\\/| /|--\/ \/-|-\ |\|/|- --/\/|"
+LOST_GAME_MOVES = "e4 f3 d5 c6 a4 b5 e5 b2 a3 c1".split()
+
+
+def test_the_prover_needs_fewer_positions_than_the_solver_far_from_the_end():
+    game = boardgames.game_class("donuts").configure({"board": LOST_GAME_BOARD})
+    state = game.replay(LOST_GAME_MOVES)
+    prover = Prover()
+    value, move = prover.prove(state)
+    solution = solve(state)
+    assert value == solution.value == 1 and prover.nodes * 2 < solution.nodes
+    assert prover.prove(state.play(move))[0] == -1  # the reply is lost
+    assert prover.prove(state.play(game.parse_move("d2")))[0] == 1  # what mcts played: won for vanilla

@@ -1,13 +1,14 @@
-"""When was a lost game lost? The exact solver on every position of saved games.
+"""When was a lost game lost? The prover on every position of saved games.
 
     boardgames arena donuts --players mcts:time=0.5,mcts:time=0.5:playout=random \\
         --games 40 --seed 20 --jobs 2 --save-games GAMES
     python benchmarks/experiments/when_lost.py GAMES --agent mcts:time=0.5 [--empty 30] [--seconds 8]
 
 For each game the agent lost, prints each position from ``--empty`` empty
-squares on as ``ply:value``, the value for the agent by the solver (+1 won,
-0 drawn, -1 lost, ? not solved within ``--seconds``): the first -1 is where
-the game was lost by force. Games whose positions have no size
+squares on as ``ply:value``, the value for the agent by the prover (+1 won,
+0 drawn, -1 lost, ? not proven within ``--seconds``; one prover a game, its
+table kept from position to position): the first -1 is where the game was
+lost by force. Games whose positions have no size
 (``Game.endgame_size``) are skipped.
 """
 
@@ -19,7 +20,7 @@ import time
 from pathlib import Path
 
 from boardgames import read_record
-from boardgames.agents.solver import Unsolved, solve
+from boardgames.agents.solver import Prover, Unsolved
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from figures import at_least, run  # noqa: E402
@@ -43,13 +44,13 @@ def main() -> int:
         ours = next(name for name, spec in seats.items() if spec == args.agent)
         if final.winner == ours:
             continue
-        values, state = [], final.game.start()
+        values, state, prover = [], final.game.start(), Prover()
         for ply, move in enumerate(final.history):
             size = state.game.endgame_size(state)
             if size is not None and size <= args.empty:
                 try:
-                    solution = solve(state, time.perf_counter() + args.seconds)
-                    value = solution.value if state.to_move == ours else -solution.value
+                    result = prover.prove(state, time.perf_counter() + args.seconds)[0]
+                    value = result if state.to_move == ours else -result
                     values.append(f"{ply}:{value:+d}")
                 except Unsolved:
                     values.append(f"{ply}:?")
