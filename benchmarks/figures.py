@@ -78,9 +78,9 @@ def at_least(low: float, kind: type = float) -> Callable[[str], float]:
 
 
 def saved_arena(path: Path, game: str, specs: list[str], games: int, seed: int, command: str) -> dict[str, Any]:
-    """The arena JSON saved at ``path``, or the arena played (two workers) and
-    saved there with the command that reproduces it: long measurements resume
-    where a run cut short stopped."""
+    """The arena JSON of ``specs`` saved at ``path``, or the arena played (two
+    workers) and saved there with the command that reproduces it: long
+    measurements resume where a run cut short stopped."""
     if path.exists():
         try:
             saved = json.loads(path.read_text())
@@ -89,6 +89,10 @@ def saved_arena(path: Path, game: str, specs: list[str], games: int, seed: int, 
             results = {"games", "wins", "draws", "losses", "score", "score_95"}
             if not isinstance(first, dict) or not results <= set(first):
                 raise ValueError("no first player with its results")
+            # A run of other agents under this name (a target's agent changed) is not this run.
+            held = [player.get("spec") if isinstance(player, dict) else None for player in players]
+            if held != specs:
+                raise ValueError(f"it holds {' vs '.join(map(str, held))}, not {' vs '.join(specs)}")
             return saved
         except ValueError as exc:  # UnicodeDecodeError too
             raise BoardgamesError(f"{path} is not a saved arena run ({exc}); remove it to play it again") from None
@@ -140,6 +144,7 @@ def agent_rate(start: boardgames.State, spec: str, unit: str, seconds: float, se
 AGENTS = {
     "mcts_random_sims_per_s": ("mcts:playout=random", "iterations"),
     "mcts_sims_per_s": ("mcts:playout=heuristic", "iterations"),
+    "mcts_default_sims_per_s": ("mcts", "iterations"),  # valued by the evaluation where the game has one
     "alphabeta_nodes_per_s": ("alphabeta", "nodes"),
 }
 

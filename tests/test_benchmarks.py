@@ -105,7 +105,7 @@ def test_targets_pools_the_saved_pieces_and_judges_by_the_interval(tmp_path):
     # Two saved pieces of 50 games: nothing is played, the pieces are pooled.
     for seed, (wins, losses) in enumerate([(48, 2), (47, 3)]):
         ours = {"games": 50, "wins": wins, "draws": 0, "losses": losses, "score": wins / 50, "score_95": [0, 1]}
-        piece = {"players": [ours, {}]}
+        piece = {"players": [{"spec": "mcts:time=0.5", **ours}, {"spec": "greedy"}]}
         (tmp_path / f"verso-mcts-greedy-seed{seed}-50.json").write_text(json.dumps(piece))
     done = script("targets.py", "verso-mcts-greedy", "--games", "100", "--out", str(tmp_path))
     assert done.returncode == 0, done.stderr
@@ -119,6 +119,13 @@ def test_targets_pools_the_saved_pieces_and_judges_by_the_interval(tmp_path):
     corrupt = script("targets.py", "verso-mcts-greedy", "--games", "150", "--out", str(tmp_path))
     assert corrupt.returncode == 1 and "Traceback" not in corrupt.stderr
     assert corrupt.stderr.startswith("error: ") and "is not a saved arena run" in corrupt.stderr
+    # A piece saved for other agents (the target's agent changed) is not read as this target's.
+    other = json.loads((tmp_path / "verso-mcts-greedy-seed0-50.json").read_text())
+    other["players"][0]["spec"] = "alphabeta:time=0.5"
+    (tmp_path / "verso-mcts-greedy-seed2-50.json").write_text(json.dumps(other))
+    changed = script("targets.py", "verso-mcts-greedy", "--games", "150", "--out", str(tmp_path))
+    assert changed.returncode == 1 and "Traceback" not in changed.stderr
+    assert "it holds alphabeta:time=0.5 vs greedy, not mcts:time=0.5 vs greedy" in changed.stderr
     bad = script("targets.py", "othello-everything", "--out", str(tmp_path))
     assert bad.returncode == 2 and "unknown target 'othello-everything'" in bad.stderr
 
@@ -141,3 +148,42 @@ def test_when_lost_finds_where_each_lost_game_was_lost(tmp_path):
     for line in studied:
         # Just before the winner's last move, the loser's position is lost by force.
         assert line.endswith(":-1"), line
+
+
+OPENING_GAMES = ROOT / "docs" / "strength-runs" / "opening" / "games-seed20"
+
+
+def test_proof_sizes_agree_on_the_result_and_the_prover_visits_fewer_positions():
+    done = script("experiments/proof_sizes.py", str(OPENING_GAMES), "game-0013.json:10", "game-0033.json:20")
+    assert done.returncode == 0, done.stderr
+    rows = done.stdout.splitlines()[1:]
+    assert [row.split(" | ")[0] for row in rows] == ["game-0013.json:10", "game-0033.json:20"]
+    for row in rows:
+        solved, proved = (part.split(", ") for part in row.split(" | ")[1:])
+        assert solved[0] == proved[0] and int(proved[1]) <= int(solved[1]), row
+    assert rows[0].startswith("game-0013.json:10 | +1, 24163, ") and "| +1, 9593, " in rows[0]
+    for args, code, message in (
+        (["game-0013.json"], 2, "is not RECORD:PLY"),
+        (["game-0013.json:99"], 1, "game-0013.json has 28 moves"),
+        (["missing.json:3"], 1, "missing.json"),
+    ):
+        bad = script("experiments/proof_sizes.py", str(OPENING_GAMES), *args)
+        assert bad.returncode == code and message in bad.stderr and "Traceback" not in bad.stderr, bad.stderr
+
+
+def test_opening_blunders_counts_the_wins_an_agent_throws_away(tmp_path):
+    # random throws wins away; the prover says which, and the counts add up.
+    out = tmp_path / "blunders.json"
+    args = ("--seat", "mcts:time=0.5", "--agent", "random", "--plies", "12-16", "--seconds", "5")
+    done = script("experiments/opening_blunders.py", str(OPENING_GAMES), *args, "--json", str(out))
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert len(lines) == 40 + 2  # a line a game, then the totals
+    summary = json.loads(out.read_text())
+    marks = " ".join(lines[:40])
+    assert summary["blunders"] == marks.count(":X") > 0
+    assert summary["won_positions"] == marks.count(":X") + marks.count(":ok")
+    assert summary["blunders"] == sum(b for b, _ in summary["by_ply"].values())
+    assert lines[-1].startswith(f"random: {summary['blunders']} blunders in {summary['won_positions']} won positions")
+    bad = script("experiments/opening_blunders.py", str(OPENING_GAMES), "--seat", "x", "--plies", "3-a")
+    assert bad.returncode == 2 and "is not a range of plies" in bad.stderr
