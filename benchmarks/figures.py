@@ -103,11 +103,15 @@ def saved_arena(path: Path, game: str, specs: list[str], games: int, seed: int, 
 
 def run(main: Callable[[], int | None]) -> None:
     """Run a benchmark script: what boardgames refuses (an unknown game or
-    figure, a bad option) is one line and a non-zero exit, not a traceback."""
+    figure, a bad option) and Ctrl-C are one line and a non-zero exit, not a
+    traceback (the long runs save each finished piece as they go)."""
     try:
         sys.exit(main())
     except BoardgamesError as exc:
         sys.exit(f"error: {exc}")
+    except KeyboardInterrupt:
+        print("Interrupted.", file=sys.stderr)
+        sys.exit(130)
     except BrokenPipeError:
         # The reader went away (``| head``): Python's recipe, as boardgames.cli
         # does; not imported from there, since old commits must run this too.

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -187,3 +189,18 @@ def test_opening_blunders_counts_the_wins_an_agent_throws_away(tmp_path):
     assert lines[-1].startswith(f"random: {summary['blunders']} blunders in {summary['won_positions']} won positions")
     bad = script("experiments/opening_blunders.py", str(OPENING_GAMES), "--seat", "x", "--plies", "3-a")
     assert bad.returncode == 2 and "is not a range of plies" in bad.stderr
+
+
+def test_ctrl_c_stops_a_benchmark_with_one_line():
+    args = ("--seat", "mcts:time=0.5", "--plies", "3-16")
+    process = subprocess.Popen(
+        [sys.executable, str(ROOT / "benchmarks" / "experiments" / "opening_blunders.py"), str(OPENING_GAMES), *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
+    time.sleep(3)  # into the first game's moves
+    process.send_signal(signal.SIGINT)
+    _, stderr = process.communicate(timeout=60)
+    assert process.returncode == 130 and stderr == "Interrupted.\n", stderr
