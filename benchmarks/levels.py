@@ -1,12 +1,12 @@
 """Calibrate the difficulty levels: each level against the one below.
 
-    python benchmarks/levels.py GAME [--games 40] [--scale 1] [--out docs/strength-runs/levels]
+    python benchmarks/levels.py GAME [--games 40] [--scale 1] [--seed 1] [--out docs/strength-runs/levels]
 
 Plays ``--games`` seeded games (seats alternated, ``--jobs 2``) between each
 pair of adjacent levels of GAME (``boardgames agents`` lists them) and saves
 each pair's arena JSON as it finishes (named by the game, the levels, the
-scale and the number of games unless 40), so that a run cut short goes on
-where it stopped. ``--scale`` multiplies every time budget: the top levels think
+scale, the number of games unless 40 and the seed unless 1), so that a run
+cut short goes on where it stopped. ``--scale`` multiplies every time budget: the top levels think
 seconds a move, and ``--scale 0.25`` measures them at a quarter of it (say so
 when you quote such a run). Prints each pair's score for the higher level,
 with its 95% (Wilson) interval; the target is 65% to 85%.
@@ -43,9 +43,12 @@ def main() -> int:
     for lower in range(len(ladder) - 1):
         higher = lower + 1
         specs = [scaled(ladder[higher], args.scale), scaled(ladder[lower], args.scale)]
-        games = "" if args.games == 40 else f"-{args.games}games"  # the first runs were named without it
-        path = folder / f"{args.game}-level{higher + 1}-vs-{lower + 1}-x{args.scale:g}{games}.json"
+        # The first runs (40 games, seed 1) were named without either.
+        games = "" if args.games == 40 else f"-{args.games}games"
+        seed = "" if args.seed == 1 else f"-seed{args.seed}"
+        path = folder / f"{args.game}-level{higher + 1}-vs-{lower + 1}-x{args.scale:g}{games}{seed}.json"
         command = f"python benchmarks/levels.py {args.game} --games {args.games} --scale {args.scale:g}"
+        command += f" --seed {args.seed}" if seed else ""
         data = saved_arena(path, args.game, specs, args.games, args.seed, command)
         top = data["players"][0]
         low, high = top["score_95"]

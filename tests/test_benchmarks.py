@@ -73,6 +73,10 @@ def test_the_levels_calibration_plays_each_adjacent_pair_and_resumes(tmp_path):
     assert again.stdout == done.stdout  # read back, not played again
     more = script("levels.py", "donuts", "--games", "4", "--scale", "0.01", "--out", str(tmp_path))
     assert more.returncode == 0 and "of 4" in more.stdout  # more games: played, not the 2-game results
+    other = script("levels.py", "donuts", "--games", "2", "--scale", "0.01", "--seed", "2", "--out", str(tmp_path))
+    assert other.returncode == 0, other.stderr  # another seed: played, not seed 1's results read back
+    second = json.loads((tmp_path / "donuts-level6-vs-5-x0.01-2games-seed2.json").read_text())
+    assert second["seed"] == 2 and second["command"].endswith("--seed 2")
     unknown = script("levels.py", "chess", "--out", str(tmp_path))
     assert unknown.returncode == 1 and unknown.stderr.startswith("error: unknown game 'chess'")
 
