@@ -6,9 +6,9 @@ Plays ``--games`` seeded games (seats alternated, ``--jobs 2``) between each
 pair of adjacent levels of GAME (``boardgames agents`` lists them) and saves
 each pair's arena JSON as it finishes (named by the game, the levels, the
 scale, the number of games unless 40 and the seed unless 1), so that a run
-cut short goes on where it stopped. ``--scale`` multiplies every time budget: the top levels think
-seconds a move, and ``--scale 0.25`` measures them at a quarter of it (say so
-when you quote such a run). Prints each pair's score for the higher level,
+cut short goes on where it stopped. ``--scale`` multiplies every time
+budget: the top levels think seconds a move, and ``--scale 0.25`` measures
+them at a quarter of it (say so when you quote such a run). Prints each pair's score for the higher level,
 with its 95% (Wilson) interval; the target is 65% to 85%.
 """
 

@@ -23,15 +23,16 @@ import argparse
 import json
 import random
 import sys
-import time
 from collections import Counter
 from pathlib import Path
 
 import boardgames
 from boardgames import read_record
-from boardgames.agents.solver import Prover, Unsolved
+from boardgames.agents.solver import Prover
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from saved_games import proven, side_of  # noqa: E402 (beside this script)
+
 from figures import at_least, run  # noqa: E402
 
 
@@ -61,21 +62,19 @@ def main() -> int:
     won, blunders = Counter[int](), Counter[int]()
     for number, path in enumerate(sorted(args.folder.glob("*.json"))):
         record = read_record(path)
-        final = record.state
-        seats = zip(final.game.turn_order, record.seats or (), strict=False)
-        sides = [name for name, spec in seats if spec == args.seat]
-        if not sides:
+        final, side = record.state, side_of(record, args.seat)
+        if side is None:
             continue
-        side, prover, rng = sides[0], Prover(), random.Random(args.seed + number)
+        prover, rng = Prover(), random.Random(args.seed + number)
         seat.agent.reset()
         state, marks = final.game.start(), []
         for ply, move in enumerate(final.history[: args.plies.stop]):
             if state.to_move == side and ply in args.plies:
-                value = _value(prover, state, args.seconds)
+                value = proven(prover, state, args.seconds)
                 choice = seat.agent.choose(state, seat.budget, rng)  # always: the agent follows the game
                 if value == 1:
                     after = state.play(choice)
-                    thrown = after.winner is None and not after.is_over and _value(prover, after, args.seconds) == 1
+                    thrown = after.winner is None and not after.is_over and proven(prover, after, args.seconds) == 1
                     won[ply] += 1
                     blunders[ply] += thrown
                     marks.append(f"{ply}:{'X' if thrown else 'ok'}")
@@ -92,14 +91,6 @@ def main() -> int:
         summary |= {"won_positions": positions, "by_ply": by_ply, "command": " ".join(sys.argv)}
         args.json.write_text(json.dumps(summary, indent=2) + "\n")
     return 0
-
-
-def _value(prover: Prover, state: boardgames.State, seconds: float) -> int | None:
-    """The result for the player to move, or None if not proven in time."""
-    try:
-        return prover.prove(state, time.perf_counter() + seconds)[0]
-    except Unsolved:
-        return None
 
 
 if __name__ == "__main__":

@@ -16,13 +16,14 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 from pathlib import Path
 
 from boardgames import read_record
-from boardgames.agents.solver import Prover, Unsolved
+from boardgames.agents.solver import Prover
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from saved_games import proven, side_of  # noqa: E402 (beside this script)
+
 from figures import at_least, run  # noqa: E402
 
 
@@ -37,23 +38,18 @@ def main() -> int:
         parser.error(f"{args.folder} is not a folder of saved games")
     for path in sorted(args.folder.glob("*.json")):
         record = read_record(path)
-        final = record.state
-        seats = dict(zip(final.game.turn_order, record.seats, strict=True)) if record.seats else {}
-        if args.agent not in seats.values() or final.winner is None:
-            continue
-        ours = next(name for name, spec in seats.items() if spec == args.agent)
-        if final.winner == ours:
+        final, ours = record.state, side_of(record, args.agent)
+        if ours is None or final.winner in (None, ours):
             continue
         values, state, prover = [], final.game.start(), Prover()
         for ply, move in enumerate(final.history):
             size = state.game.endgame_size(state)
             if size is not None and size <= args.empty:
-                try:
-                    result = prover.prove(state, time.perf_counter() + args.seconds)[0]
-                    value = result if state.to_move == ours else -result
-                    values.append(f"{ply}:{value:+d}")
-                except Unsolved:
+                result = proven(prover, state, args.seconds)
+                if result is None:
                     values.append(f"{ply}:?")
+                else:
+                    values.append(f"{ply}:{result if state.to_move == ours else -result:+d}")
             state = state.play(move)
         print(f"{path.name} ({ours}, {final.outcome.reason}): {' '.join(values)}", flush=True)
     return 0

@@ -161,11 +161,11 @@ class Prover(_Bounded):
     move of an earlier search, then the others by the history heuristic (how
     often each player's move refuted the rest: 2.4 to 10 times fewer
     positions than in the order of the legal moves on five of the eight
-    Donuts positions measured, about as many on the others). Its table (bounds and best moves by :attr:`State.key`, each
-    position's wins at once) and the history hold for every position of one
-    game, so they are kept between searches, each move's proof starting from
-    what the last ones learned; emptied for another game or past
-    ``max_entries``."""
+    Donuts positions measured, about as many on the others). Its table
+    (bounds and best moves by :attr:`State.key`, each position's wins at
+    once) and the history hold for every position of one game, so they are
+    kept between searches, each move's proof starting from what the last
+    ones learned; emptied for another game or past ``max_entries``."""
 
     def __init__(self, max_entries: int = 400_000) -> None:
         self.max_entries = max_entries
