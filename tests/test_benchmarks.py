@@ -13,6 +13,10 @@ from pathlib import Path
 
 import pytest
 
+import boardgames
+from boardgames.agents.solver import Prover
+from boardgames.games.donuts import strategy
+
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "benchmarks" / "othello_vs_openspiel.py"
 
@@ -208,3 +212,34 @@ def test_ctrl_c_stops_a_benchmark_with_one_line():
     process.send_signal(signal.SIGINT)
     _, stderr = process.communicate(timeout=60)
     assert process.returncode == 130 and stderr == "Interrupted.\n", stderr
+
+
+def test_labelled_positions_hold_the_provers_results_and_fit_an_evaluation(tmp_path):
+    args = ("--games", "2", "--plies", "12-18", "--seconds", "5", "--players", "mcts:iterations=50,random")
+    for piece in ("0", "1"):
+        done = script("experiments/label_positions.py", "donuts", str(tmp_path), "--piece", piece, *args)
+        assert done.returncode == 0, done.stderr
+    again = script("experiments/label_positions.py", "donuts", str(tmp_path), "--piece", "1", *args)
+    assert "saved already" in again.stdout
+    positions = json.loads((tmp_path / "piece-0.json").read_text())["positions"]
+    assert len(positions) >= 6
+    prover = Prover()
+    for item in positions:  # each label is the result for the player to move
+        state = boardgames.game_class("donuts").configure(seed=item["seed"]).start()
+        for text in item["moves"]:
+            state = state.play(text)
+        assert 12 <= len(state.history) <= 19 and state.outcome is None
+        assert prover.prove(state)[0] == item["result"]
+    fitted = script("experiments/fit_evaluation.py", str(tmp_path))
+    assert fitted.returncode == 0, fitted.stderr
+    assert "the evaluation now:" in fitted.stdout and "fitted features:" in fitted.stdout
+    assert fitted.stdout.count("    ('") == len(strategy.WEIGHTS)  # a weight a feature
+    lonely = tmp_path / "one"
+    lonely.mkdir()
+    (lonely / "piece-0.json").write_text((tmp_path / "piece-0.json").read_text())
+    bad = script("experiments/fit_evaluation.py", str(lonely))
+    assert bad.returncode == 1 and "need more than --test-pieces" in bad.stderr
+    (lonely / "piece-1.json").write_text('{"positions": [{"seed": 1, "moves": ["z9"], "result": 1}]}')
+    hostile = script("experiments/fit_evaluation.py", str(lonely))
+    assert hostile.returncode == 1 and "Traceback" not in hostile.stderr
+    assert "piece-1.json is not a piece of labelled Donuts positions ('z9' is off the board" in hostile.stderr

@@ -31,17 +31,9 @@ from boardgames import read_record
 from boardgames.agents.solver import Prover
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from saved_games import proven, side_of  # noqa: E402 (beside this script)
+from saved_games import plies, proven, side_of  # noqa: E402 (beside this script)
 
 from figures import at_least, run  # noqa: E402
-
-
-def plies(text: str) -> range:
-    first, _, last = text.partition("-")
-    try:
-        return range(int(first), int(last or first) + 1)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a range of plies like 3-16") from None
 
 
 def main() -> int:

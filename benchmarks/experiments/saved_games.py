@@ -1,12 +1,22 @@
-"""What the studies of saved games share: whose side a seat spec played,
-and a position's proven result within a time limit."""
+"""What the studies of saved games share: a range of plies as an argument,
+whose side a seat spec played, and a position's proven result within a
+time limit."""
 
 from __future__ import annotations
 
+import argparse
 import time
 
 from boardgames import Record, State
 from boardgames.agents.solver import Prover, Unsolved
+
+
+def plies(text: str) -> range:
+    first, _, last = text.partition("-")
+    try:
+        return range(int(first), int(last or first) + 1)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a range of plies like 3-16") from None
 
 
 def side_of(record: Record, spec: str) -> str | None:

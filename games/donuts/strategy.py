@@ -34,38 +34,75 @@ def preferred(game: DonutsRules, allowed: int, mine: int, theirs: int) -> int:
     return safe or allowed
 
 
-# Weights of a window of five holding k of a player's donuts and none of the other's.
-LINE_WEIGHTS = (0, 1, 4, 16, 64, 0)
+def features(game: DonutsRules, state: DonutsState) -> list[float]:
+    """What the evaluation weighs, for the player to move ("mine") against
+    the other (:data:`WEIGHTS` lists them): whether the mover can make five
+    on the line it was handed, and the most donuts a move there flips; the
+    squares where each side would make five; the share of the mover's
+    squares that do not hand the opponent a line holding such a square (D4;
+    none left and no five of its own: lost at once); the larger group as the
+    board fills (D8); how many squares the mover may choose from, whether it
+    was handed no line at all (D5), and the fewest squares it can hand the
+    opponent (a short line forces the reply)."""
+    grid = game.grid
+    me = state.turn
+    mine, theirs = state.boards[me], state.boards[1 - me]
+    empty = grid.full & ~(mine | theirs)
+    allowed = game.allowed_squares(state)
+    my_fives = grid.completing(mine, empty, ROW)
+    their_fives = grid.completing(theirs, empty, ROW)
+    lines, axis_rays = game.line_masks, grid.axis_rays
+    best_flips = safe = moves = 0
+    fewest = grid.size
+    for sq in bits(allowed):
+        moves += 1
+        flips = insertion_flips(axis_rays[sq], mine | 1 << sq, theirs).bit_count()
+        if flips > best_flips:
+            best_flips = flips
+        left = empty & ~(1 << sq)
+        handed = lines[sq] & left or left  # D5: a full line hands over every square
+        if not handed & their_fives:
+            safe += 1
+        count = handed.bit_count()
+        if count < fewest:
+            fewest = count
+    if not moves:  # a full board: no move, nothing handed
+        return [0.0] * len(WEIGHTS)
+    fill = (state.placed[0] + state.placed[1]) / (2 * DONUTS_EACH)
+    return [
+        float(bool(my_fives & allowed)),
+        float(best_flips),
+        float(my_fives.bit_count()),
+        float(their_fives.bit_count()),
+        safe / moves,
+        fill * (grid.largest_group(mine) - grid.largest_group(theirs)),
+        float(moves),
+        float(allowed == empty),
+        float(fewest),
+    ]
+
+
+#: The evaluation's weights, one per feature of :func:`features`, and its
+#: bias: a logistic model of the mover's chance to win, fitted by
+#: ``benchmarks/experiments/fit_evaluation.py`` to positions the prover
+#: labelled (docs/strength.md).
+WEIGHTS = (
+    ("five on my line", 3.8144),
+    ("best flips", 0.2606),
+    ("my fives", 0.0324),
+    ("their fives", -0.1271),
+    ("safe share", 0.7898),
+    ("groups", 0.3253),
+    ("moves", 0.2797),
+    ("free", -3.0438),
+    ("fewest handed", -0.4061),
+)
+BIAS = -0.0817
 
 
 def evaluate(game: DonutsRules, state: DonutsState, player: int) -> float:
-    """How good ``state`` is for ``player``, in (-1, 1).
-
-    Open lines (windows of five with k of a player's donuts and none of the
-    other's), the line handed to the player to move (a square there that makes
-    five or flips donuts), and the groups that decide a full board (D8),
-    weighted by how full the board is.
-    """
-    grid = game.grid
-    boards = state.boards
-    other = 1 - player
-    empty = grid.full & ~(boards[0] | boards[1])
-    score = 0.0
-    for who, sign in ((player, 1.0), (other, -1.0)):
-        counts = grid.open_windows(boards[who], boards[1 - who], ROW)
-        score += sign * sum(w * c for w, c in zip(LINE_WEIGHTS, counts, strict=True))
-    # The player to move chooses among the squares of the line it was handed.
-    mover = state.turn
-    allowed = game.allowed_squares(state)
-    sign = 1.0 if mover == player else -1.0
-    if grid.completing(boards[mover], empty, ROW) & allowed:
-        score += sign * 400
-    best_flips = 0
-    for sq in bits(allowed):
-        flips = insertion_flips(grid.axis_rays[sq], boards[mover] | 1 << sq, boards[1 - mover])
-        best_flips = max(best_flips, flips.bit_count())
-    score += sign * 12 * best_flips
-    # D8: the larger group matters more as the board fills.
-    fill = (state.placed[0] + state.placed[1]) / (2 * DONUTS_EACH)
-    score += 20 * fill * (grid.largest_group(boards[player]) - grid.largest_group(boards[other]))
-    return math.tanh(score / 300)
+    """How good ``state`` is for ``player``, in (-1, 1): the mover's chance
+    to win by the fitted model (:data:`WEIGHTS`), as 2p - 1."""
+    z = BIAS + sum(w * f for (_, w), f in zip(WEIGHTS, features(game, state), strict=True))
+    value = math.tanh(z / 2)  # 2 * sigmoid(z) - 1
+    return value if player == state.turn else -value
