@@ -26,7 +26,7 @@ TARGETS = {
     "verso-mcts-greedy": ("verso", "mcts:time=0.5", "greedy", 0.90),
     "verso-mcts-random": ("verso", "mcts:time=0.5", "random", 0.99),
     "verso-best-plain": ("verso", "alphabeta:time=0.5", PLAIN, 0.80),
-    "donuts-best-plain": ("donuts", "mcts:time=0.5", PLAIN, 0.80),
+    "donuts-best-plain": ("donuts", "alphabeta:time=0.5", PLAIN, 0.80),
 }
 
 
