@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 import types
 
@@ -19,6 +20,7 @@ SPECS = [
     "mcts:iterations=60:playout=random",
     "mcts:iterations=60:playout=evaluate",
     "mcts:iterations=60:playout=heuristic",
+    "mcts:iterations=60:prior=evaluation",
 ]
 # Vanilla to move on rank 6 with a6-d6: e6 makes five (D7).
 FIVE_BOARD = layout(a6="|", b6="|", c6="|", d6="|", e6="|", a5="/", b5="/", c5="/", d5="/")
@@ -123,6 +125,22 @@ def test_mcts_values_new_nodes_by_the_evaluation_where_the_game_has_one():
         assert default != _root_visits(f"mcts:iterations=300:{other}", state), state.game.name
 
 
+def test_progressive_widening_searches_the_best_moves_by_the_evaluation_first():
+    # prior=evaluation: the root's first child is the move the evaluation
+    # likes best, and a node visited n times searches ceil(2 sqrt(n)) moves.
+    state = boardgames.game_class("verso").configure({"size": 6, "pieces": 4}).replay(["c3", "d4"])
+    me = state.turn
+    best = max(state.play(m).evaluate(me) for m in state.legal_moves)
+    for iterations in (10, 60, 300):
+        seat = boardgames.make_seat(f"mcts:iterations={iterations}:prior=evaluation")
+        seat.agent.choose(state, seat.budget, random.Random(7))
+        root = seat.agent.root
+        assert root.children[0].state.evaluate(me) == best
+        assert len(root.children) == min(len(state.legal_moves), math.ceil(2 * math.sqrt(root.visits - 1)))
+        plain = _root_visits(f"mcts:iterations={iterations}", state)
+        assert len(plain) == min(len(state.legal_moves), iterations)  # without: every move, one by one
+
+
 def test_winning_moves_agree_with_playing_them():
     for game in games_to_try():
         rng = random.Random(5)
@@ -179,6 +197,8 @@ def test_time_budget_is_honoured_roughly():
         ("alphabeta:depth=4", "alphabeta:depth=4"),
         ("mcts:playout=random:iterations=10", "mcts:iterations=10:playout=random"),
         ("mcts:playout=auto", "mcts"),
+        ("mcts:prior=none", "mcts"),
+        ("mcts:prior=evaluation:time=2", "mcts:time=2:prior=evaluation"),
         ("mcts:playout=heuristic:c=1.4", "mcts:playout=heuristic:c=1.4"),
     ],
 )

@@ -9,10 +9,13 @@ plain UCT (``playout=random``), a new node whose player to move can win at
 once is tried with that move only, and won and lost positions are proven as
 the tree grows (Winands, Björnsson and Saito's MCTS-Solver): a move that
 forces a win is played, moves that lose by force are passed over, and the
-search stops once the root is proven. Bounded by iterations or time; the
-tree is kept between moves and reused when the game went on from a position
-it holds. Near the end of a game that allows it, the exact solver plays
-instead (:mod:`.solver`), except in plain UCT, kept plain as a reference.
+search stops once the root is proven. With ``prior=evaluation`` (progressive
+widening), a node's moves are ranked by the evaluation after each and only
+the best few are searched, more as the node is visited. Bounded by
+iterations or time; the tree is kept between moves and reused when the game
+went on from a position it holds. Near the end of a game that allows it,
+the exact solver plays instead (:mod:`.solver`), except in plain UCT, kept
+plain as a reference.
 """
 
 from __future__ import annotations
@@ -36,9 +39,13 @@ from .solver import endgame_move
 #: 50%, 0.1 90%, 0.05 and 0.02 100%.
 EXPLORATION = {"random": 1.4, "heuristic": 1.4, "evaluate": 0.05}
 
+#: Progressive widening (``prior=evaluation``): a node visited n times
+#: searches its ceil(WIDENING * sqrt(n)) best moves by the prior.
+WIDENING = 2.0
+
 
 class Node:
-    __slots__ = ("state", "move", "parent", "children", "untried", "visits", "wins", "mover", "proven")
+    __slots__ = ("state", "move", "parent", "children", "untried", "visits", "wins", "mover", "proven", "ranked")
 
     def __init__(
         self, state: State, move: Move | None, parent: Node | None, rng: random.Random, decisive: bool
@@ -63,6 +70,8 @@ class Node:
         #: MCTS-Solver: 1 if the player who moved into this node has a forced
         #: win from here, -1 a forced loss, 0 not proven (draws are not proven).
         self.proven = 0
+        #: Progressive widening: whether ``untried`` is ranked by the move prior.
+        self.ranked = False
         outcome = state.outcome
         if outcome is not None and outcome.winner_index is not None and self.mover >= 0:
             self.proven = 1 if outcome.winner_index == self.mover else -1
@@ -97,6 +106,14 @@ class MctsAgent(Agent):
             "auto",
             choices=("auto", "evaluate", "heuristic", "random"),
         ),
+        ChoiceOption(
+            "prior",
+            "move priors: none, or evaluation (progressive widening: a node's moves "
+            "ranked by the evaluation after them, the best tried first, and only "
+            f"{WIDENING:g}·√visits of them searched)",
+            "none",
+            choices=("none", "evaluation"),
+        ),
         FloatOption(
             "c",
             "the UCT exploration constant (by default "
@@ -114,6 +131,7 @@ class MctsAgent(Agent):
         #: Plain UCT (``playout=random``) stays plain, a reference for the
         #: rest: no wins-at-once test, no proofs, no endgame solver.
         self.plain = self.policy == "random"
+        self.widen = settings.get("prior") == "evaluation"
         c = settings.get("c")
         self.c = None if c is None else float(c)  # type: ignore[arg-type]
         self.root: Node | None = None
@@ -167,6 +185,7 @@ class MctsAgent(Agent):
         log, sqrt = math.log, math.sqrt
         decisive = self._looks_for_wins(state)
         proving = not self.plain  # MCTS-Solver
+        widen = self.widen and not self.plain  # plain UCT stays plain
         clock = time.perf_counter
         done = 0
         while (limit is None or done < limit) and (deadline is None or clock() < deadline):
@@ -176,7 +195,9 @@ class MctsAgent(Agent):
             node = root
             # Selection: descend through fully expanded, unproven nodes by UCT,
             # never into a move proven to lose while another is open.
-            while not node.untried and node.children and not (proving and node.proven):
+            while node.children and not (proving and node.proven):
+                if node.untried and not (widen and self._wide_enough(node)):
+                    break  # a move to expand here
                 log_n = log(node.visits)
                 best, best_value = node.children[0], -2.0
                 for child in node.children:
@@ -188,6 +209,8 @@ class MctsAgent(Agent):
                 node = best
             # Expansion: one new node.
             if node.untried and not (proving and node.proven):
+                if widen and not node.ranked:
+                    self._rank(node)
                 move = node.untried.pop()
                 child = Node(node.state.play_unchecked(move), move, node, rng, decisive)
                 node.children.append(child)
@@ -218,6 +241,22 @@ class MctsAgent(Agent):
                 up = up.parent
         self.stats = {"iterations": done, "reused": reused, "proven": -root.proven}
         return self._best(root).move  # type: ignore[return-value]
+
+    @staticmethod
+    def _wide_enough(node: Node) -> bool:
+        """Progressive widening: whether ``node`` has as many children as
+        its visits allow (more once all it has are proven lost)."""
+        if len(node.children) < math.ceil(WIDENING * math.sqrt(node.visits)):
+            return False
+        return any(child.proven != -1 for child in node.children)
+
+    @staticmethod
+    def _rank(node: Node) -> None:
+        """Order the moves left at ``node`` by the evaluation after each, for
+        the player to move there, so that the best is expanded first."""
+        state, me = node.state, node.state.turn
+        node.untried.sort(key=lambda move: state.play_unchecked(move).evaluate(me))
+        node.ranked = True
 
     @staticmethod
     def _best(root: Node) -> Node:
