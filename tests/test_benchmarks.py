@@ -199,17 +199,25 @@ def test_opening_blunders_counts_the_wins_an_agent_throws_away(tmp_path):
     assert bad.returncode == 2 and "is not a range of plies" in bad.stderr
 
 
-def test_ctrl_c_stops_a_benchmark_with_one_line():
-    args = ("--seat", "mcts:time=0.5", "--plies", "3-16")
+@pytest.mark.parametrize(
+    "command",
+    [
+        ("opening_blunders.py", str(OPENING_GAMES), "--seat", "mcts:time=0.5", "--plies", "3-16"),
+        ("label_positions.py", "donuts", "{tmp}", "--games", "4"),  # worker processes too
+    ],
+)
+def test_ctrl_c_stops_a_benchmark_with_one_line(command, tmp_path):
+    script_name, *args = (part.replace("{tmp}", str(tmp_path)) for part in command)
     process = subprocess.Popen(
-        [sys.executable, str(ROOT / "benchmarks" / "experiments" / "opening_blunders.py"), str(OPENING_GAMES), *args],
+        [sys.executable, str(ROOT / "benchmarks" / "experiments" / script_name), *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
         cwd=ROOT,
+        start_new_session=True,
     )
     time.sleep(3)  # into the first game's moves
-    process.send_signal(signal.SIGINT)
+    os.killpg(process.pid, signal.SIGINT)  # as a terminal's Ctrl-C: the whole process group
     _, stderr = process.communicate(timeout=60)
     assert process.returncode == 130 and stderr == "Interrupted.\n", stderr
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import signal
 import sys
 from multiprocessing import Pool
 from pathlib import Path
@@ -38,8 +39,8 @@ BOARD_SEEDS = 100_000
 
 
 def label_game(job: tuple[str, int, list[str], range, float]) -> list[dict[str, Any]]:
-    """The labelled positions of one game: its moves up to each, the extra
-    move or None, and the result for the player to move."""
+    """The labelled positions of one game, each as its board's seed, the
+    moves that lead to it and the result for the player to move."""
     name, seed, specs, wanted, seconds = job
     game = boardgames.game_class(name).configure(seed=seed)
     final = boardgames.Match(game, specs, seed=seed).run()
@@ -97,7 +98,9 @@ def main() -> int:
         (args.game, first + i, specs if i % 2 == 0 else specs[::-1], args.plies, args.seconds)
         for i in range(args.games)
     ]
-    with Pool(2) as pool:
+    # Ctrl-C reaches the workers too: they leave it to this process, which
+    # stops them and says so in one line (as the arena's workers do).
+    with Pool(2, initializer=signal.signal, initargs=(signal.SIGINT, signal.SIG_IGN)) as pool:
         labelled = [item for game in pool.imap(label_game, jobs) for item in game]
     data = {
         "game": args.game,
