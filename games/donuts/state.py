@@ -48,7 +48,7 @@ class DonutsRules(Protocol):
     """What :mod:`.strategy` uses of :class:`~.rules.Donuts`."""
 
     grid: Grid
-    #: The whole line through each square along that square's own line (D4).
-    line_masks: tuple[int, ...]
+
+    def allowed(self, occupied: int, last: int) -> int: ...
 
     def allowed_squares(self, state: DonutsState) -> int: ...

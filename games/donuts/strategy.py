@@ -17,8 +17,9 @@ def preferred(game: DonutsRules, allowed: int, mine: int, theirs: int) -> int:
     playouts' policy: a square that makes five if the line allows one; else
     those that do not hand the opponent a line (D4) holding a square where it
     makes five; else any."""
-    grid, lines = game.grid, game.line_masks
-    empty = grid.full & ~(mine | theirs)
+    grid = game.grid
+    occupied = mine | theirs
+    empty = grid.full & ~occupied
     winning = grid.completing(mine, empty, ROW) & allowed
     if winning:
         return winning
@@ -27,9 +28,7 @@ def preferred(game: DonutsRules, allowed: int, mine: int, theirs: int) -> int:
         return allowed
     safe = 0
     for sq in bits(allowed):
-        left = empty & ~(1 << sq)
-        handed = lines[sq] & left or left  # D5: a full line hands over every square
-        if not handed & threats:
+        if not game.allowed(occupied | 1 << sq, sq) & threats:  # the squares handed on (D4, D5)
             safe |= 1 << sq
     return safe or allowed
 
@@ -47,11 +46,12 @@ def features(game: DonutsRules, state: DonutsState) -> list[float]:
     grid = game.grid
     me = state.turn
     mine, theirs = state.boards[me], state.boards[1 - me]
-    empty = grid.full & ~(mine | theirs)
+    occupied = mine | theirs
+    empty = grid.full & ~occupied
     allowed = game.allowed_squares(state)
     my_fives = grid.completing(mine, empty, ROW)
     their_fives = grid.completing(theirs, empty, ROW)
-    lines, axis_rays = game.line_masks, grid.axis_rays
+    axis_rays, handed_on = grid.axis_rays, game.allowed
     best_flips = safe = moves = 0
     fewest = grid.size
     for sq in bits(allowed):
@@ -59,8 +59,7 @@ def features(game: DonutsRules, state: DonutsState) -> list[float]:
         flips = insertion_flips(axis_rays[sq], mine | 1 << sq, theirs).bit_count()
         if flips > best_flips:
             best_flips = flips
-        left = empty & ~(1 << sq)
-        handed = lines[sq] & left or left  # D5: a full line hands over every square
+        handed = handed_on(occupied | 1 << sq, sq)  # the squares the reply may take (D4, D5)
         if not handed & their_fives:
             safe += 1
         count = handed.bit_count()
