@@ -233,9 +233,7 @@ def test_labelled_positions_hold_the_provers_results_and_fit_an_evaluation(tmp_p
     assert len(positions) >= 6
     prover = Prover()
     for item in positions:  # each label is the result for the player to move
-        state = boardgames.game_class("donuts").configure(seed=item["seed"]).start()
-        for text in item["moves"]:
-            state = state.play(text)
+        state = boardgames.game_class("donuts").configure(seed=item["seed"]).replay(item["moves"])
         assert 12 <= len(state.history) <= 19 and state.outcome is None
         assert prover.prove(state)[0] == item["result"]
     fitted = script("experiments/fit_evaluation.py", str(tmp_path))
@@ -250,4 +248,4 @@ def test_labelled_positions_hold_the_provers_results_and_fit_an_evaluation(tmp_p
     (lonely / "piece-1.json").write_text('{"positions": [{"seed": 1, "moves": ["z9"], "result": 1}]}')
     hostile = script("experiments/fit_evaluation.py", str(lonely))
     assert hostile.returncode == 1 and "Traceback" not in hostile.stderr
-    assert "piece-1.json is not a piece of labelled Donuts positions ('z9' is off the board" in hostile.stderr
+    assert "piece-1.json is not a piece of labelled Donuts positions (move 1: 'z9' is off the board" in hostile.stderr

@@ -64,9 +64,7 @@ def test_it_calls_the_winner_of_positions_it_was_not_fitted_on() -> None:
     for item in data["positions"]:
         if item["result"] == 0:
             continue
-        state = boardgames.game_class("donuts").configure(seed=item["seed"]).start()
-        for text in item["moves"]:
-            state = state.play(text)
+        state = boardgames.game_class("donuts").configure(seed=item["seed"]).replay(item["moves"])
         decided += 1
         right += (state.evaluate(state.turn) > 0) == (item["result"] == 1)
     assert decided > 700

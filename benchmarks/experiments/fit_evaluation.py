@@ -46,9 +46,7 @@ def load(paths: list[Path]) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[tu
             for item in json.loads(path.read_text())["positions"]:
                 seed = item["seed"]
                 game = games.get(seed) or games.setdefault(seed, boardgames.game_class("donuts").configure(seed=seed))
-                state = game.start()
-                for text in item["moves"]:
-                    state = state.play(text)
+                state = game.replay(item["moves"])
                 rows.append(strategy.features(game, state))
                 current.append(game.evaluate(state, state.turn))
                 labels.append((item["result"] + 1) / 2)

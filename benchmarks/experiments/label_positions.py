@@ -51,9 +51,7 @@ def label_game(job: tuple[str, int, list[str], range, float]) -> list[dict[str, 
     for ply in reversed(wanted):
         if ply >= len(moves):
             continue
-        state = game.start()
-        for move in moves[:ply]:
-            state = state.play_unchecked(move)
+        state = game.replay(moves[:ply])
         aside = rng.choice(state.legal_moves)
         for extra in (None, aside):
             position = state if extra is None else state.play_unchecked(extra)
