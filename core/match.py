@@ -12,7 +12,9 @@ agent's through :meth:`Match.step`.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from typing import overload
 
 from .agents.base import Budget
 from .agents.spec import HUMAN, Seat
@@ -22,6 +24,72 @@ from .levels import strongest
 from .moves import Move
 from .records import Forfeit, Record, now
 from .registry import make_seat
+
+#: Every how many plies :class:`Positions` keeps a position it replayed.
+CHECKPOINT = 32
+
+
+class Positions(Sequence[State]):
+    """Every position of a match, from its first to ``last``, kept compactly:
+    the first and the last, and a position every :data:`CHECKPOINT` plies once
+    it is asked for; the others are replayed from the moves in the last
+    position's history. A long game held by a server costs a few positions,
+    not one (with its legal moves) per ply."""
+
+    def __init__(self, first: State, last: State) -> None:
+        self.first = first
+        self.last = last
+        self._kept: dict[int, State] = {}
+        self._recent: tuple[int, State] | None = None  # stepping forwards costs one move
+
+    def __len__(self) -> int:
+        return len(self.last.history) - len(self.first.history) + 1
+
+    @overload
+    def __getitem__(self, index: int) -> State: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[State]: ...
+    def __getitem__(self, index: int | slice) -> State | list[State]:
+        if isinstance(index, slice):
+            return [self[k] for k in range(*index.indices(len(self)))]
+        count = len(self)
+        k = index + count if index < 0 else index
+        if not 0 <= k < count:
+            raise IndexError(f"position {index} of {count}")
+        if k == count - 1:
+            return self.last
+        base, state = max(((at, s) for at, s in self._kept.items() if at <= k), default=(0, self.first))
+        if self._recent is not None and base <= self._recent[0] <= k:
+            base, state = self._recent
+        moves = self.last.history[len(self.first.history) :]
+        for ply in range(base, k):
+            state = state.play_unchecked(moves[ply])
+            if (ply + 1) % CHECKPOINT == 0:
+                self._kept[ply + 1] = state
+        self._recent = (k, state)
+        return state
+
+    def __iter__(self) -> Iterator[State]:
+        return (self[k] for k in range(len(self)))
+
+    def push(self, state: State) -> None:
+        """A move was played: ``state`` is the new last position."""
+        self.last = state
+
+    def cut(self, count: int) -> None:
+        """Keep the first ``count`` positions (moves taken back)."""
+        last = self[count - 1]
+        self._kept = {at: s for at, s in self._kept.items() if at < count}
+        if self._recent is not None and self._recent[0] >= count:
+            self._recent = None
+        self.last = last
+
+    def reset(self, last: State) -> None:
+        """The match is at ``last``, which may share no later position with
+        the one before (a change undone): forget what was kept."""
+        self._kept.clear()
+        self._recent = None
+        self.last = last
 
 
 def seat_rng(seed: int | None, player: int) -> random.Random:
@@ -68,11 +136,26 @@ class Match:
             if seat.agent is not None:
                 seat.agent.reset()
         check_seed(seed)
+        for name, when in (("started", started), ("finished", finished)):
+            if when is not None and not isinstance(when, str):
+                raise WrongTypeError(f"{name!r} is a time's ISO text or None, got {when!r}")
+        if forfeit is not None and not isinstance(forfeit, Forfeit):
+            raise WrongTypeError(f"'forfeit' is a boardgames.records.Forfeit or None, got {forfeit!r}")
+        if isinstance(positions, (str, bytes)) or not isinstance(positions, Sequence):
+            raise WrongTypeError(f"'positions' is a sequence of the states before the start, got {positions!r}")
+        if not all(isinstance(p, State) and p.game == game for p in positions):
+            raise WrongTypeError(f"'positions' holds states of {game.name} only, got {list(positions)[:3]!r}")
+        first = positions[0] if positions else start
+        if start.history[: len(first.history)] != first.history:
+            raise MatchError("'positions' do not lead to the start: the histories differ")
         #: Where the seats' random choices come from: the game's seed unless given.
         self.seed = game.seed if seed is None else seed
         self._rngs = {player: seat_rng(self.seed, game.player_names.index(player)) for player in players}
         #: Every position of the game so far, the current one last.
-        self.positions: list[State] = [*positions, start]
+        self.positions = Positions(first, start)
+        # A Match is changed by one thread at a time: moves, undo, concessions
+        # wait for each other (an agent's thinking does not hold it).
+        self._lock = threading.RLock()
         self.started = started or now()
         #: Set when a seat's agent failed (:class:`AgentFailure`): that side lost off the board.
         self.forfeit = forfeit
@@ -82,23 +165,22 @@ class Match:
     def from_record(cls, record: Record, seats: Sequence[str | Seat] | None = None) -> Match:
         """The match a record saved, to go on with (or step through
         :attr:`positions`); ``seats`` replace the recorded ones."""
+        if not isinstance(record, Record):
+            raise WrongTypeError(f"a match comes from a boardgames.records.Record, got {record!r}")
         final = record.state
-        positions = [final.game.start()]
-        for move in final.history:
-            positions.append(positions[-1].play_unchecked(move))
         return cls(
             final,
             seats if seats is not None else (record.seats or None),
             started=record.started,
             finished=record.finished,
-            positions=positions[:-1],
+            positions=[final.game.start()] if final.history else (),
             forfeit=record.forfeit,
         )
 
     # -- where the game stands ------------------------------------------------
     @property
     def state(self) -> State:
-        return self.positions[-1]
+        return self.positions.last
 
     @property
     def game(self) -> Game:
@@ -152,19 +234,22 @@ class Match:
         """Play ``move`` (a person's, or any) and return the new state.
         ``by`` names the player who sends it: refused unless it is that
         player's turn. Raises the move errors of :meth:`State.play`."""
-        if by is not None and by != self.to_move:
-            self._check_player(by)
-            raise MatchError(f"it is not {by}'s turn ({self.result_text()})")
-        if self.forfeit is not None:
-            raise MatchError(f"the game is over ({self.result_text()})")
-        state = self.state.play(move)
-        self._push(state)
-        return state
+        with self._lock:
+            if by is not None and by != self.to_move:
+                self._check_player(by)
+                raise MatchError(f"it is not {by}'s turn ({self.result_text()})")
+            if self.forfeit is not None:
+                raise MatchError(f"the game is over ({self.result_text()})")
+            state = self.state.play(move)
+            self._push(state)
+            return state
 
     def choose(self, budget: Budget | None = None) -> Move:
         """The move the agent whose turn it is chooses (not played), within
         ``budget`` (by default its seat's). Raises AgentFailure if the agent
         could not give a legal one."""
+        if budget is not None and not isinstance(budget, Budget):
+            raise WrongTypeError(f"'budget' is a boardgames.agents.Budget or None, got {budget!r}")
         state = self.state
         player = self.to_move
         if player is None:
@@ -182,23 +267,27 @@ class Match:
     def step(self) -> Move | None:
         """Let the agent whose turn it is move; return its move, or None if
         it failed (:class:`AgentFailure`): then its side forfeits the game."""
-        player = self.to_move
+        player, before = self.to_move, self.state
         try:
             move = self.choose()
         except AgentFailure as exc:
             assert player is not None
             self.concede(player, str(exc))
             return None
-        self._push(self.state.play_unchecked(move))
+        with self._lock:
+            if self.state is not before:
+                raise MatchError("the position changed while the agent thought: a Match is changed by one thread")
+            self._push(before.play_unchecked(move))
         return move
 
     def concede(self, player: str, reason: str = "resigned") -> None:
         """``player`` loses off the board: resigns, or its agent failed."""
         self._check_player(player)
-        if self.is_over:
-            raise MatchError(f"the game is over ({self.result_text()})")
-        self.forfeit = Forfeit(player, reason)
-        self._ended()
+        with self._lock:
+            if self.is_over:
+                raise MatchError(f"the game is over ({self.result_text()})")
+            self.forfeit = Forfeit(player, reason)
+            self._ended()
 
     def run(self, on_move: Callable[[Move, State], None] | None = None) -> State:
         """Let the agents move until the game ends or waits for a person;
@@ -210,38 +299,62 @@ class Match:
                 on_move(move, before)
         return self.state
 
-    def hint(self, spec: str | None = None) -> Move:
+    def hint(self, spec: str | None = None, budget: Budget | None = None) -> Move:
         """The move an adviser (an agent spec; by default the game's strongest
-        level) suggests for the player to move."""
+        level) suggests for the player to move, within ``budget`` (by default
+        the spec's)."""
+        if budget is not None and not isinstance(budget, Budget):
+            raise WrongTypeError(f"'budget' is a boardgames.agents.Budget or None, got {budget!r}")
+        state = self.state
         if self.is_over:
             raise MatchError(f"the game is over ({self.result_text()})")
         adviser = make_seat(strongest(self.game) if spec is None else spec)
         if adviser.agent is None:
             raise InvalidAgentSpecError("a hint comes from an agent, not a person")
-        rng = random.Random(f"{self.seed}/hint/{len(self.state.history)}")
-        return adviser.agent.choose(self.state, adviser.budget, rng)
+        rng = random.Random(f"{self.seed}/hint/{len(state.history)}")
+        return adviser.agent.choose(state, adviser.budget if budget is None else budget, rng)
 
     def undo(self, player: str | None = None) -> bool:
         """Go back to ``player``'s previous turn (by default, the previous
-        turn of any person), taking back the moves since; False if there is none."""
+        turn of any person), taking back the moves since; False if there is
+        none. A finished game stays finished: MatchError."""
         if player is not None:
             self._check_player(player)
+        with self._lock:
+            if self.is_over:
+                raise MatchError(f"the game is over ({self.result_text()}): a finished game stays finished")
+            back = self.undo_point(player)
+            if back is None:
+                return False
+            self.positions.cut(back)
+            return True
+
+    def undo_point(self, player: str | None = None) -> int | None:
+        """How many positions :meth:`undo` would keep (``player``'s previous
+        turn the last), or None if it has no previous turn."""
         names = self.game.player_names
         for k in range(len(self.positions) - 2, -1, -1):
             mover = names[self.positions[k].turn]
             if (player is None and self.seats[mover].is_human) or mover == player:
-                del self.positions[k + 1 :]
-                self.finished = None
-                self.forfeit = None
-                return True
-        return False
+                return k + 1
+        return None
+
+    def checkpoint(self) -> tuple[State, str | None, Forfeit | None]:
+        """What :meth:`restore` needs to undo any change made after it (a
+        change that could not be saved is taken back whole)."""
+        return self.state, self.finished, self.forfeit
+
+    def restore(self, checkpoint: tuple[State, str | None, Forfeit | None]) -> None:
+        with self._lock:
+            state, self.finished, self.forfeit = checkpoint
+            self.positions.reset(state)
 
     def _check_player(self, player: str) -> None:
         if player not in self.seats:
             raise MatchError(f"{player!r} is not a player of {self.game.name} ({', '.join(self.seats)})")
 
     def _push(self, state: State) -> None:
-        self.positions.append(state)
+        self.positions.push(state)
         if state.is_over:
             self._ended()
 

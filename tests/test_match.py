@@ -83,7 +83,9 @@ def test_a_finished_match_records_its_result_and_end():
     record = match.record()
     assert match.is_over and record.finished is not None
     assert record.to_json()["result"] == "vanilla wins: five in a row"
-    assert match.undo() and match.finished is None
+    with pytest.raises(boardgames.MatchError, match="a finished game stays finished"):
+        match.undo()
+    assert match.is_over and match.finished == record.finished
 
 
 def test_hints_are_seeded_and_seats_are_checked():
@@ -95,3 +97,52 @@ def test_hints_are_seeded_and_seats_are_checked():
         Match(donuts(), ["human"])
     with pytest.raises(boardgames.WrongTypeError):
         Match("donuts")  # type: ignore[arg-type]
+
+
+def test_the_api_refuses_wrong_types_with_its_own_errors():
+    game = donuts()
+    for wrong in (
+        lambda: Match(game, positions=5),  # type: ignore[arg-type]
+        lambda: Match(game, positions=["c3"]),  # type: ignore[list-item]
+        lambda: Match.from_record(None),  # type: ignore[arg-type]
+        lambda: Match(game, started=5),  # type: ignore[arg-type]
+        lambda: Match(game, finished=b"x"),  # type: ignore[arg-type]
+        lambda: Match(game, forfeit="x"),  # type: ignore[arg-type]
+        lambda: Match(game, ["random", "random"]).choose(budget=5),  # type: ignore[arg-type]
+        lambda: Match(game, ["random", "random"]).hint("random", budget=5),  # type: ignore[arg-type]
+    ):
+        with pytest.raises(boardgames.WrongTypeError):
+            wrong()
+
+
+def test_a_long_match_keeps_its_positions_compactly_and_gives_them_exactly():
+    import tracemalloc
+
+    game = boardgames.game_class("verso").configure({"size": "19"}, seed=1)
+    played = Match(game, ["random", "random"])
+    played.run()
+    moves = played.state.history
+    assert len(moves) > 150
+    replayed = [game.start()]
+    for move in moves:
+        replayed.append(replayed[-1].play(move))  # each legal, its legal moves computed
+    record = played.record()
+    tracemalloc.start()
+    try:
+        kept = [Match.from_record(record) for _ in range(10)]
+        for match in kept:
+            for k in (len(moves) // 2, 5, len(moves)):  # positions asked for, out of order
+                assert match.positions[k].history == replayed[k].history
+        size = tracemalloc.get_traced_memory()[0] / len(kept)
+    finally:
+        tracemalloc.stop()
+    # A position per move with its legal moves cost 550 KB a match here; a
+    # few positions and the moves, well under a tenth of it.
+    assert size < 50_000, size
+    match = kept[0]
+    assert [p.key for p in match.positions] == [p.key for p in replayed]
+    back = Match(replayed[40], positions=replayed[:40])
+    assert len(back.positions) == 41 and back.positions[10].history == moves[:10]
+    elsewhere = game.start().play(next(m for m in game.start().legal_moves if m != moves[0]))
+    with pytest.raises(MatchError, match="histories differ"):
+        Match(replayed[40], positions=[elsewhere])
