@@ -7,9 +7,15 @@ import socket
 import webbrowser
 from pathlib import Path
 
+import attrs
 import click
 
 from boardgames.errors import BoardgamesError
+from boardgames.web.limits import Limits
+
+#: Connections the kernel queues before the server takes them (each round of
+#: accepting takes at most this many, so a burst cannot use every descriptor).
+BACKLOG = 128
 
 
 def is_loopback(host: str) -> bool:
@@ -19,6 +25,28 @@ def is_loopback(host: str) -> bool:
         return ipaddress.ip_address(host).is_loopback
     except ValueError:
         return False
+
+
+def parse_limits(given: tuple[str, ...]) -> Limits:
+    """``--limit NAME=VALUE`` options as :class:`Limits` (names with dashes)."""
+    fields = {f.name.replace("_", "-"): f for f in attrs.fields(Limits)}
+    values: dict[str, object] = {}
+    for text in given:
+        name, sep, value = text.partition("=")
+        field = fields.get(name.strip().lower())
+        if not sep or field is None:
+            raise click.BadParameter(
+                f"{text[:80]!r} is not NAME=VALUE, NAME one of {', '.join(fields)}", param_hint="'--limit'"
+            )
+        kind = float if field.type in (float, "float") else int
+        try:
+            number = kind(value)
+        except ValueError:
+            raise click.BadParameter(f"{name} takes a number, got {value[:40]!r}", param_hint="'--limit'") from None
+        if not 0 <= number <= 10**9 or number != number:
+            raise click.BadParameter(f"{name} is from 0 to 1e9, got {value[:40]!r}", param_hint="'--limit'")
+        values[field.name] = number
+    return Limits(**values)
 
 
 @click.command("serve")
@@ -33,23 +61,53 @@ def is_loopback(host: str) -> bool:
     metavar="DIR",
     help="The folder where matches are kept (SQLite); by default a per-user data folder.",
 )
+@click.option(
+    "--limit",
+    "limits",
+    multiple=True,
+    metavar="NAME=VALUE",
+    help="Change one of the server's limits (think-seconds=5, creates-per-minute=0 for none...; see docs/web.md).",
+)
+@click.option(
+    "--forwarded-allow-ips",
+    default=None,
+    metavar="IPS",
+    help="Behind a reverse proxy: the proxy's addresses, whose X-Forwarded-For names the client (comma-separated).",
+)
+@click.option(
+    "--allow-origin",
+    "origins",
+    multiple=True,
+    metavar="URL",
+    help="Another origin whose pages may change matches here (the page's address through a proxy).",
+)
 @click.option("--open", "open_browser", is_flag=True, help="Open the page in a web browser.")
-def serve(host: str, port: int, data: str | None, open_browser: bool) -> None:
+def serve(
+    host: str,
+    port: int,
+    data: str | None,
+    limits: tuple[str, ...],
+    forwarded_allow_ips: str | None,
+    origins: tuple[str, ...],
+    open_browser: bool,
+) -> None:
     """Serve a page to play every registered game in a browser, and its JSON
     API (docs/web.md). Matches are kept in --data and survive a restart.
-    Ctrl-C stops the server."""
+    Ctrl-C stops the server at once, thinking agents included."""
     try:
         import uvicorn
 
         from boardgames.web.app import create_app
+        from boardgames.web.connections import guarded_protocol, quiet_floods
         from boardgames.web.store import default_data_dir
     except ImportError as exc:
         raise BoardgamesError(
             f"serve needs the extra 'web': pip install 'boardgames[web]' ({exc.name} is missing)"
         ) from None
+    chosen = parse_limits(limits)
     folder = Path(data).expanduser() if data else default_data_dir()
     try:
-        app = create_app(folder)
+        app = create_app(folder, chosen, origins)
     except OSError as exc:
         raise BoardgamesError(f"cannot keep matches in {str(folder)!r}: {exc.strerror or exc}") from None
     if not is_loopback(host):
@@ -61,13 +119,27 @@ def serve(host: str, port: int, data: str | None, open_browser: bool) -> None:
         sock = socket.socket(family, kind, proto or socket.IPPROTO_TCP)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind(where)
-        sock.listen(2048)  # connections wait from now, not from when uvicorn has started
+        sock.listen(BACKLOG)  # connections wait from now, not from when uvicorn has started
     except OSError as exc:
         raise BoardgamesError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
     bound = sock.getsockname()
     shown = f"[{bound[0]}]" if family == socket.AF_INET6 else bound[0]
     address = f"http://{shown}:{bound[1]}/"
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on"))
+    config = uvicorn.Config(
+        app,
+        log_level="warning",
+        lifespan="on",
+        http=guarded_protocol(chosen),
+        timeout_keep_alive=max(1, round(chosen.idle_seconds)),
+        timeout_graceful_shutdown=1,  # open event streams do not hold a stop
+        backlog=BACKLOG,
+        # X-Forwarded-For only from a proxy named here: by default uvicorn trusts
+        # it from loopback, where any local client could claim any address.
+        proxy_headers=forwarded_allow_ips is not None,
+        forwarded_allow_ips=forwarded_allow_ips or "",
+    )
+    server = uvicorn.Server(config)
+    quiet_floods()
     click.echo(f"Serving boardgames at {address} (matches in {folder}); Ctrl-C stops.")
     if open_browser:
         webbrowser.open(address)
@@ -75,4 +147,5 @@ def serve(host: str, port: int, data: str | None, open_browser: bool) -> None:
         server.run(sockets=[sock])
     except KeyboardInterrupt:  # uvicorn has shut down cleanly, then passes Ctrl-C on
         pass
+    # Agents think in daemon threads: leaving now stops them, mid-thought.
     click.echo("Stopped.")

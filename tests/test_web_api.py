@@ -18,6 +18,7 @@ TestClient = pytest.importorskip("starlette.testclient", reason="needs httpx2, i
 
 import boardgames  # noqa: E402
 from boardgames.web.app import MAX_BODY, create_app  # noqa: E402
+from boardgames.web.limits import Limits  # noqa: E402
 from helpers import FIVE_BOARD  # noqa: E402
 
 
@@ -182,7 +183,9 @@ def test_a_body_over_the_limit_is_413(client, data):
     created = create(client)
     huge = json.dumps({"move": "c" * (MAX_BODY + 10)})
     response = client.post(
-        f"/api/matches/{created['id']}/moves", content=huge, headers=bearer(created["seats"]["chocolate"])
+        f"/api/matches/{created['id']}/moves",
+        content=huge,
+        headers={**bearer(created["seats"]["chocolate"]), "content-type": "application/json"},
     )
     assert response.status_code == 413
     wrong = client.post(
@@ -198,8 +201,8 @@ def test_undo_takes_back_to_the_seats_previous_turn(client):
     until(client, match_id, lambda m: len(m["state"]["history"]) == 2 and not m["thinking"])
     undone = client.post(f"/api/matches/{match_id}/undo", headers=bearer(token)).json()
     assert undone["undone"] is True and undone["state"]["history"] == []
-    again = client.post(f"/api/matches/{match_id}/undo", headers=bearer(token)).json()
-    assert again["undone"] is False
+    again = client.post(f"/api/matches/{match_id}/undo", headers=bearer(token))
+    assert again.status_code == 409 and again.json()["error"] == "chocolate has no move to take back"
 
 
 def test_resign_and_hint(client):
@@ -321,14 +324,14 @@ def test_serve_refuses_what_it_cannot_use_in_one_line(tmp_path):
     assert done.returncode == 2 and "70000" in done.stderr and "Traceback" not in done.stderr
 
 
-def test_a_match_whose_agent_thinks_stays_in_memory(data, monkeypatch):
-    monkeypatch.setattr("boardgames.web.service.CACHED", 1)
-    with TestClient(create_app(data)) as client:
+def test_a_match_whose_agent_thinks_stays_in_memory(data):
+    with TestClient(create_app(data, Limits(cached=1))) as client:
         matches = client.app.state.matches
         thinking = create(client, players=["alphabeta:time=1", "human"])
-        first = matches.get(thinking["id"])
+        first = matches.acquire(thinking["id"])
+        matches.release(first)
         for _ in range(3):  # more matches than the cache holds, while the agent thinks
             create(client)
-        assert first.thinking and matches.get(thinking["id"]) is first  # the same, not a copy from the store
+        assert first.thinking and matches.acquire(thinking["id"]) is first  # the same, not a copy from the store
         match = until(client, thinking["id"], lambda m: m["state"]["history"] and not m["thinking"])
         assert match["to_move"] == "vanilla" and len(match["state"]["history"]) == 1

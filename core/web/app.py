@@ -1,11 +1,14 @@
 """The Starlette application: the JSON API of ``docs/web.md`` and the page.
 
-Every error is a 4xx with ``{"error": "<one line>"}`` (the CLI's message for
-a bad move), never a 500: a body too large (413), not JSON or of the wrong
-shape (400), a bad or illegal move (400), a missing or wrong token or not
-that seat's turn (403), an unknown match (404). No request names a file on
-the server. The service's calls run in worker threads, so the event loop
-never waits for the store or an agent.
+Every error is ``{"error": "<one line>"}`` (the CLI's message for a bad
+move), never a 500: a body too large (413), too slow (408), not JSON or of
+the wrong shape (400), a bad or illegal move (400), a missing or wrong token
+or not that seat's turn (403), a cross-site request (403) or one not sent as
+JSON (415), an unknown match (404) or a damaged one (410), not now (409: a
+finished game), over a rate or a cap (429 with ``Retry-After``), a change that
+could not be saved (503). No request names a file on the server. The
+service's calls run in worker threads, so the event loop never waits for the
+store or an agent.
 """
 
 from __future__ import annotations
@@ -13,25 +16,28 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import Headers, MutableHeaders
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..errors import BoardgamesError
 from ..levels import ladder
 from ..registry import registered_games
 from ..svg import render_svg
-from .service import Forbidden, Live, Matches, NotFound
-from .store import MatchStore
+from .limits import Limits, TooManyRequests
+from .service import Conflict, Forbidden, Full, Live, Matches, NotFound
+from .store import DamagedMatch, MatchStore, StoreError
 
 #: The largest request body: a record of the longest game fits many times over.
 MAX_BODY = 1 << 20
@@ -41,29 +47,65 @@ POLL_SECONDS, KEEPALIVE_SECONDS = 0.05, 15.0
 STATIC = Path(str(resources.files("boardgames.web") / "static"))
 
 
-def error(status: int, message: str) -> JSONResponse:
-    return JSONResponse({"error": " ".join(message.split())}, status_code=status)
+#: Sent with every response: the page runs only its own scripts, is never
+#: framed, and no response is sniffed into another type.
+SECURITY_HEADERS = {
+    "content-security-policy": (
+        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:;"
+        " connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+    ),
+    "x-frame-options": "DENY",
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "same-origin",
+}
+#: The errors of the service, by status; any other BoardgamesError is the request's fault (400).
+STATUSES: tuple[tuple[type[BoardgamesError], int], ...] = (
+    (DamagedMatch, 410),
+    (NotFound, 404),
+    (Forbidden, 403),
+    (Conflict, 409),
+    (TooManyRequests, 429),
+    (Full, 503),
+    (StoreError, 503),
+)
 
 
-def status_of(exc: BoardgamesError) -> int:
-    """404 for an unknown match, 403 for a wrong seat or turn, else 400 (a bad
-    move, option, agent spec or record: the request's fault, said in one line)."""
-    return 404 if isinstance(exc, NotFound) else 403 if isinstance(exc, Forbidden) else 400
+def error(status: int, message: str, headers: Mapping[str, str] | None = None) -> JSONResponse:
+    return JSONResponse({"error": " ".join(message.split())}, status_code=status, headers=headers)
 
 
-async def read_json(request: Request) -> Any:
+def error_for(exc: BoardgamesError) -> JSONResponse:
+    """The response to one of the service's errors, said in one line."""
+    status = next((code for kind, code in STATUSES if isinstance(exc, kind)), 400)
+    headers = {"retry-after": str(int(exc.retry_after))} if isinstance(exc, TooManyRequests) else None
+    return error(status, str(exc), headers)
+
+
+async def read_json(request: Request, seconds: float) -> Any:
+    """The body as JSON: whole within ``seconds`` (408), at most MAX_BODY
+    bytes (413), nested no deeper than Python's parser goes (400)."""
     declared = request.headers.get("content-length")
-    if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
+    if declared is not None and (not declared.isdigit() or len(declared) > 12 or int(declared) > MAX_BODY):
         raise HTTPException(413, f"the body is over {MAX_BODY} bytes")
-    body = bytearray()
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY:
-            raise HTTPException(413, f"the body is over {MAX_BODY} bytes")
+
+    async def whole() -> bytes:
+        body = bytearray()
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > MAX_BODY:
+                raise HTTPException(413, f"the body is over {MAX_BODY} bytes")
+        return bytes(body)
+
+    try:
+        body = await asyncio.wait_for(whole(), seconds)
+    except asyncio.TimeoutError:
+        raise HTTPException(408, f"the body did not arrive within {seconds:g} s") from None
     try:
         return json.loads(body or b"null")
     except (ValueError, UnicodeDecodeError):
         raise HTTPException(400, "the body is not JSON") from None
+    except RecursionError:
+        raise HTTPException(400, "the body is nested too deeply") from None
 
 
 def json_object(data: Any, *required: str) -> dict[str, Any]:
@@ -80,9 +122,67 @@ def bearer(request: Request) -> str | None:
     return token.strip() if scheme.lower() == "bearer" and token.strip() else None
 
 
-def create_app(data: str | Path, workers: int = 4) -> Starlette:
-    """The server's application, its matches kept in the folder ``data``."""
-    matches = Matches(MatchStore(data), workers=workers)
+def client_of(request: Request) -> str:
+    """Who asks: the client's address (the proxy's client's, where uvicorn is
+    told to trust the proxy's headers: ``serve --forwarded-allow-ips``)."""
+    return request.client.host if request.client else ""
+
+
+class Guard:
+    """ASGI middleware: every response gets :data:`SECURITY_HEADERS`, and a
+    request that changes state is refused if another site's page sent it
+    (its ``Origin`` is not this server's, 403) or if its body is not declared
+    JSON (415): a form or a ``text/plain`` fetch from another site would be
+    sent without asking the browser's permission (no preflight)."""
+
+    def __init__(self, app: ASGIApp, origins: Sequence[str] = ()) -> None:
+        self.app = app
+        self.origins = {o.rstrip("/").lower() for o in origins}
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        refused = self._refusal(scope)
+        if refused is not None:
+            await refused(scope, receive, send)
+            return
+
+        async def secured(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                for name, value in SECURITY_HEADERS.items():
+                    headers.setdefault(name, value)
+            await send(message)
+
+        await self.app(scope, receive, secured)
+
+    def _refusal(self, scope: Scope) -> Response | None:
+        if scope["method"] in ("GET", "HEAD", "OPTIONS"):
+            return None
+        headers = Headers(scope=scope)
+        origin = headers.get("origin")
+        if origin is not None:
+            own = {f"http://{headers.get('host', '')}".lower(), f"https://{headers.get('host', '')}".lower()}
+            if origin.rstrip("/").lower() not in own | self.origins:
+                response = error(403, f"a request from another site ({origin[:80]}) may not change anything here")
+                response.headers.update(SECURITY_HEADERS)
+                return response
+        has_body = headers.get("content-length", "0") != "0" or "transfer-encoding" in headers
+        kind = headers.get("content-type", "").partition(";")[0].strip().lower()
+        if has_body and kind != "application/json":
+            response = error(415, "send the body as JSON, with 'Content-Type: application/json'")
+            response.headers.update(SECURITY_HEADERS)
+            return response
+        return None
+
+
+def create_app(data: str | Path, limits: Limits | None = None, origins: Sequence[str] = ()) -> Starlette:
+    """The server's application, its matches kept in the folder ``data``,
+    within ``limits``; ``origins`` are other sites whose pages may change
+    matches here (a page served through a proxy under another name)."""
+    limits = limits or Limits()
+    matches = Matches(MatchStore(data), limits)
 
     def api(handler: Callable[[Request], Awaitable[Response]]) -> Callable[[Request], Awaitable[Response]]:
         async def endpoint(request: Request) -> Response:
@@ -91,12 +191,23 @@ def create_app(data: str | Path, workers: int = 4) -> Starlette:
             except HTTPException as exc:
                 return error(exc.status_code, str(exc.detail))
             except BoardgamesError as exc:
-                return error(status_of(exc), str(exc))
+                return error_for(exc)
+            except ClientDisconnect:  # nobody is left to answer
+                return Response(status_code=400)
 
         return endpoint
 
-    async def live_match(request: Request) -> Live:
-        return await run_in_threadpool(matches.get, request.path_params["id"])
+    @contextlib.asynccontextmanager
+    async def using(request: Request) -> AsyncIterator[Live]:
+        """The match the path names, held (never a second copy) until the answer is made."""
+        live = await run_in_threadpool(matches.acquire, request.path_params["id"])
+        try:
+            yield live
+        finally:
+            matches.release(live)
+
+    async def body(request: Request, *required: str) -> dict[str, Any]:
+        return json_object(await read_json(request, limits.body_seconds), *required)
 
     @api
     async def games(request: Request) -> Response:
@@ -126,77 +237,93 @@ def create_app(data: str | Path, workers: int = 4) -> Starlette:
 
     @api
     async def create(request: Request) -> Response:
-        data = json_object(await read_json(request))
+        data = await body(request)
+        client = client_of(request)
         if "record" in data:
-            live, tokens = await run_in_threadpool(matches.upload, data["record"], data.get("players"))
+            live, tokens = await run_in_threadpool(matches.upload, data["record"], data.get("players"), client)
         else:
             data = json_object(data, "game", "players")
             live, tokens = await run_in_threadpool(
-                matches.create, data["game"], data.get("options", {}), data.get("seed"), data["players"]
+                matches.create, data["game"], data.get("options", {}), data.get("seed"), data["players"], client
             )
         return JSONResponse({**live.describe(), "seats": tokens}, status_code=201)
 
     @api
     async def show(request: Request) -> Response:
-        return JSONResponse((await live_match(request)).describe())
+        async with using(request) as live:
+            return JSONResponse(live.describe())
 
     @api
     async def move(request: Request) -> Response:
-        live = await live_match(request)
-        data = json_object(await read_json(request), "move")
-        await run_in_threadpool(matches.move, live, bearer(request), data["move"])
-        return JSONResponse(live.describe())
+        async with using(request) as live:
+            data = await body(request, "move")
+            await run_in_threadpool(matches.move, live, bearer(request), data["move"])
+            return JSONResponse(live.describe())
 
     @api
-    async def undo(request: Request) -> Response:
-        live = await live_match(request)
-        undone = await run_in_threadpool(matches.undo, live, bearer(request))
-        return JSONResponse({**live.describe(), "undone": undone})
+    async def takeback(request: Request) -> Response:
+        async with using(request) as live:
+            undone = await run_in_threadpool(matches.takeback, live, bearer(request))
+            return JSONResponse({**live.describe(), "undone": undone})
+
+    @api
+    async def answer(request: Request) -> Response:
+        async with using(request) as live:
+            data = await body(request, "accept")
+            undone = await run_in_threadpool(matches.answer, live, bearer(request), data["accept"])
+            return JSONResponse({**live.describe(), "undone": undone})
 
     @api
     async def resign(request: Request) -> Response:
-        live = await live_match(request)
-        await run_in_threadpool(matches.resign, live, bearer(request))
-        return JSONResponse(live.describe())
+        async with using(request) as live:
+            await run_in_threadpool(matches.resign, live, bearer(request))
+            return JSONResponse(live.describe())
 
     @api
     async def hint(request: Request) -> Response:
-        live = await live_match(request)
-        return JSONResponse({"move": await run_in_threadpool(matches.hint, live, bearer(request))})
+        async with using(request) as live:
+            future = await run_in_threadpool(matches.hint, live, bearer(request), client_of(request))
+            return JSONResponse({"move": await asyncio.wrap_future(future)})
 
     @api
     async def record(request: Request) -> Response:
-        live = await live_match(request)
-        data = await run_in_threadpool(matches.record, live)
-        name = f"{data['game']}-{live.id}.json"
-        return JSONResponse(data, headers={"content-disposition": f'attachment; filename="{name}"'})
+        async with using(request) as live:
+            data = await run_in_threadpool(matches.record, live)
+            name = f"{data['game']}-{live.id}.json"
+            return JSONResponse(data, headers={"content-disposition": f'attachment; filename="{name}"'})
 
     @api
     async def board(request: Request) -> Response:
-        live = await live_match(request)
         ply = request.query_params.get("ply")
-        if ply is not None and not ply.isdigit():
+        if ply is not None and not (ply.isascii() and ply.isdigit() and len(ply) <= 9):
             raise HTTPException(400, f"ply is a whole number, got {ply[:20]!r}")
-        state, interactive = await run_in_threadpool(matches.position, live, None if ply is None else int(ply))
+        async with using(request) as live:
+            state, interactive = await run_in_threadpool(matches.position, live, None if ply is None else int(ply))
         svg = render_svg(state.view(), f"{state.game.title}: {state.result_text()}", interactive=interactive)
         return Response(svg, media_type="image/svg+xml")
 
     @api
     async def events(request: Request) -> Response:
-        live = await live_match(request)
+        async with using(request):
+            pass  # an unknown match is a 404 before the stream starts
 
         async def stream() -> AsyncIterator[str]:
-            seen, quiet = -1, 0.0
-            while not await request.is_disconnected():
-                if live.version != seen:
-                    seen = live.version
-                    yield f"event: match\ndata: {json.dumps(live.describe())}\n\n"
-                    quiet = 0.0
-                elif quiet >= KEEPALIVE_SECONDS:
-                    yield ": keep-alive\n\n"
-                    quiet = 0.0
-                await asyncio.sleep(POLL_SECONDS)
-                quiet += POLL_SECONDS
+            # The stream holds the match while it runs: the object it watches is the one that changes.
+            live = await run_in_threadpool(matches.acquire, request.path_params["id"])
+            try:
+                seen, quiet = -1, 0.0
+                while not await request.is_disconnected():
+                    if live.version != seen:
+                        seen = live.version
+                        yield f"event: match\ndata: {json.dumps(live.describe())}\n\n"
+                        quiet = 0.0
+                    elif quiet >= KEEPALIVE_SECONDS:
+                        yield ": keep-alive\n\n"
+                        quiet = 0.0
+                    await asyncio.sleep(POLL_SECONDS)
+                    quiet += POLL_SECONDS
+            finally:
+                matches.release(live)
 
         headers = {"cache-control": "no-cache", "x-accel-buffering": "no"}
         return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
@@ -204,9 +331,9 @@ def create_app(data: str | Path, workers: int = 4) -> Starlette:
     async def page(request: Request) -> Response:
         return HTMLResponse((STATIC / "index.html").read_text(encoding="utf-8"))
 
-    async def not_found(request: Request, exc: Exception) -> Response:
+    async def http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
-        return error(exc.status_code, str(exc.detail))
+        return error(exc.status_code, str(exc.detail), exc.headers)  # 405 keeps its Allow
 
     routes = [
         Route("/", page),
@@ -214,7 +341,9 @@ def create_app(data: str | Path, workers: int = 4) -> Starlette:
         Route("/api/matches", create, methods=["POST"]),
         Route("/api/matches/{id}", show),
         Route("/api/matches/{id}/moves", move, methods=["POST"]),
-        Route("/api/matches/{id}/undo", undo, methods=["POST"]),
+        Route("/api/matches/{id}/takeback", takeback, methods=["POST"]),
+        Route("/api/matches/{id}/undo", takeback, methods=["POST"]),  # its former name
+        Route("/api/matches/{id}/takeback/answer", answer, methods=["POST"]),
         Route("/api/matches/{id}/resign", resign, methods=["POST"]),
         Route("/api/matches/{id}/hint", hint, methods=["POST"]),
         Route("/api/matches/{id}/record", record),
@@ -228,6 +357,7 @@ def create_app(data: str | Path, workers: int = 4) -> Starlette:
         yield
         matches.close()
 
-    app = Starlette(routes=routes, exception_handlers={HTTPException: not_found}, lifespan=lifespan)
+    app = Starlette(routes=routes, exception_handlers={HTTPException: http_error}, lifespan=lifespan)
+    app.add_middleware(Guard, origins=origins)
     app.state.matches = matches
     return app

@@ -1,32 +1,46 @@
 """What the server does with matches, without HTTP: create them with a token
-for each person's seat, take moves, undo, resign and hints from the right
-seat only, and let agents think in worker threads so that no request and no
-other match waits for them. Every change is saved to the store before it is
-answered, and bumps the match's ``version``, which the event streams follow.
+for each person's seat, take moves, takebacks, resignations and hints from
+the right seat only, and let agents think on the shared workers
+(:mod:`.workers`) so that no request and no other client waits for them.
+
+Its promises (``docs/web.md``): a change is saved to the store before it is
+answered, and a change that cannot be saved is taken back whole; there is one
+live object per match while anything uses it (a request, a thinking agent, an
+event stream), so no change lands in a copy; a finished game stays finished;
+every change bumps the match's ``version``, which the event streams follow.
 """
 
 from __future__ import annotations
 
 import hmac
+import logging
 import secrets
 import threading
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
-from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Future
+from typing import Any, TypeVar
 
+import attrs
+
+from ..agents.base import Budget
 from ..agents.spec import HUMAN
 from ..errors import AgentFailure, BoardgamesError, InvalidAgentSpecError, WrongTypeError
 from ..game import State, check_seed
+from ..levels import strongest
 from ..match import Match
 from ..records import parse_record
 from ..registry import game_class, make_seat
-from .store import MatchStore
+from .limits import Limits, Rates, TooManyRequests
+from .store import MatchStore, StoreError
+from .workers import FairWorkers
 
-#: The most a request may ask an agent to think: a server is shared.
+#: The most a spec may ask of an agent here (its thinking is also cut at
+#: ``Limits.think_seconds``): a server is shared.
 MAX_TIME, MAX_ITERATIONS, MAX_DEPTH = 30.0, 1_000_000, 12
-#: Matches held in memory at once; the others wait in the store.
-CACHED = 512
+
+log = logging.getLogger("boardgames.web")
+T = TypeVar("T")
 
 
 class NotFound(BoardgamesError):
@@ -37,18 +51,36 @@ class Forbidden(BoardgamesError):
     """A missing or wrong seat token, or not that seat's turn (403)."""
 
 
-class Live:
-    """A match as the server holds it: the match, its seats' tokens, a lock,
-    and what the event streams watch."""
+class Conflict(BoardgamesError):
+    """Not now, in this match's state: a finished game, no takeback asked (409)."""
 
-    def __init__(self, match_id: str, match: Match, tokens: dict[str, str]) -> None:
+
+class Full(BoardgamesError):
+    """The server keeps as many matches as it may (503)."""
+
+
+class Live:
+    """A match as the server holds it: the match, its seats' tokens, who
+    created it, a lock, and what the event streams watch. ``users`` counts
+    the requests and streams holding it: it stays the one copy while used."""
+
+    def __init__(self, match_id: str, match: Match, tokens: dict[str, str], client: str = "") -> None:
         self.id = match_id
         self.match = match
         self.tokens = tokens
+        self.client = client
         self.lock = threading.RLock()
         self.version = 0
         self.thinking = False
+        #: The player who asked to take back moves, until the other answers.
+        self.takeback: str | None = None
+        self.users = 0
         self.snapshot = self._describe()
+
+    @property
+    def idle(self) -> bool:
+        """Whether nothing uses it: only then may it leave the cache."""
+        return self.users == 0 and not self.thinking and self.takeback is None
 
     def changed(self) -> None:
         """Under the lock, after any change: a new version, and the description
@@ -75,6 +107,7 @@ class Live:
             "forfeit": None if match.forfeit is None else match.forfeit.to_json(),
             "in_hand": dict(zip(match.game.player_names, match.state.in_hand(), strict=False)),
             "thinking": self.thinking,
+            "takeback": self.takeback,
         }
 
 
@@ -98,71 +131,109 @@ def check_spec(spec: object) -> str:
 
 
 class Matches:
-    """Every match of one server, kept in ``store``."""
+    """Every match of one server, kept in ``store``, within ``limits``."""
 
-    def __init__(self, store: MatchStore, workers: int = 4) -> None:
+    def __init__(self, store: MatchStore, limits: Limits | None = None) -> None:
         self.store = store
+        self.limits = limits = limits or Limits()
+        self.rates = Rates(
+            create=(limits.creates_per_minute, limits.create_burst), hint=(limits.hints_per_minute, limits.hint_burst)
+        )
         self._cache: OrderedDict[str, Live] = OrderedDict()
         self._cache_lock = threading.Lock()
-        self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="boardgames-agent")
+        self._workers = FairWorkers(limits.workers, limits.workers_per_client)
 
     # -- finding and making matches ---------------------------------------------
-    def get(self, match_id: str) -> Live:
+    def acquire(self, match_id: str) -> Live:
+        """The match's one live object, held until :meth:`release`: while
+        held it never leaves the cache, so every request sees the same one."""
         with self._cache_lock:
             live = self._cache.get(match_id)
             if live is not None:
+                live.users += 1
                 self._cache.move_to_end(match_id)
                 return live
         loaded = self.store.load(match_id) if _looks_like_id(match_id) else None
         if loaded is None:
             raise NotFound(f"no match {match_id[:40]!r} here")
         with self._cache_lock:
-            live = self._cache.get(match_id) or Live(match_id, *loaded)
+            live = self._cache.get(match_id) or Live(match_id, *loaded)  # another request may have loaded it
+            live.users += 1
             self._remember(live)
         self._let_agents_move(live)  # a restart may have stopped an agent in mid-thought
         return live
 
-    def create(self, game: object, options: object, seed: object, players: object) -> tuple[Live, dict[str, str]]:
+    def release(self, live: Live) -> None:
+        with self._cache_lock:
+            live.users -= 1
+            self._forget_idle()
+
+    def create(
+        self, game: object, options: object, seed: object, players: object, client: str = ""
+    ) -> tuple[Live, dict[str, str]]:
         """A new match; the tokens of its people's seats, by player."""
         if not isinstance(game, str):
             raise WrongTypeError(f"'game' is a game's name, got {game!r}")
         if not isinstance(options, Mapping) or not all(isinstance(k, str) for k in options):
             raise WrongTypeError(f"'options' is an object of option values, got {options!r}")
         check_seed(seed)
+        self._may_create(client)
         # Drawn here if not given: it is in the state, so the game can be repeated.
         chosen = seed if isinstance(seed, int) else secrets.randbelow(2**31)
         configured = game_class(game).configure(options, seed=chosen)
-        return self._start(Match(configured, self._specs(players, len(configured.turn_order))))
+        return self._start(Match(configured, self._specs(players, len(configured.turn_order))), client)
 
-    def upload(self, record: object, players: object = None) -> tuple[Live, dict[str, str]]:
+    def upload(self, record: object, players: object = None, client: str = "") -> tuple[Live, dict[str, str]]:
         """A match resumed (or, if it is over, shown) from a record's JSON."""
         parsed = parse_record(record)
         count = len(parsed.state.game.turn_order)
         if players is None:
             players = list(parsed.seats) or [HUMAN] * count
-        return self._start(Match.from_record(parsed, self._specs(players, count)))
+        specs = self._specs(players, count)
+        self._may_create(client)
+        return self._start(Match.from_record(parsed, specs), client)
+
+    def _may_create(self, client: str) -> None:
+        self.rates.take("create", client)
+        limits = self.limits
+        if self.store.count() >= limits.matches:
+            raise Full(f"this server keeps {limits.matches} matches, its most; try again later")
+        if self.store.count(client) >= limits.matches_per_client:
+            raise TooManyRequests(
+                f"you have created {limits.matches_per_client} matches here, the most a client may", 3600
+            )
 
     def _specs(self, players: object, count: int) -> list[str]:
         if not isinstance(players, Sequence) or isinstance(players, str) or len(players) != count:
             raise WrongTypeError(f"'players' is a list of {count} agent specs or {HUMAN!r}, got {players!r}")
         return [check_spec(p) for p in players]
 
-    def _start(self, match: Match) -> tuple[Live, dict[str, str]]:
+    def _start(self, match: Match, client: str) -> tuple[Live, dict[str, str]]:
         tokens = {player: secrets.token_urlsafe(32) for player, seat in match.seats.items() if seat.is_human}
-        live = Live(secrets.token_urlsafe(12), match, tokens)
-        self.store.save(live.id, match, tokens)
+        live = Live(secrets.token_urlsafe(12), match, tokens, client)
+        self.store.save(live.id, match, tokens, client)  # StoreError: nothing was made
         with self._cache_lock:
             self._remember(live)
         self._let_agents_move(live)
         return live, tokens
 
     def _remember(self, live: Live) -> None:
+        """Under the cache lock."""
         self._cache[live.id] = live
-        # Forget the least recently used, never one whose agent is thinking: its
-        # move would land in a copy that a new request no longer sees.
-        for match_id in list(self._cache)[: max(0, len(self._cache) - CACHED)]:
-            if not self._cache[match_id].thinking:
-                del self._cache[match_id]
+        self._forget_idle()
+
+    def _forget_idle(self) -> None:
+        """Under the cache lock: the least recently used idle matches leave
+        while the cache is over its size; a match in use never does (its
+        changes would land in a copy that the next request no longer sees)."""
+        excess = len(self._cache) - self.limits.cached
+        if excess <= 0:
+            return
+        for match_id in [m for m, live in self._cache.items() if live.idle][:excess]:
+            del self._cache[match_id]
+
+    def cached(self) -> int:
+        return len(self._cache)
 
     # -- what seats do --------------------------------------------------------------
     def seat_of(self, live: Live, token: str | None) -> str:
@@ -182,33 +253,67 @@ class Matches:
             player = self.seat_of(live, token)
             if live.match.to_move != player:
                 raise Forbidden(f"it is not {player}'s turn ({live.match.result_text()})")
-            live.match.play(move, by=player)
-            self._changed(live)
+            self._commit(live, lambda: live.match.play(move, by=player))
         self._let_agents_move(live)
 
-    def undo(self, live: Live, token: str | None) -> bool:
+    def takeback(self, live: Live, token: str | None) -> bool:
+        """Ask to take back this seat's last move (and the replies since).
+        Against agents alone it is done at once (True); where another person
+        plays, that person is asked (False): :meth:`answer` does it."""
         with live.lock:
             player = self.seat_of(live, token)
-            undone = live.match.undo(player)
-            if undone:
-                self._changed(live)
+            match = live.match
+            if match.is_over:
+                raise Conflict(f"the game is over ({match.result_text()}): a finished game stays finished")
+            if match.undo_point(player) is None:
+                raise Conflict(f"{player} has no move to take back")
+            others = [p for p, seat in match.seats.items() if seat.is_human and p != player]
+            if others:
+                if live.takeback != player:
+                    live.takeback = player
+                    live.changed()
+                return False
+            self._commit(live, lambda: match.undo(player))
         self._let_agents_move(live)
-        return undone
+        return True
+
+    def answer(self, live: Live, token: str | None, accept: object) -> bool:
+        """The other person accepts (the moves are taken back) or declines a takeback."""
+        if not isinstance(accept, bool):
+            raise WrongTypeError(f"'accept' is true or false, got {accept!r}")
+        with live.lock:
+            player = self.seat_of(live, token)
+            asker = live.takeback
+            if asker is None:
+                raise Conflict("no takeback was asked")
+            if asker == player:
+                raise Forbidden(f"{player} asked for the takeback; the other player answers")
+            if accept:
+                self._commit(live, lambda: live.match.undo(asker))
+            else:
+                live.takeback = None
+                live.changed()
+        self._let_agents_move(live)
+        return accept
 
     def resign(self, live: Live, token: str | None) -> None:
         with live.lock:
-            live.match.concede(self.seat_of(live, token))
-            self._changed(live)
+            player = self.seat_of(live, token)
+            self._commit(live, lambda: live.match.concede(player))
 
-    def hint(self, live: Live, token: str | None) -> str:
-        """The adviser's move for the player to move (this seat's turn only)."""
+    def hint(self, live: Live, token: str | None, client: str = "") -> Future[str]:
+        """The adviser's move for the player to move (this seat's turn only),
+        worked out on the shared workers as the client's job."""
         with live.lock:
             player = self.seat_of(live, token)
-            if live.match.to_move != player:
-                raise Forbidden(f"it is not {player}'s turn ({live.match.result_text()})")
-            state = live.match.state
-        adviser = Match(state, [HUMAN] * len(state.game.turn_order), seed=live.match.seed)
-        return state.format_move(adviser.hint())
+            match = live.match
+            if match.to_move != player:
+                raise Forbidden(f"it is not {player}'s turn ({match.result_text()})")
+            state = match.state
+        self.rates.take("hint", client)
+        adviser = Match(state, [HUMAN] * len(state.game.turn_order), seed=match.seed)
+        budget = self._capped(make_seat(strongest(state.game)).budget)
+        return self._workers.submit(client, lambda: state.format_move(adviser.hint(budget=budget)))
 
     def record(self, live: Live) -> dict[str, Any]:
         with live.lock:
@@ -225,7 +330,29 @@ class Matches:
                 return positions[ply], False
             raise BoardgamesError(f"ply is a whole number from 0 to {len(positions) - 1}")
 
+    # -- changes, saved or undone --------------------------------------------------------
+    def _commit(self, live: Live, change: Callable[[], T]) -> T:
+        """Under the live's lock: make ``change``, save it, and let the streams
+        know; if it cannot be saved, the match is as it was before, in memory
+        as on disk (StoreError). A pending takeback ends with any change."""
+        before = live.match.checkpoint()
+        result = change()
+        try:
+            self.store.save(live.id, live.match, live.tokens, live.client)
+        except StoreError:
+            live.match.restore(before)
+            live.changed()
+            raise
+        live.takeback = None
+        live.changed()
+        return result
+
     # -- agents ------------------------------------------------------------------------
+    def _capped(self, budget: Budget) -> Budget:
+        """A budget cut at the server's thinking time, whatever it says."""
+        cap = self.limits.think_seconds
+        return attrs.evolve(budget, time=min(budget.time or cap, cap))
+
     def _let_agents_move(self, live: Live) -> None:
         with live.lock:
             seat = live.match.seat_to_move
@@ -233,40 +360,52 @@ class Matches:
                 return
             live.thinking = True
             live.changed()
-        self._pool.submit(self._agents_move, live)
+        self._submit(live)
 
-    def _agents_move(self, live: Live) -> None:
-        """In a worker thread: agents move until a person is to move or the
-        game ends. A position changed meanwhile (an undo) is thought again."""
+    def _submit(self, live: Live) -> None:
         try:
-            while True:
-                with live.lock:
-                    match = live.match
-                    if match.is_over or match.awaits_person:
-                        return
-                    before = match.state
-                move = match.choose()
-                with live.lock:
-                    if match.state is before:
-                        match.play(move)
-                        self._changed(live)
-        except AgentFailure as exc:  # an agent that fails forfeits, as in the terminal
+            self._workers.submit(live.client, lambda: self._agent_moves(live))
+        except BoardgamesError:  # the server is stopping
+            live.thinking = False
+
+    def _agent_moves(self, live: Live) -> None:
+        """On a worker: the agent to move makes one move; if another agent
+        is then to move, the match goes to the back of its client's queue.
+        A position changed meanwhile (a takeback) is thought again."""
+        again = False
+        try:
             with live.lock:
-                player = live.match.to_move
-                if player is not None:
-                    live.match.concede(player, str(exc))
-                    self._changed(live)
+                match = live.match
+                seat = match.seat_to_move
+                if seat is None or seat.is_human:
+                    return
+                before = match.state
+            try:
+                move = match.choose(self._capped(seat.budget))
+            except AgentFailure as exc:  # an agent that fails forfeits, as in the terminal
+                reason = str(exc)
+                with live.lock:
+                    player = match.to_move
+                    if match.state is before and player is not None:
+                        self._commit(live, lambda: match.concede(player, reason))
+                return
+            with live.lock:
+                if match.state is before and not match.is_over:
+                    self._commit(live, lambda: match.play(move))
+                seat = match.seat_to_move
+                again = seat is not None and not seat.is_human
+        except StoreError as exc:  # nothing changed; a later request lets the agent try again
+            log.warning("match %s: an agent's move could not be saved: %s", live.id, exc)
         finally:
             with live.lock:
-                live.thinking = False
-                live.changed()
-
-    def _changed(self, live: Live) -> None:
-        self.store.save(live.id, live.match, live.tokens)
-        live.changed()
+                if again:
+                    self._submit(live)
+                else:
+                    live.thinking = False
+                    live.changed()
 
     def close(self) -> None:
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        self._workers.close()
 
 
 def _looks_like_id(text: str) -> bool:

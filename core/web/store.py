@@ -15,6 +15,7 @@ import sys
 import threading
 from pathlib import Path
 
+from ..errors import BoardgamesError
 from ..match import Match
 from ..records import parse_record
 
@@ -26,6 +27,19 @@ CREATE TABLE IF NOT EXISTS matches (
     updated TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP
 )
 """
+#: Who created each match (an address), for the per-client cap; added to older stores.
+CLIENT_COLUMN = "ALTER TABLE matches ADD COLUMN client TEXT NOT NULL DEFAULT ''"
+CLIENT_INDEX = "CREATE INDEX IF NOT EXISTS matches_by_client ON matches (client)"
+
+
+class StoreError(BoardgamesError):
+    """A match could not be saved (a full disk, a read-only folder): nothing
+    was changed (503)."""
+
+
+class DamagedMatch(BoardgamesError):
+    """A stored row that is not a match any more (edited by hand, or by another
+    program): it cannot be loaded (410)."""
 
 
 def default_data_dir() -> Path:
@@ -56,26 +70,46 @@ class MatchStore:
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=NORMAL")
             self._db.execute(SCHEMA)
+            columns = {row[1] for row in self._db.execute("PRAGMA table_info(matches)")}
+            if "client" not in columns:
+                self._db.execute(CLIENT_COLUMN)
+            self._db.execute(CLIENT_INDEX)
 
-    def save(self, match_id: str, match: Match, tokens: dict[str, str]) -> None:
+    def save(self, match_id: str, match: Match, tokens: dict[str, str], client: str = "") -> None:
+        """Insert or update the match's row; StoreError if it cannot be
+        written (then the row is as it was)."""
         record = json.dumps(match.record().to_json(), separators=(",", ":"))
         with self._lock:
-            self._db.execute(
-                "INSERT INTO matches (id, record, tokens) VALUES (?, ?, ?) "
-                "ON CONFLICT(id) DO UPDATE SET record = excluded.record, updated = CURRENT_TIMESTAMP",
-                (match_id, record, json.dumps(tokens)),
-            )
+            try:
+                self._db.execute(
+                    "INSERT INTO matches (id, record, tokens, client) VALUES (?, ?, ?, ?) "
+                    "ON CONFLICT(id) DO UPDATE SET record = excluded.record, updated = CURRENT_TIMESTAMP",
+                    (match_id, record, json.dumps(tokens), client),
+                )
+            except (sqlite3.Error, OSError) as exc:
+                raise StoreError(f"the match could not be saved ({exc}); nothing was changed") from None
 
-    def load(self, match_id: str) -> tuple[Match, dict[str, str]] | None:
+    def load(self, match_id: str) -> tuple[Match, dict[str, str], str] | None:
+        """The match, its seats' tokens and who created it; None if there is
+        no such row, DamagedMatch if the row holds no match."""
         with self._lock:
-            row = self._db.execute("SELECT record, tokens FROM matches WHERE id = ?", (match_id,)).fetchone()
+            row = self._db.execute("SELECT record, tokens, client FROM matches WHERE id = ?", (match_id,)).fetchone()
         if row is None:
             return None
-        return Match.from_record(parse_record(json.loads(row[0]))), json.loads(row[1])
+        try:
+            tokens = json.loads(row[1])
+            if not isinstance(tokens, dict) or not all(isinstance(v, str) for v in tokens.values()):
+                raise ValueError("its seats' tokens are not a mapping of text")
+            return Match.from_record(parse_record(json.loads(row[0]))), tokens, str(row[2] or "")
+        except (ValueError, RecursionError, BoardgamesError) as exc:
+            raise DamagedMatch(f"match {match_id!r} is damaged in the store: {str(exc)[:200]}") from None
 
-    def count(self) -> int:
+    def count(self, client: str | None = None) -> int:
+        """Matches stored, in all or created by ``client``."""
         with self._lock:
-            return int(self._db.execute("SELECT COUNT(*) FROM matches").fetchone()[0])
+            if client is None:
+                return int(self._db.execute("SELECT COUNT(*) FROM matches").fetchone()[0])
+            return int(self._db.execute("SELECT COUNT(*) FROM matches WHERE client = ?", (client,)).fetchone()[0])
 
     def close(self) -> None:
         with self._lock:

@@ -189,6 +189,7 @@ async function show(match) {
   const seats = Object.keys(tokens).length;
   $("#undo").disabled = $("#resign").disabled = seats === 0 || Boolean(match.result);
   $("#hint").disabled = !myTurn();
+  showTakeback(match);
   $("#pass").hidden = !(myTurn() && state.legal_moves.includes("pass"));
   $("#typed").hidden = seats === 0;
   const links = $("#links");
@@ -299,9 +300,33 @@ async function act(action) {
       say("Hint: " + data.move);
       highlight();
     } else {
-      if (action === "undo" && !data.undone) say("Nothing to undo.");
+      if (action === "undo" && data.takeback) say("Asked the other player to let you take back your move.");
       accept(data);
     }
+  } catch (error) { say(error.message); }
+}
+
+// A takeback between two people needs the other's consent: the page of the
+// other seat (or the same screen, in hot-seat) answers it.
+function answerer(match) {
+  return Object.keys(tokens).find((player) => player !== match.takeback && match.players[player] === "human");
+}
+
+function showTakeback(match) {
+  const asked = Boolean(match.takeback) && !match.result;
+  const mine = asked && answerer(match) !== undefined;
+  $("#takeback").hidden = !asked;
+  $("#takeback-accept").hidden = $("#takeback-decline").hidden = !mine;
+  $("#takeback-text").textContent = !asked ? "" : mine
+    ? match.takeback + " asks to take back their last move."
+    : "Waiting for the other player to answer your takeback request.";
+}
+
+async function answerTakeback(accepted) {
+  try {
+    const data = await api("POST", "/api/matches/" + current.id + "/takeback/answer", { accept: accepted }, tokenFor(answerer(current)));
+    say(accepted ? "Moves taken back." : "Takeback declined.");
+    accept(data);
   } catch (error) { say(error.message); }
 }
 
@@ -340,6 +365,8 @@ window.addEventListener("DOMContentLoaded", () => {
   $("#pass").addEventListener("click", () => play("pass"));
   $("#undo").addEventListener("click", () => act("undo"));
   $("#hint").addEventListener("click", () => act("hint"));
+  $("#takeback-accept").addEventListener("click", () => answerTakeback(true));
+  $("#takeback-decline").addEventListener("click", () => answerTakeback(false));
   $("#resign").addEventListener("click", () => { if (confirm("Resign this game?")) act("resign"); });
   $("#new").addEventListener("click", () => { location.hash = ""; });
   $("#back-to-game").addEventListener("click", () => { lookback = null; drawBoard(); });
