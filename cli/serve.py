@@ -6,12 +6,15 @@ import ipaddress
 import socket
 import webbrowser
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import attrs
 import click
 
 from boardgames.errors import BoardgamesError
-from boardgames.web.limits import Limits
+
+if TYPE_CHECKING:
+    from boardgames.web.limits import Limits
 
 #: Connections the kernel queues before the server takes them (each round of
 #: accepting takes at most this many, so a burst cannot use every descriptor).
@@ -29,8 +32,10 @@ def is_loopback(host: str) -> bool:
 
 def parse_limits(given: tuple[str, ...]) -> Limits:
     """``--limit NAME=VALUE`` options as :class:`Limits` (names with dashes)."""
+    from boardgames.web.limits import Limits
+
     fields = {f.name.replace("_", "-"): f for f in attrs.fields(Limits)}
-    values: dict[str, object] = {}
+    values: dict[str, Any] = {}
     for text in given:
         name, sep, value = text.partition("=")
         field = fields.get(name.strip().lower())

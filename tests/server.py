@@ -42,7 +42,9 @@ class Server:
         assert self.process.stdout is not None
         line = self.process.stdout.readline()
         found = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
-        assert found, (line, self.log.read_text())
+        if not found:
+            self.stop(signal.SIGKILL)
+            raise AssertionError((line, self.log.read_text()))
         self.port = int(found[1])
 
     def request(

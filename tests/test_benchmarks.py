@@ -88,12 +88,12 @@ def test_the_levels_calibration_plays_each_adjacent_pair_and_resumes(tmp_path):
 def test_the_web_load_test_plays_whole_games_and_reports(tmp_path):
     pytest.importorskip("uvicorn", reason="the extra 'web' is not installed")
     out = tmp_path / "load.json"
-    done = script("web_load.py", "--clients", "3", "--stored", "5", "--json", str(out))
+    done = script("web_load.py", "--clients", "3", "--stored", "5", "--live", "3", "--json", str(out))
     assert done.returncode == 0, done.stderr
     result = json.loads(out.read_text())
     assert result["problems"] == [] and result["moves"] >= 3 * 5 and result["stored_matches"] == 5
     assert 0 < result["round_trip_ms"]["median"] <= result["round_trip_ms"]["p95"] <= result["round_trip_ms"]["max"]
-    assert result["resident_mb"] > 0
+    assert result["resident_mb"] > 0 and result["resident_mb_with_live"] > 0 and result["live_matches"] == 3
 
 
 def test_othello_against_the_mctsbot_plays_whole_games_and_saves_each_agent(tmp_path):

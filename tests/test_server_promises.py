@@ -200,15 +200,17 @@ def test_the_thinking_time_is_capped_whatever_the_spec(tmp_path):
 
 def test_ctrl_c_stops_thinking_agents_at_once(tmp_path):
     served = Server(tmp_path, *NO_RATES, "--limit", "think-seconds=30")
-    for _ in range(4):
-        served.create(game="verso", players=["alphabeta:depth=12", "alphabeta:depth=12"])
-    time.sleep(1)
-    began = time.monotonic()
-    served.process.send_signal(signal.SIGINT)
-    assert served.process.wait(timeout=15) == 0
-    assert time.monotonic() - began < 10  # not the 30 s an agent may think
-    assert served.process.stdout.read().strip().endswith("Stopped.")
-    served.stop()
+    try:
+        for _ in range(4):
+            served.create(game="verso", players=["alphabeta:depth=12", "alphabeta:depth=12"])
+        time.sleep(1)
+        began = time.monotonic()
+        served.process.send_signal(signal.SIGINT)
+        assert served.process.wait(timeout=15) == 0
+        assert time.monotonic() - began < 10  # not the 30 s an agent may think
+        assert served.process.stdout.read().strip().endswith("Stopped.")
+    finally:
+        served.stop(signal.SIGKILL)
 
 
 def test_hints_and_creations_are_rate_limited_per_client(tmp_path):
@@ -313,8 +315,10 @@ def test_a_client_hanging_up_mid_body_leaves_no_traceback(tmp_path):
 
 def test_a_damaged_stored_match_is_410_not_500(tmp_path):
     served = Server(tmp_path, *NO_RATES)
-    ids = [served.create(players=["human", "human"])["id"] for _ in range(3)]
-    served.stop()
+    try:
+        ids = [served.create(players=["human", "human"])["id"] for _ in range(3)]
+    finally:
+        served.stop()
     with sqlite3.connect(tmp_path / "data" / "matches.sqlite3") as db:
         db.execute("UPDATE matches SET record = 'not json' WHERE id = ?", (ids[0],))
         db.execute("UPDATE matches SET tokens = '[1, 2]' WHERE id = ?", (ids[1],))
