@@ -35,11 +35,22 @@ class Budget:
         return None if self.time is None else time.perf_counter() + self.time
 
     def describe(self) -> str:
-        parts = [f"{k}={v:g}" for k, v in attrs.asdict(self).items() if v is not None]
+        parts = [f"{k}={format_budget(v)}" for k, v in attrs.asdict(self).items() if v is not None]
         return ", ".join(parts) or "unbounded"
 
 
 BUDGET_KINDS = ("time", "iterations", "depth")
+
+
+def format_budget(value: float) -> str:
+    """A budget's value as a spec writes it, read back as the same value: a
+    whole number in full (``1000000``, not ``1e+06``, which would read back as
+    a fraction), any other number as briefly as reads back the same."""
+    if isinstance(value, int):
+        return str(value)
+    short = f"{value:g}"
+    return short if float(short) == value else repr(value)
+
 
 #: A random legal move now and then, instead of the agent's own: how the
 #: easier difficulty levels (:mod:`boardgames.levels`) are made.

@@ -14,7 +14,12 @@ import attrs
 
 from ..errors import InvalidAgentSpecError, InvalidOptionError, quoted
 from ..options import FloatOption, IntOption, Option
-from .base import BUDGET_KINDS, Agent, Budget
+from .base import BUDGET_KINDS, Agent, Budget, format_budget
+
+#: The longest agent spec read, in characters. A longer one is refused before
+#: it is split or any of its values parsed (splitting a command as a shell does
+#: costs the square of its length: a spec of 1 MiB took seconds of CPU).
+MAX_SPEC_LENGTH = 1000
 
 #: The spec of a seat where a person plays: its moves come from outside
 #: (the terminal, a browser, an engine controller), never from an agent.
@@ -102,7 +107,12 @@ def _quote(value: object) -> str:
 
 def parse_spec(text: str, agents: dict[str, type[Agent]]) -> Seat:
     """The seat a spec describes; InvalidAgentSpecError (one line listing the
-    agents and their parameters) if it does not describe one."""
+    agents and their parameters) if it does not describe one, or if it is
+    longer than :data:`MAX_SPEC_LENGTH`."""
+    if len(text) > MAX_SPEC_LENGTH:
+        raise InvalidAgentSpecError(
+            f"an agent spec has at most {MAX_SPEC_LENGTH:,} characters, got {len(text):,}: {quoted(text[:80], 80)}"
+        )
     listing = f"agents: {describe_agents(agents)}, {HUMAN}"
     name, *pairs = split_unquoted(text.strip(), ":")
     name = name.strip().lower()
@@ -138,6 +148,6 @@ def parse_spec(text: str, agents: dict[str, type[Agent]]) -> Seat:
 def canonical(name: str, settings: dict[str, Any], budget: dict[str, Any], cls: type[Agent]) -> str:
     """The spec written back: the name, then what differs from the defaults."""
     parts = [name]
-    parts += [f"{k}={budget[k]:g}" for k in BUDGET_KINDS if k in budget]
+    parts += [f"{k}={format_budget(budget[k])}" for k in BUDGET_KINDS if k in budget]
     parts += [f"{p.name}={_quote(settings[p.name])}" for p in cls.parameters if settings[p.name] != p.default]
     return ":".join(parts)
