@@ -10,8 +10,10 @@ The game is registered with OpenSpiel as the Python game
 sets what the game draws from it, such as a Donuts board). Actions are
 :mod:`boardgames.actions` (every square, ``pass``, ``end``), written in the
 project's notation by ``action_to_string``; the observation tensor is the
-:mod:`boardgames.observation` planes, shaped (planes, rows, files) as
-OpenSpiel's own board games are. OpenSpiel drives its states itself (its bots
+:mod:`boardgames.observation` planes laid out by
+:func:`~boardgames.observation.board_planes`: shape (planes, rows, files),
+row 0 rank 1, column 0 file a, as OpenSpiel's own board games are and as the
+PettingZoo observation is. OpenSpiel drives its states itself (its bots
 clone and step them), so a state here is a position and the move being built,
 not a :class:`~boardgames.match.Match`.
 """
@@ -25,7 +27,7 @@ import pyspiel  # type: ignore[import-not-found, unused-ignore]  # an optional e
 
 from ..actions import MoveBuilder, action_count, action_text
 from ..game import Game, State
-from ..observation import PLANES, planes
+from ..observation import board_planes, layout_shape
 from ..registry import game_class
 from ..text import render_text
 
@@ -152,13 +154,12 @@ class Observer:
     """OpenSpiel's PyObserver: the observation planes as ``tensor``."""
 
     def __init__(self, game: Game) -> None:
-        grid = game.grid
-        shape = (len(PLANES), grid.height, grid.width)
+        shape = layout_shape(game.grid)
         self.tensor = np.zeros(int(np.prod(shape)), np.float32)
         self.dict = {"observation": np.reshape(self.tensor, shape)}
 
     def set_from(self, state: SpielState, player: int) -> None:
-        self.tensor[:] = np.asarray(planes(state.position, player, state.builder.chosen), np.float32).ravel()
+        self.tensor[:] = np.asarray(board_planes(state.position, player, state.builder.chosen), np.float32).ravel()
 
     def string_from(self, state: SpielState, player: int) -> str:
         chosen = " ".join(action_text(state.position.game.grid, a) for a in state.builder.chosen)

@@ -11,10 +11,13 @@
 Agents are the game's players; actions are :mod:`boardgames.actions` (every
 square, ``pass``, ``end``), so one agent acts several times in a row while it
 builds a move of several squares (a Verso step, a flip choice). Observations
-are the :mod:`boardgames.observation` planes, shaped (rows, files, planes) as
-PettingZoo's classic games do, with the action mask beside them. Rewards are
-+1/-1/0 at the end. The environment drives a :class:`~boardgames.match.Match`
-with a person at each seat, as every front end does.
+are the :mod:`boardgames.observation` planes laid out by
+:func:`~boardgames.observation.board_planes`: shape (planes, rows, files),
+row 0 rank 1, column 0 file a, as the OpenSpiel tensor is (PettingZoo's
+classic games put the planes last instead), with the action mask beside
+them. Rewards are +1/-1/0 at the end. The environment drives a
+:class:`~boardgames.match.Match` with a person at each seat, as every front
+end does.
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ from pettingzoo.utils import wrappers  # type: ignore[import-untyped, unused-ign
 from ..actions import MoveBuilder, action_count
 from ..game import Game
 from ..match import Match
-from ..observation import PLANES, planes
+from ..observation import board_planes, layout_shape
 from ..registry import game_class
 from ..text import render_text
 
@@ -63,7 +66,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped enviro
         self.metadata = {**self.metadata, "name": f"boardgames_{self.game.name}"}
         self.possible_agents = list(self.game.player_names)
         grid = self.game.grid
-        shape = (grid.height, grid.width, len(PLANES))
+        shape = layout_shape(grid)
         n = action_count(grid)
         self.observation_spaces = {
             agent: spaces.Dict(
@@ -101,8 +104,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped enviro
         player = self.possible_agents.index(agent)
         grid = self.game.grid
         chosen = self.builder.chosen if agent == state.to_move else ()
-        values = np.asarray(planes(state, player, chosen), dtype=np.float32)
-        observation = values.reshape(len(PLANES), grid.height, grid.width).transpose(1, 2, 0)
+        observation = np.asarray(board_planes(state, player, chosen), dtype=np.float32)
         mask = np.zeros(action_count(grid), dtype=np.int8)
         if agent == state.to_move:
             mask[list(self.builder.legal_actions())] = 1

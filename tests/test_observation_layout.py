@@ -1,0 +1,139 @@
+"""The observation's layout: (planes, rows, files), row 0 = rank 1, file 0 =
+file a, in the core's laid-out planes, the PettingZoo observation and the
+OpenSpiel tensor alike. A board of 5 files and 6 ranks (a throwaway game,
+below) shows a scrambled layout; Donuts (6x6) shows a transposed one."""
+
+from __future__ import annotations
+
+import types
+
+import pytest
+
+import boardgames
+from boardgames import BitboardState, Game, Grid, Outcome, bits, hookimpl, place, transfer
+from boardgames.observation import PLANES, board_planes, layout_shape
+from boardgames.testing import plugin
+from helpers import layout
+
+MINE = PLANES.index("my pieces")
+THEIRS = PLANES.index("opponent's pieces")
+FILES, RANKS = 5, 6
+
+
+class Tall(Game[BitboardState]):
+    """Place a piece on any empty cell of a board 5 files wide and 6 ranks high."""
+
+    name = "tall-layout"
+    title = "Tall"
+    summary = "Placements on 5x6 cells, for the observation layout tests."
+    player_names = ("north", "south")
+    max_length = FILES * RANKS
+
+    def setup(self):
+        self.grid = Grid.get(FILES, RANKS)
+
+    def initial_state(self):
+        return BitboardState(game=self)
+
+    def generate_moves(self, state):
+        return tuple(place(sq) for sq in bits(self.grid.full & ~state.occupied))
+
+    def apply(self, state, move):
+        me = state.turn
+        boards = transfer(state.boards, me, 1 << move.to)
+        outcome = Outcome(None, "full board") if boards[0] | boards[1] == self.grid.full else None
+        return BitboardState(game=self, history=(*state.history, move), turn=1 - me, outcome=outcome, boards=boards)
+
+
+@hookimpl
+def register_games(register):
+    register(Tall)
+
+
+@pytest.fixture(scope="module")
+def tall():
+    module = types.ModuleType("tall_layout_plugin")
+    module.register_games = register_games  # type: ignore[attr-defined]
+    with plugin(module, "tall-layout"):
+        yield Tall.name
+
+
+def only_one(values, plane: int) -> list[tuple[int, int]]:
+    """The (row, file) of every 1 in ``plane`` of a (planes, rows, files) nesting."""
+    return [(r, f) for r, row in enumerate(values[plane]) for f, v in enumerate(row) if v == 1.0]
+
+
+def test_the_core_lays_planes_out_rank_by_rank_from_rank_1(tall):
+    game = boardgames.game_class(tall).configure()
+    assert (game.grid.width, game.grid.height) == (FILES, RANKS)
+    state = game.start().play("b5").play("e1")
+    assert layout_shape(game.grid) == (len(PLANES), RANKS, FILES)
+    seen = board_planes(state, 0)
+    assert (len(seen), len(seen[0]), len(seen[0][0])) == (len(PLANES), RANKS, FILES)
+    assert only_one(seen, MINE) == [(4, 1)]  # b5: rank 5 is row 4, file b is column 1
+    assert only_one(seen, THEIRS) == [(0, 4)]  # e1: row 0, column 4
+    assert only_one(board_planes(state, 1), MINE) == [(0, 4)]
+
+
+def test_pettingzoo_observation_on_a_board_of_5_files_and_6_ranks(tall):
+    pytest.importorskip("pettingzoo", reason="the extra 'rl' is not installed")
+    from boardgames.interop.pettingzoo import env
+
+    e = env(tall)
+    e.reset(seed=0)
+    first = e.agent_selection
+    e.step(e.unwrapped.game.grid.parse_square("b5"))
+    observation = e.observe(first)["observation"]
+    assert observation.shape == e.observation_space(first)["observation"].shape == (len(PLANES), RANKS, FILES)
+    assert observation[MINE][4][1] == 1.0 and observation[MINE].sum() == 1
+    assert e.observe(e.agent_selection)["observation"][THEIRS][4][1] == 1.0
+
+
+def test_openspiel_tensor_on_a_board_of_5_files_and_6_ranks(tall):
+    pytest.importorskip("pyspiel", reason="the extra 'openspiel' is not installed")
+    import numpy as np
+
+    from boardgames.interop.openspiel import load
+
+    game = load(tall)
+    shape = game.observation_tensor_shape()
+    assert shape == [len(PLANES), RANKS, FILES]
+    state = game.new_initial_state()
+    state.apply_action(state.string_to_action("b5"))
+    tensor = np.reshape(state.observation_tensor(0), shape)
+    assert tensor[MINE][4][1] == 1.0 and tensor[MINE].sum() == 1
+    assert np.reshape(state.observation_tensor(1), shape)[THEIRS][4][1] == 1.0
+
+
+# Donuts with a line of its own on a2 (every other square "-"): the piece and the mark.
+A2_BOARD = layout(a2="|")
+
+
+def test_pettingzoo_observation_on_donuts_is_not_transposed():
+    pytest.importorskip("pettingzoo", reason="the extra 'rl' is not installed")
+    from boardgames.interop.pettingzoo import env
+
+    e = env("donuts", board=A2_BOARD)
+    e.reset(seed=0)
+    first = e.agent_selection
+    e.step(e.unwrapped.game.grid.parse_square("a2"))
+    observation = e.observe(first)["observation"]
+    assert observation.shape == (len(PLANES), 6, 6)
+    assert observation[MINE][1][0] == 1.0 and observation[MINE].sum() == 1  # a2: row 1, column 0
+    mark = observation[PLANES.index("mark |")]
+    assert mark[1][0] == 1.0 and mark.sum() == 1
+
+
+def test_openspiel_tensor_on_donuts_is_not_transposed():
+    pytest.importorskip("pyspiel", reason="the extra 'openspiel' is not installed")
+    import numpy as np
+
+    from boardgames.interop.openspiel import load
+
+    game = load("donuts", board=A2_BOARD)
+    shape = game.observation_tensor_shape()
+    state = game.new_initial_state()
+    state.apply_action(state.string_to_action("a2"))
+    tensor = np.reshape(state.observation_tensor(0), shape)
+    assert tensor[MINE][1][0] == 1.0 and tensor[MINE].sum() == 1
+    assert tensor[PLANES.index("mark |")][1][0] == 1.0
