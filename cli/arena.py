@@ -12,7 +12,7 @@ import click
 from boardgames import arena as arena_lib
 from boardgames.options import parse_assignments
 
-from .common import game_option, split_specs
+from .common import SEED, game_option, split_specs
 
 MAX_JOBS = 256
 
@@ -32,7 +32,7 @@ MAX_JOBS = 256
     type=click.IntRange(1, arena_lib.MAX_GAMES),
     help="Games to play (in a round robin, between every two agents).",
 )
-@click.option("--seed", default=0, show_default=True, type=int, help="Seed of every game and agent.")
+@click.option("--seed", default=0, show_default=True, type=SEED, help="Seed of every game and agent.")
 @click.option(
     "--jobs",
     type=click.IntRange(1, MAX_JOBS),

@@ -9,7 +9,7 @@ import click
 
 from boardgames import bench as bench_lib
 
-from .common import finite_seconds
+from .common import SEED, finite_seconds
 
 
 @click.command("bench")
@@ -21,7 +21,7 @@ from .common import finite_seconds
     type=finite_seconds(0.05, 600),
     help="How long each figure is measured (0.05 to 600).",
 )
-@click.option("--seed", default=0, show_default=True, type=int)
+@click.option("--seed", default=0, show_default=True, type=SEED)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def bench(game_name: str, seconds: float, seed: int, as_json: bool) -> None:
     """Measure playouts, MCTS simulations and alpha-beta nodes per second on

@@ -23,6 +23,7 @@ import boardgames
 from boardgames import BoardgamesError, BoardView, Game, State
 from boardgames.agents.spec import split_unquoted
 from boardgames.errors import quoted
+from boardgames.game import SEED_DIGITS, check_seed
 from boardgames.options import parse_assignments
 from boardgames.text import render_text, wants_unicode
 
@@ -39,6 +40,29 @@ game_option = click.option(
 )
 
 
+class SeedType(click.ParamType):
+    """``--seed``: a whole number of at most SEED_DIGITS digits, its length
+    checked before it is converted (Python refuses more than 4,300 digits)."""
+
+    name = "integer"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        if not isinstance(value, int) and len(str(value).strip()) > SEED_DIGITS + 1:  # a sign, then the digits
+            self.fail(
+                f"{quoted(str(value), 40)} is not a seed: a whole number of at most {SEED_DIGITS} digits", param, ctx
+            )
+        number: int = click.INT.convert(value, param, ctx)
+        try:
+            check_seed(number)
+        except BoardgamesError as exc:
+            self.fail(str(exc), param, ctx)
+        return number
+
+
+#: The type of every ``--seed`` option.
+SEED = SeedType()
+
+
 def game_options(func: Any, game_required: bool = True) -> Any:
     """GAME, -o NAME=VALUE, --seed and --moves, as ``show`` and ``play`` take them."""
     func = click.option(
@@ -50,7 +74,7 @@ def game_options(func: Any, game_required: bool = True) -> Any:
     )(func)
     func = click.option(
         "--seed",
-        type=int,
+        type=SEED,
         default=None,
         help="Seed for random set-ups (the same seed gives the same board). Random if left out.",
     )(func)

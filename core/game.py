@@ -32,10 +32,21 @@ GameT = TypeVar("GameT", bound="Game[Any]")
 StateT = TypeVar("StateT", bound="State")
 
 
+#: The most digits a seed has (a minus sign aside): seeds run from -(10**20 - 1)
+#: to 10**20 - 1, which holds every 64-bit seed. Records, ``--seed``, the web
+#: API and the engine protocol all take this range.
+SEED_DIGITS = 20
+
+
 def check_seed(seed: object) -> None:
-    """The one rule for seeds, everywhere: a whole number (not a bool) or None."""
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+    """The one rule for seeds, everywhere: a whole number (not a bool) of at
+    most :data:`SEED_DIGITS` digits, or None."""
+    if seed is None:
+        return
+    if not isinstance(seed, int) or isinstance(seed, bool):
         raise WrongTypeError(f"a seed is a whole number or None, got {seed!r}")
+    if not -(10**SEED_DIGITS) < seed < 10**SEED_DIGITS:  # never written out: it may have millions of digits
+        raise WrongTypeError(f"a seed is a whole number of at most {SEED_DIGITS} digits, got a longer one")
 
 
 class Status(str, enum.Enum):

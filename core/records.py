@@ -36,6 +36,20 @@ READS = (1, 2)
 #: The fields that describe a position; read back, they must match its history.
 DESCRIBED = ("players", "to_move", "status", "winner", "pieces")
 
+#: The longest whole number a record file may hold, in characters: checked
+#: before the number is converted, which costs the square of its length (and
+#: which Python refuses past 4,300 digits). A seed has at most 20 digits.
+NUMBER_LENGTH = 100
+
+
+def _whole_number(text: str) -> int:
+    """A whole number of a record file, as json reads it (its ``parse_int``)."""
+    if len(text) > NUMBER_LENGTH:
+        raise RecordError(
+            f"it holds a number of {len(text):,} characters (a record's numbers have at most {NUMBER_LENGTH})"
+        )
+    return int(text)
+
 
 def now() -> str:
     return datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
@@ -87,7 +101,7 @@ def save_record(path: str | os.PathLike[str], record: Record | Mapping[str, Any]
 
 def _not_a_record(path: Path) -> str | None:
     try:
-        data = json.loads(read_text_limited(path))
+        data = json.loads(read_text_limited(path), parse_int=_whole_number)
     except (RecordError, ValueError, RecursionError):
         data = None
     if isinstance(data, dict) and data.get("format") == FORMAT:
@@ -113,7 +127,9 @@ def read_record(path: str | os.PathLike[str], upto: int | None = None) -> Record
     (its first ``upto`` moves only, if given)."""
     text = read_text_limited(path, "record")
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_int=_whole_number)
+    except RecordError as exc:
+        raise RecordError(f"{str(path)!r}: {exc}") from None
     except json.JSONDecodeError as exc:
         raise RecordError(f"{str(path)!r} is not valid JSON (line {exc.lineno}: {exc.msg})") from None
     except RecursionError:
@@ -159,7 +175,9 @@ def parse_record(data: Any, game: type[Game] | None = None, upto: int | None = N
     seed = data.get("seed")
     try:
         check_seed(seed)
-    except BoardgamesError:
+    except BoardgamesError as exc:
+        if isinstance(seed, int) and not isinstance(seed, bool):  # out of range, maybe too long to write out
+            raise RecordError(f"'seed': {exc}") from None
         raise RecordError(f"'seed' must be a whole number or null, got {quoted(seed)}") from None
     if version == 1:
         history = _texts(data.get("moves"), "moves")

@@ -6,14 +6,17 @@ and a spec written back reads back as the same spec."""
 
 from __future__ import annotations
 
+import json
 import os
 import sys
+from pathlib import Path
 
 import pytest
 
 import boardgames
-from boardgames import InvalidAgentSpecError
+from boardgames import InvalidAgentSpecError, RecordError, WrongTypeError
 from boardgames.agents.spec import BUDGET_OPTIONS, MAX_SPEC_LENGTH
+from boardgames.game import SEED_DIGITS
 from boardgames.registry import agents
 
 BOARDGAMES = [sys.executable, "-m", "boardgames"]
@@ -39,6 +42,32 @@ def test_a_huge_agent_spec_is_refused_before_it_is_split(cli):
     longest = "engine:cmd='" + "a" * (MAX_SPEC_LENGTH - 13) + "'"
     assert len(longest) == MAX_SPEC_LENGTH and boardgames.make_seat(longest).agent is not None
     one_line(cli("arena", "donuts", "--players", f"{spec},random", "--games", "1"), "at most 1,000 characters")
+
+
+# -- 4. seeds have at most SEED_DIGITS digits ---------------------------------------------
+
+
+def test_a_huge_seed_is_refused_in_one_line_everywhere(cli):
+    huge = "9" * 5001
+    state = cli("show", "donuts", "--seed", "1", "--moves", "c3", "--json").json()
+    text = json.dumps(state)
+    Path("huge.json").write_text(text.replace('"seed": 1', f'"seed": {huge}'))
+    Path("long.json").write_text(text.replace('"seed": 1', f'"seed": {10**SEED_DIGITS}'))
+    Path("longest.json").write_text(text.replace('"seed": 1', f'"seed": {-(10**SEED_DIGITS - 1)}'))
+    for command, stdin in (("replay {} --to 0", ""), ("play --load {}", "quit\n")):
+        run = cli(*command.format("huge.json").split(), input=stdin)  # was an internal error of Python's int()
+        one_line(run, "'huge.json': it holds a number of 5,001 characters")
+        one_line(cli(*command.format("long.json").split(), input=stdin), f"at most {SEED_DIGITS} digits")
+    assert cli("replay", "longest.json", "--json").json()["seed"] == -(10**SEED_DIGITS - 1)
+    for command in (["show", "donuts"], ["play", "donuts"], ["arena", "donuts"], ["bench", "donuts"]):
+        one_line(cli(*command, "--seed", huge), f"at most {SEED_DIGITS} digits")
+        one_line(cli(*command, "--seed", str(10**SEED_DIGITS)), f"at most {SEED_DIGITS} digits")
+    assert cli("show", "donuts", "--seed", str(1 - 10**SEED_DIGITS), "--json").json()["seed"] == 1 - 10**SEED_DIGITS
+    for seed in (10**5000, -(10**SEED_DIGITS)):
+        with pytest.raises(WrongTypeError, match=f"at most {SEED_DIGITS} digits"):
+            boardgames.game_class("donuts").configure(seed=seed)
+        with pytest.raises(RecordError, match=f"'seed': a seed is a whole number of at most {SEED_DIGITS} digits"):
+            boardgames.load_state(state | {"seed": seed})
 
 
 # -- 5. a spec written back reads back as the same ---------------------------------------
