@@ -6,7 +6,9 @@ import ipaddress
 import socket
 import webbrowser
 from pathlib import Path
+from types import FrameType
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
 
 import attrs
 import click
@@ -102,7 +104,7 @@ def serve(
     try:
         import uvicorn
 
-        from boardgames.web.app import create_app
+        from boardgames.web.app import LOOPBACK_NAMES, create_app
         from boardgames.web.connections import guarded_protocol, quiet_floods
         from boardgames.web.store import default_data_dir
     except ImportError as exc:
@@ -111,8 +113,11 @@ def serve(
         ) from None
     chosen = parse_limits(limits)
     folder = Path(data).expanduser() if data else default_data_dir()
+    # On loopback only loopback names: another site's name made to point at
+    # 127.0.0.1 (DNS rebinding) gets no answer. Elsewhere the proxy decides.
+    hosts = [*LOOPBACK_NAMES, *(urlsplit(o).hostname or "" for o in origins)] if is_loopback(host) else None
     try:
-        app = create_app(folder, chosen, origins)
+        app = create_app(folder, chosen, origins, hosts)
     except OSError as exc:
         raise BoardgamesError(f"cannot keep matches in {str(folder)!r}: {exc.strerror or exc}") from None
     if not is_loopback(host):
@@ -143,7 +148,13 @@ def serve(
         proxy_headers=forwarded_allow_ips is not None,
         forwarded_allow_ips=forwarded_allow_ips or "",
     )
-    server = uvicorn.Server(config)
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+            app.state.stopping.set()  # event streams end at once, so the stop waits for nothing
+            super().handle_exit(sig, frame)
+
+    server = Server(config)
     quiet_floods()
     click.echo(f"Serving boardgames at {address} (matches in {folder}); Ctrl-C stops.")
     if open_browser:

@@ -47,6 +47,15 @@ def send_head(port: int, path: str, token: str, length: int) -> socket.socket:
     return sock
 
 
+def read_until(sock: socket.socket, marker: bytes) -> bytes:
+    data = b""
+    while marker not in data:
+        chunk = sock.recv(65536)
+        assert chunk, data
+        data += chunk
+    return data
+
+
 def read_status(sock: socket.socket) -> int:
     data = b""
     while b"\r\n" not in data:
@@ -87,7 +96,7 @@ def test_an_event_stream_opened_before_an_eviction_sees_the_reply(tmp_path):
     try:
         match = served.create(players=["human", "random"])
         stream = socket.create_connection(("127.0.0.1", served.port), timeout=20)
-        stream.sendall(f"GET /api/matches/{match['id']}/events HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+        stream.sendall(f"GET /api/matches/{match['id']}/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
         time.sleep(0.3)
         for _ in range(6):
             served.create(players=["human", "human"])
@@ -110,8 +119,15 @@ def test_a_finished_game_stays_finished(server):
     resigned = server.request("POST", path + "/resign", token=seats["vanilla"]).body
     assert resigned["winner"] == "chocolate"
     for seat in ("vanilla", "chocolate"):
-        undo = server.request("POST", path + "/undo", token=seats[seat])
-        assert undo.status == 409 and "a finished game stays finished" in undo.body["error"]
+        for action, body in (
+            ("undo", None),
+            ("takeback", None),
+            ("resign", None),
+            ("hint", None),
+            ("moves", {"move": "d3"}),
+        ):
+            answer = server.request("POST", f"{path}/{action}", body, token=seats[seat])
+            assert answer.status == 409 and "a finished game stays finished" in answer.body["error"], answer
     final = server.request("GET", path).body
     assert final["result"] == "chocolate wins: vanilla forfeits (resigned)" and final["state"]["history"] == ["c3"]
 
@@ -124,13 +140,17 @@ def test_between_two_people_a_takeback_needs_the_others_consent(server):
         move = move or state["legal_moves"][0]
         assert server.request("POST", path + "/moves", {"move": move}, token=seats[player]).status == 200
     asked = server.request("POST", path + "/takeback", token=seats["chocolate"]).body
-    assert asked["undone"] is False and asked["takeback"] == "chocolate" and len(asked["state"]["history"]) == 2
+    assert asked["undone"] is False and asked["takeback"] == {"by": "chocolate", "ply": 2}
+    assert len(asked["state"]["history"]) == 2
     own = server.request("POST", path + "/takeback/answer", {"accept": True}, token=seats["chocolate"])
     assert own.status == 403
     declined = server.request("POST", path + "/takeback/answer", {"accept": False}, token=seats["vanilla"]).body
     assert declined["takeback"] is None and len(declined["state"]["history"]) == 2
     server.request("POST", path + "/takeback", token=seats["chocolate"])
-    accepted = server.request("POST", path + "/takeback/answer", {"accept": True}, token=seats["vanilla"]).body
+    stale = server.request("POST", path + "/takeback/answer", {"accept": True, "ply": 1}, token=seats["vanilla"])
+    assert stale.status == 409  # an answer to another request never lands on this one
+    answer = {"accept": True, "ply": 2}
+    accepted = server.request("POST", path + "/takeback/answer", answer, token=seats["vanilla"]).body
     assert accepted["undone"] is True and accepted["state"]["history"] == [] and accepted["to_move"] == "chocolate"
     nothing = server.request("POST", path + "/takeback/answer", {"accept": True}, token=seats["vanilla"])
     assert nothing.status == 409
@@ -392,3 +412,63 @@ def test_threads_moving_at_once_keep_the_match_whole():
             race(seed)
     finally:
         sys.setswitchinterval(interval)
+
+
+def test_malformed_http_is_a_json_400(server):
+    sock = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+    sock.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: -1\r\n\r\n")
+    data = b""
+    while chunk := sock.recv(4096):
+        data += chunk
+    sock.close()
+    head, _, body = data.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 400") and b"application/json" in head
+    assert "not an HTTP request" in json.loads(body)["error"]
+
+
+def test_on_loopback_another_sites_name_gets_no_answer(server):
+    rebound = server.request(
+        "POST",
+        "/api/matches",
+        {"game": "donuts", "players": ["human", "human"]},
+        headers={"host": "evil.example", "origin": "http://evil.example"},
+    )
+    assert rebound.status == 400 and "does not answer to the name" in rebound.body["error"]
+    for name in ("localhost", "127.0.0.1", "[::1]"):
+        assert server.request("GET", "/api/games", headers={"host": f"{name}:{server.port}"}).status == 200
+
+
+def test_an_open_event_stream_does_not_hold_ctrl_c(tmp_path):
+    served = Server(tmp_path, *NO_RATES)
+    try:
+        match = served.create(players=["human", "human"])
+        stream = socket.create_connection(("127.0.0.1", served.port), timeout=20)
+        stream.sendall(f"GET /api/matches/{match['id']}/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
+        read_until(stream, b"event: match")
+        began = time.monotonic()
+        served.process.send_signal(signal.SIGINT)
+        assert served.process.wait(timeout=15) == 0
+        assert time.monotonic() - began < 1.0  # uvicorn's graceful stop would wait, then cancel it
+        stream.close()
+        assert "Traceback" not in served.stderr() and "ERROR" not in served.stderr()
+    finally:
+        served.stop(signal.SIGKILL)
+
+
+def test_a_new_match_whose_agent_thinks_is_never_the_one_evicted(tmp_path):
+    served = Server(tmp_path, *NO_RATES, "--limit", "cached=1")
+    try:
+        watched = served.create(players=["human", "random"])
+        stream = socket.create_connection(("127.0.0.1", served.port), timeout=20)
+        stream.sendall(f"GET /api/matches/{watched['id']}/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
+        read_until(stream, b"event: match")  # the cache's one place is now held by the watched match
+        match = served.create(players=["mcts:time=0.1", "mcts:time=0.1"])
+        seen: list[list[str]] = []
+        final = served.until(match["id"], lambda m: seen.append(m["state"]["history"]) or m["result"], seconds=60)
+        for earlier, later in zip(seen, seen[1:], strict=False):
+            assert later[: len(earlier)] == earlier  # one game, growing: never a second copy's
+        stored = served.request("GET", f"/api/matches/{match['id']}/record").body
+        assert stored["history"] == final["state"]["history"] and stored["status"] != "ongoing"
+        stream.close()
+    finally:
+        served.stop()

@@ -214,7 +214,7 @@ def test_resign_and_hint(client):
     resigned = client.post(f"/api/matches/{match_id}/resign", headers=bearer(seats["vanilla"])).json()
     assert resigned["winner"] == "chocolate" and resigned["forfeit"] == {"player": "vanilla", "reason": "resigned"}
     after = client.post(f"/api/matches/{match_id}/moves", json={"move": "c3"}, headers=bearer(seats["chocolate"]))
-    assert after.status_code == 403 and "forfeits (resigned)" in after.json()["error"]
+    assert after.status_code == 409 and "forfeits (resigned)" in after.json()["error"]
 
 
 def test_record_download_replays_and_uploads_to_resume(client, cli, tmp_path):

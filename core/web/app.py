@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import json
+import threading
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from importlib import resources
 from pathlib import Path
@@ -124,8 +126,16 @@ def bearer(request: Request) -> str | None:
 
 def client_of(request: Request) -> str:
     """Who asks: the client's address (the proxy's client's, where uvicorn is
-    told to trust the proxy's headers: ``serve --forwarded-allow-ips``)."""
-    return request.client.host if request.client else ""
+    told to trust the proxy's headers: ``serve --forwarded-allow-ips``); for
+    IPv6 its /64 network, which one household or host is given whole."""
+    host = request.client.host if request.client else ""
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return host
+    if address.version == 6 and address.ipv4_mapped is None:
+        return str(ipaddress.ip_network(f"{address}/64", strict=False))
+    return host
 
 
 class Guard:
@@ -135,9 +145,10 @@ class Guard:
     JSON (415): a form or a ``text/plain`` fetch from another site would be
     sent without asking the browser's permission (no preflight)."""
 
-    def __init__(self, app: ASGIApp, origins: Sequence[str] = ()) -> None:
+    def __init__(self, app: ASGIApp, origins: Sequence[str] = (), hosts: Sequence[str] | None = None) -> None:
         self.app = app
         self.origins = {o.rstrip("/").lower() for o in origins}
+        self.hosts = None if hosts is None else {h.lower() for h in hosts}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -158,9 +169,14 @@ class Guard:
         await self.app(scope, receive, secured)
 
     def _refusal(self, scope: Scope) -> Response | None:
+        headers = Headers(scope=scope)
+        if self.hosts is not None and _host_name(headers.get("host", "")) not in self.hosts:
+            # A page of another site whose name was made to point here (DNS rebinding).
+            response = error(400, f"this server does not answer to the name {headers.get('host', '')[:80]!r}")
+            response.headers.update(SECURITY_HEADERS)
+            return response
         if scope["method"] in ("GET", "HEAD", "OPTIONS"):
             return None
-        headers = Headers(scope=scope)
         origin = headers.get("origin")
         if origin is not None:
             own = {f"http://{headers.get('host', '')}".lower(), f"https://{headers.get('host', '')}".lower()}
@@ -177,12 +193,32 @@ class Guard:
         return None
 
 
-def create_app(data: str | Path, limits: Limits | None = None, origins: Sequence[str] = ()) -> Starlette:
+def _host_name(host: str) -> str:
+    """``example.org`` of ``example.org:8000``, ``::1`` of ``[::1]:8000``."""
+    host = host.strip().lower()
+    if host.startswith("["):
+        return host[1 : host.find("]")] if "]" in host else host
+    return host.rpartition(":")[0] if host.count(":") == 1 else host
+
+
+#: The names a server on loopback answers to (no other site's name may point here).
+LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1")
+
+
+def create_app(
+    data: str | Path,
+    limits: Limits | None = None,
+    origins: Sequence[str] = (),
+    hosts: Sequence[str] | None = None,
+) -> Starlette:
     """The server's application, its matches kept in the folder ``data``,
     within ``limits``; ``origins`` are other sites whose pages may change
-    matches here (a page served through a proxy under another name)."""
+    matches here (a page served through a proxy under another name);
+    ``hosts``, if given, the only names in ``Host`` it answers to."""
     limits = limits or Limits()
     matches = Matches(MatchStore(data), limits)
+    #: Set when the server stops: event streams end, so that the stop waits for none.
+    stopping = threading.Event()
 
     def api(handler: Callable[[Request], Awaitable[Response]]) -> Callable[[Request], Awaitable[Response]]:
         async def endpoint(request: Request) -> Response:
@@ -270,7 +306,7 @@ def create_app(data: str | Path, limits: Limits | None = None, origins: Sequence
     async def answer(request: Request) -> Response:
         async with using(request) as live:
             data = await body(request, "accept")
-            undone = await run_in_threadpool(matches.answer, live, bearer(request), data["accept"])
+            undone = await run_in_threadpool(matches.answer, live, bearer(request), data["accept"], data.get("ply"))
             return JSONResponse({**live.describe(), "undone": undone})
 
     @api
@@ -312,7 +348,7 @@ def create_app(data: str | Path, limits: Limits | None = None, origins: Sequence
             live = await run_in_threadpool(matches.acquire, request.path_params["id"])
             try:
                 seen, quiet = -1, 0.0
-                while not await request.is_disconnected():
+                while not stopping.is_set() and not await request.is_disconnected():
                     if live.version != seen:
                         seen = live.version
                         yield f"event: match\ndata: {json.dumps(live.describe())}\n\n"
@@ -358,6 +394,7 @@ def create_app(data: str | Path, limits: Limits | None = None, origins: Sequence
         matches.close()
 
     app = Starlette(routes=routes, exception_handlers={HTTPException: http_error}, lifespan=lifespan)
-    app.add_middleware(Guard, origins=origins)
+    app.add_middleware(Guard, origins=origins, hosts=hosts)
     app.state.matches = matches
+    app.state.stopping = stopping
     return app

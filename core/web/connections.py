@@ -11,6 +11,7 @@ a flood of the same warning one line a minute.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import resource
 import time
@@ -94,6 +95,19 @@ def guarded_protocol(limits: Limits) -> type[H11Protocol]:
                 self._await_head()  # a head under way: it must be whole in time
             else:
                 self._stop_timer()
+
+        def send_400_response(self, msg: str) -> None:
+            """Malformed HTTP, answered as every error here is: one JSON line."""
+            body = json.dumps({"error": f"not an HTTP request this server can read: {msg}"}).encode()
+            headers = [(b"content-type", b"application/json"), (b"connection", b"close")]
+            for data in (
+                self.conn.send(h11.Response(status_code=400, headers=headers, reason=b"Bad Request")),
+                self.conn.send(h11.Data(data=body)),
+                self.conn.send(h11.EndOfMessage()),
+            ):
+                if data:
+                    self.transport.write(data)
+            self.transport.close()
 
         def _await_head(self) -> None:
             if self._head_timer is None:

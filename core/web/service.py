@@ -59,6 +59,15 @@ class Full(BoardgamesError):
     """The server keeps as many matches as it may (503)."""
 
 
+@attrs.frozen
+class Takeback:
+    """A request to take back moves: who asked, and how many moves had been
+    played then (which names the request)."""
+
+    by: str
+    ply: int
+
+
 class Live:
     """A match as the server holds it: the match, its seats' tokens, who
     created it, a lock, and what the event streams watch. ``users`` counts
@@ -72,8 +81,8 @@ class Live:
         self.lock = threading.RLock()
         self.version = 0
         self.thinking = False
-        #: The player who asked to take back moves, until the other answers.
-        self.takeback: str | None = None
+        #: The takeback asked for, until the other person answers.
+        self.takeback: Takeback | None = None
         self.users = 0
         self.snapshot = self._describe()
 
@@ -107,7 +116,7 @@ class Live:
             "forfeit": None if match.forfeit is None else match.forfeit.to_json(),
             "in_hand": dict(zip(match.game.player_names, match.state.in_hand(), strict=False)),
             "thinking": self.thinking,
-            "takeback": self.takeback,
+            "takeback": None if self.takeback is None else attrs.asdict(self.takeback),
         }
 
 
@@ -185,12 +194,12 @@ class Matches:
 
     def upload(self, record: object, players: object = None, client: str = "") -> tuple[Live, dict[str, str]]:
         """A match resumed (or, if it is over, shown) from a record's JSON."""
+        self._may_create(client)  # first: reading a record is the costly part
         parsed = parse_record(record)
         count = len(parsed.state.game.turn_order)
         if players is None:
             players = list(parsed.seats) or [HUMAN] * count
         specs = self._specs(players, count)
-        self._may_create(client)
         return self._start(Match.from_record(parsed, specs), client)
 
     def _may_create(self, client: str) -> None:
@@ -212,9 +221,11 @@ class Matches:
         tokens = {player: secrets.token_urlsafe(32) for player, seat in match.seats.items() if seat.is_human}
         live = Live(secrets.token_urlsafe(12), match, tokens, client)
         self.store.save(live.id, match, tokens, client)  # StoreError: nothing was made
+        live.users = 1  # held until its agent is thinking: a new match is never the one evicted
         with self._cache_lock:
             self._remember(live)
         self._let_agents_move(live)
+        self.release(live)
         return live, tokens
 
     def _remember(self, live: Live) -> None:
@@ -251,6 +262,7 @@ class Matches:
             raise WrongTypeError(f"'move' is a move's text, like \"c3\", got {move!r}")
         with live.lock:
             player = self.seat_of(live, token)
+            self._not_over(live.match)
             if live.match.to_move != player:
                 raise Forbidden(f"it is not {player}'s turn ({live.match.result_text()})")
             self._commit(live, lambda: live.match.play(move, by=player))
@@ -263,33 +275,36 @@ class Matches:
         with live.lock:
             player = self.seat_of(live, token)
             match = live.match
-            if match.is_over:
-                raise Conflict(f"the game is over ({match.result_text()}): a finished game stays finished")
+            self._not_over(match)
             if match.undo_point(player) is None:
                 raise Conflict(f"{player} has no move to take back")
             others = [p for p, seat in match.seats.items() if seat.is_human and p != player]
             if others:
-                if live.takeback != player:
-                    live.takeback = player
+                if live.takeback is None or live.takeback.by != player:
+                    live.takeback = Takeback(player, len(match.state.history))
                     live.changed()
                 return False
             self._commit(live, lambda: match.undo(player))
         self._let_agents_move(live)
         return True
 
-    def answer(self, live: Live, token: str | None, accept: object) -> bool:
-        """The other person accepts (the moves are taken back) or declines a takeback."""
+    def answer(self, live: Live, token: str | None, accept: object, ply: object = None) -> bool:
+        """The other person accepts (the moves are taken back) or declines a
+        takeback; ``ply`` (optional) names the request, by the moves played
+        when it was asked, so that an answer never lands on a later one."""
         if not isinstance(accept, bool):
             raise WrongTypeError(f"'accept' is true or false, got {accept!r}")
+        if ply is not None and (not isinstance(ply, int) or isinstance(ply, bool)):
+            raise WrongTypeError(f"'ply' is the takeback's number of moves, got {ply!r}")
         with live.lock:
             player = self.seat_of(live, token)
-            asker = live.takeback
-            if asker is None:
-                raise Conflict("no takeback was asked")
-            if asker == player:
+            asked = live.takeback
+            if asked is None or (ply is not None and ply != asked.ply):
+                raise Conflict("no such takeback is asked now")
+            if asked.by == player:
                 raise Forbidden(f"{player} asked for the takeback; the other player answers")
             if accept:
-                self._commit(live, lambda: live.match.undo(asker))
+                self._commit(live, lambda: live.match.undo(asked.by))
             else:
                 live.takeback = None
                 live.changed()
@@ -299,6 +314,7 @@ class Matches:
     def resign(self, live: Live, token: str | None) -> None:
         with live.lock:
             player = self.seat_of(live, token)
+            self._not_over(live.match)
             self._commit(live, lambda: live.match.concede(player))
 
     def hint(self, live: Live, token: str | None, client: str = "") -> Future[str]:
@@ -307,6 +323,7 @@ class Matches:
         with live.lock:
             player = self.seat_of(live, token)
             match = live.match
+            self._not_over(match)
             if match.to_move != player:
                 raise Forbidden(f"it is not {player}'s turn ({match.result_text()})")
             state = match.state
@@ -314,6 +331,11 @@ class Matches:
         adviser = Match(state, [HUMAN] * len(state.game.turn_order), seed=match.seed)
         budget = self._capped(make_seat(strongest(state.game)).budget)
         return self._workers.submit(client, lambda: state.format_move(adviser.hint(budget=budget)))
+
+    @staticmethod
+    def _not_over(match: Match) -> None:
+        if match.is_over:
+            raise Conflict(f"the game is over ({match.result_text()}): a finished game stays finished")
 
     def record(self, live: Live) -> dict[str, Any]:
         with live.lock:

@@ -309,7 +309,8 @@ async function act(action) {
 // A takeback between two people needs the other's consent: the page of the
 // other seat (or the same screen, in hot-seat) answers it.
 function answerer(match) {
-  return Object.keys(tokens).find((player) => player !== match.takeback && match.players[player] === "human");
+  const asker = match.takeback && match.takeback.by;
+  return Object.keys(tokens).find((player) => player !== asker && match.players[player] === "human");
 }
 
 function showTakeback(match) {
@@ -318,13 +319,14 @@ function showTakeback(match) {
   $("#takeback").hidden = !asked;
   $("#takeback-accept").hidden = $("#takeback-decline").hidden = !mine;
   $("#takeback-text").textContent = !asked ? "" : mine
-    ? match.takeback + " asks to take back their last move."
+    ? match.takeback.by + " asks to take back their last move."
     : "Waiting for the other player to answer your takeback request.";
 }
 
 async function answerTakeback(accepted) {
   try {
-    const data = await api("POST", "/api/matches/" + current.id + "/takeback/answer", { accept: accepted }, tokenFor(answerer(current)));
+    const body = { accept: accepted, ply: current.takeback.ply };  // this request, not a later one
+    const data = await api("POST", "/api/matches/" + current.id + "/takeback/answer", body, tokenFor(answerer(current)));
     say(accepted ? "Moves taken back." : "Takeback declined.");
     accept(data);
   } catch (error) { say(error.message); }
