@@ -22,8 +22,8 @@ class BitboardState(State):
     boards: tuple[int, ...] = (0, 0)
     #: How many pieces each player has placed so far.
     placed: tuple[int, ...] = (0, 0)
-    #: The pieces the last move flipped or took.
-    changed: int = 0
+    #: The pieces the last move flipped or took: shown, not part of the position's key.
+    changed: int = attrs.field(default=0, metadata={"key": False})
 
     @property
     def occupied(self) -> int:

@@ -15,6 +15,8 @@ neutral board view) lives here once; a game writes only its rules:
 from __future__ import annotations
 
 import enum
+import functools
+import operator
 import random
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from typing import Any, ClassVar, Generic, TypeVar
@@ -286,6 +288,14 @@ class State:
         }
 
 
+@functools.cache
+def _key_fields(cls: type[State]) -> Callable[[State], tuple[Any, ...]]:
+    """The getter of a state class's key fields (:meth:`Game.position_key`), made once per class."""
+    names = [f.name for f in attrs.fields(cls) if f.name not in ("game", "history") and f.metadata.get("key", True)]
+    get = operator.attrgetter(*names)
+    return get if len(names) > 1 else lambda state: (get(state),)
+
+
 class Game(Generic[StateT]):
     """A rule plugin. Subclass it, set the class attributes, implement the rules.
 
@@ -446,9 +456,21 @@ class Game(Generic[StateT]):
         such bound exists, as in a game whose pieces move."""
         return None
 
+    #: Whether a position's future depends on the moves that led to it, beyond
+    #: what the state's fields hold (a repetition rule written over the
+    #: history): then the default key holds the history as well.
+    history_in_key: ClassVar[bool] = False
+
     def position_key(self, state: StateT) -> Hashable:
-        """What identifies a position: by default the pieces and the player to move."""
-        return state.board_key()
+        """What identifies a position, for transposition tables and the
+        solver: by default every field of the state but the game and the
+        history (the history too if :attr:`history_in_key`); a field declared
+        ``attrs.field(metadata={"key": False})`` is left out (one that only
+        shows something, such as the pieces the last move flipped). A game
+        may give a smaller key that still tells apart every two positions
+        whose futures differ; the kit checks that it does."""
+        values = _key_fields(type(state))(state)
+        return (values, state.history) if self.history_in_key else values
 
     def playout(self, state: StateT, rng: random.Random, policy: str) -> int | None:
         """Play an ongoing state to the end; the winner's index or None.

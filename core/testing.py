@@ -10,7 +10,16 @@ seeded random games and checks, at every move:
 * the same seed gives the same game;
 * a finished game names a winner or a draw;
 * games end within the game's declared maximum length (``max_length``);
-* the renderers (text, Unicode, SVG) accept every state.
+* the renderers (text, Unicode, SVG) accept every state;
+* two positions share a key (:attr:`State.key`, which transposition tables
+  and the solver trust) only if they are the same position: the same player
+  to move, result, pieces and legal moves, and the same keys one move on
+  (positions met in the games, and sibling positions, are compared);
+* a game's own ``wins_at_once``, ``evaluate`` and ``playout`` agree with its
+  rules: ``wins_at_once`` says exactly which moves win on the spot,
+  ``evaluate`` is a number strictly between -1 and 1 (and the same for the
+  same position), ``playout`` gives a player's index or None, and random
+  playouts through it win about as often as the generic loop's.
 
 A broken contract raises :class:`ContractError` naming the contract, the game,
 the seed and the move. :func:`plugin` registers a plugin for the length of a
@@ -76,7 +85,42 @@ def check_game(
     for number in range(games):
         game_seed = seed + number
         checked += _check_one(cls, dict(options or {}), game_seed)
+    if cls.playout is not Game.playout:
+        _check_playout(cls, dict(options or {}), seed)
     return checked
+
+
+#: Random playouts from the start, through a game's own playout and through
+#: the generic loop: the share of each result (a player wins, a draw) may
+#: differ by at most PLAYOUT_TOLERANCE (five standard deviations of the
+#: difference at 50%): a playout that plays another game, or names the wrong
+#: winner, is far outside it.
+PLAYOUTS, PLAYOUT_TOLERANCE = 200, 0.25
+
+
+def _check_playout(cls: type[Game], options: dict[str, Any], seed: int) -> None:
+    where = f"{cls.name}, seeded game {seed}"
+    game = cls.configure(options, seed=seed)
+    start = game.start()
+    players = range(len(game.player_names))
+    own, generic = [], []
+    for k in range(PLAYOUTS):
+        winner = _call(f"playout: {where}", lambda k=k: start.playout(random.Random(k), "random"))
+        if winner is not None and winner not in players:
+            raise ContractError(f"playout: {where}: the winner {winner!r} is not a player's index or None")
+        again = start.playout(random.Random(k), "random")
+        if again != winner:
+            raise ContractError(f"playout: {where}: the same seed gave {winner!r}, then {again!r}")
+        own.append(winner)
+        generic.append(Game.playout(game, start, random.Random(k), "random"))
+    for result in (*players, None):
+        rate, expected = own.count(result) / PLAYOUTS, generic.count(result) / PLAYOUTS
+        if abs(rate - expected) > PLAYOUT_TOLERANCE:
+            what = "draws" if result is None else f"{game.player_names[result]} wins"
+            raise ContractError(
+                f"playout: {where}: {what} {rate:.0%} of the game's own random playouts and"
+                f" {expected:.0%} of the generic loop's ({PLAYOUTS} each): they do not play the same game"
+            )
 
 
 def _check_one(cls: type[Game], options: dict[str, Any], seed: int) -> int:
@@ -89,10 +133,14 @@ def _check_one(cls: type[Game], options: dict[str, Any], seed: int) -> int:
     limit = game.max_length
     rng = random.Random(seed)
     played: list[str] = []
+    keys: dict[Any, State] = {}
+    sampling = random.Random(f"{seed}/checks")  # apart from rng: the game replays from rng alone
     while True:
         at = f"{where}, move {len(played) + 1} (after {' '.join(played) or 'the start'})"
         moves = _call(f"legal moves: {at}", lambda s=state: s.legal_moves)
         _check_state(state, moves, at)
+        _check_key(state, keys, sampling, at)
+        _check_overrides(state, moves, sampling, at)
         if state.is_over:
             break
         if len(played) >= limit:
@@ -166,3 +214,78 @@ def _check_state(state: State, moves: tuple[Any, ...], at: str) -> None:
         ET.fromstring(svg)
     except ET.ParseError as exc:
         raise ContractError(f"SVG renderer: not well-formed SVG ({exc}): {at}") from exc
+
+
+#: Legal moves whose ``wins_at_once`` is checked at each position, at most.
+WINS_CHECKED = 12
+
+
+def _same_position(a: State, b: State) -> bool:
+    """Whether two states are one position as a player sees it: the same
+    player to move, result, pieces and legal moves."""
+    return (
+        a.to_move == b.to_move
+        and a.result_text() == b.result_text()
+        and a.owners() == b.owners()
+        and a.in_hand() == b.in_hand()
+        and [a.format_move(m) for m in a.legal_moves] == [b.format_move(m) for m in b.legal_moves]
+    )
+
+
+def _check_key(state: State, keys: dict[Any, State], rng: random.Random, at: str) -> None:
+    """Equal keys only for the same position, one move on as well: the state
+    against those of the game so far with its key, and two of its children
+    against each other."""
+    candidates = [state]
+    moves = state.legal_moves
+    if len(moves) >= 2:
+        first, second = rng.sample(range(len(moves)), 2)
+        candidates += [_played(state, moves[first], at), _played(state, moves[second], at)]
+    local: dict[Any, State] = {}
+    for candidate in candidates:
+        key = _call(f"key: {at}", lambda c=candidate: c.key)
+        for table in (keys, local):
+            other = table.setdefault(key, candidate)
+            if other is not candidate and not _same_future(other, candidate, at):
+                raise ContractError(
+                    f"keys: two different positions share a key ({other.describe()} and {candidate.describe()}):"
+                    f" a game's state fields must all be in its key (position_key): {at}"
+                )
+    keys.setdefault(state.key, state)
+
+
+def _same_future(a: State, b: State, at: str) -> bool:
+    if not _same_position(a, b):
+        return False
+    return all(_played(a, move, at).key == _played(b, move, at).key for move in a.legal_moves[:8])
+
+
+def _played(state: State, move: Any, at: str) -> State:
+    return _call(f"playing {state.format_move(move)!r}: {at}", lambda: state.play_unchecked(move))
+
+
+def _check_overrides(state: State, moves: tuple[Any, ...], rng: random.Random, at: str) -> None:
+    """A game's own ``wins_at_once`` and ``evaluate`` against its rules."""
+    game = state.game
+    if state.is_over:
+        return
+    if type(game).wins_at_once is not Game.wins_at_once:
+        sample = moves if len(moves) <= WINS_CHECKED else rng.sample(list(moves), WINS_CHECKED)
+        for move in sample:
+            said = _call(f"wins_at_once: {at}", lambda m=move: game.wins_at_once(state, m))
+            outcome = _played(state, move, at).outcome
+            wins = outcome is not None and outcome.winner_index == state.turn
+            if bool(said) != wins:
+                raise ContractError(
+                    f"wins_at_once: it says {state.format_move(move)!r} {'wins' if said else 'does not win'}"
+                    f" at once, the rules say it {'does' if wins else 'does not'}: {at}"
+                )
+    if type(game).evaluate is not Game.evaluate:
+        for player in range(len(game.player_names)):
+            value = _call(f"evaluate: {at}", lambda p=player: game.evaluate(state, p))
+            if not isinstance(value, (int, float)) or not -1.0 < value < 1.0:
+                raise ContractError(
+                    f"evaluate: {value!r} for player {player} is not a number strictly between -1 and 1: {at}"
+                )
+            if game.evaluate(state, player) != value:
+                raise ContractError(f"evaluate: the same position valued {value!r}, then another value: {at}")

@@ -67,9 +67,29 @@ def never_ends(self, state, move):
     )
 
 
+def forgetful_key(self, state):
+    return (state.boards[0], state.turn)  # the second player's pieces left out
+
+
+def boastful(self, state, move):
+    return True  # every move wins at once, it says
+
+
+def overconfident(self, state, player):
+    return 1.0  # not strictly between -1 and 1
+
+
+def first_always_wins(self, state, rng, policy):
+    return 0
+
+
 @pytest.mark.parametrize(
     ("game", "contract", "where"),
     [
+        (broken("forgetful", position_key=forgetful_key), "keys: two different positions share a key", r"move \d"),
+        (broken("boastful", wins_at_once=boastful), "wins_at_once: it says", r"move 1 \(after the start\)"),
+        (broken("overconfident", evaluate=overconfident), "evaluate: 1.0", r"move 1 \(after the start\)"),
+        (broken("lazy", playout=first_always_wins), "playout: ", r"wins 100% of the game's own random playouts"),
         (broken("unsorted", generate_moves=unsorted), "sorted legal moves", r"move 1 \(after the start\)"),
         (broken("twice", generate_moves=twice), "unique legal moves", r"move 1 \(after the start\)"),
         (broken("late", apply=raises_late), "playing", r"move 5 \(after \w\d \w\d \w\d \w\d\)"),
@@ -242,3 +262,24 @@ def test_declared_levels_must_be_six_agent_specs(levels, message):
     game = type("Levelled", (tictactoe(),), {"name": "levelled", "levels": levels})
     with pytest.raises(ContractError, match=message):
         check_game(game, games=1)
+
+
+def test_the_default_key_holds_every_field_of_the_state_but_what_is_only_shown():
+    import attrs
+
+    from boardgames.bitboard import BitboardState
+
+    @attrs.frozen(kw_only=True, slots=False)
+    class ArrowState(BitboardState):
+        arrows: int = 0  # a neutral piece the owners do not show: Amazons' arrows
+
+    game = tictactoe().configure(seed=1)
+    plain = ArrowState(game=game, boards=(1, 2))
+    assert plain.key != attrs.evolve(plain, arrows=4).key  # was equal: the key ignored the new field
+    assert plain.key == attrs.evolve(plain, changed=2).key  # what the last move flipped is only shown
+    assert plain.key != attrs.evolve(plain, turn=1).key
+    moved = game.start().play("a1")
+    assert moved.key == attrs.evolve(moved, history=()).key  # the history is not the position...
+    remembering = type("Remembering", (tictactoe(),), {"name": "remembering", "history_in_key": True})
+    again = remembering.configure(seed=1).start().play("a1")
+    assert again.key != attrs.evolve(again, history=()).key  # ...unless the game says its future depends on it

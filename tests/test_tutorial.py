@@ -31,6 +31,8 @@ def command(line: str, site: Path) -> list[str]:
         return [sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--upgrade", "--target", str(site), words[3]]
     if words[0] == "boardgames":
         return [sys.executable, "-m", "boardgames", *words[1:]]
+    if words[0] == "python":
+        return [sys.executable, *words[1:]]
     if words[0] == "pytest":
         return [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *words[1:]]
     raise AssertionError(f"the tutorial runs a command the test does not know: {line}")
@@ -67,6 +69,7 @@ def test_every_code_block_of_the_tutorial_runs(tmp_path: Path):
     assert (project / "position.svg").read_text().startswith("<svg")
     assert "wins" in outputs["boardgames play gomoku --players random,mcts:iterations=100:playout=random --seed 1"]
     assert "passed" in outputs["pytest tests"]
+    assert outputs["python keys_example.py"] == "keys ok\n"
     assert any(line.startswith("centre") for line in outputs["boardgames agents"].splitlines())
     assert outputs["boardgames gomoku-hello"].strip() == "hello from gomoku"
     assert "registered: gomoku, centre" in outputs["boardgames plugins"]
