@@ -317,6 +317,10 @@ class Game(Generic[StateT]):
     #: Each player's colour (``#rrggbb``) and Unicode symbol, for the renderers.
     colours: ClassVar[tuple[str, ...]] = DEFAULT_COLOURS
     symbols: ClassVar[tuple[str, ...]] = DEFAULT_SYMBOLS
+    #: The board's sides that belong to a player (a connection game's goals),
+    #: as side (``south`` = rank 1, ``north``, ``west`` = file a, ``east``) to
+    #: player index: the renderers draw them in the player's colour.
+    edges: ClassVar[Mapping[str, int]] = {}
     #: The most moves a game can last (the kit checks that games end by then).
     max_length: int = 100_000
     #: Optional: a hand-written loop playing random games of this game, as
@@ -508,6 +512,7 @@ class Game(Generic[StateT]):
             in_hand=state.in_hand(),
             colours=self.colours[: len(self.player_names)],
             symbols=self.symbols[: len(self.player_names)],
+            edges=tuple(sorted(self.edges.items())),
         )
 
     # -- notation: shared, a game may override -------------------------------

@@ -1,9 +1,20 @@
-"""Rectangular grid geometry, precomputed once per size.
+"""Grid geometry, precomputed once per board: square cells or points (8 or 4
+neighbours), or hexagonal cells (6 neighbours) on a rhombus, as Hex is
+played, or on a hexagon of hexagons.
 
-Squares (or points: the geometry is the same, only the drawing differs) are
-numbered file-major: ``index = file * height + rank``, so ``a1`` is 0, ``a2`` is
-1 and so on. Sorting indices therefore sorts squares in file-then-rank order,
-which is the order of every move list and flip list in the project.
+Squares (or points, or hexagonal cells: every site is called a square here)
+are numbered file-major: ``index = file * height + rank``, so ``a1`` is 0,
+``a2`` is 1 and so on. Sorting indices therefore sorts squares in
+file-then-rank order, which is the order of every move list and flip list in
+the project. This is the one statement of the order; everything that lays
+squares out (renderers, observations) follows it through :meth:`Grid.index`.
+
+A hexagonal grid uses axial coordinates: the file is the column, the rank the
+row, and the six neighbours of ``(f, r)`` are ``(f±1, r)``, ``(f, r±1)``,
+``(f+1, r-1)`` and ``(f-1, r+1)`` (each rank is drawn half a cell further
+right than the one below, as OpenSpiel's ``hex`` draws it). A hexagon of
+hexagons of side ``n`` lies in a ``(2n-1)``-wide rhombus whose two far
+corners are off the board: they have names but are in no mask.
 
 Sets of squares are bit masks over Python ints. Every table an agent's inner
 loop needs (rays, axis lines, neighbours, n-in-a-row windows, the shift and
@@ -38,6 +49,8 @@ from typing import Literal
 from .errors import InvalidMoveError, quoted
 
 GridKind = Literal["cells", "points"]
+Basis = Literal["square", "hex"]
+Shape = Literal["rectangle", "hexagon"]
 
 # The 8 directions as (file step, rank step), counter-clockwise from east.
 DIRECTIONS: tuple[tuple[int, int], ...] = (
@@ -58,6 +71,12 @@ OPPOSITE = (4, 5, 6, 7, 0, 1, 2, 3)
 # The 4 axes, each a pair of opposite directions (indices into DIRECTIONS).
 AXES: tuple[tuple[int, int], ...] = ((0, 4), (2, 6), (1, 5), (3, 7))
 AXIS_NAMES = ("horizontal", "vertical", "rising", "falling")
+
+#: The 6 directions of a hexagonal grid, counter-clockwise from east, and
+#: their opposites and 3 axes.
+HEX_DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
+HEX_OPPOSITE = (3, 4, 5, 0, 1, 2)
+HEX_AXES: tuple[tuple[int, int], ...] = ((0, 3), (1, 4), (2, 5))
 
 MAX_SIDE = 26
 _SQUARE = re.compile(r"([a-z])([0-9]+)")
@@ -101,13 +120,22 @@ def random_bit(mask: int, rng: random.Random) -> int:
 class Grid:
     """The geometry of a ``width`` × ``height`` board of cells or points.
 
-    Use :meth:`Grid.get`, which builds each size once.
+    Use :meth:`Grid.get` (or :meth:`Grid.hexagon`), which builds each board once.
+    ``directions`` are the board's directions as (file step, rank step):
+    :data:`DIRECTIONS` on a square basis, :data:`HEX_DIRECTIONS` on a
+    hexagonal one; every table and mask primitive follows them.
     """
 
     __slots__ = (
         "width",
         "height",
         "kind",
+        "basis",
+        "shape",
+        "directions",
+        "opposite",
+        "axes",
+        "on_board",
         "size",
         "full",
         "names",
@@ -119,6 +147,7 @@ class Grid:
         "adjacent",
         "beside",
         "steps",
+        "_sides",
         "_left_steps",
         "_right_steps",
         "_doubling",
@@ -127,56 +156,95 @@ class Grid:
     )
 
     @staticmethod
-    def get(width: int, height: int | None = None, kind: GridKind = "cells") -> Grid:
-        """The shared geometry of that size (square if ``height`` is left out)."""
-        return _grid(width, width if height is None else height, kind)
+    def get(width: int, height: int | None = None, kind: GridKind = "cells", basis: Basis = "square") -> Grid:
+        """The shared geometry of that size (square if ``height`` is left out);
+        ``basis="hex"`` for hexagonal cells on a rhombus (Hex's board)."""
+        return _grid(width, width if height is None else height, kind, basis, "rectangle")
 
-    def __init__(self, width: int, height: int, kind: GridKind = "cells") -> None:
+    @staticmethod
+    def hexagon(side: int) -> Grid:
+        """The shared geometry of a hexagon of hexagonal cells, ``side`` cells a
+        side (Abalone, Havannah): a ``2*side - 1`` rhombus less two corners."""
+        return _grid(2 * side - 1, 2 * side - 1, "cells", "hex", "hexagon")
+
+    def __new__(cls, width: int, height: int, kind: GridKind = "cells", basis: Basis = "square", *args: object) -> Grid:
+        return super().__new__(_HexGrid if basis == "hex" and cls is Grid else cls)
+
+    def __init__(
+        self,
+        width: int,
+        height: int,
+        kind: GridKind = "cells",
+        basis: Basis = "square",
+        shape: Shape = "rectangle",
+    ) -> None:
         if not (1 <= width <= MAX_SIDE and 1 <= height):
             raise ValueError(f"a grid is 1 to {MAX_SIDE} files wide, got {width}×{height}")
-        self.width, self.height, self.kind = width, height, kind
+        if basis not in ("square", "hex") or shape not in ("rectangle", "hexagon"):
+            raise ValueError(
+                f"a grid's basis is square or hex and its shape rectangle or hexagon, got {basis}, {shape}"
+            )
+        self.width, self.height, self.kind, self.basis, self.shape = width, height, kind, basis, shape
+        hexagonal = basis == "hex"
+        self.directions = HEX_DIRECTIONS if hexagonal else DIRECTIONS
+        self.opposite = HEX_OPPOSITE if hexagonal else OPPOSITE
+        self.axes = HEX_AXES if hexagonal else AXES
         self.size = width * height
-        self.full = (1 << self.size) - 1
+        centre = (width - 1) // 2
+
+        def on(f: int, r: int) -> bool:
+            if not (0 <= f < width and 0 <= r < height):
+                return False
+            # A hexagon: the rhombus less the corners where file + rank is too small or too large.
+            return shape == "rectangle" or centre <= f + r <= 3 * centre
+
+        #: For each square, whether it is on the board (all are, but on a hexagon).
+        self.on_board = tuple(on(f, r) for f in range(width) for r in range(height))
+        self.full = self.mask(i for i in range(self.size) if self.on_board[i])
         self.names = tuple(f"{string.ascii_lowercase[f]}{r + 1}" for f in range(width) for r in range(height))
-        self._index = {name: i for i, name in enumerate(self.names)}
+        self._index = {name: i for i, name in enumerate(self.names) if self.on_board[i]}
+        directions = self.directions
 
         def ray(i: int, d: int) -> tuple[int, ...]:
-            df, dr = DIRECTIONS[d]
+            df, dr = directions[d]
             f, r = divmod(i, height)
             out = []
             f, r = f + df, r + dr
-            while 0 <= f < width and 0 <= r < height:
+            while on(f, r):
                 out.append(f * height + r)
                 f, r = f + df, r + dr
             return tuple(out)
 
-        self.rays = tuple(tuple(ray(i, d) for d in range(8)) for i in range(self.size))
-        self.axis_rays = tuple(tuple((self.rays[i][a], self.rays[i][b]) for a, b in AXES) for i in range(self.size))
+        count = len(directions)
+        self.rays = tuple(tuple(ray(i, d) if self.on_board[i] else () for d in range(count)) for i in range(self.size))
+        self.axis_rays = tuple(
+            tuple((self.rays[i][a], self.rays[i][b]) for a, b in self.axes) for i in range(self.size)
+        )
         self.axis_lines = tuple(
-            tuple(self.mask((i, *self.rays[i][a], *self.rays[i][b])) for a, b in AXES) for i in range(self.size)
+            tuple(self.mask((i, *self.rays[i][a], *self.rays[i][b])) if self.on_board[i] else 0 for a, b in self.axes)
+            for i in range(self.size)
         )
-        self.neighbours = tuple(
-            tuple(self.rays[i][d][0] for d in ORTHOGONAL if self.rays[i][d]) for i in range(self.size)
-        )
-        #: For each square, the mask of its neighbours in all 8 directions.
+        sides = range(count) if hexagonal else ORTHOGONAL
+        #: For each square, its neighbours that share a side (4 on a square basis, 6 on a hexagonal one).
+        self.neighbours = tuple(tuple(self.rays[i][d][0] for d in sides if self.rays[i][d]) for i in range(self.size))
+        #: For each square, the mask of its neighbours in every direction (8, or 6).
         self.adjacent = tuple(self.mask(r[0] for r in self.rays[i] if r) for i in range(self.size))
-        #: For each square, the mask of its 4 orthogonal neighbours.
+        #: For each square, the mask of the neighbours that share a side.
         self.beside = tuple(self.mask(self.neighbours[i]) for i in range(self.size))
 
         def keep(d: int, k: int) -> int:  # the squares whose k-th step in direction d is on the board
-            df, dr = DIRECTIONS[d]
+            df, dr = directions[d]
             return self.mask(
-                f * height + r
-                for f in range(width)
-                for r in range(height)
-                if 0 <= f + k * df < width and 0 <= r + k * dr < height
+                f * height + r for f in range(width) for r in range(height) if on(f, r) and on(f + k * df, r + k * dr)
             )
 
         #: For each direction, ``(amount, keep)``: a mask steps one square that
         #: way as ``(m & keep) << amount`` (``>> -amount`` when negative); the
         #: edge mask ``keep`` drops the squares that would leave the board or
         #: wrap round to the other side.
-        self.steps = tuple((df * height + dr, keep(d, 1)) for d, (df, dr) in enumerate(DIRECTIONS))
+        self.steps = tuple((df * height + dr, keep(d, 1)) for d, (df, dr) in enumerate(directions))
+        # The steps to the neighbours that share a side (groups, chains).
+        self._sides = self.steps if hexagonal else tuple(self.steps[d] for d in ORTHOGONAL)
         self._left_steps = tuple((amount, keep) for amount, keep in self.steps if amount > 0)
         self._right_steps = tuple((-amount, keep) for amount, keep in self.steps if amount < 0)
         # Kogge-Stone doubling: steps of 1, 2, 4... squares, until they span the longest line.
@@ -191,7 +259,10 @@ class Grid:
         self._axis_windows: dict[int, tuple[tuple[tuple[int, ...], ...], ...]] = {}
 
     def __repr__(self) -> str:
-        return f"Grid({self.width}, {self.height}, {self.kind!r})"
+        if self.shape == "hexagon":
+            return f"Grid.hexagon({(self.width + 1) // 2})"
+        basis = f", basis={self.basis!r}" if self.basis != "square" else ""
+        return f"Grid({self.width}, {self.height}, {self.kind!r}{basis})"
 
     # -- names ---------------------------------------------------------------
     def index(self, file: int, rank: int) -> int:
@@ -236,7 +307,8 @@ class Grid:
 
     def next_to(self, mask: int, diagonal: bool = True) -> int:
         """The squares next to a square of ``mask`` (in the 8 directions, or
-        only the 4 orthogonal ones), ``mask`` itself left out."""
+        only the 4 orthogonal ones; on a hexagonal grid the 6 that share a
+        side, whatever ``diagonal`` says), ``mask`` itself left out."""
         (east, keep_e), _, (north, keep_n), _, (west, keep_w), _, (south, keep_s), _ = self.steps
         # East and north steps are left shifts, west and south right ones (written out: hot path).
         out = (mask & keep_e) << east | (mask & keep_n) << north | (mask & keep_w) >> -west | (mask & keep_s) >> -south
@@ -308,8 +380,7 @@ class Grid:
         """The squares of ``mask`` that lie in ``n`` or more in an unbroken
         orthogonal or diagonal line, found on the whole mask at once."""
         out = 0
-        for direction in (EAST, NORTHEAST, NORTH, NORTHWEST):  # one of each axis
-            back = OPPOSITE[direction]
+        for direction, back in self.axes:  # each line along each axis
             starts = run = mask  # starts: squares with n-1 of mask ahead of them
             for _ in range(n - 1):
                 run = self.shift(run, back)
@@ -335,7 +406,7 @@ class Grid:
         if tables is None:
             wins = []
             for i in range(self.size):
-                for d in (0, 1, 2, 3):  # E, NE, N, NW: each window counted once
+                for d in sorted(a for a, _ in self.axes):  # one direction of each axis: each window once
                     ray = self.rays[i][d]
                     if len(ray) >= n - 1:
                         wins.append(self.mask((i, *ray[: n - 1])))
@@ -370,7 +441,7 @@ class Grid:
             touching ^= low
             i = low.bit_length() - 1
             lines = axis_lines[i]
-            for axis in (0, 1, 2, 3):
+            for axis in range(len(lines)):
                 if (lines[axis] & mask).bit_count() >= n:
                     for w in by_axis[i][axis]:
                         if mask & w == w:
@@ -405,8 +476,8 @@ class Grid:
                     out |= rest
             return out
         out, full, steps = 0, self.full, self.steps
-        for direction in (EAST, NORTHEAST, NORTH, NORTHWEST):
-            ahead_amount, ahead_keep = steps[OPPOSITE[direction]]  # brings square s+d to s
+        for direction, back in self.axes:
+            ahead_amount, ahead_keep = steps[back]  # brings square s+d to s
             behind_amount, behind_keep = steps[direction]  # brings square s-d to s
             ahead, behind = [full], [full]  # [j]: the 1st..j-th squares ahead (behind) are mine
             fwd = bwd = mine
@@ -431,20 +502,26 @@ class Grid:
 
     # -- groups --------------------------------------------------------------
     def spread(self, m: int) -> int:
-        """``m`` and every square orthogonally next to it."""
+        """``m`` and every square that shares a side with one of it."""
         return m | self.next_to(m, diagonal=False)
 
     def group(self, mask: int, seed: int) -> int:
-        """The orthogonally connected group of ``mask`` that contains square ``seed``."""
+        """The group of ``mask`` (squares joined through shared sides) that
+        contains square ``seed``: a flood fill, every side stepped at once
+        each round (no call per round: this is Go's inner loop)."""
         group = (1 << seed) & mask
+        sides = self._sides
         while True:
-            grown = self.spread(group) & mask
+            grown = group
+            for amount, keep in sides:
+                grown |= (group & keep) << amount if amount > 0 else (group & keep) >> -amount
+            grown &= mask
             if grown == group:
                 return group
             group = grown
 
     def groups(self, mask: int) -> list[int]:
-        """The orthogonally connected groups of ``mask``, as masks."""
+        """The groups of ``mask`` (squares joined through shared sides), as masks."""
         out = []
         while mask:
             g = self.group(mask, (mask & -mask).bit_length() - 1)
@@ -452,11 +529,55 @@ class Grid:
             mask &= ~g
         return out
 
+    def chains(self, stones: int, empty: int) -> list[tuple[int, int]]:
+        """Each group of ``stones`` with its liberties (the squares of ``empty``
+        next to it), in one pass: what Go's captures and suicide rule ask."""
+        out = []
+        sides = self._sides
+        while stones:
+            group = stones & -stones
+            while True:
+                grown = group
+                for amount, keep in sides:
+                    grown |= (group & keep) << amount if amount > 0 else (group & keep) >> -amount
+                if grown & stones == group:
+                    out.append((group, grown & empty))
+                    break
+                group = grown & stones
+            stones &= ~group
+        return out
+
+    def slide(self, square: int, blockers: int, directions: tuple[int, ...] | None = None) -> int:
+        """The squares a piece on ``square`` reaches by sliding in ``directions``
+        (all, by default) until the edge or the square before one of
+        ``blockers``: a queen's or rook's moves, an Amazons shot."""
+        out = 0
+        rays = self.rays[square]
+        for d in range(len(rays)) if directions is None else directions:
+            for sq in rays[d]:
+                if blockers >> sq & 1:
+                    break
+                out |= 1 << sq
+        return out
+
     def largest_group(self, mask: int) -> int:
         """The size of the largest orthogonally connected group of ``mask`` (0 if empty)."""
         return max((g.bit_count() for g in self.groups(mask)), default=0)
 
 
+class _HexGrid(Grid):
+    """A hexagonal grid: only what differs from a square one's code (the square
+    ones keep their hot paths free of a test of the basis)."""
+
+    __slots__ = ()
+
+    def next_to(self, mask: int, diagonal: bool = True) -> int:
+        out = 0
+        for amount, keep in self.steps:
+            out |= (mask & keep) << amount if amount > 0 else (mask & keep) >> -amount
+        return out & ~mask
+
+
 @functools.cache
-def _grid(width: int, height: int, kind: GridKind) -> Grid:
-    return Grid(width, height, kind)
+def _grid(width: int, height: int, kind: GridKind, basis: Basis, shape: Shape) -> Grid:
+    return Grid(width, height, kind, basis, shape)

@@ -1,7 +1,8 @@
 """SVG rendering of any game's :class:`~boardgames.view.BoardView`.
 
-Cells are squares carrying their mark (the Donuts lines); points are drawn
-where the lines of the grid cross. Pieces are discs in the game's colours, or
+Cells are squares carrying their mark (the Donuts lines), or hexagons on a
+hexagonal grid (each rank half a cell right of the one below, a player's
+sides in its colour); points are drawn where the lines of the grid cross. Pieces are discs in the game's colours, or
 rings where the view asks for them (Donuts' donuts). The last move is ringed
 in gold, flipped pieces get a dashed ring, the winning line a red ring, and
 the coordinates run along the edges.
@@ -10,12 +11,50 @@ the coordinates run along the edges.
 from __future__ import annotations
 
 import string
+from collections.abc import Callable
 from xml.sax.saxutils import escape
 
 from .view import BoardView
 
 CELL = 60
 MARGIN = 36
+#: A hexagonal cell's height over its width (pointy top), and the distance of its ranks.
+HEX_HEIGHT, HEX_RISE = 2 / 3**0.5, 3**0.5 / 2
+SIDES = ("south", "north", "west", "east")
+
+
+def _hexagon(cx: float, cy: float, scale: float = 1.0) -> str:
+    """The corners of a pointy-topped hexagonal cell around its centre."""
+    w, h = CELL / 2 * scale, CELL * HEX_HEIGHT / 2 * scale
+    corners = ((0, -h), (w, -h / 2), (w, h / 2), (0, h), (-w, h / 2), (-w, -h / 2))
+    return " ".join(f"{cx + dx:.1f},{cy + dy:.1f}" for dx, dy in corners)
+
+
+def _hex_board(view: BoardView, centre: Callable[[int], tuple[float, float]], out: list[str]) -> None:
+    """Hexagonal cells, with each player's sides (``view.edges``) drawn
+    along the outer cells in the player's colour."""
+    grid = view.grid
+    for side, who in view.edges:
+        colour = view.colours[who] if who < len(view.colours) else "#888888"
+        if side not in SIDES:
+            continue
+        if side in ("south", "north"):
+            rank = 0 if side == "south" else grid.height - 1
+            cells = [grid.index(f, rank) for f in range(grid.width)]
+        else:
+            file = 0 if side == "west" else grid.width - 1
+            cells = [grid.index(file, r) for r in range(grid.height)]
+        for sq in cells:  # a larger hexagon behind each cell of the side: a band of the player's colour
+            if grid.on_board[sq]:
+                cx, cy = centre(sq)
+                out.append(
+                    f'<polygon class="edge {side}" points="{_hexagon(cx, cy, 1.22)}" fill="{colour}" stroke="none"/>'
+                )
+    for sq in range(grid.size):
+        if grid.on_board[sq]:
+            cx, cy = centre(sq)
+            shape = f'points="{_hexagon(cx, cy)}" fill="#f6e7c8" stroke="#5a4630" stroke-width="1.5"'
+            out.append(f'<polygon class="cell" {shape}/>')
 
 
 def render_svg(view: BoardView, title: str = "", interactive: bool = False) -> str:
@@ -24,10 +63,14 @@ def render_svg(view: BoardView, title: str = "", interactive: bool = False) -> s
     to click and to highlight with CSS (``boardgames serve``)."""
     grid = view.grid
     points = grid.kind == "points"
-    # Points sit on the crossings, so a points board spans one cell less.
-    span_w = (grid.width - 1 if points else grid.width) * CELL
-    span_h = (grid.height - 1 if points else grid.height) * CELL
-    width, height = span_w + 2 * MARGIN, span_h + 2 * MARGIN
+    hexagonal = grid.basis == "hex"
+    if hexagonal:  # a rhombus leaning right: each rank half a cell further
+        span_w = (grid.width + (grid.height - 1) / 2) * CELL
+        span_h = ((grid.height - 1) * HEX_RISE + HEX_HEIGHT) * CELL
+    else:  # points sit on the crossings, so a points board spans one cell less
+        span_w = (grid.width - 1 if points else grid.width) * CELL
+        span_h = (grid.height - 1 if points else grid.height) * CELL
+    width, height = round(span_w + 2 * MARGIN), round(span_h + 2 * MARGIN)
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="14">',
@@ -37,11 +80,16 @@ def render_svg(view: BoardView, title: str = "", interactive: bool = False) -> s
 
     def centre(sq: int) -> tuple[float, float]:
         file, rank = grid.coords(sq)
+        if hexagonal:
+            top = MARGIN + CELL * HEX_HEIGHT / 2
+            return MARGIN + (file + rank / 2 + 0.5) * CELL, top + (grid.height - 1 - rank) * HEX_RISE * CELL
         if points:
             return MARGIN + file * CELL, MARGIN + (grid.height - 1 - rank) * CELL
         return MARGIN + (file + 0.5) * CELL, MARGIN + (grid.height - 1 - rank + 0.5) * CELL
 
-    if points:
+    if hexagonal:
+        _hex_board(view, centre, out)
+    elif points:
         for f in range(grid.width):
             x = MARGIN + f * CELL
             out.append(
@@ -68,15 +116,35 @@ def render_svg(view: BoardView, title: str = "", interactive: bool = False) -> s
                     f'<line class="mark" x1="{cx - dx}" y1="{cy - dy}" x2="{cx + dx}" y2="{cy + dy}" '
                     f'stroke="#e75480" stroke-width="5" stroke-linecap="round"/>'
                 )
-    for f in range(grid.width):
-        fx = centre(grid.index(f, 0))[0]
-        letter = string.ascii_lowercase[f]
-        out.append(f'<text x="{fx}" y="{MARGIN / 2 + 5}" text-anchor="middle">{letter}</text>')
-        out.append(f'<text x="{fx}" y="{height - MARGIN / 2 + 5}" text-anchor="middle">{letter}</text>')
-    for r in range(grid.height):
-        ry = centre(grid.index(0, r))[1] + 5
-        out.append(f'<text x="{MARGIN / 2}" y="{ry}" text-anchor="middle">{r + 1}</text>')
-        out.append(f'<text x="{width - MARGIN / 2}" y="{ry}" text-anchor="middle">{r + 1}</text>')
+    if hexagonal:  # below and above each file's end cells, beside each rank's
+        placed: list[tuple[float, float]] = []
+
+        def label(sq: int, dx: float, dy: float, text: str) -> None:
+            cx, cy = centre(sq)
+            x, y = cx + dx, cy + dy
+            if all(abs(x - px) + abs(y - py) > 24 for px, py in placed):  # a hexagon's corners end both
+                placed.append((x, y))
+                out.append(f'<text x="{x:.1f}" y="{y + 5:.1f}" text-anchor="middle">{text}</text>')
+
+        reach = CELL * HEX_HEIGHT / 2 + 12
+        for f in range(grid.width):
+            ranks = [r for r in range(grid.height) if grid.on_board[grid.index(f, r)]]
+            label(grid.index(f, ranks[0]), 0, reach, string.ascii_lowercase[f])
+            label(grid.index(f, ranks[-1]), 0, -reach, string.ascii_lowercase[f])
+        for r in range(grid.height):
+            files = [f for f in range(grid.width) if grid.on_board[grid.index(f, r)]]
+            label(grid.index(files[-1], r), CELL / 2 + 14, 0, str(r + 1))
+            label(grid.index(files[0], r), -CELL / 2 - 14, 0, str(r + 1))
+    else:
+        for f in range(grid.width):
+            fx = centre(grid.index(f, 0))[0]
+            letter = string.ascii_lowercase[f]
+            out.append(f'<text x="{fx}" y="{MARGIN / 2 + 5}" text-anchor="middle">{letter}</text>')
+            out.append(f'<text x="{fx}" y="{height - MARGIN / 2 + 5}" text-anchor="middle">{letter}</text>')
+        for r in range(grid.height):
+            ry = centre(grid.index(0, r))[1] + 5
+            out.append(f'<text x="{MARGIN / 2}" y="{ry}" text-anchor="middle">{r + 1}</text>')
+            out.append(f'<text x="{width - MARGIN / 2}" y="{ry}" text-anchor="middle">{r + 1}</text>')
     targets = set(view.targets)
     owner = dict(view.owners)
     for sq in sorted(targets - set(owner)):
@@ -111,8 +179,12 @@ def render_svg(view: BoardView, title: str = "", interactive: bool = False) -> s
     rings(view.winning, "winning", 9, "#c0392b", 5)
     if interactive:
         for sq in range(grid.size):
+            if not grid.on_board[sq]:
+                continue
             cx, cy = centre(sq)
-            if points:
+            if hexagonal:
+                tag, shape = "polygon", f'points="{_hexagon(cx, cy)}"'
+            elif points:
                 tag, shape = "circle", f'cx="{cx}" cy="{cy}" r="{CELL * 0.45}"'
             else:
                 tag, shape = "rect", f'x="{cx - CELL / 2}" y="{cy - CELL / 2}" width="{CELL}" height="{CELL}"'

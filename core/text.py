@@ -5,7 +5,9 @@ One renderer for every game: cells are drawn as boxes of four characters
 lines (``+---L---+``). The last move is bracketed ``[ ]`` (the rulebook's tip:
 mark the last donut), what it flipped is in ``( )``, legal targets show ``*``,
 and the line that won the game is in ``< >``.
-Coordinates run along the edges, ``a1`` bottom-left.
+Coordinates run along the edges, ``a1`` bottom-left. A hexagonal grid is
+drawn in offset rows, each rank two characters (half a cell) right of the one
+below, as its cells touch; a player's sides are named in the legend.
 
 Two styles: plain ASCII (for pipes, files and ``NO_COLOR``), and Unicode with
 colour for a terminal (``─ │ ╱ ╲`` lines, ``●``/``○`` pieces in the game's
@@ -86,11 +88,16 @@ def render_text(view: BoardView, unicode: bool = False) -> str:
         return paint("·", dim=True) if unicode else "."
 
     link = paint("─", dim=True) if unicode else "-"
-    lines = ["     " + "   ".join(string.ascii_lowercase[f] for f in range(grid.width))]
+    hexagonal = grid.basis == "hex"
+    files = "   ".join(string.ascii_lowercase[f] for f in range(grid.width))
+    lines = ["     " + (" " * 2 * (grid.height - 1) if hexagonal else "") + files]
     for rank in reversed(range(grid.height)):
         row = []
         for file in range(grid.width):
             sq = grid.index(file, rank)
+            if not grid.on_board[sq]:
+                row.append("    ")
+                continue
             left, right = (
                 ("<", ">") if sq in winning else ("[", "]") if sq in last else ("(", ")") if sq in changed else ("", "")
             )
@@ -106,11 +113,12 @@ def render_text(view: BoardView, unicode: bool = False) -> str:
                 sign = mark.get(sq, " ")
                 sign = paint(UNICODE_MARKS.get(sign, sign), "#e75480") if unicode else ASCII_MARKS.get(sign, sign)
                 row.append(f"{left}{piece(sq, file, rank)}{sign}{right}")
-        lines.append(f"{rank + 1:>3} {''.join(row)}  {rank + 1}")
+        indent = " " * 2 * rank if hexagonal else ""
+        lines.append(f"{rank + 1:>3} {indent}{''.join(row)}  {rank + 1}")
         if points and rank > 0:
             bar = paint("│", dim=True) if unicode else "|"
             lines.append("     " + "   ".join(bar for _ in range(grid.width)))
-    lines.append(lines[0])
+    lines.append("     " + files)
     if unicode:
         legend = "  ".join(
             f"{paint(view.symbols[i], colours[i] if colours else None, bold=True)} {name}"
@@ -121,4 +129,22 @@ def render_text(view: BoardView, unicode: bool = False) -> str:
     target = paint("•", "#3cb371", bold=True) if unicode else "*"
     won = "  < > winning line" if winning else ""
     lines.append(f"     {legend}   [ ] last move  ( ) flipped  {target} legal{won}")
+    sides = _sides(view, grid.width, grid.height)
+    if sides:
+        lines.append(f"     {sides}")
     return "\n".join(text.rstrip() for text in lines)
+
+
+def _sides(view: BoardView, width: int, height: int) -> str:
+    """``red joins ranks 1 and 11; blue joins files a and k``: the sides of ``view.edges``."""
+    names = {
+        "south": "rank 1",
+        "north": f"rank {height}",
+        "west": "file a",
+        "east": f"file {string.ascii_lowercase[width - 1]}",
+    }
+    owned: dict[int, list[str]] = {}
+    for side, who in sorted(view.edges, key=lambda edge: list(names).index(edge[0]) if edge[0] in names else 4):
+        if side in names and who < len(view.players):
+            owned.setdefault(who, []).append(names[side])
+    return "; ".join(f"{view.players[who]} joins {' and '.join(sides)}" for who, sides in sorted(owned.items()))

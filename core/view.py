@@ -44,3 +44,6 @@ class BoardView:
     symbols: tuple[str, ...] = DEFAULT_SYMBOLS
     #: How the SVG draws a piece: a ``disc``, or a ``ring`` (a donut).
     piece_shape: PieceShape = "disc"
+    #: (side, player index) for the sides a player joins or owns: ``south``
+    #: (rank 1), ``north``, ``west`` (file a), ``east`` (``Game.edges``).
+    edges: tuple[tuple[str, int], ...] = ()

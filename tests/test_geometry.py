@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from boardgames import Grid, bits, place, placements
+from boardgames import Grid, InvalidMoveError, bits, place, placements
 from boardgames.geometry import DIRECTIONS, EAST, NORTH, OPPOSITE
 
 SHAPES = [(8, 8), (6, 6), (5, 9), (9, 5), (1, 7), (7, 1), (19, 19), (3, 3)]
@@ -137,3 +137,46 @@ def test_placements_are_sorted_remembered_and_bounded(monkeypatch):
         placements(mask)
     assert len(moves._PLACEMENTS) <= 3  # forgotten past the bound, still right after it
     assert placements(3) == (place(0), place(1))
+
+
+# -- hexagonal grids ---------------------------------------------------------------------
+def test_a_hex_rhombus_has_openspiels_six_neighbours():
+    grid = Grid.get(3, basis="hex")
+    sq = grid.parse_square
+    # OpenSpiel's hex: b1 and a2 touch (a chain of the two joins rank 1 to rank 2), a1 and b2 do not.
+    assert grid.squares(grid.adjacent[sq("b2")]) == ["a2", "a3", "b1", "b3", "c1", "c2"]
+    assert sq("a2") in bits(grid.adjacent[sq("b1")]) and sq("b2") not in bits(grid.adjacent[sq("a1")])
+    assert grid.squares(grid.beside[sq("a1")]) == ["a2", "b1"] and grid.adjacent == grid.beside
+    assert grid.squares(grid.next_to(grid.mask([sq("a1")]))) == ["a2", "b1"]
+    for d, (df, dr) in enumerate(grid.directions):
+        assert grid.directions[grid.opposite[d]] == (-df, -dr)
+
+
+def test_every_mask_primitive_follows_the_hex_neighbourhood():
+    grid = Grid.get(5, basis="hex")
+    sq = grid.parse_square
+    rising = grid.mask(sq(n) for n in ("a5", "b4", "c3", "d2"))  # the third axis: (+1, -1)
+    falling = grid.mask(sq(n) for n in ("a1", "b2", "c3", "d4"))  # not a line on a hex grid
+    assert grid.squares(grid.lines(rising, 4)) == ["a5", "b4", "c3", "d2"]
+    assert grid.lines(falling, 2) == 0
+    assert grid.has_line(rising, 4) and not grid.has_line(falling, 2)
+    three = rising & ~(1 << sq("c3"))
+    assert grid.completing(three, grid.full & ~three, 4) == 1 << sq("c3")
+    assert grid.groups(falling) == [1 << sq(n) for n in ("a1", "b2", "c3", "d4")]
+    assert grid.group(rising, sq("a5")) == rising
+    stones = grid.mask(sq(n) for n in ("a1", "b1"))
+    assert grid.chains(stones, grid.full & ~stones) == [(stones, grid.mask(sq(n) for n in ("a2", "b2", "c1")))]
+    blocked = grid.slide(sq("c3"), grid.mask([sq("c5"), sq("a3")]))
+    assert {"c4", "b3", "e1", "d2", "c1"} <= set(grid.squares(blocked)) and "c5" not in grid.squares(blocked)
+    assert grid.squares(grid.bracketing(1 << sq("a1"), 1 << sq("b1"))) == ["c1"]
+
+
+def test_a_hexagon_of_hexagons_masks_its_corners_out():
+    grid = Grid.hexagon(3)
+    assert grid.width == grid.height == 5 and grid.full.bit_count() == 19
+    with pytest.raises(InvalidMoveError, match="off the board"):
+        grid.parse_square("a1")
+    centre = grid.parse_square("c3")
+    assert grid.adjacent[centre].bit_count() == 6 and grid.adjacent[grid.parse_square("a3")].bit_count() == 3
+    assert all(grid.adjacent[i] & ~grid.full == 0 for i in range(grid.size))
+    assert grid.next_to(grid.full) == 0 and grid.shift(grid.full, 0) & ~grid.full == 0

@@ -1,0 +1,54 @@
+"""Hexagonal boards drawn by the shared renderers: offset rows in text, a
+polygon per cell in SVG (clickable on the page), each player's sides in its
+colour, and no cell off a hexagon's board."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+from boardgames import Grid
+from boardgames.svg import render_svg
+from boardgames.text import render_text
+from boardgames.view import BoardView
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def hex_view(grid: Grid, **fields) -> BoardView:
+    return BoardView(grid=grid, players=("red", "blue"), colours=("#c0392b", "#2e86c1"), **fields)
+
+
+def test_text_draws_offset_rows_and_names_the_sides():
+    grid = Grid.get(3, basis="hex")
+    sq = grid.parse_square
+    edges = (("south", 0), ("north", 0), ("west", 1), ("east", 1))
+    text = render_text(hex_view(grid, owners=((sq("a1"), 0), (sq("b2"), 1)), last=(sq("b2"),), edges=edges))
+    rows = {line.split()[0]: line for line in text.splitlines() if line.strip()[:1].isdigit()}
+    # Each rank two characters right of the one below: the cells of a rank touch two of the next.
+    assert rows["3"].index(".") - rows["2"].index(".") == 2
+    a3, b3 = [i for i, c in enumerate(rows["3"]) if c == "."][:2]
+    assert rows["2"].index("B") == (a3 + b3) // 2  # b2 sits between a3 and b3, the two it touches above
+    assert "red joins rank 1 and rank 3; blue joins file a and file c" in text
+
+
+def test_svg_draws_a_clickable_hexagon_per_cell_and_the_sides_in_colour():
+    grid = Grid.get(4, basis="hex")
+    edges = (("south", 0), ("north", 0), ("west", 1), ("east", 1))
+    root = ET.fromstring(render_svg(hex_view(grid, owners=((5, 0),), edges=edges), interactive=True))
+    polygons = root.findall(f"{SVG}polygon")
+    cells = [p for p in polygons if p.get("class") == "cell"]
+    squares = [p for p in polygons if p.get("class") == "square"]
+    assert len(cells) == len(squares) == 16 and len(cells[0].get("points").split()) == 6
+    assert sorted(p.get("data-square") for p in squares) == sorted(grid.names)
+    sides = [p for p in polygons if (p.get("class") or "").startswith("edge")]
+    assert {p.get("fill") for p in sides if p.get("class") == "edge south"} == {"#c0392b"}
+    assert {p.get("fill") for p in sides if p.get("class") == "edge west"} == {"#2e86c1"}
+
+
+def test_a_hexagon_draws_only_its_cells():
+    grid = Grid.hexagon(3)
+    root = ET.fromstring(render_svg(hex_view(grid), interactive=True))
+    squares = [p.get("data-square") for p in root.findall(f"{SVG}polygon") if p.get("class") == "square"]
+    assert len(squares) == 19 and "a1" not in squares and "c3" in squares
+    text = render_text(hex_view(grid))
+    assert sum(line.count(".") for line in text.splitlines()) == 19
