@@ -201,7 +201,7 @@ def status_line(state: State, view: BoardView) -> str:
 
 
 def describe_position(state: State, width: int | None = None, recent: int | None = None) -> str:
-    """The board, whose turn it is or the result, the last move's flips, the
+    """The board, whose turn it is or the result, what the last move changed, the
     moves so far and the legal moves, each line fitted to ``width`` columns
     (the terminal's by default). With ``recent``, only the last that many
     moves are listed (the play loop, which redraws after every move)."""
@@ -212,7 +212,7 @@ def describe_position(state: State, width: int | None = None, recent: int | None
     if view.winning:
         lines.append(fit("the winning line:", [names[sq] for sq in view.winning], width))
     if view.changed:
-        lines.append(fit("the last move flipped:", [names[sq] for sq in view.changed], width))
+        lines.append(fit(f"the last move {view.words.changed}:", [names[sq] for sq in view.changed], width))
     history = state.history
     if history:
         label = "moves:"

@@ -266,7 +266,7 @@ def read_move(state: State, text: str, read: Callable[[str], str | None]) -> Mov
         return state.parse_move(text)
     except AmbiguousMoveError as exc:
         choices = tuple(m for m in exc.choices if isinstance(m, Move))
-        question = "Which flips?"
+        question = state.game.words.choice
     except IllegalMoveError:
         typed = state.game.parse_move(text)
         choices = state.moves_from(typed.to) if typed.is_placement else ()

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from .agents import Agent, Budget, Seat
 from .bitboard import BitboardState, transfer
+from .declarations import MarkKind, Overlay, PieceKind, Words
 from .errors import (
     AgentFailure,
     AmbiguousMoveError,
@@ -88,6 +89,10 @@ __all__ = [
     "ChoiceOption",
     "TextOption",
     "BoardView",
+    "PieceKind",
+    "MarkKind",
+    "Overlay",
+    "Words",
     # Errors.
     "BoardgamesError",
     "InvalidMoveError",

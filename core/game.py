@@ -23,6 +23,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 import attrs
 
+from .declarations import PIECE, MarkKind, Overlay, PieceKind, Words
 from .errors import AmbiguousMoveError, BoardgamesError, IllegalMoveError, WrongTypeError
 from .geometry import Grid, bits
 from .moves import Move, check_move, format_move, parse_move
@@ -232,9 +233,24 @@ class State:
         return (tuple(sorted(self.owners().items())), self.turn)
 
     def pieces(self) -> dict[str, str]:
-        """Occupied squares by name, mapped to their owner's name, in square order."""
+        """Squares holding a player's piece by name, mapped to their owner's name, in square order."""
         names, players = self.game.grid.names, self.game.player_names
         return {names[sq]: players[p] for sq, p in sorted(self.owners().items())}
+
+    def contents(self) -> dict[str, dict[str, str | None]]:
+        """Every occupied square by name, in square order, mapped to its
+        piece's ``owner`` (a player's name, or None for a neutral piece) and
+        ``kind`` (a name the game declares)."""
+        game = self.game
+        names, players = game.grid.names, game.player_names
+        kinds = game.kinds(self)
+        out: dict[int, dict[str, str | None]] = {
+            sq: {"owner": players[p], "kind": game.piece_kinds[kinds.get(sq, 0)].name}
+            for sq, p in self.owners().items()
+        }
+        for sq, kind in game.neutral(self).items():
+            out[sq] = {"owner": None, "kind": game.neutral_kinds[kind].name}
+        return {names[sq]: out[sq] for sq in sorted(out)}
 
     def view(self) -> BoardView:
         return self.game.view(self)
@@ -283,6 +299,7 @@ class State:
             "winner": self.winner,
             "result": None if self.outcome is None else self.result_text(),
             "pieces": self.pieces(),
+            "contents": self.contents(),
             "legal_moves": [self.format_move(m) for m in self.legal_moves],
             "history": [self.format_move(m) for m in self.history],
         }
@@ -317,6 +334,14 @@ class Game(Generic[StateT]):
     #: Each player's colour (``#rrggbb``) and Unicode symbol, for the renderers.
     colours: ClassVar[tuple[str, ...]] = DEFAULT_COLOURS
     symbols: ClassVar[tuple[str, ...]] = DEFAULT_SYMBOLS
+    #: What the game's board holds and shows (:mod:`boardgames.declarations`):
+    #: the kinds of the players' pieces (the first is the usual one), the
+    #: neutral pieces, the marks on squares, the overlays; and its words.
+    piece_kinds: ClassVar[tuple[PieceKind, ...]] = (PIECE,)
+    neutral_kinds: ClassVar[tuple[PieceKind, ...]] = ()
+    mark_kinds: ClassVar[tuple[MarkKind, ...]] = ()
+    overlay_kinds: ClassVar[tuple[Overlay, ...]] = ()
+    words: ClassVar[Words] = Words()
     #: The board's sides that belong to a player (a connection game's goals),
     #: as side (``south`` = rank 1, ``north``, ``west`` = file a, ``east``) to
     #: player index: the renderers draw them in the player's colour.
@@ -434,6 +459,26 @@ class Game(Generic[StateT]):
         with another kind of state implements it."""
         raise NotImplementedError(f"{type(self).__name__} must implement owners() for {type(state).__name__}")
 
+    def kinds(self, state: StateT) -> dict[int, int]:
+        """Squares holding a player's piece of another kind than the first,
+        mapped to the kind's index in :attr:`piece_kinds` (none by default)."""
+        return {}
+
+    def neutral(self, state: StateT) -> dict[int, int]:
+        """Squares holding a neutral piece (an arrow, a wall), mapped to its
+        index in :attr:`neutral_kinds` (none by default)."""
+        return {}
+
+    def marks(self, state: StateT) -> dict[int, str]:
+        """Squares carrying a mark, mapped to the mark's name (one of
+        :attr:`mark_kinds`): a board's features, such as the Donuts lines."""
+        return {}
+
+    def overlays(self, state: StateT) -> dict[int, int]:
+        """Squares under an overlay (a player's territory, a dead stone),
+        mapped to its index in :attr:`overlay_kinds` (none by default)."""
+        return {}
+
     def pieces_each(self) -> int | None:
         """How many pieces each player places in all, if the game has a reserve."""
         return None
@@ -505,6 +550,15 @@ class Game(Generic[StateT]):
             grid=self.grid,
             players=self.player_names,
             owners=tuple(sorted(state.owners().items())),
+            kinds=tuple(sorted(self.kinds(state).items())),
+            neutral=tuple(sorted(self.neutral(state).items())),
+            marks=tuple(sorted(self.marks(state).items())),
+            overlays=tuple(sorted(self.overlays(state).items())),
+            piece_kinds=self.piece_kinds,
+            neutral_kinds=self.neutral_kinds,
+            mark_kinds=self.mark_kinds,
+            overlay_kinds=self.overlay_kinds,
+            words=self.words,
             last=() if last is None or last.is_pass else tuple(sq for sq in (last.origin, last.to) if sq >= 0),
             targets=tuple(bits(targets)),
             changed=tuple(bits(state.changed_by_last_move())),

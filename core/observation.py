@@ -1,11 +1,13 @@
 """What a learning agent sees of a position: planes over the board's squares.
 
 Built from the neutral :class:`~boardgames.view.BoardView` that every renderer
-draws, so it works for any game with no per-game code: the pieces of the
-player who looks and of the opponent, one plane per kind of square mark (the
-Donuts lines), each side's pieces in hand (the same value on every square,
-as a fraction of the reserve) and the squares of a move being chosen action
-by action (:mod:`boardgames.actions`).
+draws, so it works for any game with no per-game code: from what the game
+declares (:mod:`boardgames.declarations`), the pieces of the player who looks
+and of the opponent for each kind of piece, one plane per kind of neutral
+piece, of mark (the Donuts lines) and of overlay, each side's pieces in hand
+(the same value on every square, as a fraction of the reserve) and the
+squares of a move being chosen action by action (:mod:`boardgames.actions`);
+:func:`plane_names` lists them.
 
 :func:`planes` gives each plane as a flat list indexed by square number, in
 the grid's own order (:mod:`boardgames.geometry`). :func:`board_planes` lays
@@ -22,55 +24,81 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 
-from .game import State
+from .game import Game, State
 from .geometry import Grid
 
-#: The marks a view may put on a square, each with its own plane.
-MARKS = ("-", "|", "/", "\\")
-#: The planes, in order.
-PLANES = (
-    "my pieces",
-    "opponent's pieces",
-    *(f"mark {m}" for m in MARKS),
-    "my pieces in hand",
-    "opponent's pieces in hand",
-    "first square chosen",
-    "later squares chosen",
-)
+
+def plane_names(game: Game | type[Game]) -> tuple[str, ...]:
+    """The planes of ``game``, in order, from what it declares: for each kind
+    of players' piece, the looker's and the opponent's (``my pieces`` and
+    ``opponent's pieces`` where the game has one kind, else ``my king``...);
+    one per neutral kind, per mark kind and per overlay; each side's pieces in
+    hand; the squares of a move being chosen. A game with no marks has no
+    mark planes. ``game`` is a configured game or a game class."""
+    return _plane_names(game if isinstance(game, type) else type(game))
+
+
+@functools.cache
+def _plane_names(cls: type[Game]) -> tuple[str, ...]:
+    kinds = cls.piece_kinds
+    if len(kinds) == 1:
+        pieces: tuple[str, ...] = ("my pieces", "opponent's pieces")
+    else:
+        pieces = tuple(name for kind in kinds for name in (f"my {kind.name}", f"opponent's {kind.name}"))
+    return (
+        *pieces,
+        *(f"neutral {kind.name}" for kind in cls.neutral_kinds),
+        *(f"mark {kind.name}" for kind in cls.mark_kinds),
+        *(f"overlay {kind.name}" for kind in cls.overlay_kinds),
+        "my pieces in hand",
+        "opponent's pieces in hand",
+        "first square chosen",
+        "later squares chosen",
+    )
 
 
 def planes(state: State, player: int, chosen: Sequence[int] = ()) -> list[list[float]]:
-    """The :data:`PLANES` of ``state`` as ``player`` (an index into the
-    game's ``player_names``) sees it, each a list of ``grid.size`` values
-    indexed by square number (the grid's order, not the board's rows:
+    """The planes of ``state`` (:func:`plane_names`) as ``player`` (an index
+    into the game's ``player_names``) sees it, each a list of ``grid.size``
+    values indexed by square number (the grid's order, not the board's rows:
     :func:`board_planes` lays them out); ``chosen`` are the actions of the
     move being built (squares; ``pass`` and ``end`` leave no trace)."""
     game = state.game
     size = game.grid.size
     view = state.view()
-    out = [[0.0] * size for _ in PLANES]
+    out = [[0.0] * size for _ in plane_names(game)]
+    kinds = dict(view.kinds)
     for square, owner in view.owners:
-        out[0 if owner == player else 1][square] = 1.0
-    for square, mark in view.marks:
-        if mark in MARKS:
-            out[2 + MARKS.index(mark)][square] = 1.0
+        out[2 * kinds.get(square, 0) + (0 if owner == player else 1)][square] = 1.0
+    at = 2 * len(game.piece_kinds)
+    for square, kind in view.neutral:
+        out[at + kind][square] = 1.0
+    at += len(game.neutral_kinds)
+    marks = {kind.name: at + k for k, kind in enumerate(game.mark_kinds)}
+    for square, name in view.marks:
+        if name in marks:
+            out[marks[name]][square] = 1.0
+    at += len(game.mark_kinds)
+    for square, cover in view.overlays:
+        out[at + cover][square] = 1.0
+    at += len(game.overlay_kinds)
     if view.in_hand:
         reserve = game.pieces_each() or size
         mine = view.in_hand[player]
         theirs = sum(view.in_hand) - mine
-        out[6] = [min(1.0, mine / reserve)] * size
-        out[7] = [min(1.0, theirs / reserve)] * size
+        out[at] = [min(1.0, mine / reserve)] * size
+        out[at + 1] = [min(1.0, theirs / reserve)] * size
     squares = [a for a in chosen if 0 <= a < size]
     if squares:
-        out[8][squares[0]] = 1.0
+        out[at + 2][squares[0]] = 1.0
         for square in squares[1:]:
-            out[9][square] = 1.0
+            out[at + 3][square] = 1.0
     return out
 
 
-def layout_shape(grid: Grid) -> tuple[int, int, int]:
-    """The shape of :func:`board_planes` on ``grid``: (planes, rows, files)."""
-    return (len(PLANES), grid.height, grid.width)
+def layout_shape(game: Game) -> tuple[int, int, int]:
+    """The shape of :func:`board_planes` of ``game``: (planes, rows, files)."""
+    return (len(plane_names(game)), game.grid.height, game.grid.width)
 
 
 def board_planes(state: State, player: int, chosen: Sequence[int] = ()) -> list[list[list[float]]]:

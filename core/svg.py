@@ -1,6 +1,7 @@
 """SVG rendering of any game's :class:`~boardgames.view.BoardView`.
 
-Cells are squares carrying their mark (the Donuts lines), or hexagons on a
+Cells are squares carrying their marks (drawn from the glyphs a game
+declares: the Donuts lines, dots, crosses), or hexagons on a
 hexagonal grid (each rank half a cell right of the one below, a player's
 sides in its colour); points are drawn where the lines of the grid cross. Pieces are discs in the game's colours, or
 rings where the view asks for them (Donuts' donuts). The last move is ringed
@@ -28,6 +29,91 @@ def _hexagon(cx: float, cy: float, scale: float = 1.0) -> str:
     w, h = CELL / 2 * scale, CELL * HEX_HEIGHT / 2 * scale
     corners = ((0, -h), (w, -h / 2), (w, h / 2), (0, h), (-w, h / 2), (-w, -h / 2))
     return " ".join(f"{cx + dx:.1f},{cy + dy:.1f}" for dx, dy in corners)
+
+
+RADIUS = CELL * 0.36
+
+
+def _piece(shape: str, cx: float, cy: float, colour: str, css: str, name: str) -> list[str]:
+    """A piece in its declared shape: a disc, a ring (a donut), a square block, a cross."""
+    r = RADIUS
+    where = f'class="{css}" data-square="{name}"'
+    if shape == "ring":  # a thick ring, outlined so that a pale one shows on a pale square
+        ring = f'r="{r * 0.7}" fill="none" stroke="{colour}" stroke-width="{r * 0.6}"'
+        out = [f'<circle {where} cx="{cx}" cy="{cy}" {ring}/>']
+        for edge in (r, r * 0.4):
+            out.append(f'<circle cx="{cx}" cy="{cy}" r="{edge}" fill="none" stroke="#3a2a1a" stroke-width="1.2"/>')
+        return out
+    if shape == "square":
+        side = r * 1.6
+        return [
+            f'<rect {where} x="{cx - side / 2}" y="{cy - side / 2}" width="{side}" height="{side}" '
+            f'fill="{colour}" stroke="#222" stroke-width="2"/>'
+        ]
+    if shape == "cross":
+        d = r * 0.8
+        return [
+            f'<path {where} d="M {cx - d} {cy - d} L {cx + d} {cy + d} M {cx - d} {cy + d} L {cx + d} {cy - d}" '
+            f'stroke="{colour}" stroke-width="{r * 0.45}" stroke-linecap="round"/>'
+        ]
+    return [f'<circle {where} cx="{cx}" cy="{cy}" r="{r}" fill="{colour}" stroke="#222" stroke-width="2"/>']
+
+
+def _glyph(glyph: str, cx: float, cy: float, colour: str, css: str) -> str:
+    """A mark's glyph on its square, from the vocabulary of :mod:`boardgames.declarations`."""
+    half = CELL * 0.4
+    lines = {
+        "line-horizontal": (half, 0),
+        "line-vertical": (0, half),
+        "line-rising": (half, -half),
+        "line-falling": (half, half),
+    }
+    if glyph in lines:
+        dx, dy = lines[glyph]
+        return (
+            f'<line class="{css}" x1="{cx - dx}" y1="{cy - dy}" x2="{cx + dx}" y2="{cy + dy}" '
+            f'stroke="{colour}" stroke-width="5" stroke-linecap="round"/>'
+        )
+    if glyph == "dot":
+        return f'<circle class="{css}" cx="{cx}" cy="{cy}" r="{CELL * 0.1}" fill="{colour}"/>'
+    if glyph == "ring":
+        outline = f'fill="none" stroke="{colour}" stroke-width="3"'
+        return f'<circle class="{css}" cx="{cx}" cy="{cy}" r="{CELL * 0.3}" {outline}/>'
+    if glyph == "square":
+        side = CELL * 0.5
+        return (
+            f'<rect class="{css}" x="{cx - side / 2}" y="{cy - side / 2}" width="{side}" height="{side}" '
+            f'fill="none" stroke="{colour}" stroke-width="3"/>'
+        )
+    d = CELL * 0.2  # a cross
+    return (
+        f'<path class="{css}" d="M {cx - d} {cy - d} L {cx + d} {cy + d} M {cx - d} {cy + d} L {cx + d} {cy - d}" '
+        f'stroke="{colour}" stroke-width="4" stroke-linecap="round"/>'
+    )
+
+
+def _overlays(
+    view: BoardView, centre: Callable[[int], tuple[float, float]], hexagonal: bool, out: list[str], fills: bool
+) -> None:
+    """The overlays: washes of colour under the pieces (``fills``), crosses over them."""
+    for sq, index in view.overlays:
+        if index >= len(view.overlay_kinds):
+            continue
+        cover = view.overlay_kinds[index]
+        player = cover.player
+        colour = view.colours[player] if player is not None and player < len(view.colours) else cover.colour
+        css = f"overlay {escape(cover.name)}"
+        cx, cy = centre(sq)
+        if cover.cover == "fill" and fills:
+            if hexagonal:
+                out.append(f'<polygon class="{css}" points="{_hexagon(cx, cy)}" fill="{colour}" fill-opacity="0.45"/>')
+            else:
+                out.append(
+                    f'<rect class="{css}" x="{cx - CELL / 2}" y="{cy - CELL / 2}" width="{CELL}" height="{CELL}" '
+                    f'fill="{colour}" fill-opacity="0.45"/>'
+                )
+        elif cover.cover == "cross" and not fills:
+            out.append(_glyph("cross", cx, cy, colour, css))
 
 
 def _hex_board(view: BoardView, centre: Callable[[int], tuple[float, float]], out: list[str]) -> None:
@@ -101,21 +187,17 @@ def render_svg(view: BoardView, title: str = "", interactive: bool = False) -> s
                 f'<line x1="{MARGIN}" y1="{y}" x2="{MARGIN + span_w}" y2="{y}" stroke="#5a4630" stroke-width="2"/>'
             )
     else:
-        marks = dict(view.marks)
-        half = CELL * 0.4
-        offsets = {"-": (half, 0), "|": (0, half), "/": (half, -half), "\\": (half, half)}
         for sq in range(grid.size):
             cx, cy = centre(sq)
             out.append(
                 f'<rect class="cell" x="{cx - CELL / 2}" y="{cy - CELL / 2}" width="{CELL}" height="{CELL}" '
                 f'fill="#f6e7c8" stroke="#5a4630" stroke-width="1.5"/>'
             )
-            if sq in marks and marks[sq] in offsets:
-                dx, dy = offsets[marks[sq]]
-                out.append(
-                    f'<line class="mark" x1="{cx - dx}" y1="{cy - dy}" x2="{cx + dx}" y2="{cy + dy}" '
-                    f'stroke="#e75480" stroke-width="5" stroke-linecap="round"/>'
-                )
+    _overlays(view, centre, hexagonal, out, fills=True)
+    for sq, name in view.marks:
+        kind = view.mark_kind(name)
+        if kind is not None:
+            out.append(_glyph(kind.glyph, *centre(sq), kind.colour, "mark"))
     if hexagonal:  # below and above each file's end cells, beside each rank's
         placed: list[tuple[float, float]] = []
 
@@ -150,20 +232,25 @@ def render_svg(view: BoardView, title: str = "", interactive: bool = False) -> s
     for sq in sorted(targets - set(owner)):
         cx, cy = centre(sq)
         out.append(f'<circle class="target" cx="{cx}" cy="{cy}" r="5" fill="#3cb371"/>')
-    radius = CELL * 0.36
+    radius = RADIUS
+    kinds = dict(view.kinds)
     for sq, who in view.owners:
-        cx, cy = centre(sq)
         colour = view.colours[who] if who < len(view.colours) else "#888888"
-        name = escape(view.players[who])
-        ring = view.piece_shape == "ring"
-        if ring:  # a thick ring, like a donut
-            shape = f'r="{radius * 0.7}" fill="none" stroke="{colour}" stroke-width="{radius * 0.6}"'
-        else:
-            shape = f'r="{radius}" fill="{colour}" stroke="#222" stroke-width="2"'
-        out.append(f'<circle class="piece {name}" data-square="{grid.name(sq)}" cx="{cx}" cy="{cy}" {shape}/>')
-        if ring:  # outline the ring, so a pale one shows on a pale square
-            for edge in (radius, radius * 0.4):
-                out.append(f'<circle cx="{cx}" cy="{cy}" r="{edge}" fill="none" stroke="#3a2a1a" stroke-width="1.2"/>')
+        kind = view.piece_kind(sq)
+        css = f"piece {escape(view.players[who])} {escape(kind.name)}"
+        out.extend(_piece(kind.shape, *centre(sq), colour, css, grid.name(sq)))
+        if sq in kinds and kind.letter:  # another kind than the usual: its letter on it
+            cx, cy = centre(sq)
+            out.append(
+                f'<text class="kind" x="{cx}" y="{cy + 7}" text-anchor="middle" font-size="20" font-weight="bold" '
+                f'fill="#ffffff" stroke="#222222" stroke-width="0.8">{escape(kind.letter.upper())}</text>'
+            )
+    for sq, index in view.neutral:
+        if index < len(view.neutral_kinds):
+            kind = view.neutral_kinds[index]
+            css = f"piece neutral {escape(kind.name)}"
+            out.extend(_piece(kind.shape, *centre(sq), kind.colour, css, grid.name(sq)))
+    _overlays(view, centre, hexagonal, out, fills=False)
 
     def rings(squares: tuple[int, ...], css: str, gap: float, colour: str, width: float, dashes: str = "") -> None:
         dash = f' stroke-dasharray="{dashes}"' if dashes else ""

@@ -3,8 +3,12 @@
 One renderer for every game: cells are drawn as boxes of four characters
 (``[C/]``: brackets, piece, the square's mark), points as pieces joined by
 lines (``+---L---+``). The last move is bracketed ``[ ]`` (the rulebook's tip:
-mark the last donut), what it flipped is in ``( )``, legal targets show ``*``,
-and the line that won the game is in ``< >``.
+mark the last donut), what it changed (flipped, captured: the game's word) is
+in ``( )``, legal targets show ``*``, and the line that won the game is in
+``< >``. A player's piece of another kind shows the kind's letter (``K`` for
+the first player, ``k`` for the others), a neutral piece its own, a square of
+a player's territory (an overlay) the player's letter in lower case, a dead
+stone an ``x`` beside it; the legend lists only what the position shows.
 Coordinates run along the edges, ``a1`` bottom-left. A hexagonal grid is
 drawn in offset rows, each rank two characters (half a cell) right of the one
 below, as its cells touch; a player's sides are named in the legend.
@@ -18,12 +22,9 @@ from __future__ import annotations
 
 import os
 import string
-from typing import IO
+from typing import IO, Any
 
 from .view import BoardView
-
-ASCII_MARKS = {"-": "-", "|": "|", "/": "/", "\\": "\\"}
-UNICODE_MARKS = {"-": "─", "|": "│", "/": "╱", "\\": "╲"}
 
 
 def glyphs(players: tuple[str, ...]) -> tuple[str, ...]:
@@ -67,6 +68,9 @@ def _point(file: int, rank: int, width: int, height: int) -> str:
 def render_text(view: BoardView, unicode: bool = False) -> str:
     grid = view.grid
     owner = dict(view.owners)
+    neutral = dict(view.neutral)
+    kinds = dict(view.kinds)
+    overlay = dict(view.overlays)
     mark = dict(view.marks)
     last, changed, targets = set(view.last), set(view.changed), set(view.targets)
     winning = set(view.winning)
@@ -78,14 +82,39 @@ def render_text(view: BoardView, unicode: bool = False) -> str:
     def piece(sq: int, file: int, rank: int) -> str:
         if sq in owner:
             who = owner[sq]
+            kind = view.piece_kinds[kinds[sq]] if sq in kinds and kinds[sq] < len(view.piece_kinds) else None
             if unicode:
-                return paint(view.symbols[who], colours[who] if colours else None, bold=True)
+                symbol = kind.symbol if kind is not None and kind.symbol else view.symbols[who]
+                return paint(symbol, colours[who] if colours else None, bold=True)
+            if kind is not None and kind.letter:
+                return kind.letter.upper() if who == 0 else kind.letter.lower()
             return letters[who]
+        if sq in neutral and neutral[sq] < len(view.neutral_kinds):
+            kind = view.neutral_kinds[neutral[sq]]
+            if unicode:
+                return paint(kind.symbol or "■", kind.colour, bold=True)
+            return kind.letter or "#"
+        if sq in overlay and overlay[sq] < len(view.overlay_kinds):
+            cover = view.overlay_kinds[overlay[sq]]
+            if cover.cover == "fill" and cover.player is not None and cover.player < len(letters):
+                if unicode:
+                    return paint("·", colours[cover.player] if colours else None, bold=True)
+                return letters[cover.player].lower()
         if sq in targets:
             return paint("•", "#3cb371", bold=True) if unicode else "*"
         if points:
             return paint(_point(file, rank, grid.width, grid.height), dim=True) if unicode else "+"
         return paint("·", dim=True) if unicode else "."
+
+    def sign_of(sq: int) -> str:
+        """The fourth character of a cell: a dead stone's ``x``, else the square's mark."""
+        cover = view.overlay_kinds[overlay[sq]] if sq in overlay and overlay[sq] < len(view.overlay_kinds) else None
+        if cover is not None and cover.cover == "cross" and (sq in owner or sq in neutral):
+            return paint("x", cover.colour, bold=True) if unicode else "x"
+        kind = view.mark_kind(mark[sq]) if sq in mark else None
+        if kind is None:
+            return " "
+        return paint(kind.unicode or kind.text, kind.colour) if unicode else kind.text
 
     link = paint("─", dim=True) if unicode else "-"
     hexagonal = grid.basis == "hex"
@@ -110,9 +139,7 @@ def render_text(view: BoardView, unicode: bool = False) -> str:
                 row.append(f"{before}{piece(sq, file, rank)}{after}{link if inner else ' '}")
             else:
                 left, right = left or " ", right or " "
-                sign = mark.get(sq, " ")
-                sign = paint(UNICODE_MARKS.get(sign, sign), "#e75480") if unicode else ASCII_MARKS.get(sign, sign)
-                row.append(f"{left}{piece(sq, file, rank)}{sign}{right}")
+                row.append(f"{left}{piece(sq, file, rank)}{sign_of(sq)}{right}")
         indent = " " * 2 * rank if hexagonal else ""
         lines.append(f"{rank + 1:>3} {indent}{''.join(row)}  {rank + 1}")
         if points and rank > 0:
@@ -126,13 +153,36 @@ def render_text(view: BoardView, unicode: bool = False) -> str:
         )
     else:
         legend = "  ".join(f"{g} {name}" for g, name in zip(letters, view.players, strict=True))
+    legend += _kinds_legend(view, letters, unicode, paint)
     target = paint("•", "#3cb371", bold=True) if unicode else "*"
     won = "  < > winning line" if winning else ""
-    lines.append(f"     {legend}   [ ] last move  ( ) flipped  {target} legal{won}")
+    lines.append(f"     {legend}   [ ] last move  ( ) {view.words.changed}  {target} legal{won}")
     sides = _sides(view, grid.width, grid.height)
     if sides:
         lines.append(f"     {sides}")
     return "\n".join(text.rstrip() for text in lines)
+
+
+def _kinds_legend(view: BoardView, letters: tuple[str, ...], unicode: bool, paint: Any) -> str:
+    """The kinds, neutral pieces and overlays that the position shows, each once."""
+    out = []
+    for index in sorted({kind for _, kind in view.kinds}):
+        if index < len(view.piece_kinds):
+            kind = view.piece_kinds[index]
+            out.append(f"{kind.symbol if unicode and kind.symbol else kind.letter.upper() or '?'} {kind.name}")
+    for index in sorted({kind for _, kind in view.neutral}):
+        if index < len(view.neutral_kinds):
+            kind = view.neutral_kinds[index]
+            glyph = paint(kind.symbol or "■", kind.colour, bold=True) if unicode else kind.letter or "#"
+            out.append(f"{glyph} {kind.name}")
+    for index in sorted({cover for _, cover in view.overlays}):
+        if index < len(view.overlay_kinds):
+            cover = view.overlay_kinds[index]
+            if cover.cover == "cross":
+                out.append(f"x {cover.name}")
+            elif cover.player is not None and cover.player < len(letters):
+                out.append(f"{letters[cover.player].lower()} {cover.name}")
+    return "".join(f"  {item}" for item in out)
 
 
 def _sides(view: BoardView, width: int, height: int) -> str:

@@ -11,12 +11,11 @@ import pytest
 
 import boardgames
 from boardgames import BitboardState, Game, Grid, Outcome, bits, hookimpl, place, transfer
-from boardgames.observation import PLANES, board_planes, layout_shape
+from boardgames.observation import board_planes, layout_shape, plane_names
 from boardgames.testing import plugin
 from helpers import layout
 
-MINE = PLANES.index("my pieces")
-THEIRS = PLANES.index("opponent's pieces")
+MINE, THEIRS = 0, 1  # the planes of "my pieces" and "opponent's pieces"
 FILES, RANKS = 5, 6
 
 
@@ -67,9 +66,9 @@ def test_the_core_lays_planes_out_rank_by_rank_from_rank_1(tall):
     game = boardgames.game_class(tall).configure()
     assert (game.grid.width, game.grid.height) == (FILES, RANKS)
     state = game.start().play("b5").play("e1")
-    assert layout_shape(game.grid) == (len(PLANES), RANKS, FILES)
+    assert layout_shape(game) == (len(plane_names(Tall)), RANKS, FILES)
     seen = board_planes(state, 0)
-    assert (len(seen), len(seen[0]), len(seen[0][0])) == (len(PLANES), RANKS, FILES)
+    assert (len(seen), len(seen[0]), len(seen[0][0])) == (len(plane_names(Tall)), RANKS, FILES)
     assert only_one(seen, MINE) == [(4, 1)]  # b5: rank 5 is row 4, file b is column 1
     assert only_one(seen, THEIRS) == [(0, 4)]  # e1: row 0, column 4
     assert only_one(board_planes(state, 1), MINE) == [(0, 4)]
@@ -84,7 +83,9 @@ def test_pettingzoo_observation_on_a_board_of_5_files_and_6_ranks(tall):
     first = e.agent_selection
     e.step(e.unwrapped.game.grid.parse_square("b5"))
     observation = e.observe(first)["observation"]
-    assert observation.shape == e.observation_space(first)["observation"].shape == (len(PLANES), RANKS, FILES)
+    assert (
+        observation.shape == e.observation_space(first)["observation"].shape == (len(plane_names(Tall)), RANKS, FILES)
+    )
     assert observation[MINE][4][1] == 1.0 and observation[MINE].sum() == 1
     assert e.observe(e.agent_selection)["observation"][THEIRS][4][1] == 1.0
 
@@ -97,7 +98,7 @@ def test_openspiel_tensor_on_a_board_of_5_files_and_6_ranks(tall):
 
     game = load(tall)
     shape = game.observation_tensor_shape()
-    assert shape == [len(PLANES), RANKS, FILES]
+    assert shape == [len(plane_names(Tall)), RANKS, FILES]
     state = game.new_initial_state()
     state.apply_action(state.string_to_action("b5"))
     tensor = np.reshape(state.observation_tensor(0), shape)
@@ -118,9 +119,9 @@ def test_pettingzoo_observation_on_donuts_is_not_transposed():
     first = e.agent_selection
     e.step(e.unwrapped.game.grid.parse_square("a2"))
     observation = e.observe(first)["observation"]
-    assert observation.shape == (len(PLANES), 6, 6)
+    assert observation.shape == (len(plane_names(boardgames.game_class("donuts"))), 6, 6)
     assert observation[MINE][1][0] == 1.0 and observation[MINE].sum() == 1  # a2: row 1, column 0
-    mark = observation[PLANES.index("mark |")]
+    mark = observation[plane_names(boardgames.game_class("donuts")).index("mark |")]
     assert mark[1][0] == 1.0 and mark.sum() == 1
 
 
@@ -136,4 +137,4 @@ def test_openspiel_tensor_on_donuts_is_not_transposed():
     state.apply_action(state.string_to_action("a2"))
     tensor = np.reshape(state.observation_tensor(0), shape)
     assert tensor[MINE][1][0] == 1.0 and tensor[MINE].sum() == 1
-    assert tensor[PLANES.index("mark |")][1][0] == 1.0
+    assert tensor[plane_names(boardgames.game_class("donuts")).index("mark |")][1][0] == 1.0

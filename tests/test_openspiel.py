@@ -13,7 +13,7 @@ from open_spiel.python.algorithms import mcts  # noqa: E402
 
 import boardgames  # noqa: E402
 from boardgames.interop.openspiel import load  # noqa: E402
-from boardgames.observation import PLANES  # noqa: E402
+from boardgames.observation import plane_names  # noqa: E402
 from boardgames.testing import plugin  # noqa: E402
 from helpers import load_othello  # noqa: E402
 
@@ -55,14 +55,28 @@ def test_actions_speak_the_projects_notation_and_options_reach_the_game():
     game = load("verso", size=7, flip="adjacent")
     assert game.num_distinct_actions() == 7 * 7 + 2
     assert game.get_type().short_name == "boardgames_verso"
-    assert game.observation_tensor_shape() == [len(PLANES), 7, 7]
+    # Verso declares no marks: no planes of them (Donuts' four lines were on every game's planes).
+    assert plane_names(boardgames.game_class("verso")) == (
+        "my pieces",
+        "opponent's pieces",
+        "my pieces in hand",
+        "opponent's pieces in hand",
+        "first square chosen",
+        "later squares chosen",
+    )
+    assert game.observation_tensor_shape() == [6, 7, 7]
     state = game.new_initial_state()
     action = state.string_to_action("d4")
     assert state.action_to_string(action) == "d4"
     state.apply_action(action)
     assert state.current_player() == 1
     assert state.position.history == (boardgames.place(action),)
-    assert state.observation_tensor(1)[PLANES.index("opponent's pieces") * 49 + action] == 1.0
+    assert (
+        state.observation_tensor(1)[
+            plane_names(boardgames.game_class("verso")).index("opponent's pieces") * 49 + action
+        ]
+        == 1.0
+    )
     assert state.position.game.options["flip"] == "adjacent"
     clone = state.clone()
     clone.apply_action(clone.string_to_action("e5"))

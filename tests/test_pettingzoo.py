@@ -14,7 +14,7 @@ from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 import boardgames  # noqa: E402
 from boardgames.interop.pettingzoo import env  # noqa: E402
-from boardgames.observation import PLANES  # noqa: E402
+from boardgames.observation import plane_names  # noqa: E402
 from boardgames.testing import plugin  # noqa: E402
 from helpers import load_othello  # noqa: E402
 
@@ -96,7 +96,8 @@ def test_one_agent_acts_several_times_while_it_builds_a_step():
             e.step(origin)
             assert e.agent_selection == agent  # the same player chooses where it goes
             observation = e.observe(agent)
-            assert observation["observation"][PLANES.index("first square chosen")].sum() == 1
+            chosen = plane_names(e.unwrapped.game).index("first square chosen")
+            assert observation["observation"][chosen].sum() == 1
             destinations = {m.to for m in state.legal_moves if m.origin == origin}
             allowed = {a for a, ok in enumerate(observation["action_mask"]) if ok}
             assert allowed and allowed <= destinations | {e.unwrapped.game.grid.size + 1}
@@ -113,6 +114,7 @@ def test_observations_show_the_board_from_the_observers_side():
     mine = e.observe(first)["observation"]
     theirs = e.observe(other)["observation"]
     # Shaped (planes, rows, files); c3 is rank 3, file c: row 2, column 2 (rows from rank 1).
+    PLANES = plane_names(e.unwrapped.game)  # noqa: N806 - as the module constant was
     assert mine.shape == (len(PLANES), 6, 6)
     assert mine[PLANES.index("my pieces"), 2, 2] == 1 and theirs[PLANES.index("opponent's pieces"), 2, 2] == 1
     assert mine[PLANES.index("mark -")].sum() == 36  # every square shows its line, under a donut too

@@ -154,7 +154,7 @@ class Observer:
     """OpenSpiel's PyObserver: the observation planes as ``tensor``."""
 
     def __init__(self, game: Game) -> None:
-        shape = layout_shape(game.grid)
+        shape = layout_shape(game)
         self.tensor = np.zeros(int(np.prod(shape)), np.float32)
         self.dict = {"observation": np.reshape(self.tensor, shape)}
 

@@ -66,7 +66,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped enviro
         self.metadata = {**self.metadata, "name": f"boardgames_{self.game.name}"}
         self.possible_agents = list(self.game.player_names)
         grid = self.game.grid
-        shape = layout_shape(grid)
+        shape = layout_shape(self.game)
         n = action_count(grid)
         self.observation_spaces = {
             agent: spaces.Dict(

@@ -267,6 +267,7 @@ def create_app(
                     "players": list(cls.player_names),
                     "options": options,
                     "levels": [{"level": number, "name": title, "spec": spec} for number, title, spec in ladder(cls)],
+                    "words": cls.words.to_json(),
                 }
             )
         return JSONResponse(out)

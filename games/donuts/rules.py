@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import random
 
-import attrs
-
 from boardgames import (
-    BoardView,
     ChoiceOption,
     Game,
     Grid,
+    MarkKind,
     Move,
     Outcome,
+    PieceKind,
     TextOption,
+    Words,
     bits,
     placements,
 )
@@ -31,6 +31,15 @@ class Donuts(Game[DonutsState]):
     player_names = ("chocolate", "vanilla")
     colours = ("#7b4a2d", "#f3e5ab")
     symbols = ("●", "○")
+    piece_kinds = (PieceKind("donut", shape="ring"),)
+    # The line printed on each square (D2): a mark named by its character.
+    mark_kinds = tuple(
+        MarkKind(line, line, glyph, unicode)  # type: ignore[arg-type]
+        for line, glyph, unicode in zip(
+            LINES, ("line-horizontal", "line-vertical", "line-rising", "line-falling"), "─│╱╲", strict=True
+        )
+    )
+    words = Words(changed="flipped", choice="Which flips?")
     option_specs = (
         TextOption(
             "board",
@@ -210,8 +219,8 @@ Notation. A move is the square played: c3.
             f"{state.to_move} must play on the {line} line through {names[state.last]}, the square just played: {free}"
         )
 
-    def view(self, state: DonutsState) -> BoardView:
-        return attrs.evolve(super().view(state), marks=tuple(enumerate(self.lines)), piece_shape="ring")
+    def marks(self, state: DonutsState) -> dict[int, str]:
+        return dict(enumerate(self.lines))
 
     # -- for agents: the evaluation and the playout policy are in strategy.py --
     def position_key(self, state: DonutsState) -> tuple[object, ...]:

@@ -17,6 +17,7 @@ from boardgames import (
     InvalidOptionError,
     Move,
     Outcome,
+    Words,
     bits,
     placements,
 )
@@ -52,6 +53,11 @@ class Verso(Game[VersoState]):
     player_names = ("light", "dark")
     colours = ("#f4f1e8", "#4a4a4a")
     symbols = ("○", "●")
+    words = Words(
+        changed="flipped",
+        choice="Which flips?",
+        pick_mark="Choose the piece that flips: click a highlighted prisoner.",
+    )
     option_specs = (
         IntOption("size", "points along each side of the board (V1)", 8, minimum=5, maximum=19),
         IntOption("pieces", "pieces each player places (V2)", 9, minimum=1, maximum=180),

@@ -137,6 +137,7 @@ async function openMatch(id, params) {
   chosen = []; lookback = null; hinted = [];
   current = null;
   try {
+    if (!games.length) games = await api("GET", "/api/games");  // the game's words, for a page opened on a match
     accept(await api("GET", "/api/matches/" + id));
   } catch (error) { say(error.message); return; }
   if (stream) stream.close();
@@ -264,9 +265,15 @@ function highlight() {
   if (moving && next.size) {
     const first = open.find((m) => m.squares.length > chosen.length);
     const role = chosen.length === 0 ? (first.step ? "origin" : "to") : (first.step && chosen.length === 1 ? "to" : "mark");
-    prompt = { origin: "Click a highlighted piece to move, or a highlighted square.", to: chosen.length ? "Click where it goes." : "Click a highlighted square.", mark: "Choose the piece that flips: click a highlighted prisoner." }[role];
+    const words = wordsOf(current.state.game);  // the game's own prompts (docs/api.md: Words)
+    prompt = { origin: words.pick_origin, to: chosen.length ? words.pick_to : words.pick_square, mark: words.pick_mark }[role];
   }
   $("#prompt").textContent = prompt;
+}
+
+function wordsOf(name) {
+  const game = games.find((g) => g.name === name);
+  return (game && game.words) || {};
 }
 
 function clicked(square) {

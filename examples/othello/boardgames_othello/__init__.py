@@ -14,7 +14,7 @@ from collections.abc import Callable
 import attrs
 
 import boardgames
-from boardgames import PASS, BitboardState, Game, Grid, Move, Outcome, hookimpl, placements, transfer
+from boardgames import PASS, BitboardState, Game, Grid, Move, Outcome, Words, hookimpl, placements, transfer
 
 BLACK, WHITE = 0, 1
 
@@ -33,6 +33,7 @@ class Othello(Game[OthelloState]):
     player_names = ("black", "white")
     colours = ("#1b1b1b", "#f5f5f5")
     symbols = ("●", "○")
+    words = Words(changed="flipped")
     max_length = 60 + 60  # at most 60 discs, and a pass can only come between two of them
     solve_at = 12  # empty squares: from there the agents play the end perfectly
     rules_text = __doc__ or ""

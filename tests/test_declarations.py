@@ -1,0 +1,159 @@
+"""A game declares what its board holds and how it speaks, and every front
+end follows: kinds of pieces (a king beside a man), neutral pieces (walls),
+marks (thrones) and overlays (territory) in text, SVG, the JSON contents and
+the observation planes, and the game's own words; the legend lists only what
+the position shows."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import attrs
+import pytest
+
+from boardgames import (
+    BitboardState,
+    Game,
+    Grid,
+    MarkKind,
+    Outcome,
+    Overlay,
+    PieceKind,
+    Words,
+    bits,
+    hookimpl,
+    placements,
+    transfer,
+)
+from boardgames.observation import plane_names, planes
+from boardgames.svg import render_svg
+from boardgames.testing import check_game, plugin
+from boardgames.text import render_text
+
+SVG = "{http://www.w3.org/2000/svg}"
+WALLS = ("b2", "c3")
+THRONES = ("a1", "d4")
+
+
+class Kingdoms(Game[BitboardState]):
+    """Place a man on any empty square; on a throne it is a king. Walls stand
+    on b2 and c3 from the start. The board full, the most pieces win."""
+
+    name = "kingdoms"
+    title = "Kingdoms"
+    player_names = ("red", "blue")
+    piece_kinds = (PieceKind("man"), PieceKind("king", letter="k", symbol="♚"))
+    neutral_kinds = (PieceKind("wall", letter="#", symbol="▇", shape="square", colour="#444444"),)
+    mark_kinds = (MarkKind("throne", "^", "dot", "♛", colour="#d4a017"),)
+    overlay_kinds = (Overlay("red territory", player=0),)
+    words = Words(changed="crowned", choice="Which kingdom?")
+    max_length = 14
+
+    def setup(self) -> None:
+        self.grid = Grid.get(4)
+        self.walls = self.grid.mask(self.grid.parse_square(n) for n in WALLS)
+        self.thrones = self.grid.mask(self.grid.parse_square(n) for n in THRONES)
+
+    def initial_state(self) -> BitboardState:
+        return BitboardState(game=self)
+
+    def generate_moves(self, state: BitboardState) -> tuple:
+        return placements(self.grid.full & ~state.occupied & ~self.walls)
+
+    def apply(self, state: BitboardState, move) -> BitboardState:
+        boards = transfer(state.boards, state.turn, 1 << move.to)
+        after = BitboardState(
+            game=self, history=(*state.history, move), turn=1 - state.turn, boards=boards, placed=state.placed
+        )
+        if (boards[0] | boards[1] | self.walls) == self.grid.full:
+            counts = [b.bit_count() for b in boards]
+            winner = None if counts[0] == counts[1] else counts.index(max(counts))
+            after = attrs.evolve(after, outcome=Outcome(winner, "the most pieces"))
+        return after
+
+    def kinds(self, state: BitboardState) -> dict[int, int]:
+        return {sq: 1 for sq in bits(state.occupied & self.thrones)}
+
+    def neutral(self, state: BitboardState) -> dict[int, int]:
+        return {sq: 0 for sq in bits(self.walls)}
+
+    def marks(self, state: BitboardState) -> dict[int, str]:
+        return {sq: "throne" for sq in bits(self.thrones & ~state.occupied)}
+
+    def overlays(self, state: BitboardState) -> dict[int, int]:
+        empty = self.grid.full & ~state.occupied & ~self.walls
+        return {sq: 0 for sq in bits(self.grid.next_to(state.boards[0], diagonal=False) & empty)}
+
+
+class Hooks:
+    @staticmethod
+    @hookimpl
+    def register_games(register):
+        register(Kingdoms)
+
+
+@pytest.fixture(scope="module")
+def kingdoms():
+    with plugin(Hooks, "kingdoms"):
+        yield Kingdoms.configure()
+
+
+def test_the_kit_and_every_renderer_take_the_declarations(kingdoms):
+    assert check_game(Kingdoms, games=5) > 0
+
+
+def test_text_shows_kinds_neutral_pieces_marks_and_overlays_and_lists_only_those(kingdoms):
+    start = kingdoms.start()
+    text = render_text(start.view())
+    rows = {line.split()[0]: line for line in text.splitlines() if line.strip()[:1].isdigit()}
+    assert "#" in rows["2"] and "#" in rows["3"]  # walls on b2 and c3
+    assert "^" in rows["1"] and "^" in rows["4"]  # thrones on a1 and d4
+    assert "# wall" in text and "king" not in text and "territory" not in text
+    crowned = start.play("a1").play("d4")  # a man on each throne: kings, red's (K) and blue's (k)
+    text = render_text(crowned.view())
+    rows = {line.split()[0]: line for line in text.splitlines() if line.strip()[:1].isdigit()}
+    assert " K" in rows["1"] and "[k" in rows["4"]  # d4 the last move
+    assert "r" in rows["2"].split("#")[0]  # a2, next to red's king and empty: red's territory
+    assert "K king" in text and "r red territory" in text and "( ) crowned" in text and "^" not in text
+
+
+def test_svg_draws_each_declared_thing_in_its_shape(kingdoms):
+    state = kingdoms.start().play("a1").play("d1")
+    root = ET.fromstring(render_svg(state.view()))
+    walls = [e for e in root.iter() if "wall" in (e.get("class") or "").split()]
+    assert {w.get("data-square") for w in walls} == set(WALLS) and all(w.tag == f"{SVG}rect" for w in walls)
+    assert [e.get("data-square") for e in root.iter() if "king" in (e.get("class") or "").split()] == ["a1"]
+    assert [t.text for t in root.iter(f"{SVG}text") if t.get("class") == "kind"] == ["K"]
+    thrones = [e for e in root.iter(f"{SVG}circle") if e.get("class") == "mark"]
+    assert len(thrones) == 1  # d4's: a1's is under the king
+    territory = [e for e in root.iter(f"{SVG}rect") if (e.get("class") or "").startswith("overlay")]
+    assert territory and {e.get("fill") for e in territory} == {Kingdoms.colours[0]}
+
+
+def test_json_contents_say_owner_and_kind(kingdoms):
+    data = kingdoms.start().play("a1").play("d1").to_json()
+    assert data["pieces"] == {"a1": "red", "d1": "blue"}  # the short form, as before
+    assert data["contents"] == {
+        "a1": {"owner": "red", "kind": "king"},
+        "b2": {"owner": None, "kind": "wall"},
+        "c3": {"owner": None, "kind": "wall"},
+        "d1": {"owner": "blue", "kind": "man"},
+    }
+
+
+def test_observation_planes_follow_the_declarations(kingdoms):
+    names = plane_names(kingdoms)
+    assert names[:6] == ("my man", "opponent's man", "my king", "opponent's king", "neutral wall", "mark throne")
+    assert "overlay red territory" in names and len(names) == 11
+    state = kingdoms.start().play("a1").play("d1")
+    seen = dict(zip(names, planes(state, 1), strict=True))  # as blue sees it
+    square = kingdoms.grid.parse_square
+    assert seen["opponent's king"][square("a1")] == 1 and seen["my man"][square("d1")] == 1
+    assert [i for i, v in enumerate(seen["neutral wall"]) if v] == sorted(square(n) for n in WALLS)
+    assert [i for i, v in enumerate(seen["mark throne"]) if v] == [square("d4")]
+
+
+def test_a_games_words_reach_its_front_ends(kingdoms, cli):
+    run = cli("show", "kingdoms", "--moves", "a1")
+    assert run.code == 0, run.err
+    assert "( ) crowned" in run.out
