@@ -78,3 +78,15 @@ def load_othello() -> types.ModuleType:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def load_hex() -> types.ModuleType:
+    """The Hex example (examples/hex) as a module, not installed:
+    register it with ``boardgames.testing.plugin(load_hex(), "hex")``."""
+    spec = importlib.util.spec_from_file_location(
+        "boardgames_hex_under_test", ROOT / "examples" / "hex" / "boardgames_hex" / "__init__.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
