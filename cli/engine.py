@@ -22,13 +22,6 @@ from boardgames.engine import EngineSession
 def engine(agent: str) -> None:
     """Speak the engine protocol on stdin and stdout: one reply line per
     command (hello, games, game, seed, position, go, legal, show, quit);
-    errors are lines starting 'error' and the engine goes on. Ends at quit or
-    the end of input."""
-    session = EngineSession(agent)
-    for line in sys.stdin:
-        reply = session.handle(line)
-        if reply is not None:
-            sys.stdout.write(reply + "\n")
-            sys.stdout.flush()
-        if session.done:
-            return
+    errors are lines starting 'error' and the engine goes on. A line has at
+    most 64 KiB. Ends at quit or the end of input."""
+    EngineSession(agent).serve(getattr(sys.stdin, "buffer", sys.stdin), sys.stdout)  # bytes, unless replaced

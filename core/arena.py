@@ -23,6 +23,7 @@ from typing import Any
 import attrs
 
 from . import ray_backend
+from .agents.engine import kill_programs
 from .errors import BoardgamesError, InvalidAgentSpecError, SaveError
 from .files import user_path
 from .match import Match
@@ -294,6 +295,14 @@ def run_arena(
 
 def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # Terminated (the arena was interrupted): the engines it started are in
+    # sessions of their own, out of reach of the terminal's Ctrl-C; they go too.
+    signal.signal(signal.SIGTERM, _terminated)
+
+
+def _terminated(signum: int, frame: object) -> None:
+    kill_programs()
+    os._exit(128 + signum)
 
 
 def _play_task(task: tuple[str, Mapping[str, object], Sequence[str], int, int, tuple[int, ...]]) -> GameResult:

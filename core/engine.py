@@ -7,28 +7,34 @@ itself and the protocol version), ``game NAME [OPTION=VALUE ...]``, ``seed N``,
 ``position [MOVE ...]`` (the moves from the start), ``go [time=S]
 [iterations=N] [depth=N]`` (answered ``move M``), ``legal``, ``show`` and
 ``quit``. Every error is one line starting ``error``, and the session goes on.
-Words are split as a shell does, so a value with spaces is quoted.
-:class:`EngineSession` is the protocol without the pipes;
+Words are split as a shell does, so a value with spaces is quoted. A line
+longer than :data:`LINE_LIMIT` bytes is answered with an error line, the rest
+of it read and forgotten, never held. :class:`EngineSession` is the protocol;
+:meth:`EngineSession.serve` reads its lines from a stream, and
 ``boardgames engine`` (``cli/engine.py``) connects it to stdin and stdout.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import shlex
 from importlib.metadata import PackageNotFoundError, version
+from typing import IO
 
 from .agents.base import BUDGET_KINDS
-from .agents.engine import PROTOCOL, PROTOCOL_VERSION
+from .agents.engine import LINE_LIMIT, PROTOCOL, PROTOCOL_VERSION, read_line, skip_line
 from .agents.spec import BUDGET_OPTIONS, HUMAN, split_unquoted
 from .errors import BoardgamesError, InvalidAgentSpecError, MatchError, quoted
-from .game import Game
+from .game import SEED_DIGITS, Game, check_seed
 from .match import Match
 from .options import parse_assignments
 from .plugins import describe_exception
 from .registry import game_class, make_seat, registered_games
 
 COMMANDS = ("hello", "games", "game", "seed", "position", "go", "legal", "show", "quit")
+#: ``seed N``: ASCII digits, checked before they are converted.
+SEED = re.compile(rf"-?[0-9]{{1,{SEED_DIGITS}}}")
 
 
 def _version() -> str:
@@ -59,6 +65,24 @@ class EngineSession:
         self.match: Match | None = None
         #: Set once ``quit`` is read.
         self.done = False
+
+    def serve(self, stdin: IO[bytes] | IO[str], stdout: IO[str]) -> None:
+        """Answer the lines of ``stdin`` (bytes, read as UTF-8; or text) on
+        ``stdout`` until ``quit`` or the end of ``stdin``; a line longer than
+        :data:`LINE_LIMIT` bytes (characters, read as text) is an error line,
+        and the session goes on."""
+        while not self.done:
+            line = read_line(stdin)
+            if line is None:
+                skip_line(stdin)
+                reply: str | None = f"error a line has at most {LINE_LIMIT:,} bytes; the rest of this one was skipped"
+            elif not line:
+                return
+            else:
+                reply = self.handle(line if isinstance(line, str) else line.decode("utf-8", "replace"))
+            if reply is not None:
+                stdout.write(reply + "\n")
+                stdout.flush()
 
     def handle(self, line: str) -> str | None:
         """The reply to one line, None for an empty line (nothing to say)."""
@@ -93,9 +117,12 @@ class EngineSession:
         return "ok"
 
     def _seed(self, args: list[str]) -> str:
-        if len(args) != 1 or not args[0].lstrip("-").isdigit():
-            raise MatchError(f"seed needs one whole number, got {quoted(' '.join(args), 40)}")
-        self.seed = int(args[0])
+        if len(args) != 1 or not SEED.fullmatch(args[0]):
+            raise MatchError(
+                f"seed needs one whole number of at most {SEED_DIGITS} digits, got {quoted(' '.join(args), 40)}"
+            )
+        check_seed(seed := int(args[0]))
+        self.seed = seed
         if self._given is not None:  # the same options, what they leave to the seed drawn again
             self._set_up()
         return "ok"

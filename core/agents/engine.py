@@ -7,49 +7,168 @@ from the seed is the same board) and a seed from the seat's generator, then
 for each move sends the position and ``go`` with the seat's budget. An engine
 that crashes, says ``error``, answers an illegal move or stays silent past its
 budget plus ``margin`` seconds raises :class:`AgentFailure`: the match records
-that its side forfeits, and an arena goes on with the next game.
+that its side forfeits, and an arena goes on with the next game. So does one
+that writes a line longer than :data:`LINE_LIMIT` or more than
+:data:`UNASKED_LINES` lines that no command asked for: what is read from a
+program is bounded. The program runs in its own session (POSIX), and its whole
+process group is stopped with it, so that the processes it starts go too.
 """
 
 from __future__ import annotations
 
-import queue
+import collections
+import os
 import random
 import shlex
+import signal
 import subprocess
 import threading
 import time
 import weakref
-from typing import IO
+from typing import IO, AnyStr
 
 from ..errors import AgentFailure, BoardgamesError, InvalidAgentSpecError
 from ..game import State
 from ..moves import Move
 from ..options import FloatOption, TextOption
-from .base import Agent, Budget
+from .base import Agent, Budget, format_budget
 
 #: The protocol's name and version, as ``hello`` answers them (both sides use these).
 PROTOCOL = "boardgames-engine"
 PROTOCOL_VERSION = 1
 #: How long a program may take to start and greet (Python and its imports).
 START_SECONDS = 30.0
+#: The longest line either side reads, in bytes, its newline aside: the engine
+#: answers a longer command with an error line, and a program that writes a
+#: longer line forfeits. Neither side ever holds more of a line than this.
+LINE_LIMIT = 64 * 1024
+#: The most lines a program may write that no command has asked for yet (the
+#: protocol answers each command with one line): past them it forfeits.
+UNASKED_LINES = 100
+#: The longest command line of a program (a spec is bounded too).
+COMMAND_LENGTH = 1000
+
+
+def read_line(stream: IO[AnyStr], limit: int = LINE_LIMIT) -> AnyStr | None:
+    """The next line of ``stream`` (empty at its end), or None if it is longer
+    than ``limit`` (its newline aside): then only ``limit + 1`` of it were read,
+    and :func:`skip_line` discards the rest."""
+    line = stream.readline(limit + 1)
+    if len(line) > limit and line[-1:] not in ("\n", b"\n"):
+        return None
+    return line
+
+
+def skip_line(stream: IO[AnyStr], limit: int = LINE_LIMIT) -> None:
+    """Read and forget the rest of a line, ``limit`` at a time."""
+    while True:
+        chunk = stream.readline(limit)
+        if not chunk or chunk[-1:] in ("\n", b"\n"):
+            return
 
 
 def _check_command(text: str) -> str:
+    if len(text) > COMMAND_LENGTH:  # before it is split, which costs the square of its length
+        raise ValueError(f"a command has at most {COMMAND_LENGTH:,} characters, got {len(text):,}")
     if not shlex.split(text):  # an unclosed quote raises ValueError too
         raise ValueError("give the program to run: engine:cmd='PROGRAM ARGS'")
     return text
 
 
-def _read_lines(stream: IO[str], lines: queue.Queue[str | None]) -> None:
-    for line in stream:
-        lines.put(line)
-    lines.put(None)  # the end: the program closed its output (most likely it exited)
+class _Replies:
+    """What a program writes, read by a thread of its own, bounded: at most
+    :data:`UNASKED_LINES` lines waiting, none longer than :data:`LINE_LIMIT`.
+    A program that writes more is read no further, and :meth:`get` says why."""
+
+    def __init__(self, stream: IO[bytes]) -> None:
+        self._lines: collections.deque[str] = collections.deque()
+        self._changed = threading.Condition()
+        self._ended = False
+        #: What the program did wrong, once it did.
+        self.fault: str | None = None
+        threading.Thread(target=self._read, args=(stream,), daemon=True).start()
+
+    def _read(self, stream: IO[bytes]) -> None:
+        while True:
+            try:
+                line = read_line(stream)
+            except (OSError, ValueError):  # the pipe was closed under the thread: the program was stopped
+                line = b""
+            with self._changed:
+                self._changed.notify_all()
+                if line is None:
+                    self.fault = f"wrote a line longer than {LINE_LIMIT:,} bytes"
+                elif not line:
+                    self._ended = True  # the program closed its output (most likely it exited)
+                elif len(self._lines) >= UNASKED_LINES:
+                    self.fault = f"wrote more than {UNASKED_LINES} lines that no command asked for"
+                else:
+                    self._lines.append(line.decode("utf-8", "replace"))
+                    continue
+                return
+
+    def get(self, seconds: float) -> str | None:
+        """The next line within ``seconds`` (TimeoutError if none), None if
+        the program closed its output; :attr:`fault` once it is known and
+        no line is left before it."""
+        with self._changed:
+            self._changed.wait_for(lambda: self._lines or self._ended or self.fault, seconds)
+            if self._lines:
+                return self._lines.popleft()
+            if self.fault is not None or self._ended:
+                return None
+            raise TimeoutError
 
 
-def _stop(process: subprocess.Popen[str]) -> None:
-    if process.poll() is None:
-        process.kill()
-        process.wait()
+def kill_programs() -> None:
+    """Kill every program this process started and has not stopped, with its
+    group, at once: for a process about to be killed itself (an arena's
+    worker told to stop), whose agents are never closed. Takes no lock, so
+    that a signal handler may call it."""
+    for program in list(_RUNNING):
+        if os.name == "posix":
+            try:
+                os.killpg(program.process.pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
+        else:
+            program.process.kill()
+
+
+class _Program:
+    """A running program in a process group of its own (POSIX), stopped with
+    every process of the group (those it started), once."""
+
+    def __init__(self, argv: list[str]) -> None:
+        self.process = subprocess.Popen(
+            argv,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            start_new_session=os.name == "posix",
+        )
+        self._stopped = False
+        self._lock = threading.Lock()
+        _RUNNING.add(self)
+
+    def stop(self) -> None:
+        with self._lock:
+            if self._stopped:  # never twice: by then the group's number may be another's
+                return
+            self._stopped = True
+            _RUNNING.discard(self)
+        if os.name == "posix":
+            try:
+                os.killpg(self.process.pid, signal.SIGKILL)  # a group outlives its leader while one of it runs
+            except (ProcessLookupError, PermissionError):
+                pass
+        if self.process.poll() is None:
+            self.process.kill()
+        self.process.wait()
+
+
+#: The programs started and not yet stopped (what :func:`kill_programs` kills).
+_RUNNING: weakref.WeakSet[_Program] = weakref.WeakSet()
 
 
 class EngineAgent(Agent):
@@ -67,19 +186,23 @@ class EngineAgent(Agent):
         super().__init__(**settings)
         if not settings.get("cmd"):
             raise InvalidAgentSpecError("the engine agent needs the program to run: engine:cmd='PROGRAM ARGS'")
-        self.process: subprocess.Popen[str] | None = None
-        self.lines: queue.Queue[str | None] = queue.Queue()
+        self.program: _Program | None = None
+        self.replies: _Replies | None = None
         self.stats = {}
 
     def choose(self, state: State, budget: Budget, rng: random.Random) -> Move:
         game = state.game
-        if self.process is None:
+        if self.program is None:
             self._start(str(self.settings["cmd"]))
             options = [f"{k}={v}" for k, v in game.options.items()]
             self._ask(shlex.join(["game", game.name, *options]), "ok", START_SECONDS)
             self._ask(f"seed {rng.getrandbits(31)}", "ok", START_SECONDS)
         self._ask(shlex.join(["position", *(state.format_move(m) for m in state.history)]), "ok", START_SECONDS)
-        parts = [f"{kind}={getattr(budget, kind):g}" for kind in self.budget_kinds if getattr(budget, kind) is not None]
+        parts = [
+            f"{kind}={format_budget(getattr(budget, kind))}"
+            for kind in self.budget_kinds
+            if getattr(budget, kind) is not None
+        ]
         wait = (budget.time or 0.0) + float(self.settings["margin"])  # type: ignore[arg-type]
         began = time.perf_counter()
         answer = self._ask(" ".join(["go", *parts]), "move", wait)
@@ -93,66 +216,66 @@ class EngineAgent(Agent):
         self.close()
 
     def close(self) -> None:
-        process, self.process = self.process, None
-        if process is not None:
+        program, self.program = self.program, None
+        if program is not None:
+            process = program.process
             try:
                 if process.stdin is not None:
-                    process.stdin.write("quit\n")
+                    process.stdin.write(b"quit\n")
                     process.stdin.flush()
                 process.wait(timeout=1.0)
             except (OSError, ValueError, subprocess.TimeoutExpired):
                 pass
-            _stop(process)
+            program.stop()  # what it started goes too, even if it quit
 
     # -- talking to the program ------------------------------------------------
     def _start(self, command: str) -> None:
         try:
-            process = subprocess.Popen(
-                shlex.split(command),
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.DEVNULL,
-                text=True,
-                bufsize=1,
-            )
+            program = _Program(shlex.split(command))
         except OSError as exc:
             raise AgentFailure(f"the engine {command!r} could not start: {exc.strerror or exc}") from None
-        self.process = process
-        weakref.finalize(self, _stop, process)  # never left running when the agent goes
-        self.lines = queue.Queue()
-        assert process.stdout is not None
-        threading.Thread(target=_read_lines, args=(process.stdout, self.lines), daemon=True).start()
+        self.program = program
+        weakref.finalize(self, program.stop)  # never left running when the agent goes
+        assert program.process.stdout is not None
+        self.replies = _Replies(program.process.stdout)
         self._ask("hello", f"hello {PROTOCOL} {PROTOCOL_VERSION}", START_SECONDS)
 
     def _ask(self, command: str, expected: str, seconds: float) -> str:
         """Send ``command``; the rest of the reply that starts with ``expected``."""
-        process = self.process
-        assert process is not None and process.stdin is not None
+        program, replies, what = self.program, self.replies, command.split()[0]
+        assert program is not None and program.process.stdin is not None and replies is not None
+        if replies.fault is not None:  # since its last answer: it is asked nothing more
+            program.stop()
+            raise AgentFailure(f"the engine {replies.fault}")
         try:
-            process.stdin.write(command + "\n")
-            process.stdin.flush()
+            program.process.stdin.write(command.encode() + b"\n")
+            program.process.stdin.flush()
         except OSError:
-            raise AgentFailure(self._gone(f"could not be sent {command.split()[0]!r}")) from None
+            raise AgentFailure(self._gone(f"could not be sent {what!r}")) from None
         try:
-            reply = self.lines.get(timeout=seconds)
-        except queue.Empty:
-            _stop(process)
-            raise AgentFailure(f"the engine gave no answer to {command.split()[0]!r} within {seconds:g} s") from None
+            reply = replies.get(seconds)
+        except TimeoutError:
+            program.stop()
+            raise AgentFailure(f"the engine gave no answer to {what!r} within {seconds:g} s") from None
+        if reply is None and replies.fault is not None:
+            program.stop()
+            raise AgentFailure(f"the engine {replies.fault} (asked {what!r})")
         if reply is None:
-            raise AgentFailure(self._gone(f"ended before answering {command.split()[0]!r}"))
+            raise AgentFailure(self._gone(f"ended before answering {what!r}"))
         reply = reply.strip()
         if reply.startswith("error"):
             raise AgentFailure(f"the engine said: {reply[:200]}")
         if not reply.startswith(expected):
-            raise AgentFailure(f"the engine answered {reply[:80]!r} to {command.split()[0]!r}, not {expected!r}")
+            raise AgentFailure(f"the engine answered {reply[:80]!r} to {what!r}, not {expected!r}")
         return reply[len(expected) :].strip()
 
     def _gone(self, what: str) -> str:
-        process = self.process
+        program = self.program
         code = None
-        if process is not None:
+        if program is not None:
             try:
-                code = process.wait(timeout=1.0)
+                code = program.process.wait(timeout=1.0)
             except subprocess.TimeoutExpired:
                 pass
+            program.stop()  # its group too, at once: once it is reaped, its number may soon be another's
         return f"the engine {what}" + (f" (exit code {code})" if code is not None else "")
