@@ -79,6 +79,8 @@ HEX_OPPOSITE = (3, 4, 5, 0, 1, 2)
 HEX_AXES: tuple[tuple[int, int], ...] = ((0, 3), (1, 4), (2, 5))
 
 MAX_SIDE = 26
+#: The letters that name the files unless a game says otherwise.
+FILES = string.ascii_lowercase
 _SQUARE = re.compile(r"([a-z])([0-9]+)")
 
 
@@ -127,6 +129,7 @@ class Grid:
     """
 
     __slots__ = (
+        "files",
         "width",
         "height",
         "kind",
@@ -156,18 +159,28 @@ class Grid:
     )
 
     @staticmethod
-    def get(width: int, height: int | None = None, kind: GridKind = "cells", basis: Basis = "square") -> Grid:
+    def get(
+        width: int,
+        height: int | None = None,
+        kind: GridKind = "cells",
+        basis: Basis = "square",
+        files: str = FILES,
+    ) -> Grid:
         """The shared geometry of that size (square if ``height`` is left out);
-        ``basis="hex"`` for hexagonal cells on a rhombus (Hex's board)."""
-        return _grid(width, width if height is None else height, kind, basis, "rectangle")
+        ``basis="hex"`` for hexagonal cells on a rhombus (Hex's board);
+        ``files`` the letters that name the files, in order (Go's boards skip
+        ``i``: ``files="abcdefghjklmnopqrst"``)."""
+        return _grid(width, width if height is None else height, kind, basis, "rectangle", files)
 
     @staticmethod
     def hexagon(side: int) -> Grid:
         """The shared geometry of a hexagon of hexagonal cells, ``side`` cells a
         side (Abalone, Havannah): a ``2*side - 1`` rhombus less two corners."""
-        return _grid(2 * side - 1, 2 * side - 1, "cells", "hex", "hexagon")
+        return _grid(2 * side - 1, 2 * side - 1, "cells", "hex", "hexagon", FILES)
 
-    def __new__(cls, width: int, height: int, kind: GridKind = "cells", basis: Basis = "square", *args: object) -> Grid:
+    def __new__(
+        cls, width: int, height: int, kind: GridKind = "cells", basis: Basis = "square", *args: object, **kw: object
+    ) -> Grid:
         return super().__new__(_HexGrid if basis == "hex" and cls is Grid else cls)
 
     def __init__(
@@ -177,9 +190,14 @@ class Grid:
         kind: GridKind = "cells",
         basis: Basis = "square",
         shape: Shape = "rectangle",
+        files: str = FILES,
     ) -> None:
         if not (1 <= width <= MAX_SIDE and 1 <= height):
             raise ValueError(f"a grid is 1 to {MAX_SIDE} files wide, got {width}×{height}")
+        if len(files) < width or len(set(files)) != len(files) or not set(files) <= set(string.ascii_lowercase):
+            raise ValueError(f"{width} files need as many different letters a to z to name them, got {files!r}")
+        #: The letter of each file, in order.
+        self.files = files[:width]
         if basis not in ("square", "hex") or shape not in ("rectangle", "hexagon"):
             raise ValueError(
                 f"a grid's basis is square or hex and its shape rectangle or hexagon, got {basis}, {shape}"
@@ -201,7 +219,7 @@ class Grid:
         #: For each square, whether it is on the board (all are, but on a hexagon).
         self.on_board = tuple(on(f, r) for f in range(width) for r in range(height))
         self.full = self.mask(i for i in range(self.size) if self.on_board[i])
-        self.names = tuple(f"{string.ascii_lowercase[f]}{r + 1}" for f in range(width) for r in range(height))
+        self.names = tuple(f"{files[f]}{r + 1}" for f in range(width) for r in range(height))
         self._index = {name: i for i, name in enumerate(self.names) if self.on_board[i]}
         directions = self.directions
 
@@ -262,7 +280,8 @@ class Grid:
         if self.shape == "hexagon":
             return f"Grid.hexagon({(self.width + 1) // 2})"
         basis = f", basis={self.basis!r}" if self.basis != "square" else ""
-        return f"Grid({self.width}, {self.height}, {self.kind!r}{basis})"
+        files = f", files={self.files!r}" if self.files != FILES[: self.width] else ""
+        return f"Grid({self.width}, {self.height}, {self.kind!r}{basis}{files})"
 
     # -- names ---------------------------------------------------------------
     def index(self, file: int, rank: int) -> int:
@@ -281,8 +300,25 @@ class Grid:
         if name in self._index:
             return self._index[name]
         if _SQUARE.fullmatch(name):
-            raise InvalidMoveError(f"{quoted(text)} is off the board (a1 to {self.names[-1]})")
+            on = sorted(self._index.values())
+            raise InvalidMoveError(f"{quoted(text)} is off the board ({self.names[on[0]]} to {self.names[on[-1]]})")
         raise InvalidMoveError(f"{quoted(text)} is not a square name like a1")
+
+    def edge(self, side: str) -> int:
+        """The squares along one side of the board, as a mask: ``south``
+        (rank 1), ``north`` (the last rank), ``west`` (file a) or ``east``
+        (the last file), the names ``Game.edges`` uses (a connection game's
+        goals: Hex's rules and its drawing then say the same)."""
+        files, ranks = range(self.width), range(self.height)
+        lines = {
+            "south": [(f, 0) for f in files],
+            "north": [(f, self.height - 1) for f in files],
+            "west": [(0, r) for r in ranks],
+            "east": [(self.width - 1, r) for r in ranks],
+        }
+        if side not in lines:
+            raise ValueError(f"a side is south, north, west or east, got {side!r}")
+        return self.mask(self.index(f, r) for f, r in lines[side]) & self.full
 
     # -- sets ----------------------------------------------------------------
     @staticmethod
@@ -579,5 +615,5 @@ class _HexGrid(Grid):
 
 
 @functools.cache
-def _grid(width: int, height: int, kind: GridKind, basis: Basis, shape: Shape) -> Grid:
-    return Grid(width, height, kind, basis, shape)
+def _grid(width: int, height: int, kind: GridKind, basis: Basis, shape: Shape, files: str) -> Grid:
+    return Grid(width, height, kind, basis, shape, files)

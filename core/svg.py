@@ -11,7 +11,6 @@ the coordinates run along the edges.
 
 from __future__ import annotations
 
-import string
 from collections.abc import Callable
 from xml.sax.saxutils import escape
 
@@ -211,8 +210,8 @@ def render_svg(view: BoardView, title: str = "", interactive: bool = False) -> s
         reach = CELL * HEX_HEIGHT / 2 + 12
         for f in range(grid.width):
             ranks = [r for r in range(grid.height) if grid.on_board[grid.index(f, r)]]
-            label(grid.index(f, ranks[0]), 0, reach, string.ascii_lowercase[f])
-            label(grid.index(f, ranks[-1]), 0, -reach, string.ascii_lowercase[f])
+            label(grid.index(f, ranks[0]), 0, reach, grid.files[f])
+            label(grid.index(f, ranks[-1]), 0, -reach, grid.files[f])
         for r in range(grid.height):
             files = [f for f in range(grid.width) if grid.on_board[grid.index(f, r)]]
             label(grid.index(files[-1], r), CELL / 2 + 14, 0, str(r + 1))
@@ -220,7 +219,7 @@ def render_svg(view: BoardView, title: str = "", interactive: bool = False) -> s
     else:
         for f in range(grid.width):
             fx = centre(grid.index(f, 0))[0]
-            letter = string.ascii_lowercase[f]
+            letter = grid.files[f]
             out.append(f'<text x="{fx}" y="{MARGIN / 2 + 5}" text-anchor="middle">{letter}</text>')
             out.append(f'<text x="{fx}" y="{height - MARGIN / 2 + 5}" text-anchor="middle">{letter}</text>')
         for r in range(grid.height):

@@ -118,7 +118,7 @@ def render_text(view: BoardView, unicode: bool = False) -> str:
 
     link = paint("─", dim=True) if unicode else "-"
     hexagonal = grid.basis == "hex"
-    files = "   ".join(string.ascii_lowercase[f] for f in range(grid.width))
+    files = "   ".join(grid.files)
     lines = ["     " + (" " * 2 * (grid.height - 1) if hexagonal else "") + files]
     for rank in reversed(range(grid.height)):
         row = []
@@ -155,8 +155,14 @@ def render_text(view: BoardView, unicode: bool = False) -> str:
         legend = "  ".join(f"{g} {name}" for g, name in zip(letters, view.players, strict=True))
     legend += _kinds_legend(view, letters, unicode, paint)
     target = paint("•", "#3cb371", bold=True) if unicode else "*"
-    won = "  < > winning line" if winning else ""
-    lines.append(f"     {legend}   [ ] last move  ( ) {view.words.changed}  {target} legal{won}")
+    shown = (
+        (view.last, "[ ] last move"),
+        (view.changed, f"( ) {view.words.changed}"),
+        (view.targets, f"{target} legal"),
+        (view.winning, "< > winning line"),
+    )
+    marks = "  ".join(text for present, text in shown if present)  # only what the board shows
+    lines.append(f"     {legend}" + (f"   {marks}" if marks else ""))
     sides = _sides(view, grid.width, grid.height)
     if sides:
         lines.append(f"     {sides}")
@@ -190,8 +196,8 @@ def _sides(view: BoardView, width: int, height: int) -> str:
     names = {
         "south": "rank 1",
         "north": f"rank {height}",
-        "west": "file a",
-        "east": f"file {string.ascii_lowercase[width - 1]}",
+        "west": f"file {view.grid.files[0]}",
+        "east": f"file {view.grid.files[-1]}",
     }
     owned: dict[int, list[str]] = {}
     for side, who in sorted(view.edges, key=lambda edge: list(names).index(edge[0]) if edge[0] in names else 4):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import sys
 from typing import Any
 
@@ -13,6 +14,28 @@ import pytest
 from boardgames.cli import main
 
 pytest_plugins = ["pytester"]
+
+
+# Under CI every optional extra and Chromium are installed (.ci/run): a test
+# that skips there (a missing import, a missing browser) fails instead, with
+# its reason, so that a green run never hides an untested extra.
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    outcome = yield
+    _no_skip_under_ci(outcome.get_result())
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_make_collect_report(collector: pytest.Collector) -> Any:
+    outcome = yield
+    _no_skip_under_ci(outcome.get_result())
+
+
+def _no_skip_under_ci(report: Any) -> None:
+    if os.environ.get("CI") and report.skipped:
+        reason = report.longrepr[-1] if isinstance(report.longrepr, tuple) else str(report.longrepr)
+        report.outcome = "failed"
+        report.longrepr = f"skipped under CI, where nothing may be: {reason}"
 
 
 @attrs.frozen

@@ -62,8 +62,9 @@ class Kingdoms(Game[BitboardState]):
 
     def apply(self, state: BitboardState, move) -> BitboardState:
         boards = transfer(state.boards, state.turn, 1 << move.to)
+        crowned = (1 << move.to) & self.thrones  # what the move changed: a man crowned
         after = BitboardState(
-            game=self, history=(*state.history, move), turn=1 - state.turn, boards=boards, placed=state.placed
+            game=self, history=(*state.history, move), turn=1 - state.turn, boards=boards, changed=crowned
         )
         if (boards[0] | boards[1] | self.walls) == self.grid.full:
             counts = [b.bit_count() for b in boards]
@@ -156,4 +157,6 @@ def test_observation_planes_follow_the_declarations(kingdoms):
 def test_a_games_words_reach_its_front_ends(kingdoms, cli):
     run = cli("show", "kingdoms", "--moves", "a1")
     assert run.code == 0, run.err
-    assert "( ) crowned" in run.out
+    assert "( ) crowned" in run.out and "the last move crowned: a1" in run.out
+    plain = cli("show", "kingdoms", "--moves", "b1")
+    assert "crowned" not in plain.out  # the legend lists only what the board shows

@@ -180,3 +180,30 @@ def test_a_hexagon_of_hexagons_masks_its_corners_out():
     assert grid.adjacent[centre].bit_count() == 6 and grid.adjacent[grid.parse_square("a3")].bit_count() == 3
     assert all(grid.adjacent[i] & ~grid.full == 0 for i in range(grid.size))
     assert grid.next_to(grid.full) == 0 and grid.shift(grid.full, 0) & ~grid.full == 0
+
+
+def test_a_game_may_name_its_files_as_go_does_without_i():
+    grid = Grid.get(19, kind="points", files="abcdefghjklmnopqrst")
+    assert grid.files[7:9] == "hj" and grid.name(grid.index(8, 0)) == "j1" and grid.names[-1] == "t19"
+    assert grid.parse_square("j9") == grid.index(8, 8)
+    with pytest.raises(InvalidMoveError, match="off the board"):
+        grid.parse_square("i5")
+    assert Grid.get(19, kind="points") is not grid and Grid.get(19, kind="points").name(grid.index(8, 0)) == "i1"
+    from boardgames.text import render_text
+    from boardgames.view import BoardView
+
+    text = render_text(BoardView(grid=grid, players=("black", "white")))
+    assert text.splitlines()[0].split() == list("abcdefghjklmnopqrst")
+    with pytest.raises(ValueError, match="different letters"):
+        Grid.get(3, files="aab")
+
+
+def test_the_sides_of_a_board_by_the_names_game_edges_uses():
+    grid = Grid.get(3, 4, basis="hex")
+    assert grid.squares(grid.edge("south")) == ["a1", "b1", "c1"]
+    assert grid.squares(grid.edge("north")) == ["a4", "b4", "c4"]
+    assert grid.squares(grid.edge("west")) == ["a1", "a2", "a3", "a4"]
+    assert grid.squares(grid.edge("east")) == ["c1", "c2", "c3", "c4"]
+    assert Grid.hexagon(2).squares(Grid.hexagon(2).edge("south")) == ["b1", "c1"]
+    with pytest.raises(ValueError, match="a side is"):
+        grid.edge("up")

@@ -1,11 +1,11 @@
 """Hex on a rhombus of hexagonal cells, as OpenSpiel's ``hex`` plays it.
 
 The board is ``size`` × ``size`` cells (11 by default). Cells are named by
-column and row, ``a1`` to ``k11``: each row is drawn half a cell further right
+file (column) and rank (row), ``a1`` to ``k11``: each row is drawn half a cell further right
 than the one below, so ``b1`` and ``a2`` touch. Red moves first, then the
 players take turns placing a stone of their colour on any empty cell. Red
-wins by joining row 1 to the last row with a chain of red stones, blue by
-joining column a to the last column with blue ones. There is no swap rule,
+wins by joining rank 1 to the last rank with a chain of red stones, blue by
+joining file a to the last file with blue ones. There is no swap rule,
 and no draw: a full board always holds one player's chain.
 """
 
@@ -34,13 +34,8 @@ class Hex(Game[BitboardState]):
         size = self.options["size"]
         self.grid = grid = Grid.get(size, basis="hex")
         self.max_length = size * size  # every move fills a cell
-        # The two sides each player joins: red rank 1 and the last rank, blue file a and the last file.
-        first_rank = grid.mask(grid.index(f, 0) for f in range(size))
-        first_file = grid.mask(grid.index(0, r) for r in range(size))
-        self.sides = (
-            (first_rank, first_rank << (size - 1)),
-            (first_file, first_file << (size * (size - 1))),
-        )
+        # The two sides each player joins, by the names the drawing uses (edges).
+        self.sides = ((grid.edge("south"), grid.edge("north")), (grid.edge("west"), grid.edge("east")))
 
     def initial_state(self) -> BitboardState:
         return BitboardState(game=self)
@@ -55,7 +50,7 @@ class Hex(Game[BitboardState]):
         start, end = self.sides[me]
         outcome = None
         if chain & start and chain & end:
-            joined = "row 1 to the last row" if me == RED else "column a to the last column"
+            joined = "rank 1 to the last rank" if me == RED else "file a to the last file"
             outcome = Outcome(me, f"{self.player_names[me]} joins {joined}", line=bits(chain))
         return BitboardState(
             game=self,
