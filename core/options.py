@@ -15,7 +15,10 @@ from typing import Any
 
 import attrs
 
-from .errors import InvalidOptionError
+from .errors import InvalidOptionError, quoted
+
+#: The longest option value a text may give: checked before it is converted.
+MAX_VALUE_LENGTH = 1_000
 
 
 @attrs.frozen
@@ -29,6 +32,10 @@ class Option:
     random_default: Callable[[random.Random], Any] | None = attrs.field(default=None, eq=False)
 
     def convert(self, value: object) -> Any:
+        if isinstance(value, str) and len(value) > MAX_VALUE_LENGTH:  # bound first, then parse
+            raise InvalidOptionError(
+                f"option {self.name}: {quoted(value, 40)} has {len(value):,} characters, at most {MAX_VALUE_LENGTH:,}"
+            )
         try:
             return self.check(value)
         except InvalidOptionError:
@@ -77,11 +84,11 @@ class IntOption(Option):
             try:
                 value = int(value.strip())
             except ValueError:
-                raise ValueError(f"expected a whole number, got {value!r}") from None
+                raise ValueError(f"expected a whole number, got {quoted(value, 40)}") from None
         if not isinstance(value, int):
-            raise ValueError(f"expected a whole number, got {value!r}")
+            raise ValueError(f"expected a whole number, got {quoted(value, 40)}")
         if (self.minimum is not None and value < self.minimum) or (self.maximum is not None and value > self.maximum):
-            raise ValueError(f"{value} is not {self.describe()}")
+            raise ValueError(f"{quoted(value, 40)} is not {self.describe()}")
         return value
 
     def describe(self) -> str:
@@ -99,11 +106,11 @@ class FloatOption(Option):
         try:
             number = float(value.strip() if isinstance(value, str) else value)  # type: ignore[arg-type]
         except (TypeError, ValueError):
-            raise ValueError(f"expected a number, got {value!r}") from None
+            raise ValueError(f"expected a number, got {quoted(value, 40)}") from None
         if number != number or number in (float("inf"), float("-inf")):
-            raise ValueError(f"expected a finite number, got {value!r}")
+            raise ValueError(f"expected a finite number, got {quoted(value, 40)}")
         if (self.minimum is not None and number < self.minimum) or (self.maximum is not None and number > self.maximum):
-            raise ValueError(f"{value} is not {self.describe()}")
+            raise ValueError(f"{quoted(value, 40)} is not {self.describe()}")
         return number
 
     def describe(self) -> str:

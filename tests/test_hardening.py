@@ -320,3 +320,10 @@ def test_help_explains_flip_notation_and_escape_sequences_are_ignored(cli):
     run = cli("play", "verso", *PEOPLE, input="help\n\x1b[17~\x1b[A\nquit\n")
     assert "d4xe5" in run.out
     assert "is not a move" not in run.out and "\\x1b" not in run.out
+
+
+def test_a_huge_option_value_is_refused_in_one_short_line(cli):
+    run = cli("show", "verso", "-o", "size=" + "9" * 5000)
+    assert run.code == 1 and len(run.err) < 200 and "has 5,000 characters, at most 1,000" in run.err
+    run = cli("show", "donuts", "-o", "board=" + "-" * 100_000)
+    assert run.code == 1 and len(run.err) < 200
