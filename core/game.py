@@ -178,6 +178,9 @@ class State:
         that is not legal here, AmbiguousMoveError where the text leaves out a
         choice (such as which piece flips) that the position needs.
         """
+        short = self.game.shorthand(self, text)
+        if short is not None and short in self._legal_set:
+            return short
         typed = self.game.parse_move(text)
         if typed in self._legal_set:
             return typed
@@ -579,6 +582,14 @@ class Game(Generic[StateT]):
 
     def parse_move(self, text: str) -> Move:
         return parse_move(self.grid, text)
+
+    def shorthand(self, state: StateT, text: str) -> Move | None:
+        """The legal move a person means by ``text`` where it is no move in
+        the notation, or None: Connect Four's ``d`` for the cell a disc
+        dropped in file d lands on. Every front end that reads a person's
+        move (the terminal, the page's text box, the engine protocol, the web
+        API) goes through it; records keep the notation."""
+        return None
 
     # -- states from moves and from JSON ------------------------------------
     def replay(self, moves: Iterable[str | Move], state: StateT | None = None) -> StateT:

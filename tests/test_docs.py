@@ -71,3 +71,22 @@ def test_the_reinforcement_learning_example_runs_as_documented():
 
 def test_the_openspiel_example_runs_as_documented():
     run_worked_example("openspiel.md", "pyspiel")
+
+
+def test_the_api_page_lists_every_public_member_of_the_main_classes():
+    import attrs
+
+    text = (ROOT / "docs" / "api.md").read_text()
+    members = text[text.index("## Members") :]
+    missing = []
+    for cls in (boardgames.State, boardgames.Game, boardgames.Match, boardgames.Grid, boardgames.BoardView):
+        names = {n for n in dir(cls) if not n.startswith("_")}
+        if attrs.has(cls):
+            names |= {f.name for f in attrs.fields(cls) if not f.name.startswith("_")}
+        names |= (
+            {n for n in vars(boardgames.Match(boardgames.game_class("donuts").configure())) if not n.startswith("_")}
+            if cls is boardgames.Match
+            else set()
+        )
+        missing += [f"{cls.__name__}.{n}" for n in sorted(names) if f"`{n}" not in members]
+    assert not missing, missing
