@@ -44,6 +44,7 @@ import functools
 import random
 import re
 import string
+from collections.abc import Callable
 from typing import Literal
 
 from .errors import InvalidMoveError, quoted
@@ -151,6 +152,9 @@ class Grid:
         "beside",
         "steps",
         "_sides",
+        "_spread",
+        "_fill",
+        "_axis_indices",
         "_left_steps",
         "_right_steps",
         "_doubling",
@@ -263,6 +267,8 @@ class Grid:
         self.steps = tuple((df * height + dr, keep(d, 1)) for d, (df, dr) in enumerate(directions))
         # The steps to the neighbours that share a side (groups, chains).
         self._sides = self.steps if hexagonal else tuple(self.steps[d] for d in ORTHOGONAL)
+        self._spread, self._fill = _spreader(self._sides)
+        self._axis_indices = tuple(range(len(self.axes)))  # a constant tuple: has_line's inner loop
         self._left_steps = tuple((amount, keep) for amount, keep in self.steps if amount > 0)
         self._right_steps = tuple((-amount, keep) for amount, keep in self.steps if amount < 0)
         # Kogge-Stone doubling: steps of 1, 2, 4... squares, until they span the longest line.
@@ -472,12 +478,13 @@ class Grid:
         if mask.bit_count() < n:
             return False
         by_axis, axis_lines = self._axis_windows.get(n) or self._windows_by_axis(n), self.axis_lines
+        axes = self._axis_indices
         while touching:  # usually one square or a few: no list of them
             low = touching & -touching
             touching ^= low
             i = low.bit_length() - 1
             lines = axis_lines[i]
-            for axis in range(len(lines)):
+            for axis in axes:
                 if (lines[axis] & mask).bit_count() >= n:
                     for w in by_axis[i][axis]:
                         if mask & w == w:
@@ -539,22 +546,13 @@ class Grid:
     # -- groups --------------------------------------------------------------
     def spread(self, m: int) -> int:
         """``m`` and every square that shares a side with one of it."""
-        return m | self.next_to(m, diagonal=False)
+        return self._spread(m)
 
     def group(self, mask: int, seed: int) -> int:
         """The group of ``mask`` (squares joined through shared sides) that
         contains square ``seed``: a flood fill, every side stepped at once
         each round (no call per round: this is Go's inner loop)."""
-        group = (1 << seed) & mask
-        sides = self._sides
-        while True:
-            grown = group
-            for amount, keep in sides:
-                grown |= (group & keep) << amount if amount > 0 else (group & keep) >> -amount
-            grown &= mask
-            if grown == group:
-                return group
-            group = grown
+        return self._fill(mask, (1 << seed) & mask)
 
     def groups(self, mask: int) -> list[int]:
         """The groups of ``mask`` (squares joined through shared sides), as masks."""
@@ -569,13 +567,11 @@ class Grid:
         """Each group of ``stones`` with its liberties (the squares of ``empty``
         next to it), in one pass: what Go's captures and suicide rule ask."""
         out = []
-        sides = self._sides
+        spread = self._spread
         while stones:
             group = stones & -stones
             while True:
-                grown = group
-                for amount, keep in sides:
-                    grown |= (group & keep) << amount if amount > 0 else (group & keep) >> -amount
+                grown = spread(group)
                 if grown & stones == group:
                     out.append((group, grown & empty))
                     break
@@ -599,6 +595,73 @@ class Grid:
     def largest_group(self, mask: int) -> int:
         """The size of the largest orthogonally connected group of ``mask`` (0 if empty)."""
         return max((g.bit_count() for g in self.groups(mask)), default=0)
+
+
+def _spreader(sides: tuple[tuple[int, int], ...]) -> tuple[Callable[[int], int], Callable[[int, int], int]]:
+    """Two functions over ``sides`` (steps ``(amount, keep)``): a mask and its
+    neighbours; and the flood fill of ``mask`` from ``group``, which grows it
+    by them until it stops (Go's groups, Hex's chains: a call a move). The
+    steps are written out for the usual 4 and 6 sides, each fill round a
+    single expression."""
+    left = [(a, k) for a, k in sides if a > 0]
+    right = [(-a, k) for a, k in sides if a < 0]
+    if len(left) == 2 and len(right) == 2:
+        (a1, k1), (a2, k2) = left
+        (b1, j1), (b2, j2) = right
+
+        def spread(m: int) -> int:
+            return m | (m & k1) << a1 | (m & k2) << a2 | (m & j1) >> b1 | (m & j2) >> b2
+
+        def fill(mask: int, m: int) -> int:
+            while True:
+                grown = (m | (m & k1) << a1 | (m & k2) << a2 | (m & j1) >> b1 | (m & j2) >> b2) & mask
+                if grown == m:
+                    return m
+                m = grown
+
+        return spread, fill
+    if len(left) == 3 and len(right) == 3:
+        (a1, k1), (a2, k2), (a3, k3) = left
+        (b1, j1), (b2, j2), (b3, j3) = right
+
+        def spread(m: int) -> int:
+            return (
+                m | (m & k1) << a1 | (m & k2) << a2 | (m & k3) << a3 | (m & j1) >> b1 | (m & j2) >> b2 | (m & j3) >> b3
+            )
+
+        def fill(mask: int, m: int) -> int:
+            while True:
+                grown = (
+                    m
+                    | (m & k1) << a1
+                    | (m & k2) << a2
+                    | (m & k3) << a3
+                    | (m & j1) >> b1
+                    | (m & j2) >> b2
+                    | (m & j3) >> b3
+                ) & mask
+                if grown == m:
+                    return m
+                m = grown
+
+        return spread, fill
+
+    def spread(m: int) -> int:
+        out = m
+        for amount, keep in left:
+            out |= (m & keep) << amount
+        for amount, keep in right:
+            out |= (m & keep) >> amount
+        return out
+
+    def fill(mask: int, m: int) -> int:
+        while True:
+            grown = spread(m) & mask
+            if grown == m:
+                return m
+            m = grown
+
+    return spread, fill
 
 
 class _HexGrid(Grid):

@@ -54,6 +54,8 @@ def place(square: int, marks: tuple[int, ...] = ()) -> Move:
 
 
 _ONE_PLACEMENT: list[Move] = []
+#: The mask asked for last, and its moves.
+_last: tuple[int, tuple[Move, ...]] = (0, ())
 _PLACEMENTS: dict[int, tuple[Move, ...]] = {}
 # Forget them all past 65,536 masks or a million moves held: at most about 20 MB.
 _MASKS_HELD, _MOVES_HELD = 1 << 16, 1 << 20
@@ -68,9 +70,19 @@ def placements(mask: int) -> tuple[Move, ...]:
     in most placement games the same few sets of squares come back
     again and again (93% of the time in random Donuts games), and a lookup
     costs far less than a tuple of moves."""
-    global _held
+    global _held, _last
     moves = _PLACEMENTS.get(mask)
     if moves is None:
+        last_mask, last_moves = _last
+        gone = last_mask ^ mask
+        if gone & last_mask == gone and gone and not gone & (gone - 1):
+            # One square fewer than the mask asked for just before: the moves of
+            # a game that fills a square a move, derived without a square-by-square
+            # walk (random Hex games ask for a new mask at every move).
+            at = (last_mask & (gone - 1)).bit_count()  # the squares before it: its place in the tuple
+            moves = last_moves[:at] + last_moves[at + 1 :]
+            _last = (mask, moves)
+            return moves
         squares = bits(mask)
         if squares and squares[-1] >= len(_ONE_PLACEMENT):
             _ONE_PLACEMENT.extend(Move(-1, sq) for sq in range(len(_ONE_PLACEMENT), squares[-1] + 1))
@@ -81,6 +93,7 @@ def placements(mask: int) -> tuple[Move, ...]:
             _held = 0
         _PLACEMENTS[mask] = moves
         _held += len(moves)
+        _last = (mask, moves)
     return moves
 
 

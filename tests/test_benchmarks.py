@@ -249,3 +249,22 @@ def test_labelled_positions_hold_the_provers_results_and_fit_an_evaluation(tmp_p
     hostile = script("experiments/fit_evaluation.py", str(lonely))
     assert hostile.returncode == 1 and "Traceback" not in hostile.stderr
     assert "piece-1.json is not a piece of labelled Donuts positions (move 1: 'z9' is off the board" in hostile.stderr
+
+
+def test_games_against_openspiel_reports_each_ratio_with_its_target(tmp_path):
+    if not os.environ.get("CI"):  # the test extra installs it; CI must not skip
+        pytest.importorskip("pyspiel", reason="open-spiel is not installed: pip install -e '.[test]'")
+    out = tmp_path / "games.json"
+    done = script(
+        "games_vs_openspiel.py", "--games", "othello,hex", "--seconds", "0.05", "--rounds", "1", "--json", str(out)
+    )
+    assert done.returncode == 0, done.stderr
+    figures = json.loads(out.read_text())
+    for name, target in (("othello", 0.45), ("hex", 0.30)):
+        row = figures[name]
+        assert row["target"] == target and row["ours_random_games_per_s"] > 0
+        assert row["ratio"] == pytest.approx(
+            row["ours_random_games_per_s"] / row["openspiel_random_games_per_s"], rel=0.01
+        )
+    bad = script("games_vs_openspiel.py", "--games", "chess")
+    assert bad.returncode == 2 and "unknown game 'chess'" in bad.stderr

@@ -1,0 +1,125 @@
+"""Random games a second of games written as the tutorial teaches (rules
+only) against OpenSpiel's implementation of the same game, measured in one
+run on one core.
+
+    python benchmarks/games_vs_openspiel.py [--games othello,hex,go] [--seconds 2] [--rounds 3] [--json FILE]
+
+Needs open-spiel (``pip install 'boardgames[openspiel]'``); without it, it
+says so and exits 0. The example plugins (``examples/othello``, ``hex``,
+``go``) are taken from the examples folder when they are not installed; a
+game whose example is missing is left out. Ours is played through the state
+API (``legal_moves`` + ``play_unchecked``), OpenSpiel's through its Python API
+(``legal_actions`` + ``apply_action``: C++ under a Python loop), each a
+whole random game at a time, alternating, ``--rounds`` times; the median of
+each round's ratio is reported beside the issue's target.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import boardgames
+
+from figures import at_least, run, state_api
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+#: Each game: our options, OpenSpiel's name and parameters, and the target ratio.
+GAMES: dict[str, tuple[dict[str, Any], str, dict[str, Any], float]] = {
+    "othello": ({}, "othello", {}, 0.45),
+    "hex": ({"size": 11}, "hex", {"board_size": 11}, 0.30),
+    "go": ({"size": 9, "komi": 7.5}, "go", {"board_size": 9, "komi": 7.5}, 0.20),
+}
+
+
+def ensure_example(name: str) -> bool:
+    """The example game ``name`` registered: installed, or from examples/; False if there is none."""
+    if name in boardgames.registered_games():
+        return True
+    module_name = f"boardgames_{name}"
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError:
+        folder = EXAMPLES / name
+        if not folder.is_dir():
+            return False
+        sys.path.insert(0, str(folder))
+        module = importlib.import_module(module_name)
+    importlib.import_module("boardgames.plugins").register_module(module, name)
+    return True
+
+
+def openspiel_rate(game: Any, seconds: float, rng: random.Random) -> float:
+    """Random games a second through OpenSpiel's Python API."""
+    games = 0
+    began = time.perf_counter()
+    while time.perf_counter() - began < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+        games += 1
+    return games / (time.perf_counter() - began)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", default=",".join(GAMES), help="comma-separated, of " + ", ".join(GAMES))
+    parser.add_argument("--seconds", type=at_least(0.01), default=2.0, help="time for each measurement (default 2)")
+    parser.add_argument("--rounds", type=at_least(1, int), default=3, help="measurements of each figure (default 3)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--json", type=Path, help="also write the figures to this file")
+    args = parser.parse_args(argv)
+    names = [n.strip() for n in args.games.split(",") if n.strip()]
+    unknown = [n for n in names if n not in GAMES]
+    if unknown:
+        parser.error(f"unknown game {unknown[0]!r}: one of {', '.join(GAMES)}")
+    try:
+        import pyspiel
+    except ImportError:
+        print("skipped: open-spiel is not installed (pip install 'boardgames[openspiel]')")
+        return 0
+    result: dict[str, Any] = {}
+    for name in names:
+        if not ensure_example(name):
+            print(f"  {name}: no example package, left out")
+            continue
+        ours_options, spiel_name, spiel_params, target = GAMES[name]
+        start = boardgames.game_class(name).configure(ours_options, seed=args.seed).start()
+        spiel = pyspiel.load_game(spiel_name, spiel_params)
+        rng = random.Random(args.seed)
+        ours, theirs = [], []
+        for _ in range(args.rounds):
+            ours.append(state_api(start, args.seconds, rng)[0])
+            theirs.append(openspiel_rate(spiel, args.seconds, rng))
+        ratio = statistics.median(a / b for a, b in zip(ours, theirs, strict=True))
+        result[name] = {
+            "ours_random_games_per_s": round(statistics.median(ours), 1),
+            "openspiel_random_games_per_s": round(statistics.median(theirs), 1),
+            "ratio": round(ratio, 3),
+            "target": target,
+            "met": ratio >= target,
+        }
+        print(
+            f"  {name:<8} ours {result[name]['ours_random_games_per_s']:>9,.1f}/s   OpenSpiel"
+            f" {result[name]['openspiel_random_games_per_s']:>9,.1f}/s   ratio {ratio:.3f}  (target {target})"
+        )
+    result["run"] = {
+        "seconds": args.seconds,
+        "rounds": args.rounds,
+        "python": sys.version.split()[0],
+        "command": " ".join(["python", "benchmarks/games_vs_openspiel.py", *(argv or sys.argv[1:])]),
+    }
+    if args.json:
+        args.json.write_text(json.dumps(result, indent=2) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    run(main)
