@@ -20,7 +20,7 @@ import json
 import re
 import shlex
 from importlib.metadata import PackageNotFoundError, version
-from typing import IO
+from typing import IO, Any
 
 from .agents.base import BUDGET_KINDS
 from .agents.engine import LINE_LIMIT, PROTOCOL, PROTOCOL_VERSION, read_line, skip_line
@@ -66,7 +66,7 @@ class EngineSession:
         #: Set once ``quit`` is read.
         self.done = False
 
-    def serve(self, stdin: IO[bytes] | IO[str], stdout: IO[str]) -> None:
+    def serve(self, stdin: IO[Any], stdout: IO[str]) -> None:
         """Answer the lines of ``stdin`` (bytes, read as UTF-8; or text) on
         ``stdout`` until ``quit`` or the end of ``stdin``; a line longer than
         :data:`LINE_LIMIT` bytes (characters, read as text) is an error line,

@@ -521,7 +521,7 @@ class Game(Generic[StateT]):
         shows something, such as the pieces the last move flipped). A game
         may give a smaller key that still tells apart every two positions
         whose futures differ; the kit checks that it does."""
-        values = _key_fields(type(state))(state)
+        values = _key_fields(type(state))(state)  # type: ignore[arg-type]  # classes hash by identity
         return (values, state.history) if self.history_in_key else values
 
     def playout(self, state: StateT, rng: random.Random, policy: str) -> int | None:

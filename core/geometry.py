@@ -624,12 +624,12 @@ def _spreader(sides: tuple[tuple[int, int], ...]) -> tuple[Callable[[int], int],
         (a1, k1), (a2, k2), (a3, k3) = left
         (b1, j1), (b2, j2), (b3, j3) = right
 
-        def spread(m: int) -> int:
+        def spread6(m: int) -> int:
             return (
                 m | (m & k1) << a1 | (m & k2) << a2 | (m & k3) << a3 | (m & j1) >> b1 | (m & j2) >> b2 | (m & j3) >> b3
             )
 
-        def fill(mask: int, m: int) -> int:
+        def fill6(mask: int, m: int) -> int:
             while True:
                 grown = (
                     m
@@ -644,9 +644,9 @@ def _spreader(sides: tuple[tuple[int, int], ...]) -> tuple[Callable[[int], int],
                     return m
                 m = grown
 
-        return spread, fill
+        return spread6, fill6
 
-    def spread(m: int) -> int:
+    def spread_any(m: int) -> int:
         out = m
         for amount, keep in left:
             out |= (m & keep) << amount
@@ -654,14 +654,14 @@ def _spreader(sides: tuple[tuple[int, int], ...]) -> tuple[Callable[[int], int],
             out |= (m & keep) >> amount
         return out
 
-    def fill(mask: int, m: int) -> int:
+    def fill_any(mask: int, m: int) -> int:
         while True:
-            grown = spread(m) & mask
+            grown = spread_any(m) & mask
             if grown == m:
                 return m
             m = grown
 
-    return spread, fill
+    return spread_any, fill_any
 
 
 class _HexGrid(Grid):

@@ -35,7 +35,7 @@ def plane_names(game: Game | type[Game]) -> tuple[str, ...]:
     one per neutral kind, per mark kind and per overlay; each side's pieces in
     hand; the squares of a move being chosen. A game with no marks has no
     mark planes. ``game`` is a configured game or a game class."""
-    return _plane_names(game if isinstance(game, type) else type(game))
+    return _plane_names(game if isinstance(game, type) else type(game))  # type: ignore[arg-type]  # by identity
 
 
 @functools.cache

@@ -194,9 +194,9 @@ def render_svg(view: BoardView, title: str = "", interactive: bool = False) -> s
             )
     _overlays(view, centre, hexagonal, out, fills=True)
     for sq, name in view.marks:
-        kind = view.mark_kind(name)
-        if kind is not None:
-            out.append(_glyph(kind.glyph, *centre(sq), kind.colour, "mark"))
+        mark = view.mark_kind(name)
+        if mark is not None:
+            out.append(_glyph(mark.glyph, *centre(sq), mark.colour, "mark"))
     if hexagonal:  # below and above each file's end cells, beside each rank's
         placed: list[tuple[float, float]] = []
 
@@ -246,9 +246,9 @@ def render_svg(view: BoardView, title: str = "", interactive: bool = False) -> s
             )
     for sq, index in view.neutral:
         if index < len(view.neutral_kinds):
-            kind = view.neutral_kinds[index]
-            css = f"piece neutral {escape(kind.name)}"
-            out.extend(_piece(kind.shape, *centre(sq), kind.colour, css, grid.name(sq)))
+            neutral = view.neutral_kinds[index]
+            css = f"piece neutral {escape(neutral.name)}"
+            out.extend(_piece(neutral.shape, *centre(sq), neutral.colour, css, grid.name(sq)))
     _overlays(view, centre, hexagonal, out, fills=False)
 
     def rings(squares: tuple[int, ...], css: str, gap: float, colour: str, width: float, dashes: str = "") -> None:

@@ -243,9 +243,6 @@ class Matches:
         for match_id in [m for m, live in self._cache.items() if live.idle][:excess]:
             del self._cache[match_id]
 
-    def cached(self) -> int:
-        return len(self._cache)
-
     # -- what seats do --------------------------------------------------------------
     def seat_of(self, live: Live, token: str | None) -> str:
         """The player whose token this is; Forbidden if none."""

@@ -39,11 +39,6 @@ class FairWorkers:
             self._ready.notify()
         return future
 
-    def waiting(self, client: str) -> int:
-        """Jobs of ``client`` queued or running."""
-        with self._ready:
-            return len(self._queues.get(client, ())) + self._running[client]
-
     def close(self) -> None:
         with self._ready:
             self._closed = True
