@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import importlib.util
+import os
+import subprocess
+import sys
 import textwrap
 import types
 from pathlib import Path
@@ -68,25 +71,48 @@ def make_distribution(root: Path, name: str, modules: dict[str, str], entry_poin
     (info / "entry_points.txt").write_text(f"[boardgames]\n{lines}\n")
 
 
-def load_othello() -> types.ModuleType:
-    """The Othello example (examples/othello) as a module, not installed:
-    register it with ``boardgames.testing.plugin(load_othello(), "othello")``."""
+def load_example(name: str) -> types.ModuleType:
+    """The example game package ``examples/NAME`` as a module, not installed:
+    register it with ``boardgames.testing.plugin(load_example(name), name)``."""
     spec = importlib.util.spec_from_file_location(
-        "boardgames_othello_under_test", ROOT / "examples" / "othello" / "boardgames_othello" / "__init__.py"
+        f"boardgames_{name}_under_test", ROOT / "examples" / name / f"boardgames_{name}" / "__init__.py"
     )
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def load_othello() -> types.ModuleType:
+    return load_example("othello")
 
 
 def load_hex() -> types.ModuleType:
-    """The Hex example (examples/hex) as a module, not installed:
-    register it with ``boardgames.testing.plugin(load_hex(), "hex")``."""
-    spec = importlib.util.spec_from_file_location(
-        "boardgames_hex_under_test", ROOT / "examples" / "hex" / "boardgames_hex" / "__init__.py"
+    return load_example("hex")
+
+
+def install_example(name: str, site: Path) -> Path:
+    """``examples/NAME`` installed into the folder ``site`` (for ``PYTHONPATH``), as a user installs a plugin."""
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "-q",
+            "--no-deps",
+            "--target",
+            str(site),
+            str(ROOT / "examples" / name),
+        ],
+        check=True,
+        capture_output=True,
+        timeout=300,
     )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return site
+
+
+def run_with(site: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """``python ARGS`` with the plugins installed in ``site`` importable, all plugins loaded."""
+    env = {k: v for k, v in os.environ.items() if k != "BOARDGAMES_PLUGINS"} | {"PYTHONPATH": str(site)}
+    return subprocess.run([sys.executable, *args], capture_output=True, text=True, env=env, timeout=300)

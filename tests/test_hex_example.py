@@ -9,7 +9,6 @@ import os
 import random
 import re
 import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -18,7 +17,7 @@ import pytest
 
 import boardgames
 from boardgames.testing import plugin
-from helpers import ROOT, load_hex
+from helpers import ROOT, install_example, load_hex, run_with
 
 #: Sizes and seeded random games compared with OpenSpiel (more than 200 in all).
 AGREEMENT = ((5, 300), (11, 50), (2, 20), (3, 30), (8, 20))
@@ -140,51 +139,31 @@ def test_hex_agrees_with_openspiel_move_for_move(hex_plugin):
 
 @pytest.fixture(scope="module")
 def hex_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    site = tmp_path_factory.mktemp("hex-site")
-    subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pip",
-            "install",
-            "-q",
-            "--no-deps",
-            "--target",
-            str(site),
-            str(ROOT / "examples" / "hex"),
-        ],
-        check=True,
-        capture_output=True,
-        timeout=300,
-    )
-    return site
+    return install_example("hex", tmp_path_factory.mktemp("hex-site"))
 
 
-def run_with(site: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if k != "BOARDGAMES_PLUGINS"} | {"PYTHONPATH": str(site)}
-    return subprocess.run(
-        [sys.executable, "-m", "boardgames", *args], capture_output=True, text=True, env=env, timeout=300
-    )
+def cli_with(site: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return run_with(site, "-m", "boardgames", *args)
 
 
 def test_hex_is_listed_and_shown_through_the_cli(hex_site, tmp_path):
-    listed = run_with(hex_site, "list")
+    listed = cli_with(hex_site, "list")
     assert "hex" in [line.split()[0] for line in listed.stdout.splitlines()], listed.stderr
-    shown = run_with(hex_site, "show", "hex", "-o", "size=5", "--moves", "a1 b2 c3", "--json")
+    shown = cli_with(hex_site, "show", "hex", "-o", "size=5", "--moves", "a1 b2 c3", "--json")
     assert shown.returncode == 0, shown.stderr
     state = json.loads(shown.stdout)
     assert state["game"] == "hex" and state["options"] == {"size": 5}
     assert state["players"] == ["red", "blue"] and state["to_move"] == "blue" and state["status"] == "ongoing"
     assert state["pieces"] == {"a1": "red", "b2": "blue", "c3": "red"}
     assert len(state["legal_moves"]) == 22 and "e5" in state["legal_moves"] and "a1" not in state["legal_moves"]
-    won = json.loads(run_with(hex_site, "show", "hex", "-o", "size=2", "--moves", "a1 b1 b2 a2", "--json").stdout)
+    won = json.loads(cli_with(hex_site, "show", "hex", "-o", "size=2", "--moves", "a1 b1 b2 a2", "--json").stdout)
     assert won["winner"] == "blue" and won["legal_moves"] == []
     picture = tmp_path / "hex.svg"
-    drawn = run_with(hex_site, "show", "hex", "-o", "size=5", "--moves", "a1 b2 c3", "--svg", str(picture))
+    drawn = cli_with(hex_site, "show", "hex", "-o", "size=5", "--moves", "a1 b2 c3", "--svg", str(picture))
     assert drawn.returncode == 0, drawn.stderr
     svg = picture.read_text()
     assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>") and "#c62828" in svg and "#1565c0" in svg
-    text = run_with(hex_site, "show", "hex", "-o", "size=5", "--moves", "a1 b2 c3")
+    text = cli_with(hex_site, "show", "hex", "-o", "size=5", "--moves", "a1 b2 c3")
     assert text.returncode == 0 and "blue to move" in text.stdout
 
 

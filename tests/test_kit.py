@@ -16,7 +16,7 @@ import pytest
 import boardgames
 from boardgames import Move
 from boardgames.testing import ContractError, check_game
-from helpers import TICTACTOE, make_distribution
+from helpers import TICTACTOE, install_example, make_distribution, run_with
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -160,29 +160,7 @@ def test_a_game_raising_inside_a_move_is_named_and_the_others_work(tmp_path: Pat
 
 @pytest.fixture(scope="module")
 def othello_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    site = tmp_path_factory.mktemp("othello-site")
-    subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pip",
-            "install",
-            "-q",
-            "--no-deps",
-            "--target",
-            str(site),
-            str(ROOT / "examples" / "othello"),
-        ],
-        check=True,
-        capture_output=True,
-        timeout=300,
-    )
-    return site
-
-
-def run_with(site: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if k != "BOARDGAMES_PLUGINS"} | {"PYTHONPATH": str(site)}
-    return subprocess.run([sys.executable, *args], capture_output=True, text=True, env=env, timeout=300)
+    return install_example("othello", tmp_path_factory.mktemp("othello-site"))
 
 
 def test_othello_is_listed_and_opens_with_four_moves(othello_site):
