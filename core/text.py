@@ -94,7 +94,7 @@ def render_text(view: BoardView, unicode: bool = False) -> str:
             if unicode:
                 return paint(kind.symbol or "■", kind.colour, bold=True)
             return kind.letter or "#"
-        if sq in overlay and overlay[sq] < len(view.overlay_kinds):
+        if sq in overlay and overlay[sq] < len(view.overlay_kinds) and sq not in targets:  # a legal point shows *
             cover = view.overlay_kinds[overlay[sq]]
             if cover.cover == "fill" and cover.player is not None and cover.player < len(letters):
                 if unicode:
@@ -181,7 +181,9 @@ def _kinds_legend(view: BoardView, letters: tuple[str, ...], unicode: bool, pain
             kind = view.neutral_kinds[index]
             glyph = paint(kind.symbol or "■", kind.colour, bold=True) if unicode else kind.letter or "#"
             out.append(f"{glyph} {kind.name}")
-    for index in sorted({cover for _, cover in view.overlays}):
+    targets = set(view.targets)  # a legal point shows * over a wash of territory
+    shown = {cover for sq, cover in view.overlays if sq not in targets or view.overlay_kinds[cover].cover == "cross"}
+    for index in sorted(shown):
         if index < len(view.overlay_kinds):
             cover = view.overlay_kinds[index]
             if cover.cover == "cross":

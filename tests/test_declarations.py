@@ -114,8 +114,11 @@ def test_text_shows_kinds_neutral_pieces_marks_and_overlays_and_lists_only_those
     text = render_text(crowned.view())
     rows = {line.split()[0]: line for line in text.splitlines() if line.strip()[:1].isdigit()}
     assert " K" in rows["1"] and "[k" in rows["4"]  # d4 the last move
-    assert "r" in rows["2"].split("#")[0]  # a2, next to red's king and empty: red's territory
-    assert "K king" in text and "r red territory" in text and "( ) crowned" in text and "^" not in text
+    assert "K king" in text and "( ) crowned" in text and "^" not in text
+    assert "territory" not in text  # every square of it is a legal move here: it shows *
+    still = render_text(attrs.evolve(crowned.view(), targets=()))
+    rows = {line.split()[0]: line for line in still.splitlines() if line.strip()[:1].isdigit()}
+    assert "r" in rows["2"].split("#")[0] and "r red territory" in still  # a2: next to red's king, empty
 
 
 def test_svg_draws_each_declared_thing_in_its_shape(kingdoms):

@@ -134,9 +134,10 @@ class Go(Game[GoState]):
         black = boards[0].bit_count() + black_area.bit_count()
         white = boards[1].bit_count() + white_area.bit_count() + self.options["komi"]
         if black == white:
-            return Outcome(None, f"a draw on points ({black:g} each, komi included)")
+            return Outcome(None, f"equal points ({black:g} each, komi included)")
         winner = int(white > black)
-        return Outcome(winner, f"{abs(black - white):g} points ahead ({black:g} to {white:g}, komi included)")
+        margin = abs(black - white)
+        return Outcome(winner, f"{margin:g} point{'s' * (margin != 1)} ahead ({black:g} to {white:g}, komi included)")
 
     def overlays(self, state: GoState) -> dict[int, int]:
         black, white = self.areas(state.boards)
