@@ -61,9 +61,9 @@ class Positions(Sequence[State]):
         base, state = max(((at, s) for at, s in self._kept.items() if at <= k), default=(0, self.first))
         if self._recent is not None and base <= self._recent[0] <= k:
             base, state = self._recent
-        moves = self.last.history[len(self.first.history) :]
-        for ply in range(base, k):
-            state = state.play_unchecked(moves[ply])
+        offset = len(self.first.history)
+        for ply, move in enumerate(self.last.history[offset + base : offset + k], start=base):
+            state = state.play_unchecked(move)
             if (ply + 1) % CHECKPOINT == 0:
                 self._kept[ply + 1] = state
         self._recent = (k, state)
@@ -90,6 +90,11 @@ class Positions(Sequence[State]):
         self._kept.clear()
         self._recent = None
         self.last = last
+
+
+def _check_budget(budget: object) -> None:
+    if budget is not None and not isinstance(budget, Budget):
+        raise WrongTypeError(f"'budget' is a boardgames.agents.Budget or None, got {budget!r}")
 
 
 def seat_rng(seed: int | None, player: int) -> random.Random:
@@ -248,8 +253,7 @@ class Match:
         """The move the agent whose turn it is chooses (not played), within
         ``budget`` (by default its seat's). Raises AgentFailure if the agent
         could not give a legal one."""
-        if budget is not None and not isinstance(budget, Budget):
-            raise WrongTypeError(f"'budget' is a boardgames.agents.Budget or None, got {budget!r}")
+        _check_budget(budget)
         state = self.state
         player = self.to_move
         if player is None:
@@ -303,8 +307,7 @@ class Match:
         """The move an adviser (an agent spec; by default the game's strongest
         level) suggests for the player to move, within ``budget`` (by default
         the spec's)."""
-        if budget is not None and not isinstance(budget, Budget):
-            raise WrongTypeError(f"'budget' is a boardgames.agents.Budget or None, got {budget!r}")
+        _check_budget(budget)
         state = self.state
         if self.is_over:
             raise MatchError(f"the game is over ({self.result_text()})")

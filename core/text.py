@@ -182,14 +182,14 @@ def _kinds_legend(view: BoardView, letters: tuple[str, ...], unicode: bool, pain
             glyph = paint(kind.symbol or "■", kind.colour, bold=True) if unicode else kind.letter or "#"
             out.append(f"{glyph} {kind.name}")
     targets = set(view.targets)  # a legal point shows * over a wash of territory
-    shown = {cover for sq, cover in view.overlays if sq not in targets or view.overlay_kinds[cover].cover == "cross"}
+    kinds = view.overlay_kinds
+    shown = {i for sq, i in view.overlays if i < len(kinds) and (sq not in targets or kinds[i].cover == "cross")}
     for index in sorted(shown):
-        if index < len(view.overlay_kinds):
-            cover = view.overlay_kinds[index]
-            if cover.cover == "cross":
-                out.append(f"x {cover.name}")
-            elif cover.player is not None and cover.player < len(letters):
-                out.append(f"{letters[cover.player].lower()} {cover.name}")
+        cover = kinds[index]
+        if cover.cover == "cross":
+            out.append(f"x {cover.name}")
+        elif cover.player is not None and cover.player < len(letters):
+            out.append(f"{letters[cover.player].lower()} {cover.name}")
     return "".join(f"  {item}" for item in out)
 
 

@@ -156,7 +156,7 @@ class Guard:
             return
         refused = self._refusal(scope)
         if refused is not None:
-            await refused(scope, receive, send)
+            await error(*refused, SECURITY_HEADERS)(scope, receive, send)
             return
 
         async def secured(message: Message) -> None:
@@ -168,28 +168,23 @@ class Guard:
 
         await self.app(scope, receive, secured)
 
-    def _refusal(self, scope: Scope) -> Response | None:
+    def _refusal(self, scope: Scope) -> tuple[int, str] | None:
+        """The status and reason a request is refused with, or None."""
         headers = Headers(scope=scope)
-        if self.hosts is not None and _host_name(headers.get("host", "")) not in self.hosts:
+        host = headers.get("host", "")
+        if self.hosts is not None and _host_name(host) not in self.hosts:
             # A page of another site whose name was made to point here (DNS rebinding).
-            response = error(400, f"this server does not answer to the name {headers.get('host', '')[:80]!r}")
-            response.headers.update(SECURITY_HEADERS)
-            return response
+            return 400, f"this server does not answer to the name {host[:80]!r}"
         if scope["method"] in ("GET", "HEAD", "OPTIONS"):
             return None
         origin = headers.get("origin")
-        if origin is not None:
-            own = {f"http://{headers.get('host', '')}".lower(), f"https://{headers.get('host', '')}".lower()}
-            if origin.rstrip("/").lower() not in own | self.origins:
-                response = error(403, f"a request from another site ({origin[:80]}) may not change anything here")
-                response.headers.update(SECURITY_HEADERS)
-                return response
+        own = {f"http://{host}".lower(), f"https://{host}".lower()}
+        if origin is not None and origin.rstrip("/").lower() not in own | self.origins:
+            return 403, f"a request from another site ({origin[:80]}) may not change anything here"
         has_body = headers.get("content-length", "0") != "0" or "transfer-encoding" in headers
         kind = headers.get("content-type", "").partition(";")[0].strip().lower()
         if has_body and kind != "application/json":
-            response = error(415, "send the body as JSON, with 'Content-Type: application/json'")
-            response.headers.update(SECURITY_HEADERS)
-            return response
+            return 415, "send the body as JSON, with 'Content-Type: application/json'"
         return None
 
 

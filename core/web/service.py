@@ -258,10 +258,7 @@ class Matches:
         if not isinstance(move, str):
             raise WrongTypeError(f"'move' is a move's text, like \"c3\", got {move!r}")
         with live.lock:
-            player = self.seat_of(live, token)
-            self._not_over(live.match)
-            if live.match.to_move != player:
-                raise Forbidden(f"it is not {player}'s turn ({live.match.result_text()})")
+            player = self._seat_in_play(live, token, to_move=True)
             self._commit(live, lambda: live.match.play(move, by=player))
         self._let_agents_move(live)
 
@@ -270,9 +267,8 @@ class Matches:
         Against agents alone it is done at once (True); where another person
         plays, that person is asked (False): :meth:`answer` does it."""
         with live.lock:
-            player = self.seat_of(live, token)
+            player = self._seat_in_play(live, token)
             match = live.match
-            self._not_over(match)
             if match.undo_point(player) is None:
                 raise Conflict(f"{player} has no move to take back")
             others = [p for p, seat in match.seats.items() if seat.is_human and p != player]
@@ -310,29 +306,31 @@ class Matches:
 
     def resign(self, live: Live, token: str | None) -> None:
         with live.lock:
-            player = self.seat_of(live, token)
-            self._not_over(live.match)
+            player = self._seat_in_play(live, token)
             self._commit(live, lambda: live.match.concede(player))
 
     def hint(self, live: Live, token: str | None, client: str = "") -> Future[str]:
         """The adviser's move for the player to move (this seat's turn only),
         worked out on the shared workers as the client's job."""
         with live.lock:
-            player = self.seat_of(live, token)
+            self._seat_in_play(live, token, to_move=True)
             match = live.match
-            self._not_over(match)
-            if match.to_move != player:
-                raise Forbidden(f"it is not {player}'s turn ({match.result_text()})")
             state = match.state
         self.rates.take("hint", client)
         adviser = Match(state, [HUMAN] * len(state.game.turn_order), seed=match.seed)
         budget = self._capped(make_seat(strongest(state.game)).budget)
         return self._workers.submit(client, lambda: state.format_move(adviser.hint(budget=budget)))
 
-    @staticmethod
-    def _not_over(match: Match) -> None:
+    def _seat_in_play(self, live: Live, token: str | None, to_move: bool = False) -> str:
+        """Under the live's lock: the token's player (403 without one) in a
+        game going on (409 once it is over), on its turn if ``to_move`` (403)."""
+        player = self.seat_of(live, token)
+        match = live.match
         if match.is_over:
             raise Conflict(f"the game is over ({match.result_text()}): a finished game stays finished")
+        if to_move and match.to_move != player:
+            raise Forbidden(f"it is not {player}'s turn ({match.result_text()})")
+        return player
 
     def record(self, live: Live) -> dict[str, Any]:
         with live.lock:
