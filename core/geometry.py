@@ -153,6 +153,7 @@ class Grid:
         "steps",
         "_sides",
         "_spread",
+        "_touching",
         "_fill",
         "_axis_indices",
         "_left_steps",
@@ -267,7 +268,7 @@ class Grid:
         self.steps = tuple((df * height + dr, keep(d, 1)) for d, (df, dr) in enumerate(directions))
         # The steps to the neighbours that share a side (groups, chains).
         self._sides = self.steps if hexagonal else tuple(self.steps[d] for d in ORTHOGONAL)
-        self._spread, self._fill = _spreader(self._sides)
+        self._spread, self._touching, self._fill = _spreader(self._sides)
         self._axis_indices = tuple(range(len(self.axes)))  # a constant tuple: has_line's inner loop
         self._left_steps = tuple((amount, keep) for amount, keep in self.steps if amount > 0)
         self._right_steps = tuple((-amount, keep) for amount, keep in self.steps if amount < 0)
@@ -548,11 +549,23 @@ class Grid:
         """``m`` and every square that shares a side with one of it."""
         return self._spread(m)
 
+    def touching(self, m: int) -> int:
+        """The squares that share a side with a square of ``m`` (squares of
+        ``m`` too where they touch another one): ``m & touching(m)`` is what
+        of ``m`` is not alone (Go's empty points with an empty neighbour)."""
+        return self._touching(m)
+
     def group(self, mask: int, seed: int) -> int:
         """The group of ``mask`` (squares joined through shared sides) that
         contains square ``seed``: a flood fill, every side stepped at once
         each round (no call per round: this is Go's inner loop)."""
         return self._fill(mask, (1 << seed) & mask)
+
+    def connected(self, mask: int, seeds: int) -> int:
+        """The squares of ``mask`` joined through shared sides to a square of
+        ``seeds``: every group of ``mask`` that ``seeds`` touches, in one fill
+        (Go: the groups that have a liberty among some points)."""
+        return self._fill(mask, seeds & mask)
 
     def groups(self, mask: int) -> list[int]:
         """The groups of ``mask`` (squares joined through shared sides), as masks."""
@@ -563,20 +576,17 @@ class Grid:
             mask &= ~g
         return out
 
-    def chains(self, stones: int, empty: int) -> list[tuple[int, int]]:
+    def chains(self, stones: int, empty: int, near: int | None = None) -> list[tuple[int, int]]:
         """Each group of ``stones`` with its liberties (the squares of ``empty``
-        next to it), in one pass: what Go's captures and suicide rule ask."""
+        next to it), in one pass: what Go's captures and suicide rule ask.
+        With ``near``, only the groups that touch a square of it."""
         out = []
-        spread = self._spread
-        while stones:
-            group = stones & -stones
-            while True:
-                grown = spread(group)
-                if grown & stones == group:
-                    out.append((group, grown & empty))
-                    break
-                group = grown & stones
-            stones &= ~group
+        fill, touching = self._fill, self._touching
+        seeds = stones if near is None else stones & touching(near)
+        while seeds:
+            group = fill(stones, seeds & -seeds)
+            out.append((group, touching(group) & empty))
+            seeds &= ~group
         return out
 
     def slide(self, square: int, blockers: int, directions: tuple[int, ...] | None = None) -> int:
@@ -597,9 +607,11 @@ class Grid:
         return max((g.bit_count() for g in self.groups(mask)), default=0)
 
 
-def _spreader(sides: tuple[tuple[int, int], ...]) -> tuple[Callable[[int], int], Callable[[int, int], int]]:
-    """Two functions over ``sides`` (steps ``(amount, keep)``): a mask and its
-    neighbours; and the flood fill of ``mask`` from ``group``, which grows it
+def _spreader(
+    sides: tuple[tuple[int, int], ...],
+) -> tuple[Callable[[int], int], Callable[[int], int], Callable[[int, int], int]]:
+    """Three functions over ``sides`` (steps ``(amount, keep)``): a mask and its
+    neighbours; its neighbours alone (``touching``); and the flood fill of ``mask`` from ``group``, which grows it
     by them until it stops (Go's groups, Hex's chains: a call a move). The
     steps are written out for the usual 4 and 6 sides, each fill round a
     single expression."""
@@ -612,6 +624,9 @@ def _spreader(sides: tuple[tuple[int, int], ...]) -> tuple[Callable[[int], int],
         def spread(m: int) -> int:
             return m | (m & k1) << a1 | (m & k2) << a2 | (m & j1) >> b1 | (m & j2) >> b2
 
+        def touching(m: int) -> int:
+            return (m & k1) << a1 | (m & k2) << a2 | (m & j1) >> b1 | (m & j2) >> b2
+
         def fill(mask: int, m: int) -> int:
             while True:
                 grown = (m | (m & k1) << a1 | (m & k2) << a2 | (m & j1) >> b1 | (m & j2) >> b2) & mask
@@ -619,7 +634,7 @@ def _spreader(sides: tuple[tuple[int, int], ...]) -> tuple[Callable[[int], int],
                     return m
                 m = grown
 
-        return spread, fill
+        return spread, touching, fill
     if len(left) == 3 and len(right) == 3:
         (a1, k1), (a2, k2), (a3, k3) = left
         (b1, j1), (b2, j2), (b3, j3) = right
@@ -628,6 +643,9 @@ def _spreader(sides: tuple[tuple[int, int], ...]) -> tuple[Callable[[int], int],
             return (
                 m | (m & k1) << a1 | (m & k2) << a2 | (m & k3) << a3 | (m & j1) >> b1 | (m & j2) >> b2 | (m & j3) >> b3
             )
+
+        def touching6(m: int) -> int:
+            return (m & k1) << a1 | (m & k2) << a2 | (m & k3) << a3 | (m & j1) >> b1 | (m & j2) >> b2 | (m & j3) >> b3
 
         def fill6(mask: int, m: int) -> int:
             while True:
@@ -644,15 +662,18 @@ def _spreader(sides: tuple[tuple[int, int], ...]) -> tuple[Callable[[int], int],
                     return m
                 m = grown
 
-        return spread6, fill6
+        return spread6, touching6, fill6
 
-    def spread_any(m: int) -> int:
-        out = m
+    def touching_any(m: int) -> int:
+        out = 0
         for amount, keep in left:
             out |= (m & keep) << amount
         for amount, keep in right:
             out |= (m & keep) >> amount
         return out
+
+    def spread_any(m: int) -> int:
+        return m | touching_any(m)
 
     def fill_any(mask: int, m: int) -> int:
         while True:
@@ -661,7 +682,7 @@ def _spreader(sides: tuple[tuple[int, int], ...]) -> tuple[Callable[[int], int],
                 return m
             m = grown
 
-    return spread_any, fill_any
+    return spread_any, touching_any, fill_any
 
 
 class _HexGrid(Grid):

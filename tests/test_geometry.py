@@ -171,6 +171,28 @@ def test_every_mask_primitive_follows_the_hex_neighbourhood():
     assert grid.squares(grid.bracketing(1 << sq("a1"), 1 << sq("b1"))) == ["c1"]
 
 
+@pytest.mark.parametrize("basis", ["square", "hex"])
+def test_touching_connected_and_chains_near_agree_with_the_neighbour_tables(basis):
+    """Invariants over seeded random masks: ``touching`` is the union of the
+    squares' neighbours, ``connected`` the union of the groups the seeds
+    touch, and ``chains(near=)`` the chains that touch ``near``."""
+    grid = Grid.get(6, kind="points", basis=basis)
+    rng = random.Random(7)
+    for _ in range(200):
+        stones = rng.getrandbits(grid.size) & grid.full
+        seeds = rng.getrandbits(grid.size) & rng.getrandbits(grid.size) & grid.full
+        beside = 0
+        for square in grid.squares(stones):
+            beside |= grid.beside[grid.parse_square(square)]
+        assert grid.touching(stones) == beside
+        groups = grid.groups(stones)
+        assert grid.connected(stones, seeds) == sum(g for g in groups if g & seeds)
+        empty = grid.full & ~stones
+        near = [(g, libs) for g, libs in grid.chains(stones, empty) if grid.touching(g) & seeds]
+        assert sorted(grid.chains(stones, empty, near=seeds)) == sorted(near)
+        assert sorted(g for g, _ in grid.chains(stones, empty)) == sorted(groups)
+
+
 def test_a_hexagon_of_hexagons_masks_its_corners_out():
     grid = Grid.hexagon(3)
     assert grid.width == grid.height == 5 and grid.full.bit_count() == 19

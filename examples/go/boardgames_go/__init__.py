@@ -63,67 +63,67 @@ class Go(Game[GoState]):
         size = self.options["size"]
         self.grid = Grid.get(size, kind="points", files=FILES)
         self.max_length = 2 * size * size
-        self.sides = [d for d, (df, dr) in enumerate(self.grid.directions) if not df or not dr]
 
     def initial_state(self) -> GoState:
-        start = GoState(game=self)
-        return attrs.evolve(start, seen=(self._pack(start),))
+        return GoState(game=self, seen=(0,))  # no stones yet
 
     def generate_moves(self, state: GoState) -> tuple[boardgames.Move, ...]:
         """Where a stone keeps a liberty (no suicide), but the ko point."""
         grid, me = self.grid, state.turn
         mine, theirs = state.boards[me], state.boards[1 - me]
         empty = grid.full & ~(mine | theirs)
-        legal = 0
-        for side in self.sides:  # an empty point next to another
-            legal |= grid.shift(empty, side) & empty
-        for _, liberties in grid.chains(mine, empty):
-            if liberties.bit_count() >= 2:
-                legal |= liberties
-        for _, liberties in grid.chains(theirs, empty):
-            if liberties.bit_count() == 1:
-                legal |= liberties
+        legal = empty & grid.touching(empty)  # beside an empty point: a liberty at once
+        if surrounded := empty & ~legal:  # every neighbour a stone: legal if it joins a group or captures
+            # A group with a liberty that is not surrounded gives one to a stone beside it, and is not taken.
+            outside = grid.touching(legal)
+            breathing = grid.connected(mine, outside)
+            legal |= surrounded & grid.touching(breathing)
+            if rest := surrounded & ~legal:
+                for _, liberties in grid.chains(mine & ~breathing, empty, near=rest):
+                    if liberties.bit_count() >= 2:
+                        legal |= liberties
+                for _, liberties in grid.chains(theirs & ~grid.connected(theirs, outside), empty, near=rest):
+                    if liberties.bit_count() == 1:  # in atari: playing there captures
+                        legal |= liberties
         if state.ko >= 0:
             legal &= ~(1 << state.ko)
         return (PASS, *placements(legal))  # sorted: a pass sorts first
 
     def apply(self, state: GoState, move: boardgames.Move) -> GoState:
-        me, history = state.turn, (*state.history, move)
+        me, grid, history = state.turn, self.grid, (*state.history, move)
+        boards, ko, captured, passes = state.boards, -1, 0, 0
         if move.is_pass:
-            after = attrs.evolve(state, history=history, turn=1 - me, passes=state.passes + 1, ko=-1, changed=0)
+            passes = state.passes + 1
         else:
-            grid, point = self.grid, move.to
-            boards = transfer(state.boards, me, 1 << point)
-            empty = grid.full & ~(boards[0] | boards[1])
-            captured = 0
-            for sq in bits(grid.beside[point] & boards[1 - me] & ~captured):
-                chain = grid.group(boards[1 - me], sq)
-                if not grid.spread(chain) & empty:
-                    captured |= chain
-            boards = tuple(board & ~captured for board in boards)  # the captured are all theirs
-            # Simple ko: one stone taken by a lone stone whose one liberty is where it was.
-            near, empty = grid.beside[point], grid.full & ~(boards[0] | boards[1])
-            single = captured.bit_count() == 1 and not near & boards[me] and near & empty == captured
-            ko = captured.bit_length() - 1 if single else -1
-            after = GoState(game=self, history=history, turn=1 - me, boards=boards, ko=ko, changed=captured)
-        packed = self._pack(after)
-        if packed in state.seen and not move.is_pass:  # a position met before: OpenSpiel calls it a draw
-            return attrs.evolve(after, outcome=Outcome(None, "a position repeated"))
-        after = attrs.evolve(after, seen=(*state.seen, packed))
-        if after.passes >= 2 or len(history) >= self.max_length:
-            after = attrs.evolve(after, outcome=self._score(after.boards))
-        return after
-
-    def _pack(self, state: GoState) -> int:
-        size = self.grid.size
-        return state.boards[0] | state.boards[1] << size
+            point, theirs = move.to, boards[1 - me]
+            empty = grid.full & ~(state.occupied | 1 << point)
+            for sq in bits(grid.beside[point] & theirs & ~captured):
+                if not grid.beside[sq] & empty:  # no liberty of its own: does its group have one?
+                    chain = grid.group(theirs, sq)
+                    if not grid.touching(chain) & empty:
+                        captured |= chain
+            boards = transfer(boards, me, 1 << point)
+            if captured:
+                boards = (boards[0] & ~captured, boards[1] & ~captured)  # the captured are all theirs
+                # Simple ko: one stone taken by a lone stone whose one liberty is where it was.
+                near = grid.beside[point]
+                if captured.bit_count() == 1 and not near & boards[me] and near & ~(boards[0] | boards[1]) == captured:
+                    ko = captured.bit_length() - 1
+        packed = boards[0] | boards[1] << grid.size  # the stones, for the repeated-position rule
+        outcome = None
+        if not move.is_pass and packed in state.seen:  # a position met before: OpenSpiel calls it a draw
+            outcome = Outcome(None, "a position repeated")
+        elif passes >= 2 or len(history) >= self.max_length:
+            outcome = self._score(boards)
+        extra = {"ko": ko, "passes": passes, "changed": captured, "seen": (*state.seen, packed)}
+        return GoState(game=self, history=history, turn=1 - me, boards=boards, outcome=outcome, **extra)
 
     def areas(self, boards: tuple[int, ...]) -> tuple[int, int]:
         """Each player's empty points (Tromp-Taylor): those that reach only that player's stones."""
         grid, empty = self.grid, self.grid.full & ~(boards[0] | boards[1])
         areas = [0, 0]
         for region in grid.groups(empty):
-            touches = grid.spread(region) & ~region
+            touches = grid.touching(region) & ~region
             for player in (0, 1):
                 if touches and touches & ~boards[player] == 0:
                     areas[player] |= region

@@ -46,12 +46,13 @@ class Hex(Game[BitboardState]):
     def apply(self, state: BitboardState, move: boardgames.Move) -> BitboardState:
         me = state.turn
         boards = transfer(state.boards, me, 1 << move.to)
-        chain = self.grid.group(boards[me], move.to)  # the stones the new one joins
         start, end = self.sides[me]
         outcome = None
-        if chain & start and chain & end:
-            joined = "rank 1 to the last rank" if me == RED else "file a to the last file"
-            outcome = Outcome(me, f"{self.player_names[me]} joins {joined}", line=bits(chain))
+        if boards[me] & start and boards[me] & end:  # else no chain can join them yet
+            chain = self.grid.group(boards[me], move.to)  # the stones the new one joins
+            if chain & start and chain & end:
+                joined = "rank 1 to the last rank" if me == RED else "file a to the last file"
+                outcome = Outcome(me, f"{self.player_names[me]} joins {joined}", line=bits(chain))
         return BitboardState(
             game=self,
             history=(*state.history, move),
