@@ -49,6 +49,17 @@ class AmbiguousMoveError(IllegalMoveError):
         self.choices = choices
 
 
+class IncompleteMoveError(AmbiguousMoveError):
+    """A move's text names only its first parts (the piece, or the piece and
+    where it goes, where an arrow must still be shot). ``partial`` is the
+    move being made (see :mod:`boardgames.parts`), so that an interface can
+    ask for the rest part by part."""
+
+    def __init__(self, message: str, partial: object) -> None:
+        super().__init__(message)
+        self.partial = partial
+
+
 class InvalidAgentSpecError(BoardgamesError, ValueError):
     """An agent spec names no agent, or a parameter it does not take."""
 

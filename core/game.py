@@ -24,10 +24,11 @@ from typing import Any, ClassVar, Generic, TypeVar
 import attrs
 
 from .declarations import PIECE, MarkKind, Overlay, PieceKind, Words
-from .errors import AmbiguousMoveError, BoardgamesError, IllegalMoveError, WrongTypeError
+from .errors import AmbiguousMoveError, BoardgamesError, IllegalMoveError, IncompleteMoveError, WrongTypeError
 from .geometry import Grid, bits
 from .moves import Move, check_move, format_move, parse_move
 from .options import Option, resolve_options
+from .parts import NOTHING_YET, Parts, extend, from_moves, parts_of, walks, whole_moves
 from .view import DEFAULT_COLOURS, DEFAULT_SYMBOLS, BoardView
 
 T = TypeVar("T")
@@ -72,6 +73,14 @@ class Outcome:
     def winner(self) -> int | None:
         """Deprecated: :attr:`winner_index` (an index, where ``State.winner`` is a name)."""
         return self.winner_index
+
+
+def _is_move(move: object) -> bool:
+    try:
+        check_move(move)
+    except WrongTypeError:
+        return False
+    return True
 
 
 class _cached(Generic[T]):
@@ -151,13 +160,26 @@ class State:
         return frozenset(self.legal_moves)
 
     def is_legal(self, move: Move) -> bool:
+        if self.game.moves_in_parts and "legal_moves" not in self.__dict__:
+            # Walk its parts rather than list every move (Amazons: thousands).
+            if self.outcome is not None or not _is_move(move):
+                return False
+            return walks(self.parts, move)
         return move in self._legal_set
+
+    def parts(self, partial: Move = NOTHING_YET) -> Parts:
+        """What may follow ``partial``, a move being made (see
+        :mod:`boardgames.parts`): the squares of its next part, whether it
+        may end there, whether one may pass. Nothing once the game is over."""
+        if self.outcome is not None:
+            return Parts()
+        return self.game.next_parts(self, partial)
 
     def play(self: StateT, move: Move | str) -> StateT:
         """The state after ``move`` (a Move or its text); raises if it is not legal."""
         if isinstance(move, str):
             move = self.parse_move(move)
-        elif move not in self.legal_moves:  # a scan finds an agent's own move object at once
+        elif not (self.is_legal(move) if self.game.moves_in_parts else move in self.legal_moves):
             check_move(move, accepted="a boardgames.Move or its text")
             if not self.game.on_board(move):
                 raise IllegalMoveError(f"illegal move {move!r} in {self.describe()}: off the board")
@@ -182,8 +204,13 @@ class State:
         if short is not None and short in self._legal_set:
             return short
         typed = self.game.parse_move(text)
-        if typed in self._legal_set:
+        if self.is_legal(typed):
             return typed
+        if self.game.moves_in_parts:
+            partial = self._started_by(typed)
+            if partial is None:
+                raise IllegalMoveError(self._illegal_message(text.strip(), typed))
+            raise IncompleteMoveError(f"{text.strip()!r} is only the start of a move in {self.describe()}", partial)
         # The text may leave out marks (flips) that are forced: accept it when
         # exactly one legal move goes the same way and includes every typed mark.
         wanted = set(typed.marks)
@@ -199,6 +226,20 @@ class State:
                 tuple(matches),
             )
         raise IllegalMoveError(self._illegal_message(text.strip(), typed))
+
+    def _started_by(self, typed: Move) -> Move | None:
+        """The move being made that ``typed`` names the first parts of (a
+        square alone may be the piece to move), or None."""
+        parts = self.parts()
+        if typed.origin < 0 and typed.to >= 0 and not typed.marks and parts.origins >> typed.to & 1:
+            return Move(typed.to, -1, ())
+        partial = NOTHING_YET
+        for square, role in parts_of(typed):
+            if parts.role(square) != role:
+                return None
+            partial = extend(partial, square, role)
+            parts = self.parts(partial)
+        return partial if parts.squares else None
 
     def moves_from(self, square: int) -> tuple[Move, ...]:
         """The legal moves that move the piece on ``square``."""
@@ -303,7 +344,9 @@ class State:
             "result": None if self.outcome is None else self.result_text(),
             "pieces": self.pieces(),
             "contents": self.contents(),
-            "legal_moves": [self.format_move(m) for m in self.legal_moves],
+            # A game whose moves are made in parts lists only their first parts.
+            "legal_moves": None if game.moves_in_parts else [self.format_move(m) for m in self.legal_moves],
+            "parts": self.parts().to_json(game.grid.names),
             "history": [self.format_move(m) for m in self.history],
         }
 
@@ -367,6 +410,13 @@ class Game(Generic[StateT]):
     #: by itself when a game overrides ``wins_at_once``; agents look for wins
     #: at once at every node and playout step only where this is true.
     quick_wins_test: ClassVar[bool] = False
+    #: Whether the game's moves are made in parts it answers itself
+    #: (:meth:`next_parts`), without listing whole moves. Set by itself when a
+    #: game overrides ``next_parts``; agents and front ends then go part by part.
+    moves_in_parts: ClassVar[bool] = False
+    #: The most parts a move has (its origin, destination and marks), where
+    #: the game knows it: action encodings then know a game's exact length.
+    parts_per_move: ClassVar[int | None] = None
     #: Whether the game has an :meth:`evaluate` of its own. Set by itself when
     #: a game overrides it; ``mcts`` then values new nodes by it (no playout).
     has_evaluation: ClassVar[bool] = False
@@ -443,14 +493,26 @@ class Game(Generic[StateT]):
             cls.quick_wins_test = True
         if "evaluate" in cls.__dict__ and "has_evaluation" not in cls.__dict__:
             cls.has_evaluation = True
+        if "next_parts" in cls.__dict__ and "moves_in_parts" not in cls.__dict__:
+            cls.moves_in_parts = True
 
     # -- the rules: a game implements these ----------------------------------
     def initial_state(self) -> StateT:
         raise NotImplementedError
 
     def generate_moves(self, state: StateT) -> tuple[Move, ...]:
-        """The legal moves of an ongoing state, sorted, without duplicates."""
+        """The legal moves of an ongoing state, sorted, without duplicates.
+        A game that writes :meth:`next_parts` instead gets them by walking
+        its parts (only where someone asks for the whole list)."""
+        if self.moves_in_parts:
+            return whole_moves(lambda partial: self.next_parts(state, partial))
         raise NotImplementedError
+
+    def next_parts(self, state: StateT, partial: Move) -> Parts:
+        """What may follow ``partial`` in an ongoing state: a game whose whole
+        moves are too many to list (a piece's step, then a shot) writes this
+        instead of :meth:`generate_moves`. By default, from the legal moves."""
+        return from_moves(state.legal_moves, partial)
 
     def apply(self, state: StateT, move: Move) -> StateT:
         """The state after a legal move, with its outcome settled."""

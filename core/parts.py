@@ -1,0 +1,186 @@
+"""Moves made in parts: which piece, where it goes, then what it marks.
+
+A move is at most three kinds of part, in this order: its ``origin`` (the
+piece that moves; none for a placement), its destination (``to``) and its
+``marks`` (squares it flips, captures or shoots: Verso's prisoner, an
+Amazons arrow). A move being made is a :class:`Move` whose ``to`` is still
+-1 until its destination is chosen: ``Move()`` before anything (which is
+also how a pass is written), ``Move(d1)`` once the piece on d1 is picked,
+``Move(d1, d7)`` once it has landed, ``Move(d1, d7, (g7,))`` once it has shot.
+
+:meth:`Game.next_parts` says what may follow a move being made, as
+:class:`Parts`: the squares of each kind, whether the move may end there,
+whether one may pass. Every game answers it: by default from its whole list
+of legal moves; a game whose whole moves are too many to list (Amazons: 2,176
+in the first position) writes ``next_parts`` instead of ``generate_moves``,
+and then the terminal, the page, the action encoding, the adapters and the
+agents go part by part without ever listing whole moves.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable
+
+import attrs
+
+from .geometry import bits
+from .moves import PASS, Move
+
+#: A move before any part of it is chosen.
+NOTHING_YET = Move()
+
+ORIGIN, TO, MARK = "origin", "to", "mark"
+
+
+@attrs.frozen
+class Parts:
+    """What may follow a move being made: squares (masks) for each kind of
+    part, whether the move is already whole (``complete``: it may end here),
+    and, before anything is chosen, whether the mover may pass."""
+
+    origins: int = 0
+    targets: int = 0
+    marks: int = 0
+    complete: bool = False
+    can_pass: bool = False
+
+    @property
+    def squares(self) -> int:
+        """Every square that continues the move."""
+        return self.origins | self.targets | self.marks
+
+    def to_json(self, names: tuple[str, ...]) -> dict[str, object]:
+        """The JSON form, squares by name (``names``: the grid's)."""
+        return {
+            "origins": [names[sq] for sq in bits(self.origins)],
+            "targets": [names[sq] for sq in bits(self.targets)],
+            "marks": [names[sq] for sq in bits(self.marks)],
+            "complete": self.complete,
+            "can_pass": self.can_pass,
+        }
+
+    def role(self, square: int) -> str | None:
+        """``origin``, ``to`` or ``mark``: what ``square`` would be; None if it
+        continues nothing. Raises ValueError where it could be two of them
+        (a game whose parts cannot be told apart by the square alone)."""
+        roles = [
+            role
+            for role, mask in ((ORIGIN, self.origins), (TO, self.targets), (MARK, self.marks))
+            if mask >> square & 1
+        ]
+        if len(roles) > 1:
+            raise ValueError(f"square {square} is both {roles[0]} and {roles[1]}")
+        return roles[0] if roles else None
+
+
+def extend(partial: Move, square: int, role: str) -> Move:
+    """``partial`` with one more part: ``square`` as ``role``."""
+    if role == ORIGIN:
+        return Move(square, -1, ())
+    if role == TO:
+        return Move(partial.origin, square, ())
+    return Move(partial.origin, partial.to, tuple(sorted((*partial.marks, square))))
+
+
+def started(partial: Move) -> bool:
+    """Whether any part of ``partial`` is chosen (a move being made, not the start)."""
+    return partial.origin >= 0 or partial.to >= 0
+
+
+def parts_of(move: Move) -> list[tuple[int, str]]:
+    """The parts of a whole move, in the order they are chosen (marks in square order)."""
+    out = [(move.origin, ORIGIN)] if move.origin >= 0 else []
+    if move.to >= 0:
+        out.append((move.to, TO))
+    out.extend((mark, MARK) for mark in move.marks)
+    return out
+
+
+def from_moves(moves: Iterable[Move], partial: Move) -> Parts:
+    """What may follow ``partial`` among whole ``moves``: every game's
+    :meth:`~boardgames.Game.next_parts` unless it writes its own. Marks come
+    in square order, so each move is one path of parts."""
+    origins = targets = marks = 0
+    complete = can_pass = False
+    if not started(partial):
+        for move in moves:
+            if move.to < 0:
+                can_pass = True
+            elif move.origin >= 0:
+                origins |= 1 << move.origin
+            else:
+                targets |= 1 << move.to
+        return Parts(origins, targets, 0, False, can_pass)
+    if partial.to < 0:  # a piece picked: where it may go
+        for move in moves:
+            if move.origin == partial.origin and move.to >= 0:
+                targets |= 1 << move.to
+        return Parts(0, targets, 0, False, False)
+    chosen, n = partial.marks, len(partial.marks)
+    for move in moves:
+        if move.origin == partial.origin and move.to == partial.to and move.marks[:n] == chosen:
+            if len(move.marks) == n:
+                complete = True
+            else:
+                marks |= 1 << move.marks[n]
+    return Parts(0, 0, marks, complete, False)
+
+
+def whole_moves(next_parts: Callable[[Move], Parts]) -> tuple[Move, ...]:
+    """Every whole move, found by walking the parts (sorted): the legal
+    moves of a game that writes only ``next_parts``."""
+    found: list[Move] = []
+    first = next_parts(NOTHING_YET)
+    if first.can_pass:
+        found.append(PASS)
+    pending = [(NOTHING_YET, first)]
+    while pending:
+        partial, parts = pending.pop()
+        if parts.complete and started(partial):
+            found.append(partial)
+        for role, mask in ((ORIGIN, parts.origins), (TO, parts.targets), (MARK, parts.marks)):
+            for square in bits(mask):
+                longer = extend(partial, square, role)
+                if role == MARK and longer.marks[-1] != square:
+                    continue  # marks are walked in square order: each set once
+                pending.append((longer, next_parts(longer)))
+    return tuple(sorted(set(found)))
+
+
+def walks(next_parts: Callable[[Move], Parts], move: Move) -> bool:
+    """Whether ``move`` is whole and legal, found by walking its parts
+    (no list of every move)."""
+    parts = next_parts(NOTHING_YET)
+    if move.to < 0:
+        return move.origin < 0 and not move.marks and parts.can_pass
+    partial = NOTHING_YET
+    for square, role in parts_of(move):
+        if not 0 <= square or not _has(parts, square, role):
+            return False
+        partial = extend(partial, square, role)
+        parts = next_parts(partial)
+    return parts.complete
+
+
+def _has(parts: Parts, square: int, role: str) -> bool:
+    mask = parts.origins if role == ORIGIN else parts.targets if role == TO else parts.marks
+    return bool(mask >> square & 1)
+
+
+def random_move(next_parts: Callable[[Move], Parts], rng: random.Random) -> Move:
+    """A move drawn part by part, each part uniformly among those that may
+    follow (as OpenSpiel's random rollouts draw an action at a time); ending
+    the move where it may end counts as one more choice."""
+    parts = next_parts(NOTHING_YET)
+    squares = bits(parts.squares)
+    if parts.can_pass and rng.randrange(len(squares) + 1) == len(squares):
+        return PASS
+    partial = NOTHING_YET
+    while True:
+        square = rng.choice(squares)
+        partial = extend(partial, square, parts.role(square) or MARK)
+        parts = next_parts(partial)
+        squares = bits(parts.squares)
+        if not squares or (parts.complete and rng.randrange(len(squares) + 1) == len(squares)):
+            return partial
