@@ -43,6 +43,8 @@ from .store import DamagedMatch, MatchStore, StoreError
 
 #: The largest request body: a record of the longest game fits many times over.
 MAX_BODY = 1 << 20
+#: The longest move being made that ``GET .../parts?move=`` reads.
+MAX_PARTIAL = 1000
 #: How often an event stream looks for a change, and sends a keep-alive comment.
 POLL_SECONDS, KEEPALIVE_SECONDS = 0.05, 15.0
 
@@ -293,6 +295,14 @@ def create_app(
             return JSONResponse(live.describe())
 
     @api
+    async def parts(request: Request) -> Response:
+        text = request.query_params.get("move", "")
+        if len(text) > MAX_PARTIAL:
+            raise HTTPException(400, f"the move being made is over {MAX_PARTIAL} characters")
+        async with using(request) as live:
+            return JSONResponse(await run_in_threadpool(matches.parts, live, text))
+
+    @api
     async def takeback(request: Request) -> Response:
         async with using(request) as live:
             undone = await run_in_threadpool(matches.takeback, live, bearer(request))
@@ -373,6 +383,7 @@ def create_app(
         Route("/api/matches", create, methods=["POST"]),
         Route("/api/matches/{id}", show),
         Route("/api/matches/{id}/moves", move, methods=["POST"]),
+        Route("/api/matches/{id}/parts", parts),
         Route("/api/matches/{id}/takeback", takeback, methods=["POST"]),
         Route("/api/matches/{id}/undo", takeback, methods=["POST"]),  # its former name
         Route("/api/matches/{id}/takeback/answer", answer, methods=["POST"]),

@@ -1,7 +1,8 @@
 // The page of `boardgames serve`: a lobby and a match, using only the JSON API
-// of docs/web.md. A move is built by clicking its squares in the order of the
-// notation (origin, destination, then each piece to flip), as the action
-// encoding does: the squares that continue a legal move are highlighted.
+// of docs/web.md. A move is built by clicking its parts in the order of the
+// notation (the piece to move, where it goes, then each square it flips or
+// shoots), as the action encoding does: the squares that continue a legal
+// move are highlighted.
 "use strict";
 
 const $ = (selector) => document.querySelector(selector);
@@ -11,6 +12,9 @@ let games = [];
 let current = null;      // the match as GET /api/matches/{id} describes it
 let tokens = {};         // this browser's seats in it: player -> token
 let chosen = [];         // the squares of the move being built
+let roles = [];          // what each of them is: "origin", "to" or "mark"
+let following = null;    // the parts that may follow them (null: being asked)
+let edits = 0;           // counts changes to the choice: a late answer about an old one is dropped
 let lookback = null;     // the ply shown when looking back, else null
 let stream = null;
 let hinted = [];
@@ -134,7 +138,7 @@ async function openMatch(id, params) {
     history.replaceState(null, "", "#match=" + id);
   }
   tokens = JSON.parse(localStorage.getItem("boardgames:" + id) || "{}");
-  chosen = []; lookback = null; hinted = [];
+  clearChoice(); lookback = null; hinted = [];
   current = null;
   try {
     if (!games.length) games = await api("GET", "/api/games");  // the game's words, for a page opened on a match
@@ -162,7 +166,7 @@ function tokenFor(player) {
 async function show(match) {
   const changed = !current || current.id !== match.id || current.state.history.length !== match.state.history.length;
   current = match;
-  if (changed) { chosen = []; hinted = []; }
+  if (changed) { clearChoice(); hinted = []; }
   const state = match.state;
   document.title = state.game + " · boardgames";
   const status = $("#status");
@@ -191,7 +195,7 @@ async function show(match) {
   $("#undo").disabled = $("#resign").disabled = seats === 0 || Boolean(match.result);
   $("#hint").disabled = !myTurn();
   showTakeback(match);
-  $("#pass").hidden = !(myTurn() && state.legal_moves.includes("pass"));
+  $("#pass").hidden = !(myTurn() && state.parts.can_pass);
   $("#typed").hidden = seats === 0;
   const links = $("#links");
   links.innerHTML = "";
@@ -235,6 +239,11 @@ async function drawBoard() {
 }
 
 // -- building a move by clicks -------------------------------------------------------
+// A move is made part by part (docs/web.md): the piece to move (its origin),
+// where it goes (to), then each square it marks. The parts that may come
+// first are the state's `parts`; after each click, those that may follow come
+// from the legal moves where the state lists them, else from the server
+// (GET /api/matches/{id}/parts?move=...: Amazons lists no whole moves).
 function squaresOf(text) {
   const found = MOVE.exec(text);
   if (!found) return null;
@@ -242,33 +251,89 @@ function squaresOf(text) {
   return found[2] ? [found[1], found[2], ...marks] : [found[1], ...marks];
 }
 
-function candidates() {
-  return current.state.legal_moves
-    .map((text) => ({ text, squares: squaresOf(text), step: text.includes("-") }))
-    .filter((m) => m.squares && chosen.every((sq, i) => m.squares[i] === sq));
+// The move being made, in the notation: "d1" (a piece picked, or a placement), "d1-d7", "d1-d7xg7".
+function moveText(squares, kinds) {
+  let text = "";
+  squares.forEach((square, i) => {
+    if (kinds[i] === "origin") text = square;
+    else if (kinds[i] === "to") text = text ? text + "-" + square : square;
+    else text += "x" + square;
+  });
+  return text;
+}
+
+// The parts that may follow the squares chosen so far; null while the server is asked.
+function partsNow() {
+  if (!current) return null;
+  return chosen.length ? following : current.state.parts;
+}
+
+// What `square` would be in the move: the piece to move where it may be one.
+function roleOf(parts, square) {
+  if (!parts) return null;
+  if (parts.origins.includes(square)) return "origin";
+  if (parts.targets.includes(square)) return "to";
+  if (parts.marks.includes(square)) return "mark";
+  return null;
+}
+
+// What may follow a move being made, among the state's legal moves (as boardgames.parts.from_moves).
+function partsAmong(texts, squares, kinds) {
+  const parts = { origins: [], targets: [], marks: [], complete: false, can_pass: false };
+  const add = (list, square) => { if (!list.includes(square)) list.push(square); };
+  const origin = squares[kinds.indexOf("origin")] || null;
+  const to = squares[kinds.indexOf("to")] || null;
+  const marks = squares.filter((_, i) => kinds[i] === "mark");
+  for (const text of texts) {
+    if (text === "pass") { parts.can_pass = !squares.length; continue; }
+    const found = MOVE.exec(text);
+    if (!found) continue;
+    const move = found[2]
+      ? { origin: found[1], to: found[2], marks: found[3] ? found[3].split("x").slice(1) : [] }
+      : { origin: null, to: found[1], marks: found[3] ? found[3].split("x").slice(1) : [] };
+    if (!squares.length) add(move.origin ? parts.origins : parts.targets, move.origin || move.to);
+    else if (!to) { if (move.origin === origin) add(parts.targets, move.to); }
+    else if (move.origin === origin && move.to === to && marks.every((m, i) => move.marks[i] === m)) {
+      if (move.marks.length === marks.length) parts.complete = true;
+      else add(parts.marks, move.marks[marks.length]);
+    }
+  }
+  return parts;
+}
+
+async function partsAfter(match, squares, kinds) {
+  if (match.state.legal_moves) return partsAmong(match.state.legal_moves, squares, kinds);
+  const text = encodeURIComponent(moveText(squares, kinds));
+  return api("GET", "/api/matches/" + match.id + "/parts?move=" + text);
+}
+
+function clearChoice() {
+  chosen = []; roles = []; following = null; edits += 1;
 }
 
 function highlight() {
   const moving = myTurn();
-  const open = moving ? candidates() : [];
-  const next = new Set(open.filter((m) => m.squares.length > chosen.length).map((m) => m.squares[chosen.length]));
+  const parts = moving ? partsNow() : null;
+  const next = new Set(parts ? [...parts.origins, ...parts.targets, ...parts.marks] : []);
   for (const square of $("#board").querySelectorAll(".square")) {
     const name = square.dataset.square;
     square.classList.toggle("next", next.has(name));
     square.classList.toggle("chosen", chosen.includes(name));
     square.classList.toggle("hinted", hinted.includes(name));
   }
-  const done = open.filter((m) => m.squares.length === chosen.length);
-  $("#choice").hidden = !(done.length === 1 && next.size > 0);
-  if (done.length === 1) $("#as-is").textContent = "Play " + done[0].text + " as it is";
+  $("#board").classList.toggle("waiting", moving && chosen.length > 0 && !parts);
+  // A whole move that may go on (a flip or a shot it may still choose): offered as it is.
+  const whole = Boolean(parts && chosen.length && parts.complete && next.size);
+  $("#choice").hidden = !whole;
+  if (whole) $("#as-is").textContent = "Play " + moveText(chosen, roles) + " as it is";
   let prompt = "";
-  if (moving && next.size) {
-    const first = open.find((m) => m.squares.length > chosen.length);
-    const role = chosen.length === 0 ? (first.step ? "origin" : "to") : (first.step && chosen.length === 1 ? "to" : "mark");
+  if (parts && next.size) {
     const words = wordsOf(current.state.game);  // the game's own prompts (docs/api.md: Words)
-    prompt = { origin: words.pick_origin, to: chosen.length ? words.pick_to : words.pick_square, mark: words.pick_mark }[role];
+    if (parts.origins.length) prompt = words.pick_origin;
+    else if (parts.targets.length) prompt = roles.includes("origin") ? words.pick_to : words.pick_square;
+    else prompt = words.pick_mark;
   }
-  $("#prompt").textContent = prompt;
+  $("#prompt").textContent = prompt || "";
 }
 
 function wordsOf(name) {
@@ -276,23 +341,38 @@ function wordsOf(name) {
   return (game && game.words) || {};
 }
 
-function clicked(square) {
+async function clicked(square) {
   if (!myTurn()) return;
+  const parts = partsNow();
+  if (!parts) return;  // the server is asked what may follow the last click
   say("");
-  const open = candidates();
-  if (!open.some((m) => m.squares[chosen.length] === square)) {
-    if (chosen.length) { chosen = []; if (candidates().some((m) => m.squares[0] === square)) clicked(square); else highlight(); }
+  const role = roleOf(parts, square);
+  if (!role) {  // a square that continues nothing: the choice starts again
+    if (chosen.length) { clearChoice(); if (roleOf(partsNow(), square)) clicked(square); else highlight(); }
     return;
   }
-  chosen.push(square);
-  const left = candidates();
-  if (left.length === 1 && left[0].squares.length === chosen.length) { play(left[0].text); return; }
+  chosen.push(square); roles.push(role); following = null; edits += 1;
+  const match = current, squares = chosen.slice(), kinds = roles.slice(), edit = edits;
+  highlight();
+  let next;
+  try {
+    next = await partsAfter(match, squares, kinds);
+  } catch (error) {
+    if (edit === edits) { clearChoice(); say(error.message); highlight(); }
+    return;
+  }
+  // Meanwhile the position changed, or the choice did: this answer is for another one.
+  if (edit !== edits || !current || current.id !== match.id || (next.ply !== undefined && next.ply !== current.state.history.length)) return;
+  const more = next.origins.length + next.targets.length + next.marks.length;
+  if (next.complete && !more) { play(moveText(squares, kinds)); return; }
+  if (!more) clearChoice();  // nothing can follow (it cannot happen)
+  else following = next;
   highlight();
 }
 
 async function play(text) {
   const player = current.to_move;
-  chosen = [];
+  clearChoice();
   try {
     accept(await api("POST", "/api/matches/" + current.id + "/moves", { move: text }, tokenFor(player)));
   } catch (error) { say(error.message); highlight(); }
@@ -370,7 +450,7 @@ window.addEventListener("DOMContentLoaded", () => {
     if (text && current && tokens[current.to_move]) { $("#typed-move").value = ""; play(text); }
     else if (current) say("It is not your turn.");
   });
-  $("#as-is").addEventListener("click", () => { const done = candidates().filter((m) => m.squares.length === chosen.length); if (done.length === 1) play(done[0].text); });
+  $("#as-is").addEventListener("click", () => { const parts = partsNow(); if (chosen.length && parts && parts.complete) play(moveText(chosen, roles)); });
   $("#pass").addEventListener("click", () => play("pass"));
   $("#undo").addEventListener("click", () => act("undo"));
   $("#hint").addEventListener("click", () => act("hint"));
