@@ -25,6 +25,7 @@ from boardgames.agents.spec import split_unquoted
 from boardgames.errors import quoted
 from boardgames.game import SEED_DIGITS, check_seed
 from boardgames.options import parse_assignments
+from boardgames.parts import describe as describe_parts
 from boardgames.text import render_text, wants_unicode
 
 # -- options --------------------------------------------------------------------
@@ -219,7 +220,9 @@ def describe_position(state: State, width: int | None = None, recent: int | None
         if recent is not None and len(history) > recent:
             label, history = f"moves ({len(history)}): …", history[-recent:]
         lines.append(fit(label, [state.format_move(m) for m in history], width))
-    if state.legal_moves:
+    if state.game.moves_in_parts and not state.is_over:  # thousands of whole moves: how one starts
+        lines.append(fit("a move starts with one of:", describe_parts(state.parts(), names), width))
+    elif state.legal_moves:
         legal = [state.format_move(m) for m in state.legal_moves]
         lines.append(fit("legal:", legal, width, more=" (type 'moves')" if recent is not None else ""))
     return "\n".join(lines)

@@ -19,9 +19,13 @@ from pathlib import Path
 import click
 
 from boardgames import AmbiguousMoveError, BoardgamesError, IllegalMoveError, Move, State
+from boardgames.errors import IncompleteMoveError, InvalidMoveError
 from boardgames.files import user_path
+from boardgames.geometry import bits
 from boardgames.levels import LEVEL_COUNT, level_spec, strongest
 from boardgames.match import Match
+from boardgames.parts import describe as describe_parts
+from boardgames.parts import extend
 from boardgames.records import default_path, read_record, save_record
 
 from .common import configure, describe_position, game_options, read_line, shell_quote, split_specs, start_position
@@ -184,7 +188,10 @@ class TerminalGame:
             click.echo(HELP)
             return False
         if command == "moves":
-            click.echo(" ".join(state.format_move(m) for m in state.legal_moves))
+            if state.game.moves_in_parts:  # thousands of whole moves: what may start one
+                click.echo(" ".join(describe_parts(state.parts(), state.game.grid.names)))
+            else:
+                click.echo(" ".join(state.format_move(m) for m in state.legal_moves))
             return False
         if command == "hint":
             click.echo(f"hint ({strongest(match.game)}): {state.format_move(match.hint())}")
@@ -259,11 +266,44 @@ def unquote(text: str) -> str | None:
     return " ".join(words) or None
 
 
+def ask_parts(state: State, partial: Move, read: Callable[[str], str | None]) -> Move | None:
+    """Ask for the parts of ``partial`` still to choose, one question each
+    in the game's words ("Move d1 where?", "Shoot where?"); the move, or
+    None if an answer is none of the squares offered."""
+    grid, words = state.game.grid, state.game.words
+    while True:
+        parts = state.parts(partial)
+        if parts.complete and not parts.squares:
+            return partial
+        if parts.targets and partial.origin >= 0:
+            question = f"Move {grid.name(partial.origin)} where?"
+        else:
+            question = words.choice
+        offered = " ".join(grid.name(sq) for sq in bits(parts.squares))
+        answer = read(f"{question} {offered}{' (or end)' if parts.complete else ''}: ")
+        if answer is None:
+            return None
+        answer = answer.strip().lower()
+        if parts.complete and answer == "end":
+            return partial
+        try:
+            role = parts.role(grid.parse_square(answer))
+        except InvalidMoveError:
+            role = None
+        if role is None:
+            click.echo(f"{answer!r} is none of those; the move is not played.")
+            return None
+        partial = extend(partial, grid.parse_square(answer), role)
+
+
 def read_move(state: State, text: str, read: Callable[[str], str | None]) -> Move | None:
     """The move ``text`` names. Where it leaves a choice open (which piece
     flips) or names only a piece to move, ask which; None if no answer."""
     try:
         return state.parse_move(text)
+    except IncompleteMoveError as exc:  # the first parts of a move: ask for the rest, part by part
+        assert isinstance(exc.partial, Move)
+        return ask_parts(state, exc.partial, read)
     except AmbiguousMoveError as exc:
         choices = tuple(m for m in exc.choices if isinstance(m, Move))
         question = state.game.words.choice

@@ -22,6 +22,7 @@ from .errors import (
     AmbiguousMoveError,
     BoardgamesError,
     IllegalMoveError,
+    IncompleteMoveError,
     InvalidAgentSpecError,
     InvalidMoveError,
     InvalidOptionError,
@@ -38,6 +39,7 @@ from .hookspecs import hookimpl
 from .match import Match
 from .moves import PASS, Move, place, placements, step
 from .options import ChoiceOption, FloatOption, IntOption, Option, TextOption
+from .parts import Parts
 from .records import Forfeit, Record, load_state, read_record, save_record, state_from_json
 from .registry import game_class, get_game, make_player, make_seat, registered_agents, registered_games
 from .svg import render_svg
@@ -93,11 +95,13 @@ __all__ = [
     "MarkKind",
     "Overlay",
     "Words",
+    "Parts",
     # Errors.
     "BoardgamesError",
     "InvalidMoveError",
     "IllegalMoveError",
     "AmbiguousMoveError",
+    "IncompleteMoveError",
     "InvalidOptionError",
     "InvalidAgentSpecError",
     "UnknownGameError",

@@ -27,8 +27,9 @@ from collections.abc import Sequence
 
 from .errors import BoardgamesError, IllegalMoveError, WrongTypeError
 from .game import State
-from .geometry import Grid
-from .moves import Move
+from .geometry import Grid, bits
+from .moves import PASS, Move
+from .parts import NOTHING_YET, extend
 
 
 class UnencodableError(BoardgamesError):
@@ -69,7 +70,9 @@ def action_text(grid: Grid, action: int) -> str:
 
 
 class MoveBuilder:
-    """A move being chosen action by action in ``state``.
+    """A move being chosen action by action in ``state``, straight from the
+    game's parts (:meth:`State.parts`): no list of whole moves is made
+    where a game answers its parts itself.
 
     ``legal_actions()`` are the actions that continue some legal move;
     ``push(action)`` takes one and returns the finished move once the
@@ -81,17 +84,23 @@ class MoveBuilder:
         self._end = end_action(self.grid)
         #: The actions chosen so far.
         self.chosen: tuple[int, ...] = ()
-        self._matching = [(squares_of(m, self.grid), m) for m in state.legal_moves]
+        #: The move being made (see :mod:`boardgames.parts`).
+        self.partial = NOTHING_YET
+        self._parts = state.parts()
 
     def __deepcopy__(self, memo: dict[int, object]) -> MoveBuilder:
-        # Everything it holds is immutable but the list, which is replaced, never changed.
+        # Everything it holds is immutable: a copy may share it.
         return copy.copy(self)
 
     def legal_actions(self) -> tuple[int, ...]:
         """The actions that continue a legal move, in increasing order."""
-        depth = len(self.chosen)
-        nexts = {seq[depth] if len(seq) > depth else self._end for seq, _ in self._matching}
-        return tuple(sorted(nexts))
+        parts = self._parts
+        actions = list(bits(parts.squares))
+        if parts.can_pass and not self.chosen:
+            actions.append(pass_action(self.grid))
+        if parts.complete and parts.squares and self.chosen:
+            actions.append(self._end)
+        return tuple(actions)
 
     def push(self, action: int) -> Move | None:
         """Take ``action``; the move it completes, or None if more must follow.
@@ -101,25 +110,26 @@ class MoveBuilder:
             action = operator.index(action)  # numpy's integers too
         except TypeError:
             raise WrongTypeError(f"an action is a whole number, got {action!r}") from None
-        depth = len(self.chosen)
-        if action == self._end and self.chosen:
-            done = [m for seq, m in self._matching if len(seq) == depth]
-            if done:
-                self.chosen += (action,)
-                self._matching = []
-                return done[0]
-        matching = [(seq, m) for seq, m in self._matching if len(seq) > depth and seq[depth] == action]
-        if not matching:
+        parts = self._parts
+        if action == pass_action(self.grid) and parts.can_pass and not self.chosen:
+            self.chosen += (action,)
+            return PASS
+        if action == self._end and parts.complete and self.chosen:
+            self.chosen += (action,)
+            return self.partial
+        try:
+            role = parts.role(action) if 0 <= action < self.grid.size else None
+        except ValueError:
+            raise UnencodableError(
+                f"action {self._describe(action)} starts two kinds of move {self._where()}"
+            ) from None
+        if role is None:
             raise IllegalMoveError(f"action {self._describe(action)} continues no legal move {self._where()}")
-        ending = [m for seq, m in matching if len(seq) == depth + 1]
-        if len(ending) > 1:
-            moves = ", ".join(self.state.format_move(m) for m in ending)
-            raise UnencodableError(f"moves {moves} have the same actions {self._where()}")
         self.chosen += (action,)
-        self._matching = matching
-        if ending and len(matching) == 1:
-            self._matching = []
-            return ending[0]
+        self.partial = extend(self.partial, action, role)
+        self._parts = self.state.parts(self.partial)
+        if self._parts.complete and not self._parts.squares:
+            return self.partial
         return None
 
     def _describe(self, action: int) -> str:
@@ -138,10 +148,7 @@ def encode(state: State, move: Move) -> tuple[int, ...]:
     if not state.is_legal(move):
         raise IllegalMoveError(f"illegal move {move!r} in {state.describe()}")
     squares = squares_of(move, state.game.grid)
-    longer = any(
-        len(seq) > len(squares) and seq[: len(squares)] == squares
-        for seq in (squares_of(m, state.game.grid) for m in state.legal_moves)
-    )
+    longer = not move.is_pass and state.parts(move).squares
     return (*squares, end_action(state.game.grid)) if longer else squares
 
 

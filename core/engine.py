@@ -29,6 +29,7 @@ from .errors import BoardgamesError, InvalidAgentSpecError, MatchError, quoted
 from .game import SEED_DIGITS, Game, check_seed
 from .match import Match
 from .options import parse_assignments
+from .parts import describe as describe_parts
 from .plugins import describe_exception
 from .registry import game_class, make_seat, registered_games
 
@@ -154,7 +155,13 @@ class EngineSession:
         return f"move {match.state.format_move(move)}"
 
     def _legal(self, args: list[str]) -> str:
+        """``legal``: every legal move, or for a game whose moves are made in
+        parts, what may start one; ``legal PARTIAL``: what may follow the
+        move being made (``parts targets d2 d3 ...``)."""
         state = self._match().state
+        if args or state.game.moves_in_parts:
+            partial = state.parse_partial(" ".join(args))
+            return " ".join(["parts", *describe_parts(state.parts(partial), state.game.grid.names)])
         return " ".join(["legal", *(state.format_move(m) for m in state.legal_moves)])
 
     def _show(self, args: list[str]) -> str:

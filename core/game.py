@@ -28,7 +28,7 @@ from .errors import AmbiguousMoveError, BoardgamesError, IllegalMoveError, Incom
 from .geometry import Grid, bits
 from .moves import Move, check_move, format_move, parse_move
 from .options import Option, resolve_options
-from .parts import NOTHING_YET, Parts, extend, from_moves, parts_of, walks, whole_moves
+from .parts import NOTHING_YET, Parts, extend, from_moves, parts_of, random_move, started, walks, whole_moves
 from .view import DEFAULT_COLOURS, DEFAULT_SYMBOLS, BoardView
 
 T = TypeVar("T")
@@ -201,7 +201,7 @@ class State:
         choice (such as which piece flips) that the position needs.
         """
         short = self.game.shorthand(self, text)
-        if short is not None and short in self._legal_set:
+        if short is not None and self.is_legal(short):
             return short
         typed = self.game.parse_move(text)
         if self.is_legal(typed):
@@ -227,6 +227,21 @@ class State:
             )
         raise IllegalMoveError(self._illegal_message(text.strip(), typed))
 
+    def parse_partial(self, text: str) -> Move:
+        """The move being made that ``text`` names: its first parts (``d1``,
+        the piece to move; ``d1-d7``), a whole move, or nothing yet (empty
+        text). Raises InvalidMoveError for malformed text and
+        IllegalMoveError where no legal move starts so."""
+        if not text.strip():
+            return NOTHING_YET
+        typed = self.game.parse_move(text)
+        if self.is_legal(typed):
+            return typed
+        partial = self._started_by(typed)
+        if partial is None:
+            raise IllegalMoveError(f"no legal move starts with {text.strip()!r} in {self.describe()}")
+        return partial
+
     def _started_by(self, typed: Move) -> Move | None:
         """The move being made that ``typed`` names the first parts of (a
         square alone may be the piece to move), or None."""
@@ -239,7 +254,7 @@ class State:
                 return None
             partial = extend(partial, square, role)
             parts = self.parts(partial)
-        return partial if parts.squares else None
+        return partial if started(partial) and parts.squares else None  # a pass starts nothing
 
     def moves_from(self, square: int) -> tuple[Move, ...]:
         """The legal moves that move the piece on ``square``."""
@@ -596,6 +611,10 @@ class Game(Generic[StateT]):
         every move by playing it would make each step cost a whole ply."""
         look_for_wins = policy == "heuristic" and self.quick_wins_test
         apply, wins, choice = self.apply, self.wins_at_once, rng.choice
+        if self.moves_in_parts:  # drawn part by part, as OpenSpiel's random rollouts do
+            while state.outcome is None:
+                state = apply(state, random_move(state.parts, rng))
+            return state.outcome.winner_index
         while state.outcome is None:
             moves = state.legal_moves
             move = None
@@ -607,9 +626,12 @@ class Game(Generic[StateT]):
     def view(self, state: StateT) -> BoardView:
         """The neutral description of the position that renderers draw."""
         targets = 0
-        for m in state.legal_moves:
-            if m.to >= 0:
-                targets |= 1 << m.to
+        if self.moves_in_parts:  # no list of whole moves: the squares a move may start on
+            targets = state.parts().targets
+        else:
+            for m in state.legal_moves:
+                if m.to >= 0:
+                    targets |= 1 << m.to
         last = state.history[-1] if state.history else None
         return BoardView(
             grid=self.grid,

@@ -74,6 +74,21 @@ class Parts:
         return roles[0] if roles else None
 
 
+def describe(parts: Parts, names: tuple[str, ...]) -> list[str]:
+    """``origins d1 g1``, ``targets ...``, ``marks ...``, then ``end`` (the
+    move is whole: it may stop here) and ``pass`` where allowed: what may follow, in words (the engine protocol's
+    ``legal`` for a move being made, the terminal's ``moves``)."""
+    words: list[str] = []
+    for label, mask in (("origins", parts.origins), ("targets", parts.targets), ("marks", parts.marks)):
+        if mask:
+            words += [label, *(names[sq] for sq in bits(mask))]
+    if parts.complete:  # the move may stop here (it is whole)
+        words.append("end")
+    if parts.can_pass:
+        words.append("pass")
+    return words
+
+
 def extend(partial: Move, square: int, role: str) -> Move:
     """``partial`` with one more part: ``square`` as ``role``."""
     if role == ORIGIN:
@@ -168,19 +183,35 @@ def _has(parts: Parts, square: int, role: str) -> bool:
     return bool(mask >> square & 1)
 
 
-def random_move(next_parts: Callable[[Move], Parts], rng: random.Random) -> Move:
-    """A move drawn part by part, each part uniformly among those that may
-    follow (as OpenSpiel's random rollouts draw an action at a time); ending
-    the move where it may end counts as one more choice."""
-    parts = next_parts(NOTHING_YET)
+def random_move(next_parts: Callable[[Move], Parts], rng: random.Random, partial: Move = NOTHING_YET) -> Move:
+    """A move drawn part by part (from ``partial`` on), each part uniformly
+    among those that may follow, as OpenSpiel's random rollouts draw an
+    action at a time; ending the move where it may end, or passing, counts
+    as one more choice."""
+    parts = next_parts(partial)
     squares = bits(parts.squares)
-    if parts.can_pass and rng.randrange(len(squares) + 1) == len(squares):
+    if not started(partial) and parts.can_pass and rng.randrange(len(squares) + 1) == len(squares):
         return PASS
-    partial = NOTHING_YET
-    while True:
+    while squares:
         square = rng.choice(squares)
         partial = extend(partial, square, parts.role(square) or MARK)
         parts = next_parts(partial)
         squares = bits(parts.squares)
-        if not squares or (parts.complete and rng.randrange(len(squares) + 1) == len(squares)):
-            return partial
+        if parts.complete and squares and rng.randrange(len(squares) + 1) == len(squares):
+            break
+    return partial
+
+
+def next_steps(next_parts: Callable[[Move], Parts], partial: Move) -> list[Move]:
+    """The moves being made one part after ``partial`` (some whole); and
+    ``partial`` itself where it may stop there (a pass, or ``end``): the
+    children of a search tree that goes part by part."""
+    parts = next_parts(partial)
+    steps = [
+        extend(partial, square, role)
+        for role, mask in ((ORIGIN, parts.origins), (TO, parts.targets), (MARK, parts.marks))
+        for square in bits(mask)
+    ]
+    if (parts.complete and started(partial)) or (parts.can_pass and not started(partial)):
+        steps.append(partial)
+    return steps

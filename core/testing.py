@@ -40,9 +40,12 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from .actions import encode
 from .errors import BoardgamesError
 from .game import Game, State
 from .levels import check_levels
+from .moves import Move
+from .parts import NOTHING_YET, extend, parts_of
 from .plugins import register_module, unregister_module
 from .records import parse_record
 from .registry import game_class
@@ -147,6 +150,7 @@ def _check_one(cls: type[Game], options: dict[str, Any], seed: int) -> int:
             raise ContractError(f"maximum length: {where} is not over after {limit} moves (max_length)")
         move = moves[rng.randrange(len(moves))]
         text = _call(f"notation: {at}", lambda m=move, s=state: s.format_move(m))
+        _check_parts(state, move, text, at)
         before = state.to_json()
         key_before = state.key
         after = _call(f"playing {text!r}: {at}", lambda m=move, s=state: s.play(m))
@@ -191,7 +195,9 @@ def _check_state(state: State, moves: tuple[Any, ...], at: str) -> None:
         raise ContractError(f"result: status {status!r}, winner {state.winner!r}, to move {state.to_move!r}: {at}")
     if state.winner is not None and state.winner not in state.game.player_names:
         raise ContractError(f"result: the winner {state.winner!r} is not a player: {at}")
-    for move in moves:
+    # Every move's text round trip; a sample where moves are too many to list cheaply (made in parts).
+    sample = moves if not state.game.moves_in_parts or len(moves) <= 64 else random.Random(at).sample(moves, 64)
+    for move in sample:
         text = _call(f"notation: {at}", lambda m=move, s=state: s.format_move(m))
         try:
             parsed = state.parse_move(text)
@@ -214,6 +220,27 @@ def _check_state(state: State, moves: tuple[Any, ...], at: str) -> None:
         ET.fromstring(svg)
     except ET.ParseError as exc:
         raise ContractError(f"SVG renderer: not well-formed SVG ({exc}): {at}") from exc
+
+
+def _check_parts(state: State, move: Move, text: str, at: str) -> None:
+    """The move's parts lead to it, one at a time (:meth:`State.parts`), and
+    take no more actions than the game's ``parts_per_move`` says."""
+    partial = NOTHING_YET
+    for square, role in parts_of(move):
+        parts = _call(f"parts: {at}", lambda p=partial: state.parts(p))
+        found = _call(f"parts: {at}", lambda p=parts, sq=square: p.role(sq))
+        if found != role:
+            raise ContractError(f"parts: {text!r} is legal but its {role} {square} is not offered as one: {at}")
+        partial = extend(partial, square, role)
+    if not move.is_pass and not state.parts(partial).complete:
+        raise ContractError(f"parts: {text!r} is legal but its parts do not say it is complete: {at}")
+    limit = state.game.parts_per_move
+    if limit is not None:
+        actions = _call(f"actions: {at}", lambda: encode(state, move))
+        if len(actions) > limit:
+            raise ContractError(
+                f"parts per move: {text!r} takes {len(actions)} actions, parts_per_move is {limit}: {at}"
+            )
 
 
 #: Legal moves whose ``wins_at_once`` is checked at each position, at most.

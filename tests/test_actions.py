@@ -171,10 +171,10 @@ def test_numpy_style_integers_are_actions():
 
 def test_two_moves_with_the_same_squares_cannot_be_encoded():
     # A position that offers both the placement a1 marking b1 and the step a1-b1.
+    # a1 is then both a placement's square and a piece to move: the action a1 cannot say which.
     builder = MoveBuilder(offering(Move(-1, 0, (1,)), step(0, 1)))
-    builder.push(0)
-    with pytest.raises(UnencodableError, match="same actions"):
-        builder.push(1)
+    with pytest.raises(UnencodableError, match="a1.*two kinds of move"):
+        builder.push(0)
 
 
 def test_actions_are_named_in_the_notation():

@@ -27,6 +27,7 @@ import time
 from ..game import State
 from ..moves import Move
 from ..options import ChoiceOption, FloatOption
+from ..parts import NOTHING_YET, next_steps, parts_of, random_move, started
 from .base import Agent, Budget
 from .solver import endgame_move
 
@@ -45,16 +46,44 @@ WIDENING = 2.0
 
 
 class Node:
-    __slots__ = ("state", "move", "parent", "children", "untried", "visits", "wins", "mover", "proven", "ranked")
+    """A position, or in a game whose moves are made in parts, a move being
+    made in it (``partial`` started): the tree then branches a part at a
+    time (as OpenSpiel's MCTS does over actions), never on whole moves."""
+
+    __slots__ = (
+        "state",
+        "move",
+        "partial",
+        "parent",
+        "children",
+        "untried",
+        "visits",
+        "wins",
+        "mover",
+        "proven",
+        "ranked",
+    )
 
     def __init__(
-        self, state: State, move: Move | None, parent: Node | None, rng: random.Random, decisive: bool
+        self,
+        state: State,
+        move: Move | None,
+        parent: Node | None,
+        rng: random.Random,
+        decisive: bool,
+        partial: Move = NOTHING_YET,
     ) -> None:
         self.state = state
+        #: The move into this node: whole, or the move being made so far.
         self.move = move
+        self.partial = partial
         self.parent = parent
         self.children: list[Node] = []
-        untried = list(state.legal_moves)
+        if state.game.moves_in_parts:
+            untried = next_steps(state.parts, partial) if state.outcome is None else []
+            decisive = False  # no list of whole moves to test
+        else:
+            untried = list(state.legal_moves)
         rng.shuffle(untried)  # popping from the end is then a random choice
         if decisive and untried:
             # A move that wins at once is the only one worth trying: a node
@@ -83,10 +112,23 @@ class Node:
         if self.proven:
             return
         children = self.children
+        # A part of a move: whoever moved into this node also chooses here.
+        sign = 1 if self.mover == self.state.turn else -1
         if any(child.proven == 1 for child in children):
-            self.proven = -1
+            self.proven = sign
         elif not self.untried and children and all(child.proven == -1 for child in children):
-            self.proven = 1
+            self.proven = -sign
+
+    def grow(self, move: Move, rng: random.Random, decisive: bool) -> Node:
+        """The child after ``move``: a whole move's position, or one more part
+        of the move being made (``move`` then the move so far; ``partial``
+        itself: it ends here, or passes)."""
+        state = self.state
+        if state.game.moves_in_parts and move != self.partial:
+            after = state.parts(move)
+            if after.squares or not after.complete:  # more parts to choose
+                return Node(state, move, self, rng, False, partial=move)
+        return Node(state.play_unchecked(move), move, self, rng, decisive)
 
 
 class MctsAgent(Agent):
@@ -147,7 +189,7 @@ class MctsAgent(Agent):
             done = node.state.history
             if state.history[: len(done)] == done:
                 for move in state.history[len(done) :]:
-                    node = next((c for c in node.children if c.move == move), None)
+                    node = _follow(node, move)
                     if node is None:
                         break
                 if node is not None:
@@ -162,7 +204,8 @@ class MctsAgent(Agent):
         return not self.plain and state.game.quick_wins_test
 
     def choose(self, state: State, budget: Budget, rng: random.Random) -> Move:
-        moves = state.legal_moves
+        in_parts = state.game.moves_in_parts
+        moves = () if in_parts else state.legal_moves  # a game in parts lists no whole moves
         root = self._reuse(state, rng)
         self.root = root
         if len(moves) == 1:
@@ -185,7 +228,7 @@ class MctsAgent(Agent):
         log, sqrt = math.log, math.sqrt
         decisive = self._looks_for_wins(state)
         proving = not self.plain  # MCTS-Solver
-        widen = self.widen and not self.plain  # plain UCT stays plain
+        widen = self.widen and not self.plain and not in_parts  # plain UCT stays plain
         clock = time.perf_counter
         done = 0
         while (limit is None or done < limit) and (deadline is None or clock() < deadline):
@@ -211,8 +254,7 @@ class MctsAgent(Agent):
             if node.untried and not (proving and node.proven):
                 if widen and not node.ranked:
                     self._rank(node)
-                move = node.untried.pop()
-                child = Node(node.state.play_unchecked(move), move, node, rng, decisive)
+                child = node.grow(node.untried.pop(), rng, decisive)
                 node.children.append(child)
                 node = child
             # Simulation: the value of the leaf for player 0, from 0 to 1 (two
@@ -222,7 +264,10 @@ class MctsAgent(Agent):
             elif evaluate:
                 value = (node.state.evaluate(0) + 1) / 2
             else:
-                winner = node.state.playout(rng, policy)
+                leaf = node.state
+                if started(node.partial):  # a move half made: finished at random first
+                    leaf = leaf.play_unchecked(random_move(leaf.parts, rng, node.partial))
+                winner = leaf.playout(rng, policy) if leaf.outcome is None else leaf.outcome.winner_index
                 value = 0.5 if winner is None else float(winner == 0)
             # Backpropagation: each node counts the value for the player who
             # moved into it; proofs climb as far as they hold. A node's proof
@@ -240,7 +285,12 @@ class MctsAgent(Agent):
                     settling = up.proven != was
                 up = up.parent
         self.stats = {"iterations": done, "reused": reused, "proven": -root.proven}
-        return self._best(root).move  # type: ignore[return-value]
+        node = self._best(root)
+        while started(node.partial):  # a part: the best way on from it, to a whole move
+            if not node.children:
+                return random_move(state.parts, rng, node.partial)
+            node = self._best(node)
+        return node.move  # type: ignore[return-value]
 
     @staticmethod
     def _wide_enough(node: Node) -> bool:
@@ -268,3 +318,19 @@ class MctsAgent(Agent):
                 return child
         open_moves = [child for child in root.children if child.proven != -1] or root.children
         return max(open_moves, key=lambda ch: (ch.visits, ch.wins))
+
+
+def _follow(node: Node, move: Move) -> Node | None:
+    """The child of ``node`` after ``move`` was played, through the parts of
+    the move in a game whose moves are made in parts; None if not in the tree."""
+    parts = parts_of(move)
+    while True:
+        for child in node.children:
+            if not started(child.partial):
+                if child.move == move:
+                    return child
+            elif parts_of(child.partial) == parts[: len(parts_of(child.partial))]:
+                node = child
+                break
+        else:
+            return None

@@ -90,8 +90,9 @@ class SpielGame(pyspiel.Game):
         given = {k: v for k, v in params.items() if k != "seed" and v != ""}
         self.game: Game = self.game_class.configure(given, seed=int(params.get("seed", 0)))
         grid = self.game.grid
-        # A move takes at most its origin, destination, a mark on every square and `end`.
-        per_move = grid.size + 3
+        # A move takes at most the parts the game declares; else its origin,
+        # destination, a mark on every square and `end`: a loose bound.
+        per_move = self.game.parts_per_move or grid.size + 3
         info = pyspiel.GameInfo(
             num_distinct_actions=action_count(grid),
             max_chance_outcomes=0,

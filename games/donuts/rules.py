@@ -51,6 +51,7 @@ class Donuts(Game[DonutsState]):
         ChoiceOption("first", "who places the first donut (D3)", "chocolate", choices=player_names),
     )
     max_length = 2 * DONUTS_EACH
+    parts_per_move = 1  # a square (the flips follow from it), or pass
     solve_at = 20  # empty squares, the last ten donuts: solved in 0.2 s at most here
     # Difficulty levels 1-6, each beating the one below in 68.5-76% of 200
     # games (top levels at a quarter of their time; docs/strength.md,

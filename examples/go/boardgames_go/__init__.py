@@ -5,8 +5,7 @@ leaves its own group without a liberty (suicide) is not allowed, nor
 retaking a ko at once (simple ko). Two passes in a row end the game, as does
 its maximum length, 2 × size × size moves. Area scoring (Tromp-Taylor): a
 player's stones and the empty points that reach only that player's stones;
-white adds the komi (7.5 by default).
-"""
+white adds the komi (7.5 by default)."""
 
 from __future__ import annotations
 
@@ -52,6 +51,7 @@ class Go(Game[GoState]):
     colours = ("#111111", "#f5f5f5")
     symbols = ("●", "○")
     words = Words(changed="captured")
+    parts_per_move = 1  # a point, or pass
     overlay_kinds = (Overlay("black area", player=0), Overlay("white area", player=1))
     option_specs = (
         IntOption("size", "points along each side", 9, minimum=2, maximum=19),

@@ -28,6 +28,7 @@ class Hex(Game[BitboardState]):
     #: The sides each player joins, for renderers that draw them.
     edges = {"south": RED, "north": RED, "west": BLUE, "east": BLUE}
     option_specs = (IntOption("size", "cells along each side", 11, minimum=1, maximum=26),)
+    parts_per_move = 1  # a cell
     rules_text = __doc__ or ""
 
     def setup(self) -> None:

@@ -35,6 +35,7 @@ class Othello(Game[OthelloState]):
     symbols = ("●", "○")
     words = Words(changed="flipped")
     max_length = 60 + 60  # at most 60 discs, and a pass can only come between two of them
+    parts_per_move = 1  # a square, or pass
     solve_at = 12  # empty squares: from there the agents play the end perfectly
     rules_text = __doc__ or ""
 
