@@ -2,7 +2,7 @@
 only) against OpenSpiel's implementation of the same game, measured in one
 run on one core.
 
-    python benchmarks/games_vs_openspiel.py [--games othello,hex,go] [--seconds 2] [--rounds 3] [--json FILE]
+    python benchmarks/games_vs_openspiel.py [--games othello,hex,go,amazons] [--seconds 2] [--rounds 3] [--json FILE]
 
 Needs open-spiel (``pip install 'boardgames[openspiel]'``); without it, it
 says so and exits 0. The example plugins (``examples/othello``, ``hex``,
@@ -10,7 +10,9 @@ says so and exits 0. The example plugins (``examples/othello``, ``hex``,
 game whose example is missing is left out. Ours is played through the state
 API (``legal_moves`` + ``play_unchecked``), OpenSpiel's through its Python API
 (``legal_actions`` + ``apply_action``: C++ under a Python loop), each a
-whole random game at a time, alternating, ``--rounds`` times; the median of
+whole random game at a time; a game whose moves are made in parts
+(Amazons) part by part (``State.parts``), and also through our OpenSpiel
+adapter, so that both sides take the same actions, alternating, ``--rounds`` times; the median of
 each round's ratio is reported beside the issue's target.
 """
 
@@ -27,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 import boardgames
+from boardgames.parts import random_move
 
 from figures import at_least, run, state_api
 
@@ -36,6 +39,7 @@ GAMES: dict[str, tuple[dict[str, Any], str, dict[str, Any], float]] = {
     "othello": ({}, "othello", {}, 0.45),
     "hex": ({"size": 11}, "hex", {"board_size": 11}, 0.30),
     "go": ({"size": 9, "komi": 7.5}, "go", {"board_size": 9, "komi": 7.5}, 0.20),
+    "amazons": ({}, "amazons", {}, 0.20),
 }
 
 
@@ -56,6 +60,13 @@ def ensure_example(name: str) -> bool:
     return True
 
 
+def load_adapter(name: str, options: dict[str, Any]) -> Any:
+    """Our game ``name`` as an OpenSpiel game, through boardgames' adapter."""
+    from boardgames.interop.openspiel import load
+
+    return load(name, **options)
+
+
 def openspiel_rate(game: Any, seconds: float, rng: random.Random) -> float:
     """Random games a second through OpenSpiel's Python API."""
     games = 0
@@ -64,6 +75,19 @@ def openspiel_rate(game: Any, seconds: float, rng: random.Random) -> float:
         state = game.new_initial_state()
         while not state.is_terminal():
             state.apply_action(rng.choice(state.legal_actions()))
+        games += 1
+    return games / (time.perf_counter() - began)
+
+
+def parts_api(start: boardgames.State, seconds: float, rng: random.Random) -> float:
+    """Random games a second through the state API, each move drawn part by
+    part (``State.parts``): a game whose moves are made in parts."""
+    games = 0
+    began = time.perf_counter()
+    while time.perf_counter() - began < seconds:
+        state = start
+        while not state.is_over:
+            state = state.play_unchecked(random_move(state.parts, rng))
         games += 1
     return games / (time.perf_counter() - began)
 
@@ -94,10 +118,15 @@ def main(argv: list[str] | None = None) -> int:
         start = boardgames.game_class(name).configure(ours_options, seed=args.seed).start()
         spiel = pyspiel.load_game(spiel_name, spiel_params)
         rng = random.Random(args.seed)
-        ours, theirs = [], []
+        in_parts = start.game.moves_in_parts
+        # A game in parts is also played through our OpenSpiel adapter: both sides then take the same actions.
+        adapter = load_adapter(name, ours_options) if in_parts else None
+        ours, theirs, through = [], [], []
         for _ in range(args.rounds):
-            ours.append(state_api(start, args.seconds, rng)[0])
+            ours.append(parts_api(start, args.seconds, rng) if in_parts else state_api(start, args.seconds, rng)[0])
             theirs.append(openspiel_rate(spiel, args.seconds, rng))
+            if adapter is not None:
+                through.append(openspiel_rate(adapter, args.seconds, rng))
         ratio = statistics.median(a / b for a, b in zip(ours, theirs, strict=True))
         result[name] = {
             "ours_random_games_per_s": round(statistics.median(ours), 1),
@@ -110,6 +139,17 @@ def main(argv: list[str] | None = None) -> int:
             f"  {name:<8} ours {result[name]['ours_random_games_per_s']:>9,.1f}/s   OpenSpiel"
             f" {result[name]['openspiel_random_games_per_s']:>9,.1f}/s   ratio {ratio:.3f}  (target {target})"
         )
+        if through:
+            adapted = statistics.median(a / b for a, b in zip(through, theirs, strict=True))
+            result[name] |= {
+                "adapter_random_games_per_s": round(statistics.median(through), 1),
+                "adapter_ratio": round(adapted, 3),
+                "adapter_met": adapted >= target,
+            }
+            print(
+                f"  {name:<8} through our OpenSpiel adapter {statistics.median(through):>9,.1f}/s"
+                f"   ratio {adapted:.3f}  (target {target})"
+            )
     result["run"] = {
         "seconds": args.seconds,
         "rounds": args.rounds,

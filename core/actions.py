@@ -29,7 +29,7 @@ from .errors import BoardgamesError, IllegalMoveError, WrongTypeError
 from .game import State
 from .geometry import Grid, bits
 from .moves import PASS, Move
-from .parts import NOTHING_YET, extend
+from .parts import MARK, NOTHING_YET, ORIGIN, TO, extend
 
 
 class UnencodableError(BoardgamesError):
@@ -87,6 +87,8 @@ class MoveBuilder:
         #: The move being made (see :mod:`boardgames.parts`).
         self.partial = NOTHING_YET
         self._parts = state.parts()
+        #: The most actions a move takes, where the game says (then no parts are asked after the last).
+        self._most = state.game.parts_per_move or -1
 
     def __deepcopy__(self, memo: dict[int, object]) -> MoveBuilder:
         # Everything it holds is immutable: a copy may share it.
@@ -106,31 +108,32 @@ class MoveBuilder:
         """Take ``action``; the move it completes, or None if more must follow.
         Raises IllegalMoveError (state and actions in the message) if no legal
         move continues this way."""
-        try:
-            action = operator.index(action)  # numpy's integers too
-        except TypeError:
-            raise WrongTypeError(f"an action is a whole number, got {action!r}") from None
+        if type(action) is not int:
+            try:
+                action = operator.index(action)  # numpy's integers too
+            except TypeError:
+                raise WrongTypeError(f"an action is a whole number, got {action!r}") from None
         parts = self._parts
-        if action == pass_action(self.grid) and parts.can_pass and not self.chosen:
+        if 0 <= action < self._end - 1:  # a square: what kind of part it is here
+            origin, to, mark = parts.origins >> action & 1, parts.targets >> action & 1, parts.marks >> action & 1
+            if origin + to + mark != 1:
+                if origin + to + mark:
+                    two = f"action {self._describe(action)} starts two kinds of move"
+                    raise UnencodableError(f"{two} {self._where()}")
+                raise IllegalMoveError(f"action {self._describe(action)} continues no legal move {self._where()}")
+            self.chosen += (action,)
+            partial = self.partial = extend(self.partial, action, ORIGIN if origin else TO if to else MARK)
+            if len(self.chosen) == self._most:  # as many parts as a move has: it is whole
+                return partial
+            parts = self._parts = self.state.parts(partial)
+            return partial if parts.complete and not parts.squares else None
+        if action == self._end - 1 and parts.can_pass and not self.chosen:
             self.chosen += (action,)
             return PASS
         if action == self._end and parts.complete and self.chosen:
             self.chosen += (action,)
             return self.partial
-        try:
-            role = parts.role(action) if 0 <= action < self.grid.size else None
-        except ValueError:
-            raise UnencodableError(
-                f"action {self._describe(action)} starts two kinds of move {self._where()}"
-            ) from None
-        if role is None:
-            raise IllegalMoveError(f"action {self._describe(action)} continues no legal move {self._where()}")
-        self.chosen += (action,)
-        self.partial = extend(self.partial, action, role)
-        self._parts = self.state.parts(self.partial)
-        if self._parts.complete and not self._parts.squares:
-            return self.partial
-        return None
+        raise IllegalMoveError(f"action {self._describe(action)} continues no legal move {self._where()}")
 
     def _describe(self, action: int) -> str:
         try:

@@ -24,7 +24,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 import attrs
 
 from .declarations import PIECE, MarkKind, Overlay, PieceKind, Words
-from .errors import AmbiguousMoveError, BoardgamesError, IllegalMoveError, IncompleteMoveError, WrongTypeError
+from .errors import AmbiguousMoveError, BoardgamesError, IllegalMoveError, IncompleteMoveError, WrongTypeError, quoted
 from .geometry import Grid, bits
 from .moves import Move, check_move, format_move, parse_move
 from .options import Option, resolve_options
@@ -229,32 +229,57 @@ class State:
 
     def parse_partial(self, text: str) -> Move:
         """The move being made that ``text`` names: its first parts (``d1``,
-        the piece to move; ``d1-d7``), a whole move, or nothing yet (empty
-        text). Raises InvalidMoveError for malformed text and
-        IllegalMoveError where no legal move starts so."""
-        if not text.strip():
+        the piece to move where one may move from there, else a placement;
+        ``d1-d7``), a whole move, or nothing yet (empty text). Raises
+        InvalidMoveError for text that is no move and IllegalMoveError,
+        saying why, where no legal move starts so."""
+        clean = text.strip()
+        if not clean:
             return NOTHING_YET
-        typed = self.game.parse_move(text)
-        if self.is_legal(typed):
-            return typed
-        partial = self._started_by(typed)
-        if partial is None:
-            raise IllegalMoveError(f"no legal move starts with {text.strip()!r} in {self.describe()}")
-        return partial
+        return self._partial_of(self.game.parse_move(clean), clean)
 
-    def _started_by(self, typed: Move) -> Move | None:
-        """The move being made that ``typed`` names the first parts of (a
-        square alone may be the piece to move), or None."""
+    def format_partial(self, partial: Move) -> str:
+        """A move being made in the notation: ``""`` before anything, the
+        piece's square once it is picked (``d1``), then as a move (``d1-d7``)."""
+        if not started(partial):
+            return ""
+        if partial.to < 0:
+            return self.game.grid.names[partial.origin]
+        return self.format_move(partial)
+
+    def _partial_of(self, typed: Move, text: str) -> Move:
         parts = self.parts()
-        if typed.origin < 0 and typed.to >= 0 and not typed.marks and parts.origins >> typed.to & 1:
-            return Move(typed.to, -1, ())
+        if typed.to < 0:  # pass: a whole move, or none
+            if parts.can_pass:
+                return typed
+            raise IllegalMoveError(f"{quoted(text)} is not a legal move in {self.describe()}: {self._no_start()}")
+        steps = parts_of(typed)
+        if typed.origin < 0 and not typed.marks and parts.origins >> typed.to & 1:
+            steps = [(typed.to, "origin")]  # the piece to move, not a placement there
         partial = NOTHING_YET
-        for square, role in parts_of(typed):
-            if parts.role(square) != role:
-                return None
+        for square, role in steps:
+            if not parts.has(square, role):
+                why = self._no_start(self.format_partial(partial), self.game.grid.names[square])
+                raise IllegalMoveError(f"{quoted(text)} is not the start of a legal move in {self.describe()}: {why}")
             partial = extend(partial, square, role)
             parts = self.parts(partial)
-        return partial if started(partial) and parts.squares else None  # a pass starts nothing
+        return partial
+
+    def _no_start(self, before: str = "", square: str = "") -> str:
+        if self.outcome is not None:
+            return f"the game is over ({self.result_text()})"
+        if not square:
+            return "no one may pass here"
+        return f"{square} does not follow {before!r}" if before else f"no move starts on {square}"
+
+    def _started_by(self, typed: Move) -> Move | None:
+        """The move being made that ``typed`` names the first parts of, where
+        more must follow (a square alone may be the piece to move), or None."""
+        try:
+            partial = self._partial_of(typed, "")
+        except IllegalMoveError:
+            return None
+        return partial if started(partial) and self.parts(partial).squares else None
 
     def moves_from(self, square: int) -> tuple[Move, ...]:
         """The legal moves that move the piece on ``square``."""

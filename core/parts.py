@@ -60,6 +60,11 @@ class Parts:
             "can_pass": self.can_pass,
         }
 
+    def has(self, square: int, role: str) -> bool:
+        """Whether ``square`` may come next as a part of kind ``role``."""
+        mask = self.origins if role == ORIGIN else self.targets if role == TO else self.marks
+        return bool(mask >> square & 1)
+
     def role(self, square: int) -> str | None:
         """``origin``, ``to`` or ``mark``: what ``square`` would be; None if it
         continues nothing. Raises ValueError where it could be two of them
@@ -171,16 +176,11 @@ def walks(next_parts: Callable[[Move], Parts], move: Move) -> bool:
         return move.origin < 0 and not move.marks and parts.can_pass
     partial = NOTHING_YET
     for square, role in parts_of(move):
-        if not 0 <= square or not _has(parts, square, role):
+        if not 0 <= square or not parts.has(square, role):
             return False
         partial = extend(partial, square, role)
         parts = next_parts(partial)
     return parts.complete
-
-
-def _has(parts: Parts, square: int, role: str) -> bool:
-    mask = parts.origins if role == ORIGIN else parts.targets if role == TO else parts.marks
-    return bool(mask >> square & 1)
 
 
 def random_move(next_parts: Callable[[Move], Parts], rng: random.Random, partial: Move = NOTHING_YET) -> Move:

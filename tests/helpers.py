@@ -112,7 +112,12 @@ def install_example(name: str, site: Path) -> Path:
     return site
 
 
-def run_with(site: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    """``python ARGS`` with the plugins installed in ``site`` importable, all plugins loaded."""
+def run_with(
+    site: Path, *args: str, input: str | None = None, cwd: Path | None = None
+) -> subprocess.CompletedProcess[str]:
+    """``python ARGS`` with the plugins installed in ``site`` importable, all
+    plugins loaded; ``input`` typed on its standard input, run in ``cwd``."""
     env = {k: v for k, v in os.environ.items() if k != "BOARDGAMES_PLUGINS"} | {"PYTHONPATH": str(site)}
-    return subprocess.run([sys.executable, *args], capture_output=True, text=True, env=env, timeout=300)
+    return subprocess.run(
+        [sys.executable, *args], input=input, capture_output=True, text=True, env=env, timeout=300, cwd=cwd
+    )

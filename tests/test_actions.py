@@ -106,7 +106,9 @@ def test_passes_are_one_action():
 def offering(*moves: Move) -> boardgames.State:
     """A Donuts start position made to offer exactly ``moves`` (the legal
     moves a state keeps once found): shapes of moves no built-in game has."""
-    state = boardgames.game_class("donuts").configure(seed=1).start()
+    game = boardgames.game_class("donuts").configure(seed=1)
+    game.parts_per_move = None  # Donuts' one part a move no longer holds
+    state = game.start()
     state.__dict__["legal_moves"] = tuple(sorted(moves))
     return state
 

@@ -209,5 +209,5 @@ def test_amazons_is_shown_through_the_cli(amazons_site, tmp_path):
 def test_amazons_uses_only_the_documented_api():
     source = (ROOT / "examples" / "amazons" / "boardgames_amazons" / "__init__.py").read_text()
     imports = re.findall(r"^(?:from|import) (boardgames\S*)", source, re.M)
-    assert imports and set(imports) == {"boardgames", "boardgames.parts"}
+    assert imports and set(imports) == {"boardgames"}
     assert len(source.splitlines()) < 150

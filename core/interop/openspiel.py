@@ -79,6 +79,9 @@ def register(game: str) -> None:
     pyspiel.register_game(game_type, factory)
 
 
+_TERMINAL = pyspiel.PlayerId.TERMINAL
+
+
 class SpielGame(pyspiel.Game):
     """A boardgames game seen by OpenSpiel."""
 
@@ -122,23 +125,23 @@ class SpielState(pyspiel.State):
         self.builder = MoveBuilder(position)
 
     def current_player(self) -> int:
-        position = self.position
-        return pyspiel.PlayerId.TERMINAL if position.is_over else position.turn
+        position = self.position  # asked several times an action: kept short
+        return _TERMINAL if position.outcome is not None else position.turn
 
     def _legal_actions(self, player: int) -> list[int]:
         return list(self.builder.legal_actions())
 
     def _apply_action(self, action: int) -> None:
         move = self.builder.push(action)
-        if move is not None:
-            self.position = self.position.play(move)
+        if move is not None:  # legal: the builder took each part from the position's parts
+            self.position = self.position.play_unchecked(move)
             self.builder = MoveBuilder(self.position)
 
     def _action_to_string(self, player: int, action: int) -> str:
         return action_text(self.position.game.grid, action)
 
     def is_terminal(self) -> bool:
-        return self.position.is_over
+        return self.position.outcome is not None
 
     def returns(self) -> list[float]:
         outcome = self.position.outcome

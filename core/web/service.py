@@ -25,12 +25,11 @@ import attrs
 
 from ..agents.base import Budget
 from ..agents.spec import HUMAN
-from ..errors import AgentFailure, BoardgamesError, IllegalMoveError, InvalidAgentSpecError, WrongTypeError, quoted
+from ..errors import AgentFailure, BoardgamesError, InvalidAgentSpecError, WrongTypeError
 from ..game import State, check_seed
 from ..levels import strongest
 from ..match import Match
-from ..moves import Move
-from ..parts import MARK, NOTHING_YET, ORIGIN, TO, Parts, extend, parts_of
+from ..parts import Parts, started
 from ..records import parse_record
 from ..registry import game_class, make_seat
 from .limits import Limits, Rates, TooManyRequests
@@ -341,7 +340,11 @@ class Matches:
         played (``ply``, the position it answers for)."""
         with live.lock:
             state = live.match.state
-        _, parts, shown = move_being_made(state, text)
+        partial = state.parse_partial(text)
+        if started(partial) or not text.strip():
+            parts, shown = state.parts(partial), state.format_partial(partial)
+        else:  # a pass: a whole move
+            parts, shown = Parts(complete=True), "pass"
         return {**parts.to_json(state.game.grid.names), "partial": shown, "ply": len(state.history)}
 
     def record(self, live: Live) -> dict[str, Any]:
@@ -435,53 +438,6 @@ class Matches:
 
     def close(self) -> None:
         self._workers.close()
-
-
-def move_being_made(state: State, text: str) -> tuple[Move, Parts, str]:
-    """The move being made that ``text`` names the first parts of, in the
-    notation (``d1``, ``d1-d7``, ``d4xe5``; empty: nothing yet), what may
-    follow it in ``state``, and its text as the notation writes it. A square
-    alone is the piece to move where a piece there may move, else where a
-    piece is placed. InvalidMoveError for text that is no move,
-    IllegalMoveError for one that starts no legal move (one line each)."""
-    clean = text.strip()
-    first = state.parts()
-    if not clean:
-        return NOTHING_YET, first, ""
-    typed = state.game.parse_move(clean)  # InvalidMoveError: not in the notation
-    if typed.to < 0:  # pass: a whole move, or none
-        if first.can_pass:
-            return typed, Parts(complete=True), state.format_move(typed)
-        raise IllegalMoveError(f"{quoted(clean)} is not a legal move in {state.describe()}: {_why(state, '')}")
-    steps = parts_of(typed)
-    if typed.origin < 0 and not typed.marks and first.origins >> typed.to & 1:
-        steps = [(typed.to, ORIGIN)]  # the piece to move, not a placement there
-    partial, parts = NOTHING_YET, first
-    for square, role in steps:
-        if not {ORIGIN: parts.origins, TO: parts.targets, MARK: parts.marks}[role] >> square & 1:
-            why = _why(state, written(state, partial), state.game.grid.names[square])
-            raise IllegalMoveError(f"{quoted(clean)} is not the start of a legal move in {state.describe()}: {why}")
-        partial = extend(partial, square, role)
-        parts = state.parts(partial)
-    return partial, parts, written(state, partial)
-
-
-def _why(state: State, before: str, square: str = "") -> str:
-    if state.outcome is not None:
-        return f"the game is over ({state.result_text()})"
-    if not square:
-        return "no one may pass here"
-    return f"{square} does not follow {before!r}" if before else f"no move starts on {square}"
-
-
-def written(state: State, partial: Move) -> str:
-    """A move being made in the notation: ``""`` before anything, the piece's
-    square once it is picked (``d1``), then as a move (``d1-d7``, ``d1-d7xg7``)."""
-    if partial == NOTHING_YET:
-        return ""
-    if partial.to < 0:
-        return state.game.grid.names[partial.origin]
-    return state.format_move(partial)
 
 
 def _looks_like_id(text: str) -> bool:

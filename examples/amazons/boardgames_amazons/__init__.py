@@ -17,8 +17,7 @@ from collections.abc import Callable
 import attrs
 
 import boardgames
-from boardgames import BitboardState, Game, Grid, Outcome, PieceKind, Words, bits, hookimpl, transfer
-from boardgames.parts import Parts
+from boardgames import BitboardState, Game, Grid, Outcome, Parts, PieceKind, Words, bits, hookimpl, transfer
 
 WHITE_START, BLACK_START = ("a4", "d1", "g1", "j4"), ("a7", "d10", "g10", "j7")
 

@@ -1,0 +1,131 @@
+"""Moves made in parts (issue 24): the parts every game answers, and every
+front end going part by part for a game that lists no whole moves (Amazons,
+examples/amazons): the action encoding and the adapters, the terminal, the
+engine protocol and MCTS."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import boardgames
+from boardgames import Move, Parts
+from boardgames.actions import MoveBuilder, decode, encode
+from boardgames.agents.base import Budget
+from boardgames.agents.mcts import MctsAgent
+from boardgames.engine import EngineSession
+from boardgames.parts import NOTHING_YET, from_moves, next_steps, random_move, walks, whole_moves
+from boardgames.testing import plugin
+from helpers import install_example, load_example, run_with
+
+
+@pytest.fixture(scope="module")
+def amazons():
+    with plugin(load_example("amazons"), "amazons"):
+        yield boardgames.game_class("amazons").configure()
+
+
+@pytest.mark.parametrize("name", ["donuts", "verso"])
+def test_the_parts_derived_from_the_legal_moves_give_them_back(name):
+    """Invariant over seeded random games: walking the default parts finds
+    exactly the legal moves, and each legal move walks."""
+    rng = random.Random(5)
+    for seed in range(6):
+        state = boardgames.game_class(name).configure(seed=seed).start()
+        while not state.is_over:
+            moves = state.legal_moves
+            parts = lambda partial, state=state: from_moves(state.legal_moves, partial)  # noqa: E731
+            assert whole_moves(parts) == moves
+            assert all(walks(parts, move) for move in rng.sample(moves, min(len(moves), 8)))
+            state = state.play(rng.choice(moves))
+
+
+def test_a_game_in_parts_is_played_without_listing_its_moves(amazons):
+    state = amazons.start()
+    d1 = amazons.grid.parse_square("d1")
+    assert state.parts() == Parts(origins=amazons.grid.mask(map(amazons.grid.parse_square, ["a4", "d1", "g1", "j4"])))
+    after = state.play("d1-d7xg7")
+    assert "legal_moves" not in state.__dict__  # checked by walking the parts
+    assert after.history == (state.parse_move("d1-d7xg7"),)
+    assert state.parse_partial("d1") == Move(d1) and state.parse_partial("") == NOTHING_YET
+    with pytest.raises(boardgames.IllegalMoveError, match="e3 does not follow 'd1'"):
+        state.parse_partial("d1-e3")  # not a queen's line
+    with pytest.raises(boardgames.IllegalMoveError, match="no one may pass"):
+        state.parse_partial("pass")
+
+
+def test_the_adapters_give_one_action_a_part(amazons):
+    pytest.importorskip("pyspiel")
+    from boardgames.interop.openspiel import load
+
+    spiel = load("amazons")
+    assert spiel.max_game_length() == amazons.max_length * 3  # parts_per_move: exact, not size + 3 a move
+    spiel_state = spiel.new_initial_state()
+    assert len(spiel_state.legal_actions()) == 4  # the movable amazons, not 2,176 moves
+    rng = random.Random(2)
+    state = amazons.start()
+    for _ in range(10):  # the same moves, a part at a time, as the state plays them whole
+        move = random_move(state.parts, rng)
+        for action in encode(state, move):
+            spiel_state.apply_action(action)
+        assert decode(state, encode(state, move)) == move
+        state = state.play(move)
+        assert spiel_state.position == state
+    builder = MoveBuilder(state)
+    assert len(builder.legal_actions()) == state.parts().origins.bit_count()
+    pytest.importorskip("pettingzoo")
+    from boardgames.interop.pettingzoo import env
+
+    zoo = env("amazons")
+    zoo.reset(seed=1)
+    assert zoo.observe(zoo.agent_selection)["action_mask"].sum() == 4
+
+
+def test_the_engine_protocol_answers_for_a_move_being_made(amazons):
+    session = EngineSession()
+    assert session.handle("game amazons") == "ok"
+    assert session.handle("legal") == "parts origins a4 d1 g1 j4"
+    targets = session.handle("legal d1")
+    assert targets.startswith("parts targets ") and " d7 " in targets and "end" not in targets
+    assert session.handle("legal d1-d7").startswith("parts marks ")
+    assert session.handle("legal d1-d7xg7") == "parts end"
+    assert session.handle("legal d1-e3").startswith("error ")
+    session = EngineSession()
+    session.handle("game verso")
+    assert session.handle("legal").startswith("legal a1 ")  # a game that lists its moves lists them
+
+
+def test_mcts_searches_part_by_part(amazons):
+    state = amazons.start()
+    agent = MctsAgent()
+    move = agent.choose(state, Budget(iterations=300), random.Random(1))
+    assert state.is_legal(move) and move.marks
+    root = agent.root
+    assert root is not None and 1 <= len(root.children) <= 4  # a child per amazon, not per move
+    assert all(child.partial.to < 0 for child in root.children)
+    assert sum(child.visits for child in root.children) == 300
+    after = state.play(move)
+    reply = agent.choose(after, Budget(iterations=50), random.Random(2))
+    assert after.is_legal(reply) and agent.stats["reused"] > 0  # the tree followed the move's parts
+    steps = next_steps(state.parts, NOTHING_YET)
+    assert len(steps) == 4 and all(step.origin >= 0 and step.to < 0 for step in steps)
+
+
+def test_random_playouts_draw_part_by_part_and_finish(amazons):
+    start = amazons.start()
+    winners = {start.playout(random.Random(seed), "random") for seed in range(20)}
+    assert winners <= {0, 1} and len(winners) == 2
+
+
+def test_the_terminal_asks_for_the_rest_of_a_move_a_part_at_a_time(tmp_path_factory, tmp_path):
+    site = install_example("amazons", tmp_path_factory.mktemp("amazons-play"))
+    typed = "moves\nd1\nd7\ng7\na7\nz9\n"  # white's move in three parts; black answers a square offered by none
+    done = run_with(site, "-m", "boardgames", "play", "amazons", "--players", "human,human", input=typed, cwd=tmp_path)
+    out = done.stdout
+    assert done.returncode == 0, done.stderr
+    assert "origins a4 d1 g1 j4" in out  # 'moves': how a move starts, not 2,176 moves
+    assert "Move d1 where? " in out and "Shoot where? " in out
+    assert "moves: d1-d7xg7" in out
+    assert "Move a7 where? " in out and "'z9' is none of those; the move is not played." in out
+    assert "Traceback" not in done.stderr
