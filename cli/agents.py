@@ -6,7 +6,7 @@ import click
 
 import boardgames
 from boardgames.agents.spec import HUMAN, describe_agents
-from boardgames.levels import LEVEL_COUNT, ladder, levels
+from boardgames.levels import LEVEL_COUNT, ladder, levels, measured
 
 
 @click.command("agents")
@@ -21,12 +21,13 @@ def list_agents() -> None:
         click.echo(f"{params}: {cls.summary} (default budget: {budget})")
     click.echo(f"{HUMAN}: a person, who types the moves (play) and may not sit in the arena")
     click.echo()
-    click.echo(f"Levels (play GAME --level N; hints use level {LEVEL_COUNT}), measured in docs/strength.md:")
+    click.echo(f"Levels (play GAME --level N; hints and play's opponent use level {LEVEL_COUNT}):")
     games = boardgames.registered_games()
     ladders: dict[tuple[str, ...], list[str]] = {}  # games sharing a ladder are listed together
     for name, game in games.items():
         ladders.setdefault(levels(game), []).append(name)
     for names in ladders.values():
-        click.echo(f"  {', '.join(names)}:")
+        how = "measured on them" if measured(games[names[0]]) else "generic, not measured on them"
+        click.echo(f"  {', '.join(names)} ({how}):")
         for number, title, spec in ladder(games[names[0]]):
             click.echo(f"    {number} {title:<10} {spec}")

@@ -30,10 +30,13 @@ from boardgames.records import default_path, read_record, save_record
 
 from .common import configure, describe_position, game_options, read_line, shell_quote, split_specs, start_position
 
-#: The computer opponent of "boardgames play GAME": the strongest built-in agent
-#: in both games (docs/strength.md), answering in about a second.
-DEFAULT_OPPONENT = "alphabeta:time=1"
-DEFAULT_SEATS = f"human,{DEFAULT_OPPONENT}"
+
+def default_seats(game: object) -> str:
+    """The seats of "boardgames play GAME": a person against the game's
+    strongest level (its own measured ladder, else the generic one)."""
+    return f"human,{strongest(game)}"  # type: ignore[arg-type]
+
+
 #: How many of the last moves the redrawn position lists.
 RECENT_MOVES = 12
 
@@ -55,8 +58,8 @@ flips, where a piece goes) you may type less, and you are asked.
 @click.option(
     "--players",
     metavar="A,B",
-    help=f"Seats in turn order: human or agent specs, e.g. human,mcts:time=2 or random,mcts "
-    f"(default: {DEFAULT_SEATS}). See 'boardgames agents'.",
+    help="Seats in turn order: human or agent specs, e.g. human,mcts:time=2 or random,mcts "
+    "(default: human against the game's strongest level). See 'boardgames agents'.",
 )
 @click.option(
     "--level",
@@ -100,7 +103,11 @@ def play(
         count = len(record.state.game.turn_order)
         if level is not None:
             players = f"human,{level_spec(record.state.game, level)}"
-        seats = split_specs(players, count) if players else list(record.seats) or split_specs(DEFAULT_SEATS, count)
+        seats = (
+            split_specs(players, count)
+            if players
+            else list(record.seats) or split_specs(default_seats(record.state.game), count)
+        )
         TerminalGame(Match.from_record(record, seats), save_to=user_path(load_path)).run()
         return
     if game_name is None:
@@ -108,7 +115,7 @@ def play(
     state = start_position(configure(game_name, option_pairs, seed), moves)
     if level is not None:
         players = f"human,{level_spec(state.game, level)}"
-    seats = split_specs(players or DEFAULT_SEATS, len(state.game.turn_order))
+    seats = split_specs(players or default_seats(state.game), len(state.game.turn_order))
     TerminalGame(Match(state, seats)).run()
 
 

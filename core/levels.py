@@ -18,7 +18,9 @@ from .registry import make_seat
 LEVEL_COUNT = 6
 #: What the levels are called.
 LEVEL_NAMES = ("beginner", "novice", "casual", "club", "strong", "strongest")
-#: The ladder of a game that declares none.
+#: The ladder of a game that declares none but has an evaluation of its own:
+#: greedy and alpha-beta search it (measured on Donuts and Verso, whose own
+#: ladders came from it; not on the game at hand).
 DEFAULT_LEVELS = (
     "random",
     "greedy:blunder=0.5",
@@ -27,12 +29,32 @@ DEFAULT_LEVELS = (
     "alphabeta:time=0.5",
     "alphabeta:time=2",
 )
+#: The ladder of a game written with rules only (no evaluation): alpha-beta
+#: with no evaluation plays near-blind, so every level above random is
+#: Monte Carlo tree search, given more simulations level by level.
+RULES_ONLY_LEVELS = (
+    "random",
+    "mcts:iterations=25",
+    "mcts:iterations=100",
+    "mcts:time=0.25",
+    "mcts:time=1",
+    "mcts:time=2",
+)
 
 
 def levels(game: type[Game] | Game) -> tuple[str, ...]:
-    """The agent specs of levels 1 to 6 for ``game``."""
+    """The agent specs of levels 1 to 6 for ``game``: its own ladder where it
+    declares one (measured with ``arena``), else a generic one."""
     declared = game.levels
-    return declared if len(declared) == LEVEL_COUNT else DEFAULT_LEVELS
+    if len(declared) == LEVEL_COUNT:
+        return declared
+    return DEFAULT_LEVELS if game.has_evaluation else RULES_ONLY_LEVELS
+
+
+def measured(game: type[Game] | Game) -> bool:
+    """Whether ``game``'s levels were measured on it (a ladder it declares),
+    rather than a generic ladder never measured on this game."""
+    return len(game.levels) == LEVEL_COUNT
 
 
 def level_spec(game: type[Game] | Game, level: object) -> str:
@@ -50,7 +72,8 @@ def ladder(game: type[Game] | Game) -> list[tuple[int, str, str]]:
 
 
 def strongest(game: type[Game] | Game) -> str:
-    """The spec of the strongest level: the adviser behind hints."""
+    """The spec of the strongest level: the adviser behind hints and the
+    computer opponent of ``play``."""
     return levels(game)[-1]
 
 

@@ -34,7 +34,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..errors import BoardgamesError
-from ..levels import ladder
+from ..levels import ladder, measured
 from ..registry import registered_games
 from ..svg import render_svg
 from .limits import Limits, TooManyRequests
@@ -264,6 +264,7 @@ def create_app(
                     "players": list(cls.player_names),
                     "options": options,
                     "levels": [{"level": number, "name": title, "spec": spec} for number, title, spec in ladder(cls)],
+                    "levels_measured": measured(cls),
                     "words": cls.words.to_json(),
                 }
             )

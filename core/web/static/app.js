@@ -70,11 +70,12 @@ function showOptions() {
     box.append(label);
   }
   box.hidden = game.options.length === 0;
-  // The computer: the game's levels (docs/strength.md), or any agent spec.
+  // The computer: the game's levels (measured on it, or a generic ladder that was not), or any agent spec.
   const agent = $("#agent");
   agent.innerHTML = "";
+  const unmeasured = game.levels_measured ? "" : " (not measured for this game)";
   for (const level of game.levels) {
-    agent.add(new Option("level " + level.level + " (" + level.name + "): " + level.spec, level.spec, false, level.level === 4));
+    agent.add(new Option("level " + level.level + " (" + level.name + "): " + level.spec + unmeasured, level.spec, false, level.level === 4));
   }
   agent.add(new Option("another agent spec…", "other"));
   $("#spec-label").hidden = true;

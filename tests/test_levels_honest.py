@@ -1,0 +1,53 @@
+"""Honest levels (issue 25): a game written with rules only gets a ladder
+of Monte Carlo tree search, not a blind alpha-beta; its levels are shown as
+not measured on it; play's opponent and hints are its strongest level; and
+``boardgames ladder`` measures a ladder and writes it where a game can ship it."""
+
+from __future__ import annotations
+
+import json
+
+import boardgames
+from boardgames.levels import DEFAULT_LEVELS, RULES_ONLY_LEVELS, levels, measured, strongest
+from boardgames.testing import plugin
+from helpers import load_example
+
+
+def test_a_rules_only_game_gets_a_search_ladder_shown_as_not_measured(cli):
+    with plugin(load_example("hex"), "hex"):
+        hex_game = boardgames.game_class("hex")
+        assert not hex_game.has_evaluation and levels(hex_game) == RULES_ONLY_LEVELS
+        assert not measured(hex_game) and strongest(hex_game).startswith("mcts")
+        listed = cli("agents")
+    donuts = boardgames.game_class("donuts")
+    assert measured(donuts) and levels(donuts) == donuts.levels
+    assert "donuts (measured on them):" in listed.out
+    assert "hex (generic, not measured on them):" in listed.out
+    assert all(not spec.startswith("alphabeta") for spec in RULES_ONLY_LEVELS) and DEFAULT_LEVELS[-1] != ""
+
+
+def test_play_faces_the_games_strongest_level(cli, tmp_path):
+    stopped = cli("play", "verso", "-o", "size=7", input="")  # stops at once, and saves the game with its seats
+    assert stopped.code == 0
+    (saved,) = tmp_path.glob("verso-*.json")
+    seats = json.loads(saved.read_text())["seats"]
+    assert list(seats.values()) == ["human", strongest(boardgames.game_class("verso"))], seats
+
+
+def test_ladder_measures_each_step_and_resumes(cli, tmp_path):
+    specs = "random,random,greedy,greedy,random,greedy"
+    first = cli("ladder", "donuts", "--levels", specs, "--games", "4", "--jobs", "1", "--out", "ladder.json")
+    assert first.code == 0, first.err
+    data = json.loads((tmp_path / "ladder.json").read_text())
+    assert data["game"] == "donuts" and data["levels"] == specs.split(",") and len(data["steps"]) == 5
+    step = data["steps"][1]  # greedy over random
+    assert step["levels"] == [3, 2] and step["wins"] + step["draws"] + step["losses"] == 4
+    assert "level 3 (casual, greedy) over 2 (random)" in first.out
+    again = cli("ladder", "donuts", "--levels", specs, "--games", "4", "--out", "ladder.json")
+    assert again.code == 0 and again.out.splitlines()[1:6] == first.out.splitlines()[1:6]  # read back, not replayed
+    (tmp_path / "broken.json").write_text("{")
+    broken = cli("ladder", "donuts", "--out", "broken.json")
+    assert broken.code != 0 and "is not a ladder this command wrote" in broken.err
+    assert "Traceback" not in broken.err
+    wrong = cli("ladder", "donuts", "--levels", "random,human,a,b,c,d")
+    assert wrong.code != 0 and "Traceback" not in wrong.err
