@@ -1,0 +1,246 @@
+"""The review (issue 26): win chances, best moves and labels for each ply of a
+saved game, for every game with no code of its own. Its JSON on a real Donuts
+game; a missed win the endgame prover shows; the labels' thresholds; the
+command (bad input, and a second look read from the saved review); the API
+endpoint over a real server. The browser's review view is tested in
+test_web_browser.py's fashion at the end of this file."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import boardgames
+from boardgames import Match, save_record
+from boardgames.agents.base import Budget
+from boardgames.agents.solver import Prover
+from boardgames.review import ReviewError, Thresholds, accuracy, label, parse_budget, review
+
+SMALL = Budget(iterations=40)
+PLY_KEYS = {"ply", "move", "player", "win", "best", "line", "label", "source"}
+SUMMARY_KEYS = {"inaccuracies", "mistakes", "blunders", "missed_wins", "accuracy"}
+
+
+def played(seed: int = 5, specs=("mcts:iterations=60", "greedy")) -> Match:
+    match = Match(boardgames.game_class("donuts").configure(seed=seed), list(specs), seed=seed)
+    match.run()
+    return match
+
+
+def check_shape(data: dict, final: boardgames.State) -> None:
+    plies = data["plies"]
+    assert [p["ply"] for p in plies] == list(range(1, len(final.history) + 1))
+    assert [p["move"] for p in plies] == [s for s in final.to_json()["history"]]
+    for ply in plies:
+        assert PLY_KEYS <= set(ply)
+        assert ply["player"] in final.game.player_names
+        assert 0 <= ply["win"] <= 100 and ply["source"] in ("solver", "search")
+        assert isinstance(ply["best"], str) and ply["line"] and ply["line"][0] == ply["best"]
+        assert ply["label"] in (None, "inaccuracy", "mistake", "blunder", "missed win")
+    assert set(data["summary"]) == set(final.game.player_names)
+    for counts in data["summary"].values():
+        assert SUMMARY_KEYS <= set(counts) and 0 <= counts["accuracy"] <= 100
+
+
+def test_the_json_of_a_real_donuts_game():
+    match = played()
+    data = review(match.state, SMALL)
+    check_shape(data, match.state)
+    last = data["plies"][-1]
+    # The game is over: the last move's result is exact, a win for its mover.
+    assert last["source"] == "solver" and last["win"] == 100 and last["player"] == match.winner
+    assert {p["source"] for p in data["plies"]} == {"search", "solver"}  # Donuts' end is in the prover's reach
+    assert json.loads(json.dumps(data)) == data
+
+
+def missed_win_game(seed: int) -> tuple[boardgames.State, int] | None:
+    """A seeded random Donuts game, in the prover's reach, where the player
+    to move has a forced win and plays a move that gives it away; then played
+    out at random. The game's last state and the ply of that move."""
+    rng = random.Random(seed)
+    game = boardgames.game_class("donuts").configure(seed=seed)
+    state = game.start()
+    while not state.is_over and game.endgame_size(state) > game.solve_at - 2:
+        state = state.play(rng.choice(state.legal_moves))
+    if state.is_over:
+        return None
+    prover = Prover()
+    if prover.prove(state)[0] != 1:
+        return None
+    throwing = [
+        m for m in state.legal_moves if (after := state.play(m)).is_over is False and prover.prove(after)[0] != -1
+    ]
+    if not throwing:
+        return None
+    ply = len(state.history) + 1
+    state = state.play(rng.choice(throwing))
+    while not state.is_over:
+        state = state.play(rng.choice(state.legal_moves))
+    return state, ply
+
+
+def test_a_move_that_gives_a_proven_win_away_is_a_missed_win():
+    found = next(filter(None, (missed_win_game(seed) for seed in range(100))))
+    final, ply = found
+    data = review(final, SMALL)
+    check_shape(data, final)
+    missed = data["plies"][ply - 1]
+    assert missed["label"] == "missed win" and missed["source"] == "solver"
+    assert missed["win"] < 100 and missed["best"] != missed["move"]
+    mover = missed["player"]
+    assert data["summary"][mover]["missed_wins"] >= 1
+    # Labelled apart from blunders: a missed win is not counted as one too.
+    labels = [p["label"] for p in data["plies"] if p["player"] == mover]
+    assert data["summary"][mover]["blunders"] == labels.count("blunder")
+
+
+def synthetic(*plies: tuple[float, float, bool, str, str]) -> dict:
+    """A review's plies from (before, win, best played, source before, source after)."""
+    return {
+        "plies": [
+            {
+                "ply": k + 1,
+                "move": "a1",
+                "player": "chocolate",
+                "win": win,
+                "before": before,
+                "best_played": best,
+                "before_source": source_before,
+                "source": source,
+            }
+            for k, (before, win, best, source_before, source) in enumerate(plies)
+        ]
+    }
+
+
+def test_the_labels_follow_the_drop_in_win_chance():
+    thresholds = Thresholds()
+    assert [thresholds.label(x) for x in (0, 4.9, 5, 9.9, 10, 14.9, 15, 100)] == [
+        None,
+        None,
+        "inaccuracy",
+        "inaccuracy",
+        "mistake",
+        "mistake",
+        "blunder",
+        "blunder",
+    ]
+    data = label(
+        synthetic(
+            (60, 54, False, "search", "search"),  # 6 points: an inaccuracy
+            (60, 30, True, "search", "search"),  # the best move found loses nothing
+            (100, 50, False, "solver", "solver"),  # a proven win drawn: a missed win, not a blunder
+            (100, 50, False, "search", "solver"),  # not proven before: a blunder
+            (100, 100, False, "solver", "solver"),  # another winning move
+            (40, 45, False, "search", "search"),  # better than thought: no loss
+        ),
+        thresholds,
+    )
+    assert [p["label"] for p in data["plies"]] == ["inaccuracy", None, "missed win", "blunder", None, None]
+    assert data["summary"]["chocolate"] | {} == {
+        **data["summary"]["chocolate"],
+        "inaccuracies": 1,
+        "mistakes": 0,
+        "blunders": 1,
+        "missed_wins": 1,
+    }
+    strict = label(synthetic((60, 57, False, "search", "search")), Thresholds(2, 3, 4))
+    assert strict["plies"][0]["label"] == "mistake"
+    assert accuracy(0) == 100 and accuracy(100) == 0 and accuracy(5) > accuracy(10) > accuracy(15)
+    for bad in ((0, 10, 15), (10, 5, 15), (5, 10, 150), (float("nan"), 10, 15)):
+        with pytest.raises(ReviewError):
+            Thresholds(*bad)
+
+
+def test_budgets_within_bounds():
+    assert parse_budget("iterations=300") == Budget(iterations=300)
+    assert parse_budget("500") == Budget(iterations=500)
+    assert parse_budget("time=0.5") == Budget(time=0.5)
+    for bad in ("iterations=0", "iterations=1e99", "time=-1", "time=nan", "time=1e9", "depth=3", "x", ""):
+        with pytest.raises(ReviewError, match="budget"):
+            parse_budget(bad)
+
+
+# -- the command ------------------------------------------------------------------------
+
+
+@pytest.fixture
+def record_file(tmp_path):
+    path = tmp_path / "game.json"
+    save_record(path, played(seed=3).record())
+    return path
+
+
+def test_the_command_reviews_saves_and_reads_back(cli, record_file, monkeypatch):
+    run = cli("review", str(record_file), "--json", "--budget", "iterations=30")
+    assert run.code == 0, run.err
+    data = run.json()
+    final = boardgames.read_record(record_file).state
+    check_shape(data, final)
+    assert data["budget"] == "iterations=30"
+    saved = json.loads(record_file.read_text())
+    assert saved["review"]["plies"] and boardgames.read_record(record_file).state.history == final.history
+    # The second look reads the saved review: no analysis at all.
+    import boardgames.cli.review as command
+
+    def no_analysis(*args, **kwargs):
+        raise AssertionError("analysed again")
+
+    monkeypatch.setattr(command, "review", no_analysis)
+    again = cli("review", str(record_file), "--json")
+    assert again.code == 0 and again.json() == data
+    # The text: the moves with their marks, the graph, the summary; other thresholds relabel at once.
+    text = cli("review", str(record_file), "--blunder", "40", "--mistake", "30", "--inaccuracy", "20")
+    assert text.code == 0 and "accuracy" in text.out and "|" in text.out
+    assert "saved with the game" in text.err
+    for ply in data["plies"]:
+        assert f"{ply['move']}" in text.out
+    # Another budget analyses again.
+    with pytest.raises(AssertionError, match="analysed again"):
+        command.review_command.callback(str(record_file), True, "iterations=31", 5.0, 10.0, 15.0, False)  # type: ignore[misc]
+
+
+def test_a_bare_state_gets_a_review_beside_it(cli, tmp_path):
+    state = played(seed=4).state
+    path = tmp_path / "state.json"
+    path.write_text(json.dumps(state.to_json()))
+    run = cli("review", str(path), "--budget", "iterations=20")
+    assert run.code == 0, run.err
+    assert "missed wins" in run.out
+    assert json.loads((tmp_path / "state.json.review.json").read_text())["plies"]
+
+
+def test_a_damaged_saved_review_is_made_again(cli, record_file):
+    data = json.loads(record_file.read_text())
+    data["review"] = {"version": 1, "game": "donuts", "history": data["history"], "plies": [{"ply": "x"}] * 3}
+    record_file.write_text(json.dumps(data))
+    run = cli("review", str(record_file), "--json", "--budget", "iterations=20")
+    assert run.code == 0, run.err
+    assert len(run.json()["plies"]) == len(data["history"])
+
+
+@pytest.mark.parametrize(
+    ("content", "args", "message"),
+    [
+        (None, (), "cannot read"),
+        ("{not json", (), "not valid JSON"),
+        ("[" * 100_000 + "]" * 100_000, (), "nested too deeply|not a boardgames record|not valid JSON"),
+        ('{"game": "no-such-game", "history": []}', (), "no-such-game"),
+        ('{"game": "donuts", "history": ["z9"]}', (), "z9"),
+        ("GOOD", ("--budget", "iterations=99999999999"), "budget"),
+        ("GOOD", ("--budget", "time=0"), "budget"),
+        ("GOOD", ("--blunder", "1"), "thresholds"),
+    ],
+)
+def test_bad_input_is_one_line_and_a_non_zero_exit(cli, tmp_path, record_file, content, args, message):
+    path = tmp_path / "bad.json"
+    if content == "GOOD":
+        path = record_file
+    elif content is not None:
+        path.write_text(content)
+    run = cli("review", str(path), *args)
+    assert run.code != 0 and run.out == ""
+    assert len(run.err.strip().splitlines()) == 1 and "Traceback" not in run.err
+    assert pytest.importorskip("re").search(message, run.err), run.err
