@@ -51,3 +51,26 @@ def test_ladder_measures_each_step_and_resumes(cli, tmp_path):
     assert "Traceback" not in broken.err
     wrong = cli("ladder", "donuts", "--levels", "random,human,a,b,c,d")
     assert wrong.code != 0 and "Traceback" not in wrong.err
+
+
+def test_rave_learns_each_move_from_the_simulations_that_played_it_later():
+    """RAVE's all-moves-as-first statistics: after a search of a rules-only
+    game, the root holds them for the moves the simulations played, each
+    counted at most once a simulation, and the search is as reproducible as
+    without them."""
+    import random
+
+    from boardgames.agents.base import Budget
+    from boardgames.agents.mcts import MctsAgent
+
+    with plugin(load_example("hex"), "hex"):
+        start = boardgames.game_class("hex").configure({"size": 5}).start()
+        agent = MctsAgent(rave="on")
+        move = agent.choose(start, Budget(iterations=200), random.Random(3))
+        root = agent.root
+        assert start.is_legal(move) and root is not None
+        assert set(root.amaf) <= set(start.legal_moves) and len(root.amaf) == 25
+        assert all(0 <= wins <= plays <= 200 for wins, plays in root.amaf.values())
+        assert max(plays for _, plays in root.amaf.values()) > root.visits / 4  # learnt from playouts, not visits alone
+        again = MctsAgent(rave="on").choose(start, Budget(iterations=200), random.Random(3))
+        assert again == move

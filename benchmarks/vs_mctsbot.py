@@ -1,0 +1,248 @@
+"""Our agents against OpenSpiel's C++ MCTSBot on OpenSpiel's own game, for
+the games written as the tutorial teaches (rules only: ``examples/``).
+
+    python benchmarks/vs_mctsbot.py --game hex [--options size=11]
+        [--agents mcts:time=0.5] [--games 40] [--seconds 0.5 | --simulations N]
+        [--first 0] [--seed 1] [--rules-only] [--out docs/strength-runs/mctsbot]
+
+Needs open-spiel; without it, it says so and exits 0. The bot (random
+rollouts, uct_c 2 on rewards of -1 to 1, as OpenSpiel's examples) is
+calibrated to ``--seconds`` a move on its native game here (the slower of
+a search from the start and from a random mid-game position), or given
+``--simulations`` (then compare with ``mcts:iterations=N``: the same
+number of simulations on each side). Games are played two at a time, seats
+alternated; ``--rules-only`` takes away what the game's author added for
+agents (an evaluation, a playout, a test of wins at once); ``--first K``
+plays games K.. only, so that a long measurement
+runs in pieces, each saved as it finishes (a piece already saved is read,
+not replayed) in a file named by the game, agent, simulations and games.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import multiprocessing
+import random
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import boardgames
+from boardgames.arena import Standing
+from boardgames.match import Match
+from boardgames.parts import parts_of
+
+from figures import at_least, run
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+#: The exploration constant of OpenSpiel's MCTSBot, as in its examples.
+UCT_C = 2.0
+
+
+def _hex_params(options: dict[str, Any]) -> dict[str, Any]:
+    size = int(options.get("size", 11))
+    return {"num_rows": size, "num_cols": size}
+
+
+def _go_params(options: dict[str, Any]) -> dict[str, Any]:
+    return {"board_size": int(options.get("size", 9)), "komi": float(options.get("komi", 7.5))}
+
+
+def _named(theirs: Any) -> dict[str, int]:
+    """OpenSpiel's legal actions by our notation (Go's ``B c3`` is ``c3``)."""
+    names = {}
+    for action in theirs.legal_actions():
+        text = theirs.action_to_string(action).split()[-1].lower()
+        names["pass" if text in ("pass", "64") else text] = action
+    return names
+
+
+def _amazons_square(action: int) -> int:
+    """Our square of OpenSpiel's amazons action (row 0 at its top)."""
+    return (action % 10) * 10 + 9 - action // 10
+
+
+#: Each game: OpenSpiel's name and its parameters from our options.
+GAMES: dict[str, tuple[str, Callable[[dict[str, Any]], dict[str, Any]]]] = {
+    "othello": ("othello", lambda options: {}),
+    "hex": ("hex", _hex_params),
+    "go": ("go", _go_params),
+    "amazons": ("amazons", lambda options: {}),
+}
+
+
+def ensure_example(name: str) -> None:
+    if name in boardgames.registered_games():
+        return
+    try:
+        module = importlib.import_module(f"boardgames_{name}")
+    except ImportError:
+        sys.path.insert(0, str(EXAMPLES / name))
+        module = importlib.import_module(f"boardgames_{name}")
+    importlib.import_module("boardgames.plugins").register_module(module, name)
+
+
+def their_actions(name: str, state: boardgames.State, move: boardgames.Move, theirs: Any) -> list[int]:
+    """OpenSpiel's actions for our ``move`` (a part each for Amazons)."""
+    if name == "amazons":
+        return [(9 - sq % 10) * 10 + sq // 10 for sq, _ in parts_of(move)]
+    return [_named(theirs)[state.format_move(move)]]
+
+
+def their_move(name: str, bot: Any, theirs: Any) -> tuple[str, list[int]]:
+    """The bot's move in our notation, and its actions (already applied)."""
+    if name == "amazons":
+        actions = []
+        for _ in range(3):
+            action = bot.step(theirs)
+            theirs.apply_action(action)
+            actions.append(action)
+        origin, to, arrow = (boardgames.Grid.get(10).names[_amazons_square(a)] for a in actions)
+        return f"{origin}-{to}x{arrow}", actions
+    action = bot.step(theirs)
+    text = {a: t for t, a in _named(theirs).items()}[action]
+    theirs.apply_action(action)
+    return text, [action]
+
+
+def new_bot(pyspiel: Any, spiel: Any, sims: int, seed: int) -> Any:
+    evaluator = pyspiel.RandomRolloutEvaluator(1, seed)
+    return pyspiel.MCTSBot(spiel, evaluator, UCT_C, sims, 10**7, False, seed, False)
+
+
+def calibrate(pyspiel: Any, spiel: Any, seconds: float, seed: int) -> int:
+    """The simulations a move that take ``seconds`` here: the slower rate of
+    two searches, from the start and from a random mid-game position."""
+    middle = spiel.new_initial_state()
+    rng = random.Random(seed)
+    for _ in range(20):
+        if middle.is_terminal():
+            break
+        middle.apply_action(rng.choice(middle.legal_actions()))
+    rates = []
+    for state in (spiel.new_initial_state(), middle):
+        sims = 64
+        while True:
+            began = time.perf_counter()
+            new_bot(pyspiel, spiel, sims, seed).step(state)
+            elapsed = time.perf_counter() - began
+            if elapsed >= seconds / 2 or sims >= 10**6:
+                rates.append(sims / elapsed)
+                break
+            sims *= 2
+    return max(1, round(min(rates) * seconds))
+
+
+def rules_only(cls: type[boardgames.Game]) -> type[boardgames.Game]:
+    """``cls`` without what its author added for agents (an evaluation, a
+    playout, a test of wins at once): the game as rules alone."""
+    base = boardgames.Game
+    extras = {"evaluate": base.evaluate, "playout": base.playout, "wins_at_once": base.wins_at_once}
+    flags = {"has_evaluation": False, "quick_wins_test": False}
+    return type(f"{cls.__name__}RulesOnly", (cls,), {**extras, **flags})
+
+
+def play_one(task: tuple[str, dict[str, Any], str, int, int, int, bool]) -> float:
+    """Game ``index``: our ``spec`` against the bot; our score (1, 0.5, 0)."""
+    import pyspiel
+
+    name, options, spec, sims, seed, index, bare = task
+    ensure_example(name)
+    spiel_name, params = GAMES[name]
+    cls = boardgames.game_class(name)
+    game = (rules_only(cls) if bare else cls).configure(options, seed=seed + index)
+    ours_first = index % 2 == 0
+    match = Match(game, [spec, "human"] if ours_first else ["human", spec], seed=seed + index)
+    spiel = pyspiel.load_game(spiel_name, params(options))
+    theirs = spiel.new_initial_state()
+    bot = new_bot(pyspiel, spiel, sims, seed + index)
+    while not match.is_over:
+        if match.awaits_person:  # the bot's turn: its move comes in from outside
+            text, _ = their_move(name, bot, theirs)
+            match.play(text)
+        else:
+            before = match.state
+            move = match.step()
+            assert move is not None, match.result_text()
+            for action in their_actions(name, before, move, theirs):
+                theirs.apply_action(action)
+    assert theirs.is_terminal(), match.state.describe()
+    ours = game.turn_order.index(next(p for p, s in match.seats.items() if not s.is_human))
+    winner = match.state.outcome.winner_index
+    return 0.5 if winner is None else float(winner == ours)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", required=True, choices=sorted(GAMES))
+    parser.add_argument("--options", default="", help="NAME=VALUE,... for our game (size=11)")
+    parser.add_argument("--agents", default="mcts:time=0.5")
+    parser.add_argument("--games", type=at_least(1, int), default=40)
+    parser.add_argument("--first", type=at_least(0, int), default=0, help="play games FIRST.. only (a piece)")
+    parser.add_argument("--seconds", type=at_least(0.01, float), default=0.5)
+    parser.add_argument("--simulations", type=at_least(1, int), help="the bot's simulations, not calibrated")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--rules-only", action="store_true", help="our game without its evaluation, playout or wins test"
+    )
+    parser.add_argument("--out", default="docs/strength-runs/mctsbot")
+    args = parser.parse_args()
+    try:
+        import pyspiel
+    except ImportError:
+        print("skipped: open-spiel is not installed (pip install 'boardgames[openspiel]')")
+        return 0
+    name = args.game
+    ensure_example(name)
+    options = dict(pair.split("=", 1) for pair in args.options.split(",") if pair)
+    game = boardgames.game_class(name).configure(options)  # bad options: one line, before anything runs
+    specs = [s.strip() for s in args.agents.split(",")]
+    for spec in specs:
+        boardgames.make_seat(spec)
+    spiel_name, params = GAMES[name]
+    spiel = pyspiel.load_game(spiel_name, params(dict(game.options)))
+    sims = args.simulations or calibrate(pyspiel, spiel, args.seconds, args.seed)
+    how = "given" if args.simulations else f"= {args.seconds:g} s a move here"
+    print(f"{name} {options or ''}: OpenSpiel MCTSBot (random rollouts, uct_c={UCT_C:g}), {sims} simulations ({how})")
+    folder = Path(args.out)
+    folder.mkdir(parents=True, exist_ok=True)
+    tag = "-".join(f"{k}{v}" for k, v in sorted(options.items()))
+    for spec in specs:
+        label = spec.replace(":", "_").replace("=", "-").replace(",", "_")
+        piece = f"-from{args.first}" if args.first else ""
+        piece += "-rules-only" if args.rules_only else ""
+        path = folder / f"{name}{tag and '-' + tag}-{label}-vs-mctsbot{sims}-{args.games}{piece}-seed{args.seed}.json"
+        if path.exists():
+            result = json.loads(path.read_text())
+        else:
+            tasks = [(name, options, spec, sims, args.seed, i, args.rules_only) for i in range(args.first, args.games)]
+            began = time.perf_counter()
+            with multiprocessing.get_context("spawn").Pool(2) as pool:
+                scores = pool.map(play_one, tasks)
+            wins, draws = scores.count(1.0), scores.count(0.5)
+            standing = Standing(spec, wins, draws, len(scores) - wins - draws)
+            result = {
+                **standing.to_json(),
+                "game": name,
+                "options": options,
+                "rules_only": args.rules_only,
+                "opponent": f"OpenSpiel MCTSBot, random rollouts, uct_c {UCT_C:g}, {sims} simulations ({how})",
+                "games_played": [args.first, args.games],
+                "minutes": round((time.perf_counter() - began) / 60, 1),
+                "command": " ".join(["python", "benchmarks/vs_mctsbot.py", *sys.argv[1:]]),
+            }
+            path.write_text(json.dumps(result, indent=2) + "\n")
+        low, high = result["score_95"]
+        print(
+            f"  {spec}: {result['wins']}-{result['draws']}-{result['losses']}, {result['score']:.1%}"
+            f" (95%: {low:.1%} to {high:.1%}) of {result['games']}"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    run(main)
