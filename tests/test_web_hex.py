@@ -6,10 +6,10 @@ this process; Hex is registered the same way)."""
 from __future__ import annotations
 
 import pytest
-from helpers import load_example
 from test_web_parts import arrows, click, driver, page, read, served, wait  # noqa: F401  (fixtures)
 
 from boardgames.testing import plugin
+from helpers import load_example
 
 
 @pytest.fixture(scope="module")
@@ -18,7 +18,7 @@ def hex_registered():
         yield
 
 
-def test_a_hex_board_is_a_polygon_per_cell_and_takes_clicks(hex_registered, served, driver):
+def test_a_hex_board_is_a_polygon_per_cell_and_takes_clicks(hex_registered, served, driver):  # noqa: F811
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
 
