@@ -119,10 +119,12 @@ def calibrate(pyspiel: Any, spiel: Any, seconds: float, seed: int) -> int:
     two searches, from the start and from a random mid-game position."""
     middle = spiel.new_initial_state()
     rng = random.Random(seed)
-    for _ in range(20):
-        if middle.is_terminal():
+    for _ in range(20):  # a position before the end: the bot cannot search a finished game
+        after = middle.clone()
+        after.apply_action(rng.choice(middle.legal_actions()))
+        if after.is_terminal():
             break
-        middle.apply_action(rng.choice(middle.legal_actions()))
+        middle = after
     rates = []
     for state in (spiel.new_initial_state(), middle):
         sims = 64
