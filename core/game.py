@@ -28,7 +28,7 @@ from .errors import AmbiguousMoveError, BoardgamesError, IllegalMoveError, Incom
 from .geometry import Grid, bits
 from .moves import Move, check_move, format_move, parse_move
 from .options import Option, resolve_options
-from .parts import NOTHING_YET, Parts, extend, from_moves, parts_of, random_move, started, walks, whole_moves
+from .parts import NOTHING_YET, ORIGIN, Parts, extend, from_moves, parts_of, random_move, started, walks, whole_moves
 from .view import DEFAULT_COLOURS, DEFAULT_SYMBOLS, BoardView
 
 T = TypeVar("T")
@@ -255,7 +255,7 @@ class State:
             raise IllegalMoveError(f"{quoted(text)} is not a legal move in {self.describe()}: {self._no_start()}")
         steps = parts_of(typed)
         if typed.origin < 0 and not typed.marks and parts.origins >> typed.to & 1:
-            steps = [(typed.to, "origin")]  # the piece to move, not a placement there
+            steps = [(typed.to, ORIGIN)]  # the piece to move, not a placement there
         partial = NOTHING_YET
         for square, role in steps:
             if not parts.has(square, role):
@@ -454,8 +454,9 @@ class Game(Generic[StateT]):
     #: (:meth:`next_parts`), without listing whole moves. Set by itself when a
     #: game overrides ``next_parts``; agents and front ends then go part by part.
     moves_in_parts: ClassVar[bool] = False
-    #: The most parts a move has (its origin, destination and marks), where
-    #: the game knows it: action encodings then know a game's exact length.
+    #: The most actions a move takes (its origin, destination and marks, and
+    #: ``end`` where a move may stop short of more marks), where the game
+    #: knows it: action encodings then know a game's exact length (the kit checks it).
     parts_per_move: ClassVar[int | None] = None
     #: Whether the game has an :meth:`evaluate` of its own. Set by itself when
     #: a game overrides it; ``mcts`` then values new nodes by it (no playout).
