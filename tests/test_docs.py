@@ -22,6 +22,7 @@ FAST = (
     ("mcts,greedy", "mcts:iterations=10,greedy"),
     ("alphabeta:time=2", "alphabeta:depth=1"),
     ("bench donuts", "bench donuts --seconds 0.05"),
+    ("ladder verso --games 40", "ladder verso --games 2 --scale 0.01"),
     ("serve --open", "serve --help"),  # a server runs until stopped: tests/test_web_browser.py starts one
 )
 
