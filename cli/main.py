@@ -24,7 +24,7 @@ import boardgames
 from boardgames import BoardgamesError
 from boardgames.plugins import PluginWarning, describe_exception, each_implementation, plugin_at_fault, report_failure
 
-from . import agents, arena, bench, engine, ladder, play, plugins, replay, review, rules, serve, show
+from . import agents, arena, bench, engine, ladder, learn, play, plugins, replay, review, rules, serve, show
 from . import list as list_command
 
 
@@ -81,6 +81,7 @@ for _command in (
     agents.list_agents,
     arena.arena,
     ladder.ladder,
+    learn.learn_command,
     bench.bench,
     engine.engine,
     serve.serve,

@@ -23,6 +23,7 @@ FAST = (
     ("alphabeta:time=2", "alphabeta:depth=1"),
     ("bench donuts", "bench donuts --seconds 0.05"),
     ("ladder verso --games 40", "ladder verso --games 2 --scale 0.01"),
+    ("learn donuts --games 200", "learn donuts --games 2 --players random,random"),
     ("serve --open", "serve --help"),  # a server runs until stopped: tests/test_web_browser.py starts one
 )
 
