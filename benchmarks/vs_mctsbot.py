@@ -3,7 +3,7 @@ the games written as the tutorial teaches (rules only: ``examples/``).
 
     python benchmarks/vs_mctsbot.py --game hex [--options size=11]
         [--agents mcts:time=0.5] [--games 40] [--seconds 0.5 | --simulations N]
-        [--first 0] [--seed 1] [--rules-only] [--out docs/strength-runs/mctsbot]
+        [--first 0] [--seed 1] [--rules-only [--evaluation FILE]] [--out docs/strength-runs/mctsbot]
 
 Needs open-spiel; without it, it says so and exits 0. The bot (random
 rollouts, uct_c 2 on rewards of -1 to 1, as OpenSpiel's examples) is
@@ -33,6 +33,7 @@ from typing import Any
 
 import boardgames
 from boardgames.arena import Standing
+from boardgames.learned import attach
 from boardgames.match import Match
 from boardgames.parts import parts_of
 
@@ -139,24 +140,36 @@ def calibrate(pyspiel: Any, spiel: Any, seconds: float, seed: int) -> int:
     return max(1, round(min(rates) * seconds))
 
 
-def rules_only(cls: type[boardgames.Game]) -> type[boardgames.Game]:
+def rules_only(cls: type[boardgames.Game], evaluation: str | None = None) -> type[boardgames.Game]:
     """``cls`` without what its author added for agents (an evaluation, a
-    playout, a test of wins at once): the game as rules alone."""
+    playout, a test of wins at once): the game as rules alone; with
+    ``evaluation``, a file of ``boardgames learn``, attached as the
+    tutorial shows (the evaluation learnt, and nothing else)."""
     base = boardgames.Game
-    extras = {"evaluate": base.evaluate, "playout": base.playout, "wins_at_once": base.wins_at_once}
+    extras: dict[str, Any] = {"evaluate": base.evaluate, "playout": base.playout, "wins_at_once": base.wins_at_once}
     flags = {"has_evaluation": False, "quick_wins_test": False}
+    if evaluation is not None:
+
+        def setup(self: Any) -> None:
+            cls.setup(self)
+            self.learned = attach(self, evaluation)
+
+        def evaluate(self: Any, state: boardgames.State, player: int) -> float:
+            return self.learned.value(state, player) if self.learned else 0.0
+
+        extras |= {"setup": setup, "evaluate": evaluate}
     return type(f"{cls.__name__}RulesOnly", (cls,), {**extras, **flags})
 
 
-def play_one(task: tuple[str, dict[str, Any], str, int, int, int, bool]) -> float:
+def play_one(task: tuple[str, dict[str, Any], str, int, int, int, bool, str | None]) -> float:
     """Game ``index``: our ``spec`` against the bot; our score (1, 0.5, 0)."""
     import pyspiel
 
-    name, options, spec, sims, seed, index, bare = task
+    name, options, spec, sims, seed, index, bare, evaluation = task
     ensure_example(name)
     spiel_name, params = GAMES[name]
     cls = boardgames.game_class(name)
-    game = (rules_only(cls) if bare else cls).configure(options, seed=seed + index)
+    game = (rules_only(cls, evaluation) if bare else cls).configure(options, seed=seed + index)
     ours_first = index % 2 == 0
     match = Match(game, [spec, "human"] if ours_first else ["human", spec], seed=seed + index)
     spiel = pyspiel.load_game(spiel_name, params(options))
@@ -191,6 +204,7 @@ def main() -> int:
     parser.add_argument(
         "--rules-only", action="store_true", help="our game without its evaluation, playout or wins test"
     )
+    parser.add_argument("--evaluation", help="with --rules-only: a file of 'boardgames learn', attached to the game")
     parser.add_argument("--out", default="docs/strength-runs/mctsbot")
     args = parser.parse_args()
     try:
@@ -216,12 +230,14 @@ def main() -> int:
     for spec in specs:
         label = spec.replace(":", "_").replace("=", "-").replace(",", "_")
         piece = f"-from{args.first}" if args.first else ""
-        piece += "-rules-only" if args.rules_only else ""
+        piece += "-rules-only" if args.rules_only or args.evaluation else ""
+        piece += "-learnt" if args.evaluation else ""
         path = folder / f"{name}{tag and '-' + tag}-{label}-vs-mctsbot{sims}-{args.games}{piece}-seed{args.seed}.json"
         if path.exists():
             result = json.loads(path.read_text())
         else:
-            tasks = [(name, options, spec, sims, args.seed, i, args.rules_only) for i in range(args.first, args.games)]
+            bare, evaluation = args.rules_only or bool(args.evaluation), args.evaluation
+            tasks = [(name, options, spec, sims, args.seed, i, bare, evaluation) for i in range(args.first, args.games)]
             began = time.perf_counter()
             with multiprocessing.get_context("spawn").Pool(2) as pool:
                 scores = pool.map(play_one, tasks)
@@ -231,7 +247,8 @@ def main() -> int:
                 **standing.to_json(),
                 "game": name,
                 "options": options,
-                "rules_only": args.rules_only,
+                "rules_only": args.rules_only or bool(args.evaluation),
+                "evaluation": args.evaluation,
                 "opponent": f"OpenSpiel MCTSBot, random rollouts, uct_c {UCT_C:g}, {sims} simulations ({how})",
                 "games_played": [args.first, args.games],
                 "minutes": round((time.perf_counter() - began) / 60, 1),

@@ -18,8 +18,8 @@ from pathlib import Path
 
 import click
 
-from boardgames import AmbiguousMoveError, BoardgamesError, IllegalMoveError, Move, State
-from boardgames.errors import IncompleteMoveError, InvalidMoveError
+from boardgames import AmbiguousMoveError, BoardgamesError, Game, IllegalMoveError, Move, State
+from boardgames.errors import IncompleteMoveError
 from boardgames.files import user_path
 from boardgames.geometry import bits
 from boardgames.levels import LEVEL_COUNT, level_spec, strongest
@@ -31,10 +31,10 @@ from boardgames.records import default_path, read_record, save_record
 from .common import configure, describe_position, game_options, read_line, shell_quote, split_specs, start_position
 
 
-def default_seats(game: object) -> str:
+def default_seats(game: Game) -> str:
     """The seats of "boardgames play GAME": a person against the game's
     strongest level (its own measured ladder, else the generic one)."""
-    return f"human,{strongest(game)}"  # type: ignore[arg-type]
+    return f"human,{strongest(game)}"
 
 
 #: How many of the last moves the redrawn position lists.
@@ -295,7 +295,7 @@ def ask_parts(state: State, partial: Move, read: Callable[[str], str | None]) ->
             return partial
         try:
             role = parts.role(grid.parse_square(answer))
-        except InvalidMoveError:
+        except ValueError:  # not a square (InvalidMoveError), or one that could be two kinds of part
             role = None
         if role is None:
             click.echo(f"{answer!r} is none of those; the move is not played.")
