@@ -30,6 +30,7 @@ from boardgames.review import (
     Thresholds,
     describe_budget,
     parse_budget,
+    public,
     review,
     saved,
 )
@@ -79,7 +80,7 @@ def review_command(
     elif not as_json:
         click.echo(f"(the review saved with the game, {data['budget']} a position)", err=True)
     if as_json:
-        click.echo(json.dumps(_public(data), indent=2))
+        click.echo(json.dumps(public(data), indent=2))
     else:
         click.echo(_text(data, final, record.seats))
 
@@ -106,12 +107,6 @@ def _not_a_review(path: Path) -> str | None:
     if isinstance(data, dict) and "plies" in data and "summary" in data:
         return None
     return "a file that is not a saved review is there"
-
-
-def _public(data: dict[str, Any]) -> dict[str, Any]:
-    """The JSON printed: the plies and the summary first, and what they were made with."""
-    keys = ("game", "budget", "thresholds", "plies", "summary")
-    return {key: data[key] for key in keys}
 
 
 def mark(label: str | None) -> str:

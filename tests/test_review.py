@@ -244,3 +244,117 @@ def test_bad_input_is_one_line_and_a_non_zero_exit(cli, tmp_path, record_file, c
     assert run.code != 0 and run.out == ""
     assert len(run.err.strip().splitlines()) == 1 and "Traceback" not in run.err
     assert pytest.importorskip("re").search(message, run.err), run.err
+
+
+# -- the API ------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    pytest.importorskip("starlette", reason="the extra 'web' (pip install -e '.[web]') is not installed")
+    from server import Server
+
+    running = Server(tmp_path_factory.mktemp("served"), "--limit", "hints-per-minute=0")
+    yield running
+    running.stop()
+
+
+def test_the_review_endpoint_answers_the_commands_json(server, tmp_path, cli):
+    match = played(seed=6)
+    record = match.record().to_json()
+    created = server.request("POST", "/api/matches", {"record": record})
+    assert created.status == 201, created.body
+    match_id = created.body["id"]
+    answer = server.request("GET", f"/api/matches/{match_id}/review?iterations=30")
+    assert answer.status == 200, answer.body
+    data = answer.body
+    check_shape(data, match.state)
+    assert set(data) == {"game", "budget", "thresholds", "plies", "summary"}
+    assert data["budget"].startswith("iterations=30")
+    # A second look is the same review, kept.
+    assert server.request("GET", f"/api/matches/{match_id}/review?iterations=30").body == data
+    # The command's JSON has the same shape and the same moves.
+    path = tmp_path / "game.json"
+    save_record(path, match.record())
+    run = cli("review", str(path), "--json", "--budget", "iterations=30")
+    assert set(run.json()) == set(data) and [p["move"] for p in run.json()["plies"]] == [
+        p["move"] for p in data["plies"]
+    ]
+
+
+def test_the_review_endpoint_refuses_in_one_line(server):
+    going = server.create(players=["human", "human"])
+    for path, status in [
+        (f"/api/matches/{going['id']}/review", 409),  # not over: it would advise a player
+        ("/api/matches/nope/review", 404),
+        (f"/api/matches/{going['id']}/review?iterations=1", 400),
+        (f"/api/matches/{going['id']}/review?iterations=x", 400),
+        (f"/api/matches/{going['id']}/review?iterations=99999999", 400),
+    ]:
+        answer = server.request("GET", path)
+        assert answer.status == status, (path, answer.body)
+        assert isinstance(answer.body, dict) and "\n" not in answer.body["error"]
+
+
+# -- the page -------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def chromium(tmp_path):
+    """A headless Chromium (as tests/test_web_browser.py opens it), or a skip saying why."""
+    import os
+    import shutil
+
+    binary, driver_path = shutil.which("chromium") or shutil.which("chromium-browser"), shutil.which("chromedriver")
+    if not (binary and driver_path):
+        reason = "the browser test needs Debian's chromium and chromium-driver"
+        if os.environ.get("BOARDGAMES_REQUIRE_BROWSER"):
+            pytest.fail(reason + "; BOARDGAMES_REQUIRE_BROWSER is set", pytrace=False)
+        pytest.skip(reason)
+    webdriver = pytest.importorskip("selenium.webdriver", reason="Selenium is in the extra 'test'")
+    os.environ["SE_OFFLINE"] = "true"
+    options = webdriver.ChromeOptions()
+    options.binary_location = binary
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1100,900"):
+        options.add_argument(flag)
+    options.add_argument(f"--user-data-dir={tmp_path / 'profile'}")
+    driver = webdriver.Chrome(options=options, service=webdriver.ChromeService(executable_path=driver_path))
+    yield driver
+    driver.quit()
+
+
+def test_the_page_draws_the_review_and_a_click_shows_that_position(server, chromium):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    def wait(condition, seconds: float = 30):
+        return WebDriverWait(chromium, seconds, poll_frequency=0.05).until(lambda d: condition(d))
+
+    match = played(seed=8)
+    created = server.request("POST", "/api/matches", {"record": match.record().to_json()})
+    match_id = created.body["id"]
+    server.request("GET", f"/api/matches/{match_id}/review")  # made ahead, as the page asks it: kept
+    chromium.get(f"http://127.0.0.1:{server.port}/#match={match_id}")
+    wait(lambda d: d.find_element(By.ID, "review-box").is_displayed())
+    chromium.find_element(By.ID, "review").click()
+    points = wait(lambda d: d.find_elements(By.CSS_SELECTOR, "#review-graph svg circle.point"))
+    assert len(points) == len(match.state.history)
+    assert chromium.find_elements(By.CSS_SELECTOR, "#review-graph svg polyline.curve")
+    review_data = server.request("GET", f"/api/matches/{match_id}/review").body
+    labelled = [p for p in review_data["plies"] if p["label"] and p["best"] != p["move"]]
+    chosen = labelled[0] if labelled else review_data["plies"][2]
+    marks = chromium.find_elements(By.CSS_SELECTOR, "#moves .mark")
+    assert len(marks) == sum(1 for p in review_data["plies"] if p["label"])
+    ply = chosen["ply"]
+    chromium.find_element(By.CSS_SELECTOR, f'#review-graph circle.point[data-ply="{ply}"]').click()
+    wait(lambda d: d.find_element(By.ID, "lookback-ply").text == str(ply))
+    # That position is drawn: one donut a move in Donuts.
+    wait(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#board .piece")) == ply)
+    assert chosen["move"] in chromium.find_element(By.ID, "review-ply").text
+    if chosen["best"] != chosen["move"]:  # the best move is shown on the board
+        best = wait(
+            lambda d: d.execute_script(
+                "return [...document.querySelectorAll('#board .square.best')].map(e => e.dataset.square)"
+            )
+        )
+        assert best == [chosen["best"]]

@@ -329,6 +329,16 @@ def create_app(
             return JSONResponse({"move": await asyncio.wrap_future(future)})
 
     @api
+    async def review(request: Request) -> Response:
+        iterations = request.query_params.get("iterations")
+        if iterations is not None and not (iterations.isascii() and iterations.isdigit() and len(iterations) <= 9):
+            raise HTTPException(400, f"iterations is a whole number, got {iterations[:20]!r}")
+        async with using(request) as live:
+            asked = None if iterations is None else int(iterations)
+            future = await run_in_threadpool(matches.review, live, client_of(request), asked)
+        return JSONResponse(await asyncio.wrap_future(future))
+
+    @api
     async def record(request: Request) -> Response:
         async with using(request) as live:
             data = await run_in_threadpool(matches.record, live)
@@ -342,7 +352,9 @@ def create_app(
             raise HTTPException(400, f"ply is a whole number, got {ply[:20]!r}")
         async with using(request) as live:
             state, interactive = await run_in_threadpool(matches.position, live, None if ply is None else int(ply))
-        svg = render_svg(state.view(), f"{state.game.title}: {state.result_text()}", interactive=interactive)
+        # squares=1: every square named, as in play (the review marks the best move on them).
+        named = interactive or request.query_params.get("squares") == "1"
+        svg = render_svg(state.view(), f"{state.game.title}: {state.result_text()}", interactive=named)
         return Response(svg, media_type="image/svg+xml")
 
     @api
@@ -391,6 +403,7 @@ def create_app(
         Route("/api/matches/{id}/resign", resign, methods=["POST"]),
         Route("/api/matches/{id}/hint", hint, methods=["POST"]),
         Route("/api/matches/{id}/record", record),
+        Route("/api/matches/{id}/review", review),
         Route("/api/matches/{id}/board.svg", board),
         Route("/api/matches/{id}/events", events),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),

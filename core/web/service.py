@@ -32,6 +32,8 @@ from ..match import Match
 from ..parts import Parts, started
 from ..records import parse_record
 from ..registry import game_class, make_seat
+from ..review import public as public_review
+from ..review import review as review_game
 from .limits import Limits, Rates, TooManyRequests
 from .store import MatchStore, StoreError
 from .workers import FairWorkers
@@ -39,6 +41,11 @@ from .workers import FairWorkers
 #: The most a spec may ask of an agent here (its thinking is also cut at
 #: ``Limits.think_seconds``): a server is shared.
 MAX_TIME, MAX_ITERATIONS, MAX_DEPTH = 30.0, 1_000_000, 12
+
+#: A review here (``GET /api/matches/{id}/review``): the search's iterations a
+#: position unless asked (at most the second), each position also cut at
+#: REVIEW_SECONDS; reviews made are kept for the last REVIEWS_KEPT asked.
+REVIEW_ITERATIONS, MAX_REVIEW_ITERATIONS, REVIEW_SECONDS, REVIEWS_KEPT = 500, 5_000, 0.25, 256
 
 log = logging.getLogger("boardgames.web")
 T = TypeVar("T")
@@ -152,6 +159,8 @@ class Matches:
         self._cache: OrderedDict[str, Live] = OrderedDict()
         self._cache_lock = threading.Lock()
         self._workers = FairWorkers(limits.workers, limits.workers_per_client)
+        self._reviews: OrderedDict[tuple[str, int, int], Future[dict[str, Any]]] = OrderedDict()
+        self._reviews_lock = threading.Lock()
 
     # -- finding and making matches ---------------------------------------------
     def acquire(self, match_id: str) -> Live:
@@ -321,6 +330,45 @@ class Matches:
         adviser = Match(state, [HUMAN] * len(state.game.turn_order), seed=match.seed)
         budget = self._capped(make_seat(strongest(state.game)).budget)
         return self._workers.submit(client, lambda: state.format_move(adviser.hint(budget=budget)))
+
+    def review(self, live: Live, client: str = "", iterations: int | None = None) -> Future[dict[str, Any]]:
+        """The review of a finished game (:mod:`boardgames.review`), worked out
+        on the shared workers as the client's job, within the server's budget;
+        made once for each game and budget while kept (a second look is instant).
+        Not while the game goes on: it would advise a player."""
+        if iterations is None:
+            iterations = REVIEW_ITERATIONS
+        if not 10 <= iterations <= MAX_REVIEW_ITERATIONS:
+            raise BoardgamesError(f"a review's iterations are from 10 to {MAX_REVIEW_ITERATIONS}, got {iterations}")
+        with live.lock:
+            match = live.match
+            if not match.is_over:
+                raise Conflict("the game is not over: it is reviewed once it ends")
+            state, seed = match.state, match.seed
+        key = (live.id, len(state.history), iterations)
+        with self._reviews_lock:
+            made = self._reviews.get(key)
+            if made is not None and not (made.done() and (made.cancelled() or made.exception() is not None)):
+                self._reviews.move_to_end(key)
+                return made
+        self.rates.take("hint", client)  # as costly as a few hints: counted as one
+        budget = Budget(iterations=iterations, time=min(REVIEW_SECONDS, self.limits.think_seconds))
+
+        def job() -> dict[str, Any]:
+            try:
+                return public_review(review_game(state, budget, seed=seed or 0))
+            except BoardgamesError:
+                raise
+            except Exception as exc:  # a bug, most likely in a plugin's game: one line, not a 500
+                log.exception("match %s: the review failed", live.id)
+                raise BoardgamesError(f"the review could not be made ({type(exc).__name__}: {exc})") from None
+
+        future = self._workers.submit(client, job)
+        with self._reviews_lock:
+            self._reviews[key] = future
+            while len(self._reviews) > REVIEWS_KEPT:
+                self._reviews.popitem(last=False)
+        return future
 
     def _seat_in_play(self, live: Live, token: str | None, to_move: bool = False) -> str:
         """Under the live's lock: the token's player (403 without one) in a
