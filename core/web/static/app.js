@@ -19,6 +19,9 @@ let lookback = null;     // the ply shown when looking back, else null
 let stream = null;
 let hinted = [];
 let drawn = "";          // which position the board shows: redrawn only when it changes
+let review = null;       // the review of this finished match (GET .../review), once asked
+const MARKS = { "inaccuracy": "?!", "mistake": "?", "blunder": "??", "missed win": " missed win" };
+const SVG = "http://www.w3.org/2000/svg";
 
 // -- talking to the server ---------------------------------------------------
 async function api(method, path, body, token) {
@@ -139,7 +142,8 @@ async function openMatch(id, params) {
     history.replaceState(null, "", "#match=" + id);
   }
   tokens = JSON.parse(localStorage.getItem("boardgames:" + id) || "{}");
-  clearChoice(); lookback = null; hinted = [];
+  clearChoice(); lookback = null; hinted = []; review = null;
+  $("#review-view").hidden = true; $("#review-status").textContent = "";
   current = null;
   try {
     if (!games.length) games = await api("GET", "/api/games");  // the game's words, for a page opened on a match
@@ -187,8 +191,17 @@ async function show(match) {
     button.type = "button";
     button.textContent = text;
     button.title = "the position after move " + (index + 1);
-    button.addEventListener("click", () => { lookback = index + 1; drawBoard(); });
+    button.addEventListener("click", () => lookAt(index + 1));
     item.append(button);
+    const judged = review && review.plies[index];
+    if (judged && judged.label) {
+      const mark = document.createElement("span");
+      mark.className = "mark " + judged.label.replace(" ", "-");
+      mark.textContent = MARKS[judged.label];
+      mark.title = judged.label + ": best was " + judged.best;
+      item.append(mark);
+    }
+    if (lookback === index + 1) item.classList.add("selected");
     list.append(item);
   });
   $("#download").href = "/api/matches/" + match.id + "/record";
@@ -198,6 +211,7 @@ async function show(match) {
   showTakeback(match);
   $("#pass").hidden = !(myTurn() && state.parts.can_pass);
   $("#typed").hidden = seats === 0;
+  $("#review-box").hidden = !match.result || state.history.length === 0;
   const links = $("#links");
   links.innerHTML = "";
   const invite = sessionStorage.getItem("boardgames:invite:" + match.id);
@@ -224,7 +238,7 @@ function addLink(parent, label, url, id) {
 
 async function drawBoard() {
   const match = current;
-  const query = lookback === null ? "?v=" + match.version : "?ply=" + lookback;
+  const query = (lookback === null ? "?v=" + match.version : "?ply=" + lookback) + (review ? "&squares=1" : "");
   $("#lookback").hidden = lookback === null;
   $("#lookback-ply").textContent = lookback === null ? "" : String(lookback);
   const key = boardKey();
@@ -237,6 +251,92 @@ async function drawBoard() {
     if (square.classList.contains("square")) square.addEventListener("click", () => clicked(square.dataset.square));
   }
   highlight();
+}
+
+// -- looking back, and the review of a finished game -----------------------------------
+function lookAt(ply) {
+  lookback = ply;
+  for (const [index, item] of [...$("#moves").children].entries()) item.classList.toggle("selected", index + 1 === ply);
+  if (review) showReviewPly();
+  drawBoard();
+}
+
+async function fetchReview() {
+  const match = current;
+  $("#review").disabled = true;
+  $("#review-status").textContent = "Reviewing the game…";
+  $("#review-status").classList.add("thinking");
+  try {
+    const data = await api("GET", "/api/matches/" + match.id + "/review");
+    if (current !== match && (!current || current.id !== match.id)) return;
+    review = data;
+    $("#review-status").textContent = "";
+    show(current);
+    drawReview();
+    lookAt(lookback);
+  } catch (error) {
+    $("#review-status").textContent = error.message;
+  } finally {
+    $("#review").disabled = false;
+    $("#review-status").classList.remove("thinking");
+  }
+}
+
+// The win chance of the first player after each move, as an inline SVG graph: a point per move, clickable.
+function drawReview() {
+  const plies = review.plies;
+  const first = current.state.players[0];
+  const width = 320, height = 110, pad = 8;
+  const x = (ply) => pad + (width - 2 * pad) * ply / Math.max(plies.length, 1);
+  const y = (win) => pad + (height - 2 * pad) * (1 - win / 100);
+  const node = (name, attributes) => {
+    const element = document.createElementNS(SVG, name);
+    for (const [key, value] of Object.entries(attributes)) element.setAttribute(key, value);
+    return element;
+  };
+  const svg = node("svg", { viewBox: "0 0 " + width + " " + height, role: "img", "aria-label": "win chance of " + first });
+  svg.append(node("line", { class: "even", x1: pad, x2: width - pad, y1: y(50), y2: y(50) }));
+  const wins = plies.map((p) => (p.player === first ? p.win : 100 - p.win));
+  const points = [[x(0), y(50)], ...wins.map((w, i) => [x(i + 1), y(w)])];
+  svg.append(node("polyline", { class: "curve", points: points.map((p) => p.join(",")).join(" ") }));
+  plies.forEach((ply, i) => {
+    const labelled = ply.label ? " " + ply.label.replace(" ", "-") : "";
+    const point = node("circle", { class: "point" + labelled, cx: x(i + 1), cy: y(wins[i]), r: ply.label ? 5 : 3.5 });
+    point.dataset.ply = String(ply.ply);
+    const title = node("title", {});
+    title.textContent = ply.ply + ". " + ply.move + (ply.label ? " (" + ply.label + ")" : "") + ": " + first + " " + Math.round(wins[i]) + "%";
+    point.append(title);
+    point.addEventListener("click", () => lookAt(ply.ply));
+    svg.append(point);
+  });
+  $("#review-graph").innerHTML = "";
+  $("#review-graph").append(svg);
+  $("#review-first").textContent = first;
+  const summary = $("#review-summary");
+  summary.innerHTML = "";
+  for (const [player, counts] of Object.entries(review.summary)) {
+    const item = document.createElement("li");
+    item.textContent = player + ": accuracy " + counts.accuracy + ", " + counts.inaccuracies + " inaccuracies, " +
+      counts.mistakes + " mistakes, " + counts.blunders + " blunders, " + counts.missed_wins + " missed wins";
+    summary.append(item);
+  }
+  $("#review-view").hidden = false;
+}
+
+function showReviewPly() {
+  for (const point of $("#review-graph").querySelectorAll(".point")) {
+    point.classList.toggle("selected", Number(point.dataset.ply) === lookback);
+  }
+  const ply = lookback ? review.plies[lookback - 1] : null;
+  let text = "";
+  if (ply) {
+    const source = ply.source === "solver" ? "exact" : "estimated";
+    text = ply.ply + ". " + ply.player + " played " + ply.move + (ply.label ? " (" + ply.label + ")" : "") +
+      ": " + ply.player + "'s win chance " + Math.round(ply.win) + "% (" + source + ").";
+    if (ply.best && ply.best !== ply.move) text += " Best was " + ply.best + " (shown), line " + ply.line.join(" ") + ".";
+    else if (ply.best) text += " The best move.";
+  }
+  $("#review-ply").textContent = text;
 }
 
 // -- building a move by clicks -------------------------------------------------------
@@ -313,6 +413,8 @@ function clearChoice() {
 }
 
 function highlight() {
+  const judged = review && lookback ? review.plies[lookback - 1] : null;
+  const best = judged && judged.best ? squaresOf(judged.best) || [] : [];
   const moving = myTurn();
   const parts = moving ? partsNow() : null;
   const next = new Set(parts ? [...parts.origins, ...parts.targets, ...parts.marks] : []);
@@ -321,6 +423,7 @@ function highlight() {
     square.classList.toggle("next", next.has(name));
     square.classList.toggle("chosen", chosen.includes(name));
     square.classList.toggle("hinted", hinted.includes(name));
+    square.classList.toggle("best", best.includes(name));
   }
   $("#board").classList.toggle("waiting", moving && chosen.length > 0 && !parts);
   // A whole move that may go on (a flip or a shot it may still choose): offered as it is.
@@ -459,6 +562,7 @@ window.addEventListener("DOMContentLoaded", () => {
   $("#takeback-decline").addEventListener("click", () => answerTakeback(false));
   $("#resign").addEventListener("click", () => { if (confirm("Resign this game?")) act("resign"); });
   $("#new").addEventListener("click", () => { location.hash = ""; });
-  $("#back-to-game").addEventListener("click", () => { lookback = null; drawBoard(); });
+  $("#back-to-game").addEventListener("click", () => lookAt(null));
+  $("#review").addEventListener("click", fetchReview);
   route();
 });
