@@ -55,6 +55,28 @@ def test_the_json_of_a_real_donuts_game():
     assert json.loads(json.dumps(data)) == data
 
 
+@pytest.mark.parametrize("name", ["amazons", "othello", "verso"])
+def test_any_game_with_no_code_of_its_own(name):
+    # Amazons makes its moves in parts (the search's tree is over parts); Othello and Verso have no endgame
+    # in the prover's reach here: every value is the search's.
+    from boardgames.testing import plugin
+    from helpers import load_example
+
+    with plugin(load_example(name), f"{name}-review") if name != "verso" else _nothing():
+        match = Match(boardgames.game_class(name).configure(seed=2), ["random", "random"], seed=2)
+        for _ in range(8):
+            match.step()
+        data = review(match.state, Budget(iterations=20))
+        check_shape(data, match.state)
+        assert {p["source"] for p in data["plies"]} == {"search"}
+
+
+def _nothing():
+    import contextlib
+
+    return contextlib.nullcontext()
+
+
 def missed_win_game(seed: int) -> tuple[boardgames.State, int] | None:
     """A seeded random Donuts game, in the prover's reach, where the player
     to move has a forced win and plays a move that gives it away; then played
