@@ -9,6 +9,7 @@ import sys
 import textwrap
 import types
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -69,6 +70,52 @@ def make_distribution(root: Path, name: str, modules: dict[str, str], entry_poin
     (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: 1.2.3\n")
     lines = "\n".join(f"{ep} = {target}" for ep, target in entry_points.items())
     (info / "entry_points.txt").write_text(f"[boardgames]\n{lines}\n")
+
+
+def headless_chromium(profile: Path) -> Any:
+    """A Selenium driver of Debian's headless Chromium, its profile in
+    ``profile``; a skip saying why without them (a failure where
+    BOARDGAMES_REQUIRE_BROWSER is set, as under CI). The caller quits it."""
+    import shutil
+
+    import pytest
+
+    binary, driver = shutil.which("chromium") or shutil.which("chromium-browser"), shutil.which("chromedriver")
+    if not (binary and driver):
+        reason = "browser tests need Debian's chromium and chromium-driver (apt-get install chromium chromium-driver)"
+        if os.environ.get("BOARDGAMES_REQUIRE_BROWSER"):
+            pytest.fail(reason + "; BOARDGAMES_REQUIRE_BROWSER is set", pytrace=False)
+        pytest.skip(reason)
+    webdriver = pytest.importorskip("selenium.webdriver", reason="Selenium is in the extra 'test'")
+    os.environ["SE_OFFLINE"] = "true"  # Selenium never downloads a browser or a driver
+    options = webdriver.ChromeOptions()
+    options.binary_location = binary
+    for flag in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--window-size=1100,900",
+        f"--user-data-dir={profile}",
+    ):
+        options.add_argument(flag)
+    return webdriver.Chrome(options=options, service=webdriver.ChromeService(executable_path=driver))
+
+
+def need_pyspiel() -> types.ModuleType:
+    """pyspiel, or a skip saying why; under CI (the test extra installs it) never a skip."""
+    import pytest
+
+    try:
+        import pyspiel
+    except ImportError:
+        if os.environ.get("CI"):
+            raise
+        pytest.skip("the extra 'openspiel' (pip install -e '.[openspiel]') is missing")
+    return pyspiel
 
 
 def load_example(name: str) -> types.ModuleType:

@@ -8,7 +8,6 @@ result, and the command line with the package installed."""
 from __future__ import annotations
 
 import json
-import os
 import random
 import re
 from collections.abc import Iterator
@@ -22,7 +21,7 @@ from boardgames import Move
 from boardgames.errors import IncompleteMoveError
 from boardgames.parts import NOTHING_YET, extend
 from boardgames.testing import plugin
-from helpers import ROOT, install_example, load_example, run_with
+from helpers import ROOT, install_example, load_example, need_pyspiel, run_with
 
 #: Seeded random games compared with OpenSpiel, part by part.
 AGREEMENT_GAMES = 500
@@ -51,16 +50,6 @@ def from_openspiel(action: int) -> int:
     return col * 10 + (9 - row)
 
 
-def openspiel() -> Any:
-    try:
-        import pyspiel
-    except ImportError:
-        if os.environ.get("CI"):
-            raise
-        pytest.skip("the extra 'openspiel' (pip install -e '.[openspiel]') is missing")
-    return pyspiel
-
-
 def squares(mask: int) -> list[int]:
     return [sq for sq in range(mask.bit_length()) if mask >> sq & 1]
 
@@ -84,7 +73,7 @@ def test_the_start_is_openspiels_and_white_moves_first(amazons_plugin):
 
 
 def test_openspiel_starts_the_same(amazons_plugin):
-    theirs = openspiel().load_game("amazons").new_initial_state()
+    theirs = need_pyspiel().load_game("amazons").new_initial_state()
     assert theirs.current_player() == 0 and str(theirs).splitlines()[9] == "...X..X..."  # its bottom row: d1, g1
     whole = 0
     for origin in theirs.legal_actions():
@@ -183,7 +172,7 @@ def play_both(pyspiel: Any, games: int) -> tuple[int, list[int]]:
 
 
 def test_amazons_agrees_with_openspiel_part_for_part(amazons_plugin):
-    moves, wins = play_both(openspiel(), AGREEMENT_GAMES)
+    moves, wins = play_both(need_pyspiel(), AGREEMENT_GAMES)
     assert wins[0] and wins[1] and moves > 50 * AGREEMENT_GAMES  # both win some; long games (about 69 moves)
 
 

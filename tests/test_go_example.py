@@ -7,7 +7,6 @@ the package installed."""
 from __future__ import annotations
 
 import json
-import os
 import random
 import re
 from collections.abc import Iterator
@@ -18,7 +17,7 @@ import pytest
 
 import boardgames
 from boardgames.testing import plugin
-from helpers import ROOT, install_example, load_example, run_with
+from helpers import ROOT, install_example, load_example, need_pyspiel, run_with
 
 #: Sizes, seeded random games compared with OpenSpiel, and the komi (draws possible with a whole one).
 AGREEMENT = ((5, 200, 7.5), (3, 400, 7.5), (2, 100, 0.0), (4, 100, 0.0), (9, 20, 7.5))
@@ -108,12 +107,7 @@ def play_both(pyspiel: Any, size: int, games: int, komi: float) -> tuple[int, li
 
 
 def test_go_agrees_with_openspiel_move_for_move(go_plugin):
-    try:
-        import pyspiel
-    except ImportError:
-        if os.environ.get("CI"):
-            raise
-        pytest.skip("the extra 'openspiel' (pip install -e '.[openspiel]') is missing")
+    pyspiel = need_pyspiel()
     total_games = total_moves = 0
     draws = 0
     for size, games, komi in AGREEMENT:

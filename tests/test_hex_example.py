@@ -5,7 +5,6 @@ result for result, and the command line with the package installed."""
 from __future__ import annotations
 
 import json
-import os
 import random
 import re
 import subprocess
@@ -17,7 +16,7 @@ import pytest
 
 import boardgames
 from boardgames.testing import plugin
-from helpers import ROOT, install_example, load_hex, run_with
+from helpers import ROOT, install_example, load_hex, need_pyspiel, run_with
 
 #: Sizes and seeded random games compared with OpenSpiel (more than 200 in all).
 AGREEMENT = ((5, 300), (11, 50), (2, 20), (3, 30), (8, 20))
@@ -31,17 +30,6 @@ def hex_plugin() -> Iterator[None]:
 
 def hex_game(size: int) -> Any:
     return boardgames.game_class("hex").configure({"size": size})
-
-
-def need_pyspiel() -> Any:
-    """pyspiel, or a skip saying why; under CI (the test extra installs it) never a skip."""
-    try:
-        import pyspiel
-    except ImportError:
-        if os.environ.get("CI"):
-            raise
-        pytest.skip("the extra 'openspiel' (pip install -e '.[openspiel]') is missing")
-    return pyspiel
 
 
 # -- the kit and the rules -------------------------------------------------------

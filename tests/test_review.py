@@ -17,6 +17,7 @@ from boardgames import Match, save_record
 from boardgames.agents.base import Budget
 from boardgames.agents.solver import Prover
 from boardgames.review import ReviewError, Thresholds, accuracy, label, parse_budget, review
+from helpers import headless_chromium
 
 SMALL = Budget(iterations=40)
 PLY_KEYS = {"ply", "move", "player", "win", "best", "line", "label", "source"}
@@ -323,24 +324,8 @@ def test_the_review_endpoint_refuses_in_one_line(server):
 
 @pytest.fixture
 def chromium(tmp_path):
-    """A headless Chromium (as tests/test_web_browser.py opens it), or a skip saying why."""
-    import os
-    import shutil
-
-    binary, driver_path = shutil.which("chromium") or shutil.which("chromium-browser"), shutil.which("chromedriver")
-    if not (binary and driver_path):
-        reason = "the browser test needs Debian's chromium and chromium-driver"
-        if os.environ.get("BOARDGAMES_REQUIRE_BROWSER"):
-            pytest.fail(reason + "; BOARDGAMES_REQUIRE_BROWSER is set", pytrace=False)
-        pytest.skip(reason)
-    webdriver = pytest.importorskip("selenium.webdriver", reason="Selenium is in the extra 'test'")
-    os.environ["SE_OFFLINE"] = "true"
-    options = webdriver.ChromeOptions()
-    options.binary_location = binary
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1100,900"):
-        options.add_argument(flag)
-    options.add_argument(f"--user-data-dir={tmp_path / 'profile'}")
-    driver = webdriver.Chrome(options=options, service=webdriver.ChromeService(executable_path=driver_path))
+    """A headless Chromium, or a skip saying why."""
+    driver = headless_chromium(tmp_path / "profile")
     yield driver
     driver.quit()
 

@@ -17,8 +17,6 @@ from __future__ import annotations
 
 import http.client
 import json
-import os
-import shutil
 import socket
 import threading
 import time
@@ -31,6 +29,7 @@ import pytest
 from boardgames import BitboardState, Game, Grid, Move, Outcome, PieceKind, bits, hookimpl, transfer
 from boardgames.parts import Parts
 from boardgames.testing import plugin
+from helpers import headless_chromium
 
 # -- the game --------------------------------------------------------------------
 
@@ -280,34 +279,10 @@ def test_a_game_that_lists_its_moves_answers_too(served):
 
 # -- the page -------------------------------------------------------------------------
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-DRIVER = shutil.which("chromedriver")
-
 
 @pytest.fixture
 def driver(tmp_path):
-    if not (CHROMIUM and DRIVER):
-        reason = "browser tests need Debian's chromium and chromium-driver (apt-get install chromium chromium-driver)"
-        if os.environ.get("BOARDGAMES_REQUIRE_BROWSER"):
-            pytest.fail(reason + "; BOARDGAMES_REQUIRE_BROWSER is set", pytrace=False)
-        pytest.skip(reason)
-    webdriver = pytest.importorskip("selenium.webdriver", reason="Selenium is in the extra 'test'")
-    os.environ["SE_OFFLINE"] = "true"  # Selenium never downloads a browser or a driver
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in (
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--window-size=1100,900",
-        f"--user-data-dir={tmp_path / 'profile'}",
-    ):
-        options.add_argument(flag)
-    chrome = webdriver.Chrome(options=options, service=webdriver.ChromeService(executable_path=DRIVER))
+    chrome = headless_chromium(tmp_path / "profile")
     yield chrome
     chrome.quit()
 

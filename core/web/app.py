@@ -121,6 +121,17 @@ def json_object(data: Any, *required: str) -> dict[str, Any]:
     return data
 
 
+def whole_number(request: Request, name: str) -> int | None:
+    """The query parameter ``name`` as a whole number (at most 9 digits), None
+    if absent; a 400 saying so for anything else."""
+    text = request.query_params.get(name)
+    if text is None:
+        return None
+    if not (text.isascii() and text.isdigit() and len(text) <= 9):
+        raise HTTPException(400, f"{name} is a whole number, got {text[:20]!r}")
+    return int(text)
+
+
 def bearer(request: Request) -> str | None:
     scheme, _, token = request.headers.get("authorization", "").partition(" ")
     return token.strip() if scheme.lower() == "bearer" and token.strip() else None
@@ -330,11 +341,8 @@ def create_app(
 
     @api
     async def review(request: Request) -> Response:
-        iterations = request.query_params.get("iterations")
-        if iterations is not None and not (iterations.isascii() and iterations.isdigit() and len(iterations) <= 9):
-            raise HTTPException(400, f"iterations is a whole number, got {iterations[:20]!r}")
+        asked = whole_number(request, "iterations")
         async with using(request) as live:
-            asked = None if iterations is None else int(iterations)
             future = await run_in_threadpool(matches.review, live, client_of(request), asked)
         return JSONResponse(await asyncio.wrap_future(future))
 
@@ -347,11 +355,9 @@ def create_app(
 
     @api
     async def board(request: Request) -> Response:
-        ply = request.query_params.get("ply")
-        if ply is not None and not (ply.isascii() and ply.isdigit() and len(ply) <= 9):
-            raise HTTPException(400, f"ply is a whole number, got {ply[:20]!r}")
+        ply = whole_number(request, "ply")
         async with using(request) as live:
-            state, interactive = await run_in_threadpool(matches.position, live, None if ply is None else int(ply))
+            state, interactive = await run_in_threadpool(matches.position, live, ply)
         # squares=1: every square named, as in play (the review marks the best move on them).
         named = interactive or request.query_params.get("squares") == "1"
         svg = render_svg(state.view(), f"{state.game.title}: {state.result_text()}", interactive=named)
