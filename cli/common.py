@@ -101,16 +101,17 @@ def finite_seconds(low: float, high: float) -> click.ParamType:
     return Seconds()
 
 
-def split_specs(text: str, count: int, or_more: bool = False) -> list[str]:
-    """``"human,mcts:time=2"`` → the seat specs, checked to be ``count`` (or more)."""
+def split_specs(text: str, count: int, or_more: bool = False, option: str = "--players") -> list[str]:
+    """``"human,mcts:time=2"`` → the seat specs, checked to be ``count`` (or
+    more); errors name ``option``."""
     try:
         specs = [s.strip() for s in split_unquoted(text, ",")]
     except BoardgamesError as exc:
-        raise click.BadParameter(str(exc), param_hint="'--players'") from None
+        raise click.BadParameter(str(exc), param_hint=f"'{option}'") from None
     if len(specs) < count or (len(specs) > count and not or_more) or not all(specs):
         wanted = f"{count} or more" if or_more else f"{count}"
         raise click.BadParameter(
-            f"give {wanted} agent specs separated by a comma, got {quoted(text, 80)}", param_hint="'--players'"
+            f"give {wanted} agent specs separated by a comma, got {quoted(text, 80)}", param_hint=f"'{option}'"
         )
     return specs
 

@@ -65,9 +65,7 @@ def ladder(
     file a game can ship beside its code, with the line to declare the
     levels (Game.levels) once every step is in range."""
     cls = boardgames.game_class(game_name)
-    ladder_specs = split_specs(specs, len(LEVEL_NAMES)) if specs else list(levels(cls))
-    if len(ladder_specs) != len(LEVEL_NAMES):
-        raise click.BadParameter(f"six agent specs, got {len(ladder_specs)}", param_hint="'--levels'")
+    ladder_specs = split_specs(specs, len(LEVEL_NAMES), option="--levels") if specs else list(levels(cls))
     for spec in ladder_specs:
         if make_seat(spec).is_human:
             raise click.BadParameter(f"a level is an agent, not {spec!r}", param_hint="'--levels'")
