@@ -14,12 +14,12 @@ from boardgames.engine import EngineSession
 @click.option(
     "--agent",
     "agent",
-    default="alphabeta",
-    show_default=True,
+    default=None,
     metavar="SPEC",
-    help="The agent that chooses the moves (see 'boardgames agents'); 'go' may set its budget.",
+    help="The agent that chooses the moves (see 'boardgames agents'; default: each game's strongest level); "
+    "'go' may set its budget.",
 )
-def engine(agent: str) -> None:
+def engine(agent: str | None) -> None:
     """Speak the engine protocol on stdin and stdout: one reply line per
     command (hello, games, game, seed, position, go, legal, show, quit);
     errors are lines starting 'error' and the engine goes on. A line has at

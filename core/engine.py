@@ -27,6 +27,7 @@ from .agents.engine import LINE_LIMIT, PROTOCOL, PROTOCOL_VERSION, read_line, sk
 from .agents.spec import BUDGET_OPTIONS, HUMAN, split_unquoted
 from .errors import BoardgamesError, InvalidAgentSpecError, MatchError, quoted
 from .game import SEED_DIGITS, Game, check_seed
+from .levels import strongest
 from .match import Match
 from .options import parse_assignments
 from .parts import describe as describe_parts
@@ -45,20 +46,22 @@ def _version() -> str:
         return "unknown"
 
 
+#: What ``hello`` names as the agent when none was asked for: each game's strongest level.
+AUTO = "auto"
+
+
 class EngineSession:
     """One controller's session with an engine that plays ``agent`` (a spec)."""
 
-    def __init__(self, agent: str = "alphabeta") -> None:
-        seat = make_seat(agent)
-        if seat.agent is None:
-            raise InvalidAgentSpecError(f"an engine plays an agent, not {HUMAN!r}")
-        self.agent = seat.spec
+    def __init__(self, agent: str | None = None) -> None:
+        #: The agent asked for; None: each game's strongest level (its own
+        #: measured ladder, else the generic one), chosen once the game is.
+        self.asked = agent
+        self.agent, self.agent_settings = AUTO, ""
         #: The budget kinds the agent uses; ``go`` ignores the others.
-        self.budget_kinds = seat.agent.budget_kinds
-        #: The spec without its budget, to which ``go`` adds one.
-        self.agent_settings = ":".join(
-            part for part in split_unquoted(seat.spec, ":") if part.partition("=")[0] not in BUDGET_KINDS
-        )
+        self.budget_kinds: tuple[str, ...] = ()
+        if agent is not None:
+            self._play(agent)
         self.seed = 0
         #: The game and the options ``game`` named, set up again by ``seed``.
         self._given: tuple[type[Game], dict[str, str]] | None = None
@@ -66,6 +69,18 @@ class EngineSession:
         self.match: Match | None = None
         #: Set once ``quit`` is read.
         self.done = False
+
+    def _play(self, spec: str) -> None:
+        """Play the agent ``spec`` from now on."""
+        seat = make_seat(spec)
+        if seat.agent is None:
+            raise InvalidAgentSpecError(f"an engine plays an agent, not {HUMAN!r}")
+        self.agent = seat.spec
+        self.budget_kinds = seat.agent.budget_kinds
+        #: The spec without its budget, to which ``go`` adds one.
+        self.agent_settings = ":".join(
+            part for part in split_unquoted(seat.spec, ":") if part.partition("=")[0] not in BUDGET_KINDS
+        )
 
     def serve(self, stdin: IO[Any], stdout: IO[str]) -> None:
         """Answer the lines of ``stdin`` (bytes, read as UTF-8; or text) on
@@ -181,6 +196,8 @@ class EngineSession:
         assert self._given is not None
         cls, options = self._given
         self.game = cls.configure(options, seed=self.seed)
+        if self.asked is None:
+            self._play(strongest(self.game))
         self._new_match()
 
     def _new_match(self) -> Match:

@@ -74,3 +74,16 @@ def test_rave_learns_each_move_from_the_simulations_that_played_it_later():
         assert max(plays for _, plays in root.amaf.values()) > root.visits / 4  # learnt from playouts, not visits alone
         again = MctsAgent(rave="on").choose(start, Budget(iterations=200), random.Random(3))
         assert again == move
+
+
+def test_the_engine_plays_each_games_strongest_level_unless_told():
+    from boardgames.engine import EngineSession
+
+    session = EngineSession()
+    assert session.handle("hello").endswith("agent auto")
+    assert session.handle("game donuts") == "ok"
+    assert session.handle("hello").endswith(f"agent {strongest(boardgames.game_class('donuts'))}")
+    assert session.handle("go depth=1").startswith("move ")
+    told = EngineSession("random")
+    told.handle("game donuts")
+    assert told.handle("hello").endswith("agent random")
