@@ -105,6 +105,14 @@ def headless_chromium(profile: Path) -> Any:
     return webdriver.Chrome(options=options, service=webdriver.ChromeService(executable_path=driver))
 
 
+def screenshot(driver: Any, name: str, fallback: Path) -> None:
+    """A picture of the page as ``name`` in the folder BOARDGAMES_SCREENSHOTS
+    names (``docs/img`` refreshes the docs' pictures), else in ``fallback``."""
+    folder = Path(os.environ.get("BOARDGAMES_SCREENSHOTS") or fallback)
+    folder.mkdir(parents=True, exist_ok=True)
+    assert driver.save_screenshot(str(folder / name))
+
+
 def need_pyspiel() -> types.ModuleType:
     """pyspiel, or a skip saying why; under CI (the test extra installs it) never a skip."""
     import pytest

@@ -17,7 +17,7 @@ from boardgames import Match, save_record
 from boardgames.agents.base import Budget
 from boardgames.agents.solver import Prover
 from boardgames.review import ReviewError, Thresholds, accuracy, label, parse_budget, review
-from helpers import headless_chromium
+from helpers import headless_chromium, screenshot
 
 SMALL = Budget(iterations=40)
 PLY_KEYS = {"ply", "move", "player", "win", "best", "line", "label", "source"}
@@ -330,7 +330,7 @@ def chromium(tmp_path):
     driver.quit()
 
 
-def test_the_page_draws_the_review_and_a_click_shows_that_position(server, chromium):
+def test_the_page_draws_the_review_and_a_click_shows_that_position(server, chromium, tmp_path):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
 
@@ -365,3 +365,4 @@ def test_the_page_draws_the_review_and_a_click_shows_that_position(server, chrom
             )
         )
         assert best == [chosen["best"]]
+    screenshot(chromium, "review.png", tmp_path)

@@ -9,7 +9,7 @@ import pytest
 from test_web_parts import arrows, click, driver, page, read, served, wait  # noqa: F401  (fixtures)
 
 from boardgames.testing import plugin
-from helpers import load_example
+from helpers import load_example, screenshot
 
 
 @pytest.fixture(scope="module")
@@ -18,7 +18,7 @@ def hex_registered():
         yield
 
 
-def test_a_hex_board_is_a_polygon_per_cell_and_takes_clicks(hex_registered, served, driver):  # noqa: F811
+def test_a_hex_board_is_a_polygon_per_cell_and_takes_clicks(hex_registered, served, driver, tmp_path):  # noqa: F811
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
 
@@ -42,3 +42,4 @@ def test_a_hex_board_is_a_polygon_per_cell_and_takes_clicks(hex_registered, serv
     wait(driver, lambda d: page(d)["history"] == ["c3"])
     click(driver, "b4")
     wait(driver, lambda d: page(d)["history"] == ["c3", "b4"] and "c3" not in page(d)["next"])
+    screenshot(driver, "hex.png", tmp_path)

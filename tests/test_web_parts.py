@@ -29,7 +29,7 @@ import pytest
 from boardgames import BitboardState, Game, Grid, Move, Outcome, PieceKind, bits, hookimpl, transfer
 from boardgames.parts import Parts
 from boardgames.testing import plugin
-from helpers import headless_chromium
+from helpers import headless_chromium, screenshot
 
 # -- the game --------------------------------------------------------------------
 
@@ -332,7 +332,7 @@ def click(driver, name: str) -> None:
     wait(driver, clicked)
 
 
-def test_the_page_plays_a_move_in_three_clicks(served, arrows, driver):
+def test_the_page_plays_a_move_in_three_clicks(served, arrows, driver, tmp_path):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
 
@@ -366,6 +366,7 @@ def test_the_page_plays_a_move_in_three_clicks(served, arrows, driver):
     click(driver, "b4")  # where it lands: where the arrow may go
     marks = sorted(names(arrows, start.parts(Move(square("b1"), square("b4"))).marks))
     wait(driver, lambda d: page(d)["next"] == marks)
+    screenshot(driver, "parts.png", tmp_path)  # the queen moved, her arrow's squares offered
     now = page(driver)
     assert now["chosen"] == ["b1", "b4"] and now["prompt"] == words.pick_mark and not now["asIs"]
 
