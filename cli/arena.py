@@ -12,7 +12,7 @@ import click
 from boardgames import arena as arena_lib
 from boardgames.options import parse_assignments
 
-from .common import SEED, game_option, split_specs
+from .common import SEED, game_option, progress_bar, split_specs
 
 MAX_JOBS = 256
 
@@ -85,13 +85,8 @@ def arena(
     options = parse_assignments(option_pairs)
     jobs = jobs or os.cpu_count() or 1
     planned = games * len(specs) * (len(specs) - 1) // 2
-    bar = None
-    if sys.stderr.isatty() and not as_json:
-        label = f"{game_name}: {specs[0]} vs {specs[1]}" if len(specs) == 2 else f"{game_name}: round robin"
-        bar = click.progressbar(length=planned, label=label, file=sys.stderr)
-    try:
-        if bar is not None:
-            bar.__enter__()
+    label = f"{game_name}: {specs[0]} vs {specs[1]}" if len(specs) == 2 else f"{game_name}: round robin"
+    with progress_bar(planned, label, shown=not as_json) as advance:
         result = arena_lib.run_arena(
             game_name,
             specs,
@@ -100,13 +95,10 @@ def arena(
             jobs=jobs,
             options=options,
             save_dir=save_games,
-            progress=(lambda _r: bar.update(1)) if bar is not None else None,
+            progress=(lambda _r: advance(1)) if advance is not None else None,
             backend=backend,
             address=address,
         )
-    finally:
-        if bar is not None:
-            bar.__exit__(None, None, None)
     if as_json:
         click.echo(json.dumps(result.to_json(), indent=2))
     else:

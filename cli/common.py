@@ -14,7 +14,7 @@ import secrets
 import shlex
 import shutil
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import click
@@ -99,6 +99,17 @@ def finite_seconds(low: float, high: float) -> click.ParamType:
             return number
 
     return Seconds()
+
+
+@contextlib.contextmanager
+def progress_bar(length: int, label: str, shown: bool = True) -> Iterator[Callable[[int], None] | None]:
+    """A progress bar on stderr where it is a terminal (and ``shown``): yields
+    its ``advance(n)``, or None where there is no bar."""
+    if not (shown and sys.stderr.isatty()):
+        yield None
+        return
+    with click.progressbar(length=length, label=label, file=sys.stderr) as bar:
+        yield bar.update
 
 
 def split_specs(text: str, count: int, or_more: bool = False, option: str = "--players") -> list[str]:

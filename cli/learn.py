@@ -4,7 +4,6 @@ any game, written where the game can ship it."""
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 import click
@@ -13,7 +12,7 @@ from boardgames.errors import BoardgamesError
 from boardgames.learned import learn
 from boardgames.registry import make_seat
 
-from .common import SEED, configure, game_option, split_specs
+from .common import SEED, configure, game_option, progress_bar, split_specs
 
 #: The self-play agents by default: quick, and stronger than random play.
 DEFAULT_PLAYERS = "mcts:iterations=30,mcts:iterations=30"
@@ -41,25 +40,8 @@ def learn_command(
         if make_seat(spec).is_human:
             raise click.BadParameter(f"self-play is between agents, not {spec!r}", param_hint="'--players'")
     path = Path(out or f"{game.name}-evaluation.json")
-    bar = (
-        click.progressbar(length=games, label=f"{game.name}: self-play", file=sys.stderr)
-        if sys.stderr.isatty()
-        else None
-    )
-    done = [0]
-
-    def advance(count: int) -> None:
-        if bar is not None:
-            bar.update(count - done[0])
-        done[0] = count
-
-    try:
-        if bar is not None:
-            bar.__enter__()
+    with progress_bar(games, f"{game.name}: self-play") as advance:
         model = learn(game, specs, games, seed, progress=advance)
-    finally:
-        if bar is not None:
-            bar.__exit__(None, None, None)
     try:
         path.write_text(json.dumps(model.to_json(), indent=1) + "\n")
     except OSError as exc:

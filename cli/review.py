@@ -12,7 +12,6 @@ thresholds given.
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +33,8 @@ from boardgames.review import (
     review,
     saved,
 )
+
+from .common import progress_bar
 
 #: The text graph's width, in characters, from 0% to 100%.
 GRAPH = 21
@@ -86,11 +87,9 @@ def review_command(
 
 
 def _analyse(final: Any, budget: Any, thresholds: Thresholds, seed: int | None, quiet: bool) -> dict[str, Any]:
-    positions = len(final.history) + 1
-    if not sys.stderr.isatty() or quiet:
-        return review(final, budget, thresholds, seed=seed or 0)
-    with click.progressbar(length=positions, label=f"reviewing {positions - 1} moves", file=sys.stderr) as bar:
-        return review(final, budget, thresholds, seed=seed or 0, progress=bar.update)
+    moves = len(final.history)
+    with progress_bar(moves + 1, f"reviewing {moves} moves", shown=not quiet) as advance:
+        return review(final, budget, thresholds, seed=seed or 0, progress=advance)
 
 
 def _read_sidecar(path: Path) -> Any:

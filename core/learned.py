@@ -37,6 +37,10 @@ from .observation import plane_names, planes
 _LEFT_OUT = ("first square chosen", "later squares chosen")
 
 
+def _sigmoid(z: float) -> float:
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))  # clamped: exp overflows past about 700
+
+
 def feature_names(game: Game | type[Game]) -> tuple[str, ...]:
     """The planes the features come from, in order."""
     return tuple(name for name in plane_names(game) if name not in _LEFT_OUT)
@@ -68,9 +72,12 @@ class LearnedEvaluation:
 
     def chance(self, state: State, player: int) -> float:
         """The model's chance that ``player`` wins ``state``."""
+        return _sigmoid(self.logit(features(state, player)))
+
+    def logit(self, found: list[tuple[int, float]]) -> float:
+        """The model's log-odds for the features ``found`` (:func:`features`)."""
         weights = self.weights
-        z = self.bias + sum(weights[i] * v for i, v in features(state, player))
-        return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+        return self.bias + sum(weights[i] * v for i, v in found)
 
     def value(self, state: State, player: int) -> float:
         """The evaluation of ``state`` for ``player``, strictly between -1 and 1."""
@@ -138,7 +145,8 @@ def self_play(
 ) -> list[tuple[list[tuple[int, float]], float]]:
     """Positions of ``games`` seeded games between ``players`` (seats
     alternated), each as (features for the player to move, 1 if that player
-    went on to win, 0 if they lost, 0.5 for a draw); every game in order."""
+    went on to win, 0 if they lost, 0.5 for a draw); every game in order,
+    ``progress(1)`` after each."""
     from .match import Match  # services above the game API: imported when learning
 
     samples = []
@@ -153,7 +161,7 @@ def self_play(
         winner = match.state.outcome.winner_index  # type: ignore[union-attr]
         samples += [(f, 0.5 if winner is None else float(winner == turn)) for f, turn in seen]
         if progress is not None:
-            progress(number + 1)
+            progress(1)
     return samples
 
 
@@ -175,8 +183,7 @@ def fit(
         step = rate / (1 + epoch)
         for k in order:
             found, label = samples[k]
-            z = bias + sum(weights[i] * v for i, v in found)
-            error = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z)))) - label
+            error = _sigmoid(bias + sum(weights[i] * v for i, v in found)) - label
             bias -= step * error
             for i, v in found:
                 weights[i] -= step * (error * v + l2 * weights[i])
@@ -187,12 +194,7 @@ def log_loss(model: LearnedEvaluation | None, samples: Sequence[tuple[list[tuple
     """The mean log loss of ``model`` on ``samples`` (a constant 50% if None)."""
     total = 0.0
     for found, label in samples:
-        if model is None:
-            p = 0.5
-        else:
-            z = model.bias + sum(model.weights[i] * v for i, v in found)
-            p = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
-        p = min(max(p, 1e-9), 1 - 1e-9)
+        p = 0.5 if model is None else min(max(_sigmoid(model.logit(found)), 1e-9), 1 - 1e-9)
         total -= label * math.log(p) + (1 - label) * math.log(1 - p)
     return total / max(1, len(samples))
 
@@ -210,15 +212,12 @@ def learn(
     game is seen while fitting); the evaluation, its measures in ``about``."""
     testing = max(1, round(games * held_out)) if games > 1 else 0
     train_samples = self_play(game, players, games - testing, seed, progress)
-    done = games - testing
-    test_samples = self_play(
-        game, players, testing, seed + done, None if progress is None else lambda n: progress(done + n)
-    )
+    test_samples = self_play(game, players, testing, seed + games - testing, progress)
     names = feature_names(game)
     weights, bias = fit(train_samples, len(names) * game.grid.size, random.Random(seed))
     model = LearnedEvaluation(game.name, game.grid.size, names, tuple(weights), bias)
     decided = [(f, label) for f, label in test_samples if label != 0.5]
-    right = sum((model.bias + sum(model.weights[i] * v for i, v in f) > 0) == (label > 0.5) for f, label in decided)
+    right = sum((model.logit(f) > 0) == (label > 0.5) for f, label in decided)
     about = {
         "options": dict(game.options),
         "players": list(players),
