@@ -30,13 +30,13 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import attrs
 
 from .agents.base import Budget
-from .agents.mcts import MctsAgent, Node
+from .agents.mcts import MctsAgent, Node, best_child
 from .agents.solver import Prover, Unsolved
 from .errors import BoardgamesError
 from .game import State
@@ -208,7 +208,7 @@ class Reviewer:
             )
         if root is None or not root.children:
             return None  # a single legal move: nothing was searched
-        best = _best_child(root)
+        best = best_child(root)
         if best.proven:  # MCTS-Solver proved it: a lost best child means that every move loses
             win = 100.0 if best.proven == 1 else 0.0
         else:  # the root's value: the share of won simulations through all its moves, as KaTrain shows
@@ -217,21 +217,12 @@ class Reviewer:
         return Valued(win, "search", best=state.format_move(move), line=_line(state, move, root), best_move=move)
 
 
-def _best_child(root: Node) -> Node:
-    """The child a search plays (as :meth:`MctsAgent._best`)."""
-    for child in root.children:
-        if child.proven == 1:
-            return child
-    open_moves = [child for child in root.children if child.proven != -1] or root.children
-    return max(open_moves, key=lambda ch: (ch.visits, ch.wins))
-
-
 def _line(state: State, move: Move, root: Node) -> list[str]:
     """The best move and the search's principal variation after it, whole moves only."""
     line = [state.format_move(move)]
     node: Node | None = next((c for c in root.children if c.move == move and not started(c.partial)), None)
     while node is not None and node.children and len(line) < LINE_LENGTH:
-        child = _best_child(node)
+        child = best_child(node)
         if child.visits < LINE_VISITS and not child.proven:
             break
         if not started(child.partial):
@@ -256,9 +247,7 @@ def review(
     ``progress(1)`` after each position valued."""
     thresholds = thresholds or Thresholds()
     game = final.game
-    positions = [game.start()]
-    for move in final.history:
-        positions.append(positions[-1].play_unchecked(move))
+    positions = _positions(final)
     reviewer = Reviewer(budget, seed)
     values: list[Valued | None] = []
     for state in positions:
@@ -368,7 +357,7 @@ def saved(
 ) -> dict[str, Any] | None:
     """A review saved earlier, relabelled by ``thresholds``, if it is whole and
     is of this game's moves (and of ``budget`` if one is asked); else None."""
-    history = [s.format_move(m) for s, m in zip(_positions(final), final.history, strict=False)]
+    history = [s.format_move(m) for s, m in zip(_positions(final)[:-1], final.history, strict=True)]
     try:
         if not isinstance(data, dict) or data.get("version") != SAVED_VERSION:
             return None
@@ -413,133 +402,9 @@ def saved(
     return label(out, thresholds or Thresholds())
 
 
-def _positions(final: State) -> Sequence[State]:
+def _positions(final: State) -> list[State]:
+    """Every position of the game that led to ``final``, from the start to it."""
     positions = [final.game.start()]
-    for move in final.history[:-1]:
+    for move in final.history:
         positions.append(positions[-1].play_unchecked(move))
     return positions
-
-
-# -- calibration: predicted win chances against the games' outcomes ------------------------
-
-
-#: The reviews' budget in the calibration of docs/strength.md.
-CALIBRATION_BUDGET = Budget(iterations=300)
-
-
-def _self_play(
-    game_name: str, games: int, players: str, budget: Budget, seed: int, progress: Callable[[int], None] | None
-) -> list[tuple[float, float, str]]:
-    """(win chance, the mover's score in the end, source) for every ply of
-    ``games`` seeded games of ``players`` against itself, each reviewed."""
-    from .match import Match
-    from .registry import game_class
-
-    cls = game_class(game_name)
-    rows = []
-    for k in range(games):
-        match = Match(cls.configure({}, seed=seed + k), [players, players], seed=seed + k)
-        match.run()
-        final = match.state
-        for ply in review(final, budget, seed=seed + k)["plies"]:
-            score = 0.5 if final.winner is None else float(final.winner == ply["player"])
-            rows.append((ply["win"] / 100, score, ply["source"]))
-        if progress is not None:
-            progress(1)
-    return rows
-
-
-def _logit(p: float) -> float:
-    p = min(max(p, 0.01), 0.99)
-    return math.log(p / (1 - p))
-
-
-def fit_logistic(pairs: Sequence[tuple[float, float]]) -> tuple[float, float]:
-    """``a`` and ``b`` of ``sigmoid(a * logit(p) + b)`` that best predict the
-    scores (maximum likelihood, Newton's method), for (p, score) pairs."""
-    a, b = 1.0, 0.0
-    for _ in range(50):
-        ga = gb = haa = hab = hbb = 0.0
-        for p, y in pairs:
-            x = _logit(p)
-            q = 1 / (1 + math.exp(-(a * x + b)))
-            ga += (y - q) * x
-            gb += y - q
-            w = q * (1 - q)
-            haa += w * x * x
-            hab += w * x
-            hbb += w
-        det = haa * hbb - hab * hab
-        if det <= 0:
-            break
-        da, db = (hbb * ga - hab * gb) / det, (haa * gb - hab * ga) / det
-        a, b = a + da, b + db
-        if abs(da) + abs(db) < 1e-9:
-            break
-    return a, b
-
-
-def calibration_table(pairs: Sequence[tuple[float, float]], buckets: int = 10) -> dict[str, Any]:
-    """Predicted against observed, by buckets of the prediction: each bucket's
-    plies, mean prediction and mean score (points of 100); the Brier score and
-    the calibration error (the gap, weighted by plies)."""
-    rows = []
-    for n in range(buckets):
-        low, high = n / buckets, (n + 1) / buckets
-        inside = [(p, s) for p, s in pairs if low <= p < high or (n == buckets - 1 and p == 1.0)]
-        if inside:
-            rows.append(
-                {
-                    "from": round(low * 100),
-                    "to": round(high * 100),
-                    "plies": len(inside),
-                    "predicted": round(100 * sum(p for p, _ in inside) / len(inside), 1),
-                    "observed": round(100 * sum(s for _, s in inside) / len(inside), 1),
-                }
-            )
-    count = max(len(pairs), 1)
-    brier = sum((p - s) ** 2 for p, s in pairs) / count
-    gap = sum(abs(row["predicted"] - row["observed"]) * row["plies"] for row in rows) / count
-    return {"plies": len(pairs), "brier": round(brier, 4), "calibration_error": round(gap, 1), "buckets": rows}
-
-
-def calibrate(
-    game_name: str = "donuts",
-    games: int = 100,
-    players: str = "mcts:iterations=200",
-    budget: Budget = CALIBRATION_BUDGET,
-    seed: int = 1000,
-    fit_games: int = 0,
-    fit_seed: int = 0,
-    progress: Callable[[int], None] | None = None,
-) -> dict[str, Any]:
-    """How well the reviews' win chances predict who won: ``games`` seeded
-    games of ``players`` against itself (seeds ``seed`` on), each reviewed
-    with ``budget``; the searched plies' win chances against the share of
-    them whose mover won (a draw counts a half), and the solver's apart (their
-    value holds with best play). With ``fit_games``, a logistic mapping of the
-    search's values is fitted on that many other games (seeds ``fit_seed``
-    on) and tried on the held-out ones."""
-    held = _self_play(game_name, games, players, budget, seed, progress)
-    searched = [(p, s) for p, s, source in held if source == "search"]
-    out: dict[str, Any] = {
-        "game": game_name,
-        "games": games,
-        "players": players,
-        "budget": describe_budget(budget),
-        "seeds": [seed, seed + games - 1],
-        "search": calibration_table(searched),
-        "solver": calibration_table([(p, s) for p, s, source in held if source == "solver"]),
-    }
-    if fit_games:
-        train = _self_play(game_name, fit_games, players, budget, fit_seed, progress)
-        a, b = fit_logistic([(p, s) for p, s, source in train if source == "search"])
-        mapped = [(1 / (1 + math.exp(-(a * _logit(p) + b))), s) for p, s in searched]
-        out["fit"] = {
-            "games": fit_games,
-            "seeds": [fit_seed, fit_seed + fit_games - 1],
-            "a": round(a, 3),
-            "b": round(b, 3),
-            "search_mapped": calibration_table(mapped),
-        }
-    return out

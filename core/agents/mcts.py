@@ -327,11 +327,11 @@ class MctsAgent(Agent):
                     settling = up.proven != was
                 up = up.parent
         self.stats = {"iterations": done, "reused": reused, "proven": -root.proven}
-        node = self._best(root)
+        node = best_child(root)
         while started(node.partial):  # a part: the best way on from it, to a whole move
             if not node.children:
                 return random_move(state.parts, rng, node.partial)
-            node = self._best(node)
+            node = best_child(node)
         return node.move  # type: ignore[return-value]
 
     @staticmethod
@@ -350,16 +350,16 @@ class MctsAgent(Agent):
         node.untried.sort(key=lambda move: state.play_unchecked(move).evaluate(me))
         node.ranked = True
 
-    @staticmethod
-    def _best(root: Node) -> Node:
-        """A move proven to win if there is one; else the most visited of the
-        moves not proven to lose (all of them if every move loses: then the
-        most visited, which held out longest in the search)."""
-        for child in root.children:
-            if child.proven == 1:
-                return child
-        open_moves = [child for child in root.children if child.proven != -1] or root.children
-        return max(open_moves, key=lambda ch: (ch.visits, ch.wins))
+
+def best_child(node: Node) -> Node:
+    """The child a search plays from ``node``: one proven to win if there is
+    one; else the most visited of those not proven to lose (all of them if
+    every one loses: then the most visited, which held out longest)."""
+    for child in node.children:
+        if child.proven == 1:
+            return child
+    open_moves = [child for child in node.children if child.proven != -1] or node.children
+    return max(open_moves, key=lambda ch: (ch.visits, ch.wins))
 
 
 def _follow(node: Node, move: Move) -> Node | None:
