@@ -21,7 +21,6 @@ not replayed) in a file named by the game, agent, simulations and games.
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import multiprocessing
 import random
@@ -31,6 +30,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from games_vs_openspiel import ensure_example
+
 import boardgames
 from boardgames.arena import Standing
 from boardgames.learned import attach
@@ -39,7 +40,6 @@ from boardgames.parts import parts_of
 
 from figures import at_least, run
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 #: The exploration constant of OpenSpiel's MCTSBot, as in its examples.
 UCT_C = 2.0
 
@@ -74,17 +74,6 @@ GAMES: dict[str, tuple[str, Callable[[dict[str, Any]], dict[str, Any]]]] = {
     "go": ("go", _go_params),
     "amazons": ("amazons", lambda options: {}),
 }
-
-
-def ensure_example(name: str) -> None:
-    if name in boardgames.registered_games():
-        return
-    try:
-        module = importlib.import_module(f"boardgames_{name}")
-    except ImportError:
-        sys.path.insert(0, str(EXAMPLES / name))
-        module = importlib.import_module(f"boardgames_{name}")
-    importlib.import_module("boardgames.plugins").register_module(module, name)
 
 
 def their_actions(name: str, state: boardgames.State, move: boardgames.Move, theirs: Any) -> list[int]:
