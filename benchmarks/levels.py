@@ -15,17 +15,12 @@ with its 95% (Wilson) interval; the target is 65% to 85%.
 from __future__ import annotations
 
 import argparse
-import re
 from pathlib import Path
 
 import boardgames
-from boardgames.levels import LEVEL_NAMES, levels
+from boardgames.levels import LEVEL_NAMES, levels, scaled
 
 from figures import at_least, run, saved_arena
-
-
-def scaled(spec: str, scale: float) -> str:
-    return re.sub(r"time=([0-9.]+)", lambda m: f"time={float(m.group(1)) * scale:g}", spec)
 
 
 def main() -> int:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +13,7 @@ import click
 import boardgames
 from boardgames import arena as arena_lib
 from boardgames.errors import BoardgamesError
-from boardgames.levels import LEVEL_NAMES, levels, measured
+from boardgames.levels import LEVEL_NAMES, levels, measured, scaled
 from boardgames.options import parse_assignments
 from boardgames.registry import make_seat
 
@@ -22,11 +21,6 @@ from .common import SEED, game_option, split_specs
 
 #: What a step of a good ladder scores for the higher level.
 TARGET = (0.65, 0.85)
-
-
-def scaled(spec: str, scale: float) -> str:
-    """``spec`` with every time budget multiplied by ``scale``."""
-    return re.sub(r"time=([0-9.]+)", lambda m: f"time={float(m.group(1)) * scale:g}", spec)
 
 
 @click.command("ladder")

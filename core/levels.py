@@ -11,6 +11,8 @@ play a random legal move now and then (the ``blunder`` setting).
 
 from __future__ import annotations
 
+import re
+
 from .errors import InvalidAgentSpecError
 from .game import Game
 from .registry import make_seat
@@ -75,6 +77,12 @@ def strongest(game: type[Game] | Game) -> str:
     """The spec of the strongest level: the adviser behind hints and the
     computer opponent of ``play``."""
     return levels(game)[-1]
+
+
+def scaled(spec: str, scale: float) -> str:
+    """``spec`` with every time budget multiplied by ``scale`` (measuring a
+    ladder's top levels at a fraction of their time)."""
+    return re.sub(r"time=([0-9.]+)", lambda m: f"time={float(m.group(1)) * scale:g}", spec)
 
 
 def check_levels(game: type[Game]) -> None:
