@@ -277,6 +277,7 @@ def create_app(
                     "levels": [{"level": number, "name": title, "spec": spec} for number, title, spec in ladder(cls)],
                     "levels_measured": measured(cls),
                     "words": cls.words.to_json(),
+                    "rules": cls.rules_text.strip(),
                 }
             )
         return JSONResponse(out)
@@ -290,7 +291,13 @@ def create_app(
         else:
             data = json_object(data, "game", "players")
             live, tokens = await run_in_threadpool(
-                matches.create, data["game"], data.get("options", {}), data.get("seed"), data["players"], client
+                matches.create,
+                data["game"],
+                data.get("options", {}),
+                data.get("seed"),
+                data["players"],
+                client,
+                data.get("clock"),
             )
         return JSONResponse({**live.describe(), "seats": tokens}, status_code=201)
 

@@ -188,9 +188,9 @@ class Matches:
             self._forget_idle()
 
     def create(
-        self, game: object, options: object, seed: object, players: object, client: str = ""
+        self, game: object, options: object, seed: object, players: object, client: str = "", clock: object = None
     ) -> tuple[Live, dict[str, str]]:
-        """A new match; the tokens of its people's seats, by player."""
+        """A new match; the tokens of its people's seats, by player. ``clock``: not yet read."""
         if not isinstance(game, str):
             raise WrongTypeError(f"'game' is a game's name, got {game!r}")
         if not isinstance(options, Mapping) or not all(isinstance(k, str) for k in options):
