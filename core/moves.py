@@ -54,12 +54,15 @@ def place(square: int, marks: tuple[int, ...] = ()) -> Move:
 
 
 _ONE_PLACEMENT: list[Move] = []
-#: The mask asked for last, and its moves.
+#: The mask asked for last and the one before (a game asks for each player's in turn), and their moves.
 _last: tuple[int, tuple[Move, ...]] = (0, ())
+_older: tuple[int, tuple[Move, ...]] = (0, ())
 _PLACEMENTS: dict[int, tuple[Move, ...]] = {}
 # Forget them all past 65,536 masks or a million moves held: at most about 20 MB.
 _MASKS_HELD, _MOVES_HELD = 1 << 16, 1 << 20
 _held = 0
+#: At most this many squares in or out against a recent mask: its moves are derived from that one's.
+_NEAR = 4
 
 
 def placements(mask: int) -> tuple[Move, ...]:
@@ -69,20 +72,35 @@ def placements(mask: int) -> tuple[Move, ...]:
     Remembered per mask (up to 65,536 masks and a million moves in all):
     in most placement games the same few sets of squares come back
     again and again (93% of the time in random Donuts games), and a lookup
-    costs far less than a tuple of moves."""
-    global _held, _last
+    costs far less than a tuple of moves. A new mask a few squares away from
+    one of the last two asked for (a game that fills a square a move, Hex;
+    one whose captures empty a few, Go) is derived from that one's moves
+    without a square-by-square walk."""
+    global _held, _last, _older
     moves = _PLACEMENTS.get(mask)
-    if moves is None:
-        last_mask, last_moves = _last
+    if moves is not None:
+        return moves
+    last_mask, last_moves = _last
+    gone = last_mask ^ mask
+    if not gone:
+        return last_moves
+    if gone & last_mask == gone and gone and not gone & (gone - 1):
+        # One square fewer (random Hex games ask for a new mask every move): a slice.
+        at = (last_mask & (gone - 1)).bit_count()  # the squares before it: its place in the tuple
+        moves = last_moves[:at] + last_moves[at + 1 :]
+        _older, _last = _last, (mask, moves)
+        return moves
+    if (_older[0] ^ mask).bit_count() < gone.bit_count():  # the same player's last mask, in Go
+        last_mask, last_moves = _older
         gone = last_mask ^ mask
-        if gone & last_mask == gone and gone and not gone & (gone - 1):
-            # One square fewer than the mask asked for just before: the moves of
-            # a game that fills a square a move, derived without a square-by-square
-            # walk (random Hex games ask for a new mask at every move).
-            at = (last_mask & (gone - 1)).bit_count()  # the squares before it: its place in the tuple
-            moves = last_moves[:at] + last_moves[at + 1 :]
-            _last = (mask, moves)
-            return moves
+    if gone.bit_count() <= _NEAR and mask.bit_length() <= len(_ONE_PLACEMENT):
+        derived = list(last_moves)
+        for sq in reversed(bits(gone & last_mask)):  # from the last: the places before stay right
+            del derived[(last_mask & ((1 << sq) - 1)).bit_count()]
+        for sq in bits(gone & mask):  # in order: the squares of mask before it are in place
+            derived.insert((mask & ((1 << sq) - 1)).bit_count(), _ONE_PLACEMENT[sq])
+        moves = tuple(derived)
+    else:
         squares = bits(mask)
         if squares and squares[-1] >= len(_ONE_PLACEMENT):
             _ONE_PLACEMENT.extend(Move(-1, sq) for sq in range(len(_ONE_PLACEMENT), squares[-1] + 1))
@@ -93,7 +111,7 @@ def placements(mask: int) -> tuple[Move, ...]:
             _held = 0
         _PLACEMENTS[mask] = moves
         _held += len(moves)
-        _last = (mask, moves)
+    _older, _last = _last, (mask, moves)
     return moves
 
 

@@ -171,12 +171,34 @@ def test_every_mask_primitive_follows_the_hex_neighbourhood():
     assert grid.squares(grid.bracketing(1 << sq("a1"), 1 << sq("b1"))) == ["c1"]
 
 
-@pytest.mark.parametrize("basis", ["square", "hex"])
-def test_touching_connected_and_chains_near_agree_with_the_neighbour_tables(basis):
+def test_placements_derived_from_recent_masks_are_the_walked_ones():
+    """A mask a few squares from one of the last two asked for is derived from
+    its moves (Hex: a square fewer; Go: captures): always what the walk gives,
+    including masks past the remembered ones' squares."""
+    rng = random.Random(3)
+    mask = rng.getrandbits(81)
+    for _ in range(3000):
+        for _ in range(rng.choice((1, 1, 2, 3, 4, 5))):
+            mask ^= 1 << rng.randrange(90 if rng.random() < 0.05 else 81)
+        assert placements(mask) == tuple(place(sq) for sq in bits(mask)), bin(mask)
+
+
+GRIDS = {
+    "square": lambda: Grid.get(6, kind="points"),
+    "hex": lambda: Grid.get(6, kind="points", basis="hex"),
+    "rectangle": lambda: Grid.get(5, 7),
+    "hexagon": lambda: Grid.hexagon(4),
+    "one rank": lambda: Grid.get(4, 1),
+}
+
+
+@pytest.mark.parametrize("shape", GRIDS)
+def test_touching_connected_and_chains_near_agree_with_the_neighbour_tables(shape):
     """Invariants over seeded random masks: ``touching`` is the union of the
     squares' neighbours, ``connected`` the union of the groups the seeds
-    touch, and ``chains(near=)`` the chains that touch ``near``."""
-    grid = Grid.get(6, kind="points", basis=basis)
+    touch, and ``chains(near=)`` the chains that touch ``near`` (every grid
+    compiles its own fill: each form is checked here against the tables)."""
+    grid = GRIDS[shape]()
     rng = random.Random(7)
     for _ in range(200):
         stones = rng.getrandbits(grid.size) & grid.full
@@ -184,8 +206,9 @@ def test_touching_connected_and_chains_near_agree_with_the_neighbour_tables(basi
         beside = 0
         for square in grid.squares(stones):
             beside |= grid.beside[grid.parse_square(square)]
-        assert grid.touching(stones) == beside
+        assert grid.touching(stones) == beside and grid.spread(stones) == beside | stones
         groups = grid.groups(stones)
+        assert sum(groups) == stones and all(grid.touching(g) & stones & ~g == 0 for g in groups)
         assert grid.connected(stones, seeds) == sum(g for g in groups if g & seeds)
         empty = grid.full & ~stones
         near = [(g, libs) for g, libs in grid.chains(stones, empty) if grid.touching(g) & seeds]
