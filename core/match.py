@@ -16,8 +16,11 @@ import threading
 from collections.abc import Callable, Iterator, Sequence
 from typing import overload
 
+import attrs
+
 from .agents.base import Budget
 from .agents.spec import HUMAN, Seat
+from .clock import ON_TIME, Clock, ClockSettings
 from .errors import AgentFailure, InvalidAgentSpecError, MatchError, WrongTypeError
 from .game import Game, State, check_seed
 from .levels import strongest
@@ -108,7 +111,9 @@ class Match:
 
     ``seats`` are specs (``human``, ``mcts:time=2``) or :class:`Seat` values,
     in turn order (``game.turn_order``); people by default. The seats' random
-    choices derive from ``seed``, the game's own seed unless given.
+    choices derive from ``seed``, the game's own seed unless given. ``clock``
+    (a :class:`~boardgames.clock.ClockSettings`, or a :class:`~boardgames.clock.Clock`
+    with its laps) times the players: see :mod:`boardgames.clock`.
     """
 
     def __init__(
@@ -121,6 +126,7 @@ class Match:
         positions: Sequence[State] = (),
         seed: int | None = None,
         forfeit: Forfeit | None = None,
+        clock: ClockSettings | Clock | None = None,
     ) -> None:
         if isinstance(start, Game):
             start = start.start()
@@ -164,6 +170,8 @@ class Match:
         self.started = started or now()
         #: Set when a seat's agent failed (:class:`AgentFailure`): that side lost off the board.
         self.forfeit = forfeit
+        #: The players' clocks, if timed (:mod:`boardgames.clock`).
+        self.clock = self._clock(clock, start)
         self.finished = finished or (now() if self.is_over else None)
 
     @classmethod
@@ -173,6 +181,9 @@ class Match:
         if not isinstance(record, Record):
             raise WrongTypeError(f"a match comes from a boardgames.records.Record, got {record!r}")
         final = record.state
+        clock = None
+        if record.clock is not None:
+            clock = Clock.from_record(record.clock, final.game.turn_order, movers(final))
         return cls(
             final,
             seats if seats is not None else (record.seats or None),
@@ -180,7 +191,24 @@ class Match:
             finished=record.finished,
             positions=[final.game.start()] if final.history else (),
             forfeit=record.forfeit,
+            clock=clock,
         )
+
+    def _clock(self, clock: ClockSettings | Clock | None, start: State) -> Clock | None:
+        """The match's clocks, running for the player to move."""
+        if clock is None:
+            return None
+        if isinstance(clock, ClockSettings):  # moves already played took no time
+            limit = float(clock.limit)
+            clock = Clock(clock, start.game.turn_order, [(p, limit) for p in movers(start)])
+        if not isinstance(clock, Clock):
+            raise WrongTypeError(f"'clock' is a boardgames.clock.ClockSettings or Clock, got {clock!r}")
+        if len(clock.laps) != len(start.history) or tuple(clock.players) != start.game.turn_order:
+            raise MatchError("the clock's laps do not match the moves played: one a move, by its mover")
+        if clock.flagged is not None and (self.forfeit is None or self.forfeit.player != clock.flagged):
+            raise MatchError(f"the clock flagged {clock.flagged}, but the match has no such forfeit")
+        clock.start(self.to_move)
+        return clock
 
     # -- where the game stands ------------------------------------------------
     @property
@@ -210,6 +238,8 @@ class Match:
 
     def result_text(self) -> str:
         """``chocolate wins: five in a row``, or why a seat lost off the board."""
+        if self.forfeit is not None and self.clock is not None and self.clock.flagged == self.forfeit.player:
+            return f"{self.winner} wins on time: {self.forfeit.player}'s time ran out"
         if self.forfeit is not None:
             return f"{self.winner} wins: {self.forfeit.player} forfeits ({self.forfeit.reason})"
         return self.state.result_text()
@@ -243,7 +273,7 @@ class Match:
             if by is not None and by != self.to_move:
                 self._check_player(by)
                 raise MatchError(f"it is not {by}'s turn ({self.result_text()})")
-            if self.forfeit is not None:
+            if self.forfeit is not None or self.flag() is not None:
                 raise MatchError(f"the game is over ({self.result_text()})")
             state = self.state.play(move)
             self._push(state)
@@ -261,7 +291,11 @@ class Match:
         seat = self.seats[player]
         if seat.agent is None:
             raise MatchError(f"it is {player}'s turn, a person's: their move comes from outside")
-        move = seat.agent.choose(state, seat.budget if budget is None else budget, self._rngs[player])
+        budget = seat.budget if budget is None else budget
+        cap = None if self.clock is None else self.clock.thinking_time(player)
+        if cap is not None:  # an agent's clock runs too: it thinks within what it has left
+            budget = attrs.evolve(budget, time=min(budget.time or cap, cap))
+        move = seat.agent.choose(state, budget, self._rngs[player])
         if move not in state.legal_moves:  # a scan finds the agent's own move object at once
             on_board = isinstance(move, Move) and state.game.on_board(move)
             shown = state.format_move(move) if on_board else repr(move)
@@ -270,7 +304,8 @@ class Match:
 
     def step(self) -> Move | None:
         """Let the agent whose turn it is move; return its move, or None if
-        it failed (:class:`AgentFailure`): then its side forfeits the game."""
+        it failed (:class:`AgentFailure`) or its time ran out: then its side
+        forfeits the game."""
         player, before = self.to_move, self.state
         try:
             move = self.choose()
@@ -281,6 +316,8 @@ class Match:
         with self._lock:
             if self.state is not before:
                 raise MatchError("the position changed while the agent thought: a Match is changed by one thread")
+            if self.flag() is not None:
+                return None
             self._push(before.play_unchecked(move))
         return move
 
@@ -291,7 +328,20 @@ class Match:
             if self.is_over:
                 raise MatchError(f"the game is over ({self.result_text()})")
             self.forfeit = Forfeit(player, reason)
+            if self.clock is not None:
+                self.clock.stop()
             self._ended()
+
+    def flag(self) -> str | None:
+        """If the clock of the player to move has run out, that player loses
+        on time now; the player flagged, else None."""
+        with self._lock:
+            late = None if self.clock is None or self.forfeit is not None else self.clock.out_of_time()
+            if late is not None:
+                self.forfeit = Forfeit(late, ON_TIME)
+                self.clock.flag(late)  # type: ignore[union-attr]
+                self._ended()
+            return late
 
     def run(self, on_move: Callable[[Move, State], None] | None = None) -> State:
         """Let the agents move until the game ends or waits for a person;
@@ -330,6 +380,9 @@ class Match:
             if back is None:
                 return False
             self.positions.cut(back)
+            if self.clock is not None:  # the clocks as they stood then; the one to move runs from now
+                self.clock.cut(len(self.state.history))
+                self.clock.start(self.to_move)
             return True
 
     def undo_point(self, player: str | None = None) -> int | None:
@@ -342,22 +395,28 @@ class Match:
                 return k + 1
         return None
 
-    def checkpoint(self) -> tuple[State, str | None, Forfeit | None]:
+    def checkpoint(self) -> tuple[State, str | None, Forfeit | None, object]:
         """What :meth:`restore` needs to undo any change made after it (a
         change that could not be saved is taken back whole)."""
-        return self.state, self.finished, self.forfeit
+        return self.state, self.finished, self.forfeit, None if self.clock is None else self.clock.checkpoint()
 
-    def restore(self, checkpoint: tuple[State, str | None, Forfeit | None]) -> None:
+    def restore(self, checkpoint: tuple[State, str | None, Forfeit | None, object]) -> None:
         with self._lock:
-            state, self.finished, self.forfeit = checkpoint
+            state, self.finished, self.forfeit, clock = checkpoint
             self.positions.reset(state)
+            if self.clock is not None:
+                self.clock.restore(clock)  # type: ignore[arg-type]
 
     def _check_player(self, player: str) -> None:
         if player not in self.seats:
             raise MatchError(f"{player!r} is not a player of {self.game.name} ({', '.join(self.seats)})")
 
     def _push(self, state: State) -> None:
+        mover = self.state.to_move
         self.positions.push(state)
+        if self.clock is not None and mover is not None:
+            self.clock.moved(mover)
+            self.clock.start(self.to_move)
         if state.is_over:
             self._ended()
 
@@ -369,4 +428,16 @@ class Match:
 
     # -- the record -----------------------------------------------------------
     def record(self) -> Record:
-        return Record(self.state, self.specs, self.started, self.finished, self.forfeit)
+        clock = None if self.clock is None else self.clock.record()
+        return Record(self.state, self.specs, self.started, self.finished, self.forfeit, clock)
+
+
+def movers(state: State) -> list[str]:
+    """The player who made each move of ``state``'s history."""
+    out = []
+    position = state.game.start()
+    for move in state.history:
+        assert position.to_move is not None
+        out.append(position.to_move)
+        position = position.play_unchecked(move)
+    return out

@@ -5,7 +5,10 @@ game, its ``options`` and ``seed``, the ``players`` in turn order and the
 ``history`` of moves, and describes the position (``to_move``, ``status``,
 ``winner``, ``result``, ``pieces``, ``legal_moves``). A *record* is the same
 object with a format tag and version, the ``seats`` (who played each player:
-an agent spec or ``human``) and the ``started`` and ``finished`` times.
+an agent spec or ``human``) and the ``started`` and ``finished`` times; a
+timed game's record adds its ``clock`` (:class:`~boardgames.clock.ClockRecord`:
+the setting, the time left after each move, the flag), and a record
+without one is as it always was.
 
 :func:`parse_record` reads all three kinds (a bare state, a record, and the
 version-1 records that said ``moves`` and gave the seats as ``players``),
@@ -25,6 +28,7 @@ from typing import Any
 
 import attrs
 
+from .clock import ClockError, ClockRecord
 from .errors import BoardgamesError, RecordError, UnknownGameError, quoted
 from .files import read_text_limited, user_path, write_safely
 from .game import Game, State, check_seed
@@ -71,13 +75,15 @@ class Forfeit:
 class Record:
     """A game as saved: its state (history included), who sat in each seat
     (agent specs or ``human``, in turn order; empty if not known), when it
-    started and finished, and the forfeit that ended it, if one did."""
+    started and finished, the forfeit that ended it, if one did, and its
+    clocks, if it was timed."""
 
     state: State
     seats: tuple[str, ...] = ()
     started: str | None = None
     finished: str | None = None
     forfeit: Forfeit | None = None
+    clock: ClockRecord | None = None
 
     def to_json(self) -> dict[str, Any]:
         state = self.state
@@ -89,6 +95,7 @@ class Record:
             "started": self.started,
             "finished": self.finished,
             **({"forfeit": self.forfeit.to_json()} if self.forfeit is not None else {}),
+            **({"clock": self.clock.to_json()} if self.clock is not None else {}),
         }
 
 
@@ -189,6 +196,7 @@ def parse_record(data: Any, game: type[Game] | None = None, upto: int | None = N
             raise RecordError(f"'seats' must map player names to agent specs, got {quoted(seats_data)}")
     started = _field(data, "started", (str, type(None)), "a time or null")
     finished = _field(data, "finished", (str, type(None)), "a time or null")
+    recorded_moves = len(history)
     if upto is not None:
         history = history[:upto]
 
@@ -220,7 +228,24 @@ def parse_record(data: Any, game: type[Game] | None = None, upto: int | None = N
                 raise RecordError(
                     f"the recorded {key!r} ({quoted(data[key])}) does not match its moves ({quoted(described[key])})"
                 )
-    return Record(state, seats, started, finished, _forfeit(data.get("forfeit"), state))
+    forfeit = _forfeit(data.get("forfeit"), state)
+    clock = _clock(data.get("clock"), state, recorded_moves, forfeit)
+    if clock is not None and upto is not None:
+        clock = attrs.evolve(clock, times=clock.times[:upto])
+    return Record(state, seats, started, finished, forfeit, clock)
+
+
+def _clock(data: Any, state: State, moves: int, forfeit: Forfeit | None) -> ClockRecord | None:
+    """The record's clocks (``moves``: the moves it recorded), their flag the forfeit's."""
+    if data is None:
+        return None
+    try:
+        clock = ClockRecord.from_json(data, state.game.turn_order, moves)
+    except ClockError as exc:
+        raise RecordError(str(exc)) from None
+    if clock.flagged is not None and (forfeit is None or forfeit.player != clock.flagged):
+        raise RecordError(f"the clock flagged {clock.flagged}, but the record has no forfeit of theirs")
+    return clock
 
 
 def _forfeit(data: Any, state: State) -> Forfeit | None:

@@ -8,6 +8,12 @@ answered, and a change that cannot be saved is taken back whole; there is one
 live object per match while anything uses it (a request, a thinking agent, an
 event stream), so no change lands in a copy; a finished game stays finished;
 every change bumps the match's ``version``, which the event streams follow.
+
+Clocks (:mod:`boardgames.clock`): an alarm (:mod:`.alarms`) flags a player
+whose time runs out at that moment, and a move that arrives later flags
+them too (409); a match whose clock runs stays in memory (its alarm holds
+it); a match reloaded from the store (a restart) counts the time since its
+clock started, as recorded.
 """
 
 from __future__ import annotations
@@ -23,9 +29,11 @@ from typing import Any, TypeVar
 
 import attrs
 
+from .. import clock as clock_module
 from ..agents.base import Budget
 from ..agents.spec import HUMAN
-from ..errors import AgentFailure, BoardgamesError, InvalidAgentSpecError, WrongTypeError
+from ..clock import ClockReading, ClockSettings
+from ..errors import AgentFailure, BoardgamesError, InvalidAgentSpecError, MatchError, WrongTypeError
 from ..game import State, check_seed
 from ..levels import strongest
 from ..match import Match
@@ -34,6 +42,7 @@ from ..records import parse_record
 from ..registry import game_class, make_seat
 from ..review import public as public_review
 from ..review import review as review_game
+from .alarms import Alarms
 from .limits import Limits, Rates, TooManyRequests
 from .store import MatchStore, StoreError
 from .workers import FairWorkers
@@ -92,24 +101,36 @@ class Live:
         #: The takeback asked for, until the other person answers.
         self.takeback: Takeback | None = None
         self.users = 0
-        self.snapshot = self._describe()
+        self.snapshot: tuple[dict[str, Any], ClockReading | None] = (self._describe(), self._clock())
 
     @property
     def idle(self) -> bool:
-        """Whether nothing uses it: only then may it leave the cache."""
-        return self.users == 0 and not self.thinking and self.takeback is None
+        """Whether nothing uses it: only then may it leave the cache (a
+        running clock's alarm holds it, or it would flag a copy)."""
+        clock = self.match.clock
+        running = clock is not None and clock.running is not None
+        return self.users == 0 and not self.thinking and self.takeback is None and not running
 
     def changed(self) -> None:
         """Under the lock, after any change: a new version, and the description
         of it, made once here rather than at every request and event."""
         self.version += 1
-        self.snapshot = self._describe()
+        self.snapshot = (self._describe(), self._clock())
+
+    def reread_clock(self) -> None:
+        """Under the lock: the clocks changed without a move (a reload caught up)."""
+        self.snapshot = (self.snapshot[0], self._clock())
 
     def describe(self) -> dict[str, Any]:
         """What ``GET /api/matches/{id}`` answers: ``state`` is the ``show --json``
         object. Read without the lock (one attribute), so that the server's event
-        loop never waits for a move being saved."""
-        return self.snapshot
+        loop never waits for a move being saved; the clocks are read at the
+        moment of the answer."""
+        described, clock = self.snapshot
+        return described if clock is None else {**described, "clock": clock.to_json()}
+
+    def _clock(self) -> ClockReading | None:
+        return None if self.match.clock is None else self.match.clock.reading()
 
     def _describe(self) -> dict[str, Any]:
         match = self.match
@@ -125,6 +146,7 @@ class Live:
             "in_hand": dict(zip(match.game.player_names, match.state.in_hand(), strict=False)),
             "thinking": self.thinking,
             "takeback": None if self.takeback is None else attrs.asdict(self.takeback),
+            "clock": None,  # the clocks' reading, made at each answer (describe)
         }
 
 
@@ -161,6 +183,7 @@ class Matches:
         self._workers = FairWorkers(limits.workers, limits.workers_per_client)
         self._reviews: OrderedDict[tuple[str, int, int], Future[dict[str, Any]]] = OrderedDict()
         self._reviews_lock = threading.Lock()
+        self._alarms = Alarms()
 
     # -- finding and making matches ---------------------------------------------
     def acquire(self, match_id: str) -> Live:
@@ -179,6 +202,7 @@ class Matches:
             live = self._cache.get(match_id) or Live(match_id, *loaded)  # another request may have loaded it
             live.users += 1
             self._remember(live)
+        self._resume_clock(live)
         self._let_agents_move(live)  # a restart may have stopped an agent in mid-thought
         return live
 
@@ -190,17 +214,20 @@ class Matches:
     def create(
         self, game: object, options: object, seed: object, players: object, client: str = "", clock: object = None
     ) -> tuple[Live, dict[str, str]]:
-        """A new match; the tokens of its people's seats, by player. ``clock``: not yet read."""
+        """A new match; the tokens of its people's seats, by player. ``clock``:
+        None, or ``{"limit": SECONDS, "increment": SECONDS}``."""
         if not isinstance(game, str):
             raise WrongTypeError(f"'game' is a game's name, got {game!r}")
         if not isinstance(options, Mapping) or not all(isinstance(k, str) for k in options):
             raise WrongTypeError(f"'options' is an object of option values, got {options!r}")
         check_seed(seed)
+        settings = None if clock is None else ClockSettings.from_json(clock)
         self._may_create(client)
         # Drawn here if not given: it is in the state, so the game can be repeated.
         chosen = seed if isinstance(seed, int) else secrets.randbelow(2**31)
         configured = game_class(game).configure(options, seed=chosen)
-        return self._start(Match(configured, self._specs(players, len(configured.turn_order))), client)
+        specs = self._specs(players, len(configured.turn_order))
+        return self._start(Match(configured, specs, clock=settings), client)
 
     def upload(self, record: object, players: object = None, client: str = "") -> tuple[Live, dict[str, str]]:
         """A match resumed (or, if it is over, shown) from a record's JSON."""
@@ -234,6 +261,8 @@ class Matches:
         live.users = 1  # held until its agent is thinking: a new match is never the one evicted
         with self._cache_lock:
             self._remember(live)
+        with live.lock:
+            self._arm(live)
         self._let_agents_move(live)
         self.release(live)
         return live, tokens
@@ -269,7 +298,13 @@ class Matches:
             raise WrongTypeError(f"'move' is a move's text, like \"c3\", got {move!r}")
         with live.lock:
             player = self._seat_in_play(live, token, to_move=True)
-            self._commit(live, lambda: live.match.play(move, by=player))
+            try:
+                self._commit(live, lambda: live.match.play(move, by=player))
+            except MatchError:
+                if not live.match.is_over:
+                    raise
+                self._commit(live, lambda: None)  # the time ran out just now: the flag is saved
+                raise Conflict(f"the game is over ({live.match.result_text()})") from None
         self._let_agents_move(live)
 
     def takeback(self, live: Live, token: str | None) -> bool:
@@ -301,6 +336,7 @@ class Matches:
             raise WrongTypeError(f"'ply' is the takeback's number of moves, got {ply!r}")
         with live.lock:
             player = self.seat_of(live, token)
+            self._flag_if_late(live)
             asked = live.takeback
             if asked is None or (ply is not None and ply != asked.ply):
                 raise Conflict("no such takeback is asked now")
@@ -372,8 +408,10 @@ class Matches:
 
     def _seat_in_play(self, live: Live, token: str | None, to_move: bool = False) -> str:
         """Under the live's lock: the token's player (403 without one) in a
-        game going on (409 once it is over), on its turn if ``to_move`` (403)."""
+        game going on (409 once it is over, a flag included), on its turn if
+        ``to_move`` (403)."""
         player = self.seat_of(live, token)
+        self._flag_if_late(live)  # anything asked after the time ran out: the flag first
         match = live.match
         if match.is_over:
             raise Conflict(f"the game is over ({match.result_text()}): a finished game stays finished")
@@ -422,10 +460,58 @@ class Matches:
         except StoreError:
             live.match.restore(before)
             live.changed()
+            self._arm(live)
             raise
         live.takeback = None
         live.changed()
+        self._arm(live)
         return result
+
+    # -- clocks --------------------------------------------------------------------------
+    def _arm(self, live: Live) -> None:
+        """Under the live's lock, after any change: the alarm at the moment the
+        running clock runs out, or none."""
+        clock = live.match.clock
+        deadline = None if clock is None or live.match.is_over else clock.deadline()
+        if deadline is None:
+            self._alarms.cancel(live.id)
+        else:
+            self._alarms.set(live.id, deadline, lambda: self._ring(live))
+
+    def _ring(self, live: Live) -> None:
+        """On the alarms' thread: the time of the player to move ran out (or
+        the match changed since: the alarm is set again)."""
+        with live.lock:
+            try:
+                if not self._flag_if_late(live):
+                    self._arm(live)
+            except StoreError as exc:  # nothing changed: try again in a moment
+                log.warning("match %s: a flag could not be saved: %s", live.id, exc)
+                self._alarms.set(live.id, clock_now() + 1.0, lambda: self._ring(live))
+
+    def _flag_if_late(self, live: Live) -> bool:
+        """Under the live's lock: if the running clock has run out, its player
+        loses on time, saved; whether they did."""
+        match = live.match
+        if match.clock is None or match.is_over or match.clock.out_of_time() is None:
+            return False
+        self._commit(live, match.flag)
+        return True
+
+    def _resume_clock(self, live: Live) -> None:
+        """A match loaded from the store: its clock counts from when it had
+        started (the server was stopped meanwhile), flags if that was too long ago."""
+        with live.lock:
+            clock = live.match.clock
+            if clock is None:
+                return
+            clock.catch_up()
+            live.reread_clock()
+            try:
+                if not self._flag_if_late(live):
+                    self._arm(live)
+            except StoreError as exc:  # the next request tries again
+                log.warning("match %s: a flag could not be saved: %s", live.id, exc)
 
     # -- agents ------------------------------------------------------------------------
     def _capped(self, budget: Budget) -> Budget:
@@ -470,6 +556,7 @@ class Matches:
                         self._commit(live, lambda: match.concede(player, reason))
                 return
             with live.lock:
+                self._flag_if_late(live)  # its time ran out while it thought
                 if match.state is before and not match.is_over:
                     self._commit(live, lambda: match.play(move))
                 seat = match.seat_to_move
@@ -486,6 +573,11 @@ class Matches:
 
     def close(self) -> None:
         self._workers.close()
+        self._alarms.close()
+
+
+def clock_now() -> float:
+    return clock_module.time_source()
 
 
 def _looks_like_id(text: str) -> bool:
