@@ -7,6 +7,10 @@ one line saying why. Nothing is lost: ``quit``, Ctrl-C and the end of input
 save the game, and a game that ends is recorded; each says where, with the
 command that resumes or replays it. A save goes to the file last saved (or
 loaded) successfully, else to a new name; a failed save changes nothing.
+
+With ``--clock 5+3`` the game is timed (:mod:`boardgames.clock`): the prompt
+shows each side's time; input cannot be interrupted, so a line typed after a
+player's time ran out loses on time (the flag), whatever it says.
 """
 
 from __future__ import annotations
@@ -15,11 +19,13 @@ import functools
 import shlex
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import click
 
 from boardgames import AmbiguousMoveError, BoardgamesError, Game, IllegalMoveError, Move, State
-from boardgames.errors import IncompleteMoveError
+from boardgames.clock import ClockError, ClockSettings, format_time
+from boardgames.errors import IncompleteMoveError, MatchError
 from boardgames.files import user_path
 from boardgames.geometry import bits
 from boardgames.levels import LEVEL_COUNT, level_spec, strongest
@@ -35,6 +41,20 @@ def default_seats(game: Game) -> str:
     """The seats of "boardgames play GAME": a person against the game's
     strongest level (its own measured ladder, else the generic one)."""
     return f"human,{strongest(game)}"
+
+
+class ClockType(click.ParamType):
+    """``--clock``: MINUTES+SECONDS (``5+3``), or MINUTES (``10``)."""
+
+    name = "clock"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> ClockSettings:
+        if isinstance(value, ClockSettings):
+            return value
+        try:
+            return ClockSettings.parse(value)
+        except ClockError as exc:
+            self.fail(str(exc), param, ctx)
 
 
 #: How many of the last moves the redrawn position lists.
@@ -73,7 +93,15 @@ flips, where a piece goes) you may type less, and you are asked.
     "load_path",
     default=None,
     metavar="FILE",
-    help="Resume the game saved in FILE (its game, options and players).",
+    help="Resume the game saved in FILE (its game, options, players and clock).",
+)
+@click.option(
+    "--clock",
+    type=ClockType(),
+    default=None,
+    metavar="MIN+SEC",
+    help="Time each side: minutes each, plus seconds added a move (5+3; 10 is 10+0). Each side's first move"
+    " is free; a player whose time runs out loses. Agents' time runs too.",
 )
 def play(
     game_name: str | None,
@@ -83,13 +111,15 @@ def play(
     players: str | None,
     level: int | None,
     load_path: str | None,
+    clock: ClockSettings | None,
 ) -> None:
     """Play GAME in the terminal: you against the computer by default.
 
     At the prompt type a move, or: moves, hint, undo, save [FILE], help,
     quit. Quitting, Ctrl-C or the end of input save the game to a file and
     say how to resume it; a game that ends is recorded too. With two computer
-    players, the moves are printed as they are played.
+    players, the moves are printed as they are played. With --clock, the
+    prompt shows each side's time, and a move typed after it ran out loses.
     """
     if level is not None and players is not None:
         raise click.UsageError("give --players or --level, not both (a level is one agent spec)")
@@ -98,8 +128,8 @@ def play(
         name = record.state.game.name
         if game_name is not None and name != game_name.strip().lower():
             raise click.BadParameter(f"{load_path} holds a game of {name}, not {game_name}", param_hint="'--load'")
-        if option_pairs or moves:
-            raise click.BadParameter("-o and --moves come from the saved game", param_hint="'--load'")
+        if option_pairs or moves or clock is not None:
+            raise click.BadParameter("-o, --moves and --clock come from the saved game", param_hint="'--load'")
         count = len(record.state.game.turn_order)
         if level is not None:
             players = f"human,{level_spec(record.state.game, level)}"
@@ -116,7 +146,7 @@ def play(
     if level is not None:
         players = f"human,{level_spec(state.game, level)}"
     seats = split_specs(players or default_seats(state.game), len(state.game.turn_order))
-    TerminalGame(Match(state, seats)).run()
+    TerminalGame(Match(state, seats, clock=clock)).run()
 
 
 class TerminalGame:
@@ -165,10 +195,20 @@ class TerminalGame:
                 return False
             if show:
                 click.echo(describe_position(match.state, recent=RECENT_MOVES))
-            text = self.read(f"{match.to_move}> ")
+            text = self.read(self._prompt())
+            if match.flag() is not None:  # typed after the time ran out: lost on time, whatever it says
+                return False
             if text is None or text.lower() in ("quit", "exit", "q"):
                 return True
             show = self._command(text)
+
+    def _prompt(self) -> str:
+        """``chocolate> ``; in a timed game each side's time first."""
+        match = self.match
+        if match.clock is None:
+            return f"{match.to_move}> "
+        times = ", ".join(f"{p} {format_time(match.clock.remaining(p))}" for p in match.game.turn_order)
+        return f"({times}) {match.to_move}> "
 
     def _thinking(self) -> None:
         """Say which agent thinks, where a person watches."""
@@ -220,7 +260,12 @@ class TerminalGame:
             return False
         if move is None:
             return False
-        match.play(move)
+        try:
+            match.play(move)
+        except MatchError:
+            if not match.is_over:
+                raise
+            # The time ran out while the move's choices were asked: the loop ends the game.
         return True
 
     # -- saving -------------------------------------------------------------

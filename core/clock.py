@@ -119,21 +119,30 @@ class ClockRecord:
     """What a record keeps of a match's clocks: the ``settings``; ``times``,
     the seconds left on the mover's clock after each move of the history
     (increment included; a free first move leaves the limit); the player
-    ``flagged``, if one was; ``since``, when the clock that runs had started
-    (seconds since the epoch; None when none runs)."""
+    ``flagged``, if one was; ``since``, when the clock that runs had started,
+    and ``saved``, when the record was made (seconds since the epoch; None
+    when no clock runs): a game resumed from a file counts the time its
+    player to move had spent until the save, not the time in the file."""
 
     settings: ClockSettings
     times: tuple[float, ...] = ()
     flagged: str | None = None
     since: float | None = None
+    saved: float | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {**self.settings.to_json(), "times": list(self.times), "flagged": self.flagged, "since": self.since}
+        return {
+            **self.settings.to_json(),
+            "times": list(self.times),
+            "flagged": self.flagged,
+            "since": self.since,
+            "saved": self.saved,
+        }
 
     @classmethod
     def from_json(cls, data: object, players: Sequence[str], moves: int) -> ClockRecord:
         """Read from a record of ``moves`` moves between ``players``; ClockError says what is wrong."""
-        keys = {"limit", "increment", "times", "flagged", "since"}
+        keys = {"limit", "increment", "times", "flagged", "since", "saved"}
         if not isinstance(data, Mapping) or not set(data) <= keys:
             raise ClockError(f"'clock' is an object of {', '.join(sorted(keys))}, got {quoted(data)}")
         settings = ClockSettings.from_json({k: data[k] for k in ("limit", "increment") if k in data})
@@ -145,12 +154,16 @@ class ClockRecord:
         flagged = data.get("flagged")
         if flagged is not None and flagged not in players:
             raise ClockError(f"the clock's 'flagged' is one of {', '.join(players)} or null, got {quoted(flagged)}")
-        since = data.get("since")
-        if since is not None and (
-            isinstance(since, bool) or not isinstance(since, (int, float)) or not 0 <= since < 1e11
-        ):
-            raise ClockError(f"the clock's 'since' is a time in seconds since 1970 or null, got {quoted(since)}")
-        return cls(settings, read, flagged, since)
+        since, saved = (_moment(data.get(key), key) for key in ("since", "saved"))
+        if (since is None) != (saved is None) or (since is not None and saved is not None and saved < since):
+            raise ClockError(f"the clock's 'since' and 'saved' are both null or 'saved' is later, got {since}, {saved}")
+        return cls(settings, read, flagged, since, saved)
+
+
+def _moment(value: object, key: str) -> float | None:
+    if value is not None and (isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value < 1e11):
+        raise ClockError(f"the clock's {key!r} is a time in seconds since 1970 or null, got {quoted(value)}")
+    return None if value is None else float(value)  # type: ignore[arg-type]
 
 
 @attrs.frozen
@@ -192,6 +205,7 @@ class Clock:
         laps: Sequence[tuple[str, float]] = (),
         flagged: str | None = None,
         since: float | None = None,
+        saved: float | None = None,
         now: Callable[[], float] | None = None,
     ) -> None:
         if not isinstance(settings, ClockSettings):
@@ -206,12 +220,14 @@ class Clock:
         self.since: float | None = None
         #: From a record: when its running clock had started (see :meth:`catch_up`).
         self.recorded_since = since
+        # From a record: the time the player to move had spent until it was saved (see start).
+        self._carried = 0.0 if since is None or saved is None else max(0.0, saved - since)
 
     @classmethod
     def from_record(cls, record: ClockRecord, players: Sequence[str], movers: Sequence[str]) -> Clock:
         """The clocks a record kept; ``movers`` name who made each move."""
         laps = list(zip(movers, record.times, strict=True))
-        return cls(record.settings, players, laps, record.flagged, record.since)
+        return cls(record.settings, players, laps, record.flagged, record.since, record.saved)
 
     # -- reading --------------------------------------------------------------
     def left(self, player: str) -> float:
@@ -259,11 +275,13 @@ class Clock:
         )
 
     def record(self) -> ClockRecord:
+        running = self.running is not None and self.since is not None
         return ClockRecord(
             self.settings,
             tuple(_tidy(t) for _, t in self.laps),
             self.flagged,
-            None if self.running is None or self.since is None else round(self.since, 3),
+            round(self.since, 3) if running and self.since is not None else None,
+            round(self.now(), 3) if running else None,
         )
 
     # -- changes, made by the match --------------------------------------------
@@ -273,7 +291,8 @@ class Clock:
         moved = {p for p, _ in self.laps}
         timed = to_move is not None and self.flagged is None and moved >= set(self.players)
         self.running = to_move if timed else None
-        self.since = self.now() if timed else None
+        self.since = self.now() - self._carried if timed else None
+        self._carried = 0.0  # once: for the first start after a record
 
     def moved(self, player: str) -> None:
         """``player`` made a move: their time (with the increment, unless the

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import re
 import subprocess
@@ -11,7 +12,9 @@ from pathlib import Path
 import pytest
 
 import boardgames
+from boardgames.cli import main
 from boardgames.levels import level_spec, levels, strongest
+from boardgames.records import parse_record
 from helpers import layout
 
 FIVE_BOARD = layout(a6="|", b6="|", c6="|", d6="|", e6="|", a5="/", b5="/", c5="/", d5="/")
@@ -296,3 +299,102 @@ def test_the_agents_listing_shows_each_games_levels(cli):
     for game in boardgames.registered_games().values():
         for number, spec in enumerate(levels(game), start=1):
             assert re.search(rf"^    {number} \w+ +{re.escape(spec)}$", out, re.M), spec
+
+
+# -- clocks -------------------------------------------------------------------------
+
+
+class TimedInput(io.StringIO):
+    """Typed lines, each after its delay on the clocks' fake time (no sleeping)."""
+
+    def __init__(self, lines: list[tuple[float, str]], now: list[float]) -> None:
+        super().__init__()
+        self.lines, self.now = list(lines), now
+
+    def readline(self, size: int | None = -1) -> str:
+        if not self.lines:
+            return ""
+        delay, text = self.lines.pop(0)
+        self.now[0] += delay
+        return text + "\n"
+
+
+@pytest.fixture
+def timed_cli(cli, monkeypatch, capsys):
+    """``timed_cli(args, [(seconds, line), ...])``: the CLI with a fake time source for its clocks."""
+    import boardgames.clock
+
+    now = [1_000_000.0]
+    monkeypatch.setattr(boardgames.clock, "time_source", lambda: now[0])
+
+    def run(args: tuple[str, ...], lines: list[tuple[float, str]]):
+        monkeypatch.setattr(sys, "stdin", TimedInput(lines, now))
+        try:
+            main(list(args))
+            code = 0
+        except SystemExit as exc:
+            code = exc.code if isinstance(exc.code, int) else 1
+        out, err = capsys.readouterr()
+        return code, out, err
+
+    run.now = now  # type: ignore[attr-defined]
+    return run
+
+
+def test_play_with_a_clock_shows_each_sides_time_and_records_it(timed_cli):
+    typed = [(0, "a6"), (0, "a5"), (30, "b6"), (10, "b5"), (12.5, "quit")]
+    code, out, err = timed_cli((*PLAY_FIVE, "--clock", "1+2"), typed)
+    assert code == 0, err
+    prompts = re.findall(r"\((vanilla \S+, chocolate \S+)\) (\w+)> ", out)
+    assert prompts == [
+        ("vanilla 1:00, chocolate 1:00", "vanilla"),  # each side's first move is free
+        ("vanilla 1:00, chocolate 1:00", "chocolate"),
+        ("vanilla 1:00, chocolate 1:00", "vanilla"),  # vanilla's clock runs from here: 30 s, 2 s back
+        ("vanilla 0:32, chocolate 1:00", "chocolate"),
+        ("vanilla 0:32, chocolate 0:52", "vanilla"),
+    ]
+    record = saved(out)
+    assert record["clock"] == {
+        "limit": 60,
+        "increment": 2,
+        "times": [60, 60, 32, 52],
+        "flagged": None,
+        "since": 1_000_040.0,
+        "saved": 1_000_052.5,
+    }
+    # Resumed, the clocks go on from what each had at the save (the time in the file does not count).
+    timed_cli.now[0] += 3600
+    code, out, err = timed_cli(("play", "--load", re.search(r"--load (\S+)", out)[1]), [(5, "c6"), (0, "quit")])
+    assert code == 0, err
+    assert "(vanilla 0:19, chocolate 0:52) vanilla> " in out  # 12.5 s of vanilla's before the save
+    assert saved(out)["clock"]["times"] == [60, 60, 32, 52, 16.5] and "wins on time" not in out
+
+
+def test_a_move_typed_after_the_time_ran_out_loses_on_time(timed_cli):
+    typed = [(0, "a6"), (0, "a5"), (59, "b6"), (0, "b5"), (4, "c6")]
+    code, out, err = timed_cli((*PLAY_FIVE, "--clock", "1"), typed)
+    assert code == 0, err
+    assert "(vanilla 0:01.0, chocolate 1:00) vanilla> " in out
+    assert "chocolate wins on time: vanilla's time ran out" in out
+    record = json.loads(Path(re.search(r"Recorded to (\S+)\.", out)[1]).read_text())
+    assert record["history"] == "a6 a5 b6 b5".split()  # c6, typed too late, was not played
+    assert record["clock"]["flagged"] == "vanilla" and record["forfeit"]["player"] == "vanilla"
+    assert record["clock"]["times"] == [60, 60, 1, 60]
+    resumed = boardgames.Match.from_record(parse_record(record))
+    assert resumed.is_over and resumed.result_text() == "chocolate wins on time: vanilla's time ran out"
+
+
+@pytest.mark.parametrize(
+    ("value", "needle"),
+    [("0", "more than 0"), ("abc", "MINUTES+SECONDS"), ("5+601", "600 seconds"), ("181", "180 minutes"), ("", "")],
+)
+def test_bad_clock_values_are_one_line(cli, value, needle):
+    run = cli("play", "donuts", "--players", "human,human", "--clock", value)
+    assert run.code == 2 and run.out == "" and len(run.err.strip().splitlines()) == 1 and needle in run.err
+    assert "--clock" in run.err
+
+
+def test_a_loaded_game_keeps_its_own_clock(cli):
+    cli("play", "donuts", "--players", "human,human", "--seed", "9", input="c3\nsave mine.json\n")
+    run = cli("play", "--load", "mine.json", "--clock", "5+3")
+    assert run.code == 2 and "--clock come from the saved game" in run.err

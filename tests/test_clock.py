@@ -151,13 +151,14 @@ def test_the_record_keeps_the_clocks_and_a_resumed_match_goes_on_with_them(fake)
         "times": [300, 300, 273, 263, 271],
         "flagged": None,
         "since": fake.now - 7,
+        "saved": fake.now,
     }
     resumed = Match.from_record(parse_record(record))
     assert resumed.clock.laps == match.clock.laps and resumed.clock.running == "vanilla"
-    # Time in a file does not count: the clock runs from the resumption, from what it had left.
-    assert resumed.clock.remaining("vanilla") == 263
+    # The 7 s spent before the save count; the time in a file does not.
+    assert resumed.clock.remaining("vanilla") == 256
     play_any(resumed, 10, fake)
-    assert resumed.clock.left("vanilla") == 256
+    assert resumed.clock.left("vanilla") == 249
     # A process that reloads its own match (a server's restart) counts from when it had started.
     reloaded = Match.from_record(parse_record(record))
     reloaded.clock.catch_up()
@@ -207,7 +208,9 @@ def good_record(fake: FakeTime) -> dict:
         ({"limit": 300, "times": [300, 300], "flagged": "nobody"}, "'flagged' is one of"),
         ({"limit": 300, "times": [300, 300], "flagged": "vanilla"}, "no forfeit of theirs"),
         ({"limit": 300, "times": [300, 300], "since": "yesterday"}, "'since'"),
-        ({"limit": 300, "times": [300, 300], "since": 1e300}, "'since'"),
+        ({"limit": 300, "times": [300, 300], "since": 1e300, "saved": 1e300}, "'since'"),
+        ({"limit": 300, "times": [300, 300], "since": 5}, "both null"),
+        ({"limit": 300, "times": [300, 300], "since": 5, "saved": 4}, "'saved' is later"),
         ({"limit": 300, "times": [300, 300], "owner": "me"}, "'clock' is an object"),
     ],
 )
