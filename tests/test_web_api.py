@@ -335,3 +335,185 @@ def test_a_match_whose_agent_thinks_stays_in_memory(data):
         assert first.thinking and matches.acquire(thinking["id"]) is first  # the same, not a copy from the store
         match = until(client, thinking["id"], lambda m: m["state"]["history"] and not m["thinking"])
         assert match["to_move"] == "vanilla" and len(match["state"]["history"]) == 1
+
+
+# -- clocks -------------------------------------------------------------------------
+
+
+class FakeTime:
+    def __init__(self) -> None:
+        self.now = 2_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def fake(monkeypatch) -> FakeTime:
+    import boardgames.clock
+
+    fake = FakeTime()
+    monkeypatch.setattr(boardgames.clock, "time_source", fake)
+    return fake
+
+
+def move(client, created: dict, player: str, text: str | None = None):
+    """``player`` plays ``text`` (by default the first legal move)."""
+    match_id = created["id"]
+    if text is None:
+        text = client.get(f"/api/matches/{match_id}").json()["state"]["legal_moves"][0]
+    return client.post(f"/api/matches/{match_id}/moves", json={"move": text}, headers=bearer(created["seats"][player]))
+
+
+def test_a_match_without_a_clock_says_null(client):
+    assert create(client)["clock"] is None
+
+
+def test_a_timed_match_shows_each_sides_time_measured_at_the_answer(client, fake):
+    created = create(client, clock={"limit": 300, "increment": 3})
+    assert created["clock"] == {
+        "limit": 300,
+        "increment": 3,
+        "remaining": {"chocolate": 300, "vanilla": 300},
+        "running": None,
+        "flagged": None,
+    }
+    fake.now += 10
+    move(client, created, "chocolate", "c3")  # each side's first move is free
+    assert move(client, created, "vanilla").json()["clock"]["running"] == "chocolate"
+    fake.now += 20.5
+    shown = client.get(f"/api/matches/{created['id']}").json()["clock"]  # nothing changed: measured now
+    assert shown["remaining"] == {"chocolate": 279.5, "vanilla": 300} and shown["running"] == "chocolate"
+    after = move(client, created, "chocolate").json()["clock"]
+    assert after["remaining"] == {"chocolate": 282.5, "vanilla": 300} and after["running"] == "vanilla"
+
+
+@pytest.mark.parametrize(
+    ("clock", "message"),
+    [
+        ({"limit": 0}, "'limit' is more than 0"),
+        ({"limit": 10801, "increment": 0}, "at most 10800"),
+        ({"limit": 300, "increment": 601}, "'increment' is from 0 to 600"),
+        ({"limit": 300, "increment": -1}, "'increment'"),
+        ({"limit": "300"}, "number of seconds"),
+        ({"limit": True}, "number of seconds"),
+        ({"increment": 3}, "a clock is"),
+        ({"limit": 300, "delay": 3}, "a clock is"),
+        ("5+3", "a clock is"),
+        ([300, 3], "a clock is"),
+    ],
+)
+def test_bad_clocks_are_400_with_one_line(client, clock, message):
+    response = client.post("/api/matches", json={"game": "donuts", "players": ["human", "human"], "clock": clock})
+    assert response.status_code == 400, response.text
+    assert message in response.json()["error"] and "\n" not in response.json()["error"]
+
+
+def test_a_move_after_the_time_ran_out_is_409_and_flags(client, fake):
+    created = create(client, clock={"limit": 60, "increment": 0})
+    move(client, created, "chocolate", "c3")
+    move(client, created, "vanilla")
+    fake.now += 61
+    late = move(client, created, "chocolate")
+    assert late.status_code == 409 and "vanilla wins on time: chocolate's time ran out" in late.json()["error"]
+    match = client.get(f"/api/matches/{created['id']}").json()
+    assert match["winner"] == "vanilla" and match["to_move"] is None and len(match["state"]["history"]) == 2
+    assert match["result"] == "vanilla wins on time: chocolate's time ran out"
+    assert match["forfeit"] == {"player": "chocolate", "reason": "time ran out"}
+    assert match["clock"]["flagged"] == "chocolate" and match["clock"]["running"] is None
+    assert match["clock"]["remaining"]["chocolate"] == 0
+    record = client.get(f"/api/matches/{created['id']}/record").json()
+    assert record["clock"]["flagged"] == "chocolate" and record["clock"]["times"] == [60, 60]
+
+
+def test_the_server_flags_when_the_time_runs_out_with_no_request(client):
+    """Real time: a second each. The event stream pushes the flag; nobody moves."""
+    created = create(client, clock={"limit": 1, "increment": 0})
+    match_id = created["id"]
+    move(client, created, "chocolate", "c3")
+    started = time.monotonic()
+    with client.stream("GET", f"/api/matches/{match_id}/events") as stream:
+        move(client, created, "vanilla")  # chocolate's clock runs from here
+        for line in stream.iter_lines():
+            if line.startswith("data: "):
+                match = json.loads(line[6:])
+                if match["clock"]["flagged"]:
+                    break
+    assert 0.9 <= time.monotonic() - started < 10
+    assert match["result"] == "vanilla wins on time: chocolate's time ran out" and match["winner"] == "vanilla"
+    assert move(client, created, "chocolate").status_code == 409
+
+
+def test_a_takeback_gives_the_clocks_back(client, fake):
+    created = create(client, clock={"limit": 300, "increment": 0})
+    match_id = created["id"]
+    move(client, created, "chocolate", "c3")
+    move(client, created, "vanilla")
+    fake.now += 50
+    move(client, created, "chocolate")  # 250 left
+    fake.now += 30
+    asked = client.post(f"/api/matches/{match_id}/takeback", headers=bearer(created["seats"]["chocolate"])).json()
+    assert asked["undone"] is False and asked["clock"]["remaining"] == {"chocolate": 250, "vanilla": 270}
+    answered = client.post(
+        f"/api/matches/{match_id}/takeback/answer", json={"accept": True}, headers=bearer(created["seats"]["vanilla"])
+    ).json()
+    # Back to chocolate's turn after the two free moves: the 300 it had then, running again.
+    assert answered["undone"] is True and answered["clock"]["remaining"] == {"chocolate": 300, "vanilla": 300}
+    assert answered["clock"]["running"] == "chocolate"
+
+
+def test_a_downloaded_record_keeps_the_clock_and_uploads_with_it(client, fake):
+    created = create(client, clock={"limit": 120, "increment": 5})
+    move(client, created, "chocolate", "c3")
+    move(client, created, "vanilla")
+    fake.now += 15
+    move(client, created, "chocolate")
+    record = client.get(f"/api/matches/{created['id']}/record").json()
+    assert record["clock"]["times"] == [120, 120, 110] and record["clock"]["since"] == fake.now
+    fake.now += 1000  # in a file: does not count
+    resumed = client.post("/api/matches", json={"record": record}).json()
+    assert resumed["clock"]["remaining"] == {"chocolate": 110, "vanilla": 120}
+    assert resumed["clock"]["running"] == "vanilla" and resumed["state"]["history"] == record["history"]
+
+
+def test_a_restart_keeps_the_clocks_and_counts_the_time_it_took(data, fake):
+    with TestClient(create_app(data)) as first:
+        created = create(first, clock={"limit": 100, "increment": 0})
+        move(first, created, "chocolate", "c3")
+        move(first, created, "vanilla")
+        fake.now += 30
+        move(first, created, "chocolate")  # 70 left; vanilla's clock runs
+        fake.now += 10
+    fake.now += 20  # the server is down
+    with TestClient(create_app(data)) as second:
+        match = second.get(f"/api/matches/{created['id']}").json()
+        # vanilla's 100 ran 10 s before the stop and 20 s while the server was down.
+        assert match["clock"]["remaining"] == {"chocolate": 70, "vanilla": 70}
+        assert match["clock"]["running"] == "vanilla"
+        fake.now += 71
+        late = move(second, created, "vanilla")
+        assert late.status_code == 409 and "chocolate wins on time" in late.json()["error"]
+    with TestClient(create_app(data)) as third:  # the flag was kept
+        match = third.get(f"/api/matches/{created['id']}").json()
+        assert match["clock"]["flagged"] == "vanilla" and match["winner"] == "chocolate"
+
+
+def test_a_restart_long_after_the_time_ran_out_flags_at_the_first_look(data, fake):
+    with TestClient(create_app(data)) as first:
+        created = create(first, clock={"limit": 10, "increment": 0})
+        move(first, created, "chocolate", "c3")
+        move(first, created, "vanilla")
+    fake.now += 3600
+    with TestClient(create_app(data)) as second:
+        match = second.get(f"/api/matches/{created['id']}").json()
+        assert match["clock"]["flagged"] == "chocolate" and match["result"].startswith("vanilla wins on time")
+
+
+def test_an_agents_clock_runs_on_the_server_too(client):
+    """Real time: the agent moves within its time, its clock counted."""
+    created = create(client, players=["human", "mcts:time=5"], clock={"limit": 2, "increment": 0})
+    move(client, created, "chocolate", "c3")
+    until(client, created["id"], lambda m: len(m["state"]["history"]) == 2 and not m["thinking"])
+    move(client, created, "chocolate")  # vanilla's clock runs: it thinks within a part of its 2 s, not 5
+    match = until(client, created["id"], lambda m: len(m["state"]["history"]) == 4 and not m["thinking"])
+    assert match["clock"]["flagged"] is None and 1.0 < match["clock"]["remaining"]["vanilla"] < 2
