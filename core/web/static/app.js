@@ -2,7 +2,8 @@
 // of docs/web.md. A move is built by clicking its parts in the order of the
 // notation (the piece to move, where it goes, then each square it flips or
 // shoots), as the action encoding does: the squares that continue a legal
-// move are highlighted.
+// move are highlighted. The board also takes the keyboard (arrows move a
+// focus square, Enter or Space clicks it).
 "use strict";
 
 const $ = (selector) => document.querySelector(selector);
@@ -10,6 +11,7 @@ const MOVE = /^([a-z][0-9]+)(?:-([a-z][0-9]+))?((?:x[a-z][0-9]+)*)$/;
 
 let games = [];
 let current = null;      // the match as GET /api/matches/{id} describes it
+let receivedAt = 0;      // when it arrived (performance.now()): the running clock counts down from it
 let tokens = {};         // this browser's seats in it: player -> token
 let chosen = [];         // the squares of the move being built
 let roles = [];          // what each of them is: "origin", "to" or "mark"
@@ -18,42 +20,105 @@ let edits = 0;           // counts changes to the choice: a late answer about an
 let lookback = null;     // the ply shown when looking back, else null
 let stream = null;
 let hinted = [];
+let hintText = "";       // the hint's line, cleared with the position it was for
 let drawn = "";          // which position the board shows: redrawn only when it changes
 let review = null;       // the review of this finished match (GET .../review), once asked
+let trying = null;       // "find a better move": {ply, first (parts, or null: none for a past position)}
+let focusSquare = null;  // the keyboard's square on the board
+let ticking = null;      // the timer that counts the running clock down
 const MARKS = { "inaccuracy": "?!", "mistake": "?", "blunder": "??", "missed win": " missed win" };
+const ORDINALS = ["first", "second", "third", "fourth", "fifth", "sixth"];
 const SVG = "http://www.w3.org/2000/svg";
+const LOBBY_KEY = "boardgames:lobby";
 
 // -- talking to the server ---------------------------------------------------
 async function api(method, path, body, token) {
   const headers = {};
   if (body !== undefined) headers["content-type"] = "application/json";
   if (token) headers["authorization"] = "Bearer " + token;
-  const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  let response;
+  try {
+    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch (error) {
+    setOffline(true);
+    throw new Error("connection lost: the server cannot be reached");
+  }
+  setOffline(false);
   const data = await response.json().catch(() => ({ error: response.statusText }));
-  if (!response.ok) throw new Error(data.error || response.statusText);
+  if (!response.ok) throw new Error(shorten(data.error || response.statusText));
   return data;
 }
+
+// A server message, short: an illegal move's message names the whole history
+// of the position ("illegal move 'a1' in donuts after a1 b2 …: a1 is taken"),
+// which says nothing to a player looking at the board.
+function shorten(message) {
+  const token = "(?:[a-z][0-9]+(?:-[a-z][0-9]+)?(?:x[a-z][0-9]+)*|pass)";
+  let text = String(message || "").split("\n")[0];
+  text = text.replace(new RegExp(" after(?: " + token + ")+(?=:)"), "");
+  return text.length > 200 ? text.slice(0, 199) + "…" : text;
+}
+
+function setOffline(lost) { $("#offline").hidden = !lost; }
 
 function say(text) { $("#message").textContent = text || ""; }
 
 // -- the lobby -----------------------------------------------------------------
+function remembered() {
+  try { return JSON.parse(localStorage.getItem(LOBBY_KEY) || "{}") || {}; } catch (error) { return {}; }
+}
+
 async function showLobby() {
-  if (stream) { stream.close(); stream = null; }
-  current = null;
+  closeStream();
+  current = null; trying = null;
+  stopTicking();
   $("#play").hidden = true;
   $("#lobby").hidden = false;
   document.title = "boardgames";
-  if (!games.length) {
-    games = await api("GET", "/api/games");
-    $("#game").innerHTML = "";
+  say(""); hinted = []; hintText = "";
+  try {
+    if (!games.length) games = await api("GET", "/api/games");
+  } catch (error) { $("#lobby-message").textContent = error.message; return; }
+  if (!$("#game").options.length) {
     for (const game of games) $("#game").add(new Option(game.title, game.name));
+    restoreLobby();
   }
+}
+
+// The choices of the last game started here, kept in local storage.
+function restoreLobby() {
+  const last = remembered();
+  if (games.some((g) => g.name === last.game)) $("#game").value = last.game;
   showOptions();
+  for (const id of ["opponent", "clock"]) {
+    if (last[id] !== undefined && [...$("#" + id).options].some((o) => o.value === last[id])) $("#" + id).value = last[id];
+  }
+  if (last.agent !== undefined && [...$("#agent").options].some((o) => o.value === last.agent)) $("#agent").value = last.agent;
+  if (last.spec) $("#spec").value = last.spec;
+  if (last.seat !== undefined && [...$("#seat").options].some((o) => o.value === last.seat)) $("#seat").value = last.seat;
+  showOpponent();
+}
+
+function rememberLobby(game, options) {
+  const last = remembered();
+  const kept = Object.assign({}, last.options || {});
+  kept[game] = options;
+  localStorage.setItem(LOBBY_KEY, JSON.stringify({
+    game, options: kept, opponent: $("#opponent").value, agent: $("#agent").value,
+    spec: $("#spec").value, seat: $("#seat").value, clock: $("#clock").value,
+  }));
+}
+
+function chosenGame() {
+  return games.find((g) => g.name === $("#game").value) || games[0];
 }
 
 function showOptions() {
-  const game = games.find((g) => g.name === $("#game").value) || games[0];
+  const game = chosenGame();
+  $("#game").value = game.name;
   $("#game-summary").textContent = game.summary;
+  showRules($("#lobby-rules"), game);
+  const saved = (remembered().options || {})[game.name] || {};
   const box = $("#options");
   box.querySelectorAll("label").forEach((label) => label.remove());
   for (const option of game.options) {
@@ -66,27 +131,94 @@ function showOptions() {
     } else {
       input = document.createElement("input");
       input.placeholder = option.default === null ? "from the seed" : String(option.default);
+      input.autocomplete = "off";
     }
     input.name = option.name;
-    input.title = option.help + " (" + option.accepts + ")";
-    label.append(input);
+    if (saved[option.name] !== undefined) input.value = saved[option.name];
+    input.addEventListener("change", showSeats);
+    const help = document.createElement("small");
+    help.className = "help";
+    help.textContent = option.help + (option.accepts ? " (" + option.accepts + ")" : "");
+    label.append(input, " ", help);
     box.append(label);
   }
   box.hidden = game.options.length === 0;
-  // The computer: the game's levels (measured on it, or a generic ladder that was not), or any agent spec.
+  // The computer: the game's levels by name (the spec is the value), or any agent spec.
   const agent = $("#agent");
   agent.innerHTML = "";
-  const unmeasured = game.levels_measured ? "" : " (not measured for this game)";
   for (const level of game.levels) {
-    agent.add(new Option("level " + level.level + " (" + level.name + "): " + level.spec + unmeasured, level.spec, false, level.level === 4));
+    const option = new Option(level.name, level.spec, false, level.level === 4);
+    option.title = "level " + level.level + ": " + level.spec;
+    agent.add(option);
   }
   agent.add(new Option("another agent spec…", "other"));
-  $("#spec-label").hidden = true;
+  showAgent();
+  showSeats();
+}
+
+function showAgent() {
+  const game = chosenGame();
+  const value = $("#agent").value;
+  const level = game.levels.find((l) => l.spec === value);
+  const measured = game.levels_measured ? "" : "; the levels are not measured for this game";
+  $("#agent-help").textContent = level ? "level " + level.level + " of " + game.levels.length + measured : "";
+  $("#spec-label").hidden = value !== "other";
+}
+
+// The players in turn order under the options chosen: an option whose choices
+// are the players' names says who goes first.
+function turnOrder(game) {
+  const players = game.players.slice();
+  for (const input of $("#options").querySelectorAll("select")) {
+    const option = game.options.find((o) => o.name === input.name);
+    const choices = option && option.choices ? option.choices.slice().sort().join(" ") : "";
+    if (choices && choices === players.slice().sort().join(" ") && players.includes(input.value)) {
+      const at = players.indexOf(input.value);
+      return [...players.slice(at), ...players.slice(0, at)];
+    }
+  }
+  return players;
+}
+
+function showSeats() {
+  const seat = $("#seat");
+  const before = seat.value || "0";
+  seat.innerHTML = "";
+  turnOrder(chosenGame()).forEach((player, i) => seat.add(new Option(player + ", " + (ORDINALS[i] || "#" + (i + 1)), String(i))));
+  seat.value = [...seat.options].some((o) => o.value === before) ? before : "0";
+}
+
+function showOpponent() {
+  const opponent = $("#opponent").value;
+  $("#agent-label").hidden = opponent !== "computer";
+  $("#spec-label").hidden = opponent !== "computer" || $("#agent").value !== "other";
+  $("#seat-label").hidden = opponent === "here";  // at one screen, one person plays every seat
+}
+
+// The rules (the text of `boardgames rules GAME`) as paragraphs.
+function showRules(box, game) {
+  box.hidden = !(game && game.rules);
+  if (!game || !game.rules) return;
+  box.querySelector(".rules-title").textContent = game.title;
+  const text = box.querySelector(".rules-text");
+  text.innerHTML = "";
+  for (const paragraph of game.rules.split(/\n\s*\n/)) {
+    const p = document.createElement("p");
+    // The text is wrapped for a terminal: its lines join, but a list's items keep theirs.
+    p.textContent = paragraph.trim().replace(/\n(?![ \t]*(?:[-*•]|\d+[.)])\s)[ \t]*/g, " ");
+    text.append(p);
+  }
+}
+
+function clockChoice() {
+  const found = /^(\d+)\+(\d+)$/.exec($("#clock").value);
+  return found ? { limit: Number(found[1]) * 60, increment: Number(found[2]) } : null;
 }
 
 async function startGame(event) {
   event.preventDefault();
-  const game = games.find((g) => g.name === $("#game").value);
+  $("#lobby-message").textContent = "";
+  const game = chosenGame();
   const options = {};
   for (const input of $("#options").querySelectorAll("input, select")) {
     if (input.value !== "") options[input.name] = input.value;
@@ -94,37 +226,45 @@ async function startGame(event) {
   const opponent = $("#opponent").value;
   let other = "human";
   if (opponent === "computer") other = $("#agent").value === "other" ? $("#spec").value.trim() : $("#agent").value;
-  const players = $("#seat").value === "0" ? ["human", other] : [other, "human"];
+  const count = game.players.length;
+  const mine = opponent === "here" ? 0 : Number($("#seat").value);
+  const players = Array.from({ length: count }, (_, i) => (i === mine ? "human" : other));
   const body = { game: game.name, options, players };
+  const clock = clockChoice();
+  if (clock) body.clock = clock;
   const seed = $("#seed").value.trim();
   if (seed !== "") body.seed = /^-?[0-9]+$/.test(seed) ? Number(seed) : seed;
+  rememberLobby(game.name, options);
   try {
     const created = await api("POST", "/api/matches", body);
-    keepSeats(created.id, created.seats, opponent === "invite" ? 1 : 2);
+    // At one screen every seat is this browser's; with an invite link, the other person's is in the link.
+    keepSeats(created.id, created.seats, opponent === "invite" ? created.state.players[mine] : null);
     location.hash = "match=" + created.id;
-  } catch (error) { say(error.message); alert(error.message); }
+  } catch (error) { $("#lobby-message").textContent = error.message; }
 }
 
 async function uploadRecord(event) {
   event.preventDefault();
+  $("#lobby-message").textContent = "";
   const file = $("#upload").files[0];
-  if (!file) return;
+  if (!file) { $("#lobby-message").textContent = "choose a record file first"; return; }
   try {
-    const record = JSON.parse(await file.text());
+    let record;
+    try { record = JSON.parse(await file.text()); } catch (error) { throw new Error(file.name + " is not JSON"); }
     const created = await api("POST", "/api/matches", { record });
-    keepSeats(created.id, created.seats, 2);
+    keepSeats(created.id, created.seats, null);
     location.hash = "match=" + created.id;
-  } catch (error) { alert(error.message); }
+  } catch (error) { $("#lobby-message").textContent = error.message; }
 }
 
-// The seats this browser plays: all of them at one screen; with an invite
-// link, the first person's seat here and the other one's in the link.
-function keepSeats(id, seats, keep) {
+// The seats this browser plays: all of them (mine null), or with an invite
+// link the seat `mine` here, and the other person's in the link.
+function keepSeats(id, seats, mine) {
   const players = Object.keys(seats);
-  const mine = {};
-  players.slice(0, keep).forEach((p) => { mine[p] = seats[p]; });
-  localStorage.setItem("boardgames:" + id, JSON.stringify(mine));
-  const invited = players.slice(keep);
+  const kept = {};
+  for (const player of players) if (mine === null || player === mine) kept[player] = seats[player];
+  localStorage.setItem("boardgames:" + id, JSON.stringify(kept));
+  const invited = players.filter((p) => !(p in kept));
   if (invited.length) {
     const p = invited[0];
     sessionStorage.setItem("boardgames:invite:" + id, location.origin + "/#match=" + id + "&seat=" + encodeURIComponent(p) + "&token=" + seats[p]);
@@ -142,57 +282,193 @@ async function openMatch(id, params) {
     history.replaceState(null, "", "#match=" + id);
   }
   tokens = JSON.parse(localStorage.getItem("boardgames:" + id) || "{}");
-  clearChoice(); lookback = null; hinted = []; review = null;
+  clearChoice(); lookback = null; hinted = []; hintText = ""; review = null; trying = null; focusSquare = null;
+  say(""); $("#resign-confirm").hidden = true;
   $("#review-view").hidden = true; $("#review-status").textContent = "";
-  current = null;
+  current = null; drawn = "";
+  $("#board").innerHTML = "";
   try {
     if (!games.length) games = await api("GET", "/api/games");  // the game's words, for a page opened on a match
     accept(await api("GET", "/api/matches/" + id));
   } catch (error) { say(error.message); return; }
-  if (stream) stream.close();
-  stream = new EventSource("/api/matches/" + id + "/events");
-  stream.addEventListener("match", (event) => accept(JSON.parse(event.data)));
+  openStream(id);
+}
+
+function closeStream() {
+  if (stream) { stream.close(); stream = null; }
+}
+
+// The match's events; a lost connection is said, and cleared once it is back.
+function openStream(id) {
+  closeStream();
+  const source = new EventSource("/api/matches/" + id + "/events");
+  stream = source;
+  source.addEventListener("open", () => setOffline(false));
+  source.addEventListener("match", (event) => { setOffline(false); accept(JSON.parse(event.data)); });
+  source.addEventListener("error", () => {
+    if (stream !== source) return;
+    setOffline(true);
+    // The browser tries again by itself, unless the answer was no stream at all.
+    if (source.readyState === EventSource.CLOSED) {
+      setTimeout(() => { if (stream === source && current && current.id === id) openStream(id); }, 2000);
+    }
+  });
 }
 
 // Answers and events may arrive out of order: only a newer version is shown.
 function accept(match) {
-  if (current && current.id === match.id && match.version <= current.version) return;
+  if (current && current.id === match.id && match.version < current.version) return;
+  if (current && current.id === match.id && match.version === current.version && !match.clock) return;
   show(match);
 }
 
-function myTurn() {
-  return current && !current.result && lookback === null && tokens[current.to_move] !== undefined;
+function isPerson(match, player) { return match.players[player] === "human"; }
+
+// Why this browser may not move now, or "" if it may; a move typed while
+// looking back is played in the game now (`typed`).
+function whyNot(typed) {
+  if (!current) return "the game is not loaded yet";
+  if (current.result) return "the game is over";
+  if (!Object.keys(tokens).length) return "you are watching: only the players move";
+  if (lookback !== null && !typed) return "you are looking back at move " + lookback + ": go back to the game to play";
+  if (current.thinking) return "the computer is thinking";
+  if (tokens[current.to_move] === undefined) return "not your turn: " + current.to_move + " is to move";
+  return "";
 }
+
+function myTurn() { return !trying && whyNot() === ""; }
 
 function tokenFor(player) {
   return tokens[player] || Object.values(tokens)[0];
 }
 
+function levelName(game, spec) {
+  const level = game && game.levels.find((l) => l.spec === spec);
+  return level ? level.name : spec;
+}
+
+function statusText(match) {
+  if (match.result) return match.result;
+  if (match.thinking) {  // after a takeback, a person may be to move while the computer still finishes
+    const agent = isPerson(match, match.to_move) ? Object.keys(match.players).find((p) => !isPerson(match, p)) : match.to_move;
+    if (agent) return agent + " (the computer, " + levelName(gameOf(match), match.players[agent]) + ") is thinking";
+  }
+  return match.to_move + " to move" + (tokens[match.to_move] ? " (you)" : "");
+}
+
+function gameOf(match) { return games.find((g) => g.name === match.state.game); }
+
+// Who this browser is in the match.
+function youText(match) {
+  const mine = Object.keys(tokens).filter((p) => p in match.players);
+  if (!mine.length) return "You are watching.";
+  if (mine.length > 1) return "You play " + mine.join(" and ") + " at this screen.";
+  const order = match.state.players.indexOf(mine[0]);
+  return "You play " + mine[0] + (order >= 0 ? ", " + ORDINALS[order] : "") + ".";
+}
+
+// "You won — five in a row", from the seat of this browser (the winner's name for spectators and one screen).
+function bannerText(match) {
+  const how = howItEnded(match);
+  if (!match.winner) return "Draw — " + how;
+  const mine = Object.keys(tokens).filter((p) => p in match.players);
+  if (mine.length === 1) return (mine[0] === match.winner ? "You won — " : "You lost — ") + how;
+  return match.winner + " won — " + how;
+}
+
+function howItEnded(match) {
+  const text = match.result || "";
+  if (match.forfeit) {
+    if (/ on time\b/.test(text)) return "on time";
+    const mine = Object.keys(tokens).filter((p) => p in match.players);
+    const who = mine.length === 1 && mine[0] === match.forfeit.player ? "you" : match.forfeit.player;
+    if (match.forfeit.reason === "resigned") return who + " resigned";
+    return match.forfeit.player + " forfeits (" + match.forfeit.reason + ")";
+  }
+  const colon = text.indexOf(": ");
+  return colon >= 0 ? text.slice(colon + 2) : text;
+}
+
 async function show(match) {
-  const changed = !current || current.id !== match.id || current.state.history.length !== match.state.history.length;
+  const changed = !current || current.id !== match.id || current.state.history.length !== match.state.history.length ||
+    Boolean(current.result) !== Boolean(match.result);
   current = match;
-  if (changed) { clearChoice(); hinted = []; }
+  receivedAt = performance.now();
+  if (changed) {
+    clearChoice(); hinted = [];
+    if (hintText && $("#message").textContent === hintText) say("");
+    hintText = "";
+  }
   const state = match.state;
-  document.title = state.game + " · boardgames";
+  const game = gameOf(match);
+  const title = game ? game.title : state.game;
+  const yours = !match.result && !match.thinking && tokens[match.to_move] !== undefined;
+  document.title = (yours ? "● Your turn · " : match.result ? "Over · " : "") + title + " · boardgames";
   const status = $("#status");
-  status.classList.toggle("thinking", match.thinking);
-  if (match.result) status.textContent = match.result;
-  else if (match.thinking) status.textContent = match.to_move + " (" + match.players[match.to_move] + ") is thinking";
-  else status.textContent = match.to_move + " to move" + (tokens[match.to_move] ? " (you)" : "");
+  status.classList.toggle("thinking", Boolean(match.thinking) && !match.result);
+  status.textContent = statusText(match);
+  $("#you").textContent = youText(match);
+  const banner = $("#banner");
+  banner.hidden = !match.result;
+  if (match.result) {
+    banner.textContent = bannerText(match);
+    banner.className = !match.winner ? "draw" : Object.keys(tokens).length === 1 ? (tokens[match.winner] ? "won" : "lost") : "over";
+  }
   const hand = Object.entries(match.in_hand || {});
   const placing = hand.some(([, n]) => n > 0);  // once all are placed, nothing to say
   $("#hand").textContent = placing ? "To place: " + hand.map(([p, n]) => p + " " + n).join(", ") : "";
+  showMoves();
+  $("#download").href = "/api/matches/" + match.id + "/record";
+  const seats = Object.keys(tokens).length;
+  const over = Boolean(match.result);
+  // The move box (typed move, pass, undo, hint, resign) goes once the game is over, and is never a spectator's.
+  $("#move-box").hidden = seats === 0 || over;
+  if (over) $("#resign-confirm").hidden = true;
+  const asked = match.takeback && tokens[match.takeback.by];
+  $("#undo").disabled = seats === 0 || over || Boolean(match.thinking) || Boolean(asked);
+  $("#undo").textContent = Object.keys(match.players).filter((p) => isPerson(match, p)).length > 1 && seats === 1 ? "Ask to undo" : "Undo";
+  $("#hint").disabled = !myTurn();
+  $("#resign").disabled = over;
+  showTakeback(match);
+  $("#pass").hidden = !(myTurn() && state.parts.can_pass);
+  $("#review-box").hidden = !match.result || state.history.length === 0;
+  showRules($("#play-rules"), game);
+  const links = $("#links");
+  links.innerHTML = "";
+  const invite = sessionStorage.getItem("boardgames:invite:" + match.id);
+  if (invite && !match.result) addLink(links, "Invite link (the other player's seat)", invite, "invite-link");
+  addLink(links, "Spectator link", location.origin + "/#match=" + match.id, "watch-link");
+  showClocks();
+  if (boardKey() !== drawn) {
+    for (const square of $("#board").querySelectorAll(".square")) square.classList.remove("next", "chosen", "hinted");
+    await drawBoard();
+  } else highlight();
+}
+
+// The moves numbered by turn (1. c3 d4  2. …), the one shown marked.
+function showMoves() {
+  const state = current.state;
+  const count = Math.max(state.players.length, 1);
   const list = $("#moves");
   list.innerHTML = "";
+  let item = null;
   state.history.forEach((text, index) => {
-    const item = document.createElement("li");
-    item.append((index + 1) + ". ");
+    if (index % count === 0) {
+      item = document.createElement("li");
+      const number = document.createElement("span");
+      number.className = "turn";
+      number.textContent = (index / count + 1) + ".";
+      item.append(number);
+      list.append(item);
+    }
     const button = document.createElement("button");
     button.type = "button";
+    button.className = "move";
     button.textContent = text;
-    button.title = "the position after move " + (index + 1);
+    button.dataset.ply = String(index + 1);
+    button.title = "the position after move " + (index + 1) + " (" + state.players[index % count] + ")";
     button.addEventListener("click", () => lookAt(index + 1));
-    item.append(button);
+    item.append(" ", button);
     const judged = review && review.plies[index];
     if (judged && judged.label) {
       const mark = document.createElement("span");
@@ -201,30 +477,31 @@ async function show(match) {
       mark.title = judged.label + ": best was " + judged.best;
       item.append(mark);
     }
-    if (lookback === index + 1) item.classList.add("selected");
-    list.append(item);
   });
-  $("#download").href = "/api/matches/" + match.id + "/record";
-  const seats = Object.keys(tokens).length;
-  $("#undo").disabled = $("#resign").disabled = seats === 0 || Boolean(match.result);
-  $("#hint").disabled = !myTurn();
-  showTakeback(match);
-  $("#pass").hidden = !(myTurn() && state.parts.can_pass);
-  $("#typed").hidden = seats === 0;
-  $("#review-box").hidden = !match.result || state.history.length === 0;
-  const links = $("#links");
-  links.innerHTML = "";
-  const invite = sessionStorage.getItem("boardgames:invite:" + match.id);
-  if (invite && !match.result) addLink(links, "Invite link (the other player's seat)", invite, "invite-link");
-  addLink(links, "Spectator link", location.origin + "/#match=" + match.id, "watch-link");
-  if (boardKey() !== drawn) {
-    for (const square of $("#board").querySelectorAll(".square")) square.classList.remove("next", "chosen", "hinted");
-    await drawBoard();
-  } else highlight();
+  markShown();
+}
+
+function shownPly() { return lookback === null ? current.state.history.length : lookback; }
+
+function markShown() {
+  if (!current) return;
+  const shown = shownPly();
+  for (const button of $("#moves").querySelectorAll("button.move")) {
+    const here = Number(button.dataset.ply) === shown;
+    button.classList.toggle("current", here);
+    if (here) {
+      button.setAttribute("aria-current", "step");
+      const list = $("#moves");  // kept in sight within the list, without scrolling the page
+      const top = button.offsetTop - list.offsetTop;
+      if (top < list.scrollTop || top > list.scrollTop + list.clientHeight - button.offsetHeight) list.scrollTop = top - list.clientHeight / 2;
+    } else button.removeAttribute("aria-current");
+  }
+  $("#nav-first").disabled = $("#nav-prev").disabled = shown === 0;
+  $("#nav-next").disabled = $("#nav-last").disabled = lookback === null;
 }
 
 function boardKey() {
-  return [current.id, current.state.history.join(" "), current.result || "", lookback].join("|");
+  return [current.id, current.state.history.join(" "), current.result || "", lookback, Boolean(review), Boolean(trying)].join("|");
 }
 
 function addLink(parent, label, url, id) {
@@ -238,27 +515,107 @@ function addLink(parent, label, url, id) {
 
 async function drawBoard() {
   const match = current;
-  const query = (lookback === null ? "?v=" + match.version : "?ply=" + lookback) + (review ? "&squares=1" : "");
-  $("#lookback").hidden = lookback === null;
+  const named = review || trying ? "&squares=1" : "";
+  const query = (lookback === null ? "?v=" + match.version : "?ply=" + lookback) + named;
+  $("#lookback").hidden = lookback === null || Boolean(trying);
   $("#lookback-ply").textContent = lookback === null ? "" : String(lookback);
   const key = boardKey();
-  const response = await fetch("/api/matches/" + match.id + "/board.svg" + query);
-  const svg = await response.text();
+  let svg;
+  try {
+    const response = await fetch("/api/matches/" + match.id + "/board.svg" + query);
+    svg = await response.text();
+    if (!response.ok) return;
+  } catch (error) { setOffline(true); return; }
   if (match !== current || key !== boardKey()) return;  // a newer state arrived meanwhile
   $("#board").innerHTML = svg;
   drawn = key;
   for (const square of $("#board").querySelectorAll("[data-square]")) {
     if (square.classList.contains("square")) square.addEventListener("click", () => clicked(square.dataset.square));
   }
+  legendRings();
   highlight();
 }
 
+// The legend's rings take the colours the board draws them in.
+function legendRings() {
+  for (const ring of document.querySelectorAll("#legend svg[data-ring]")) {
+    const drawnRing = $("#board").querySelector("." + ring.dataset.ring + "[stroke]");
+    if (!drawnRing) continue;
+    const circle = ring.querySelector("circle");
+    for (const name of ["stroke", "stroke-dasharray"]) {
+      const value = drawnRing.getAttribute(name);
+      if (value) circle.setAttribute(name, value); else circle.removeAttribute(name);
+    }
+  }
+}
+
+// -- clocks ------------------------------------------------------------------------
+// The match's clock: {limit, increment, remaining: {player: seconds}, running, flagged};
+// remaining was read when the answer was made, so the running clock counts down here.
+function clockSeconds(player) {
+  const clock = current.clock;
+  let left = clock.remaining[player];
+  if (clock.running === player && !current.result) left -= (performance.now() - receivedAt) / 1000;
+  return Math.max(0, left);
+}
+
+function formatTime(seconds) {
+  if (seconds < 10) return "0:0" + (Math.floor(seconds * 10) / 10).toFixed(1);
+  const whole = Math.floor(seconds);
+  const hours = Math.floor(whole / 3600), minutes = Math.floor((whole % 3600) / 60), secs = whole % 60;
+  const two = (n) => String(n).padStart(2, "0");
+  return hours ? hours + ":" + two(minutes) + ":" + two(secs) : minutes + ":" + two(secs);
+}
+
+function showClocks() {
+  const clock = current && current.clock;
+  const box = $("#clocks");
+  box.hidden = !clock;
+  if (!clock) { stopTicking(); return; }
+  box.innerHTML = "";
+  for (const player of current.state.players) {
+    const row = document.createElement("p");
+    row.className = "clock";
+    row.dataset.player = player;
+    row.classList.toggle("running", clock.running === player && !current.result);
+    row.classList.toggle("flagged", clock.flagged === player);
+    row.classList.toggle("mine", tokens[player] !== undefined);
+    const name = document.createElement("span");
+    name.className = "name";
+    name.textContent = player + (clock.flagged === player ? " (flag: out of time)" : "");
+    const time = document.createElement("span");
+    time.className = "time";
+    row.append(name, " ", time);
+    box.append(row);
+  }
+  tick();
+  if (clock.running && !current.result) { if (!ticking) ticking = setInterval(tick, 100); } else stopTicking();
+}
+
+function tick() {
+  if (!current || !current.clock) { stopTicking(); return; }
+  for (const row of $("#clocks").querySelectorAll(".clock")) {
+    row.querySelector(".time").textContent = formatTime(clockSeconds(row.dataset.player));
+  }
+}
+
+function stopTicking() { if (ticking) { clearInterval(ticking); ticking = null; } }
+
 // -- looking back, and the review of a finished game -----------------------------------
 function lookAt(ply) {
+  if (trying) stopTrying();
+  if (ply !== null && current && ply >= current.state.history.length) ply = null;  // the last move is the game now
+  if (ply !== null && ply < 0) ply = 0;
   lookback = ply;
-  for (const [index, item] of [...$("#moves").children].entries()) item.classList.toggle("selected", index + 1 === ply);
+  clearChoice();
+  markShown();
   if (review) showReviewPly();
   drawBoard();
+}
+
+function step(by) {
+  if (!current) return;
+  lookAt(shownPly() + by);
 }
 
 async function fetchReview() {
@@ -268,11 +625,11 @@ async function fetchReview() {
   $("#review-status").classList.add("thinking");
   try {
     const data = await api("GET", "/api/matches/" + match.id + "/review");
-    if (current !== match && (!current || current.id !== match.id)) return;
+    if (!current || current.id !== match.id) return;
     review = data;
     $("#review-status").textContent = "";
-    show(current);
     drawReview();
+    showMoves();
     lookAt(lookback);
   } catch (error) {
     $("#review-status").textContent = error.message;
@@ -337,6 +694,53 @@ function showReviewPly() {
     else if (ply.best) text += " The best move.";
   }
   $("#review-ply").textContent = text;
+  $("#try-box").hidden = !(ply && ply.label) || Boolean(trying);
+}
+
+// -- find a better move: from a labelled ply, the player tries another move ------------
+// The board shows the position before the ply; a move is built by clicks from
+// that position's parts (GET .../parts?ply=N-1) where the server gives them,
+// else a click on a square tries that square, and the box takes any move typed.
+async function startTrying() {
+  const ply = lookback;
+  const judged = review && ply ? review.plies[ply - 1] : null;
+  if (!judged) return;
+  trying = { ply, player: judged.player, move: judged.move, first: null };
+  lookback = ply - 1;
+  clearChoice();
+  $("#try-box").hidden = true;
+  $("#trying").hidden = false;
+  $("#try-result").textContent = "";
+  $("#try-prompt").textContent = "Find a better move for " + judged.player + " than " + judged.move +
+    ": click it on the board, or type it in the box.";
+  markShown();
+  drawBoard();
+  try {
+    const parts = await api("GET", "/api/matches/" + current.id + "/parts?ply=" + (ply - 1));
+    if (trying && trying.ply === ply && parts.ply === ply - 1) { trying.first = parts; highlight(); }
+  } catch (error) { /* no parts for a past position: a click tries its square */ }
+}
+
+function stopTrying() {
+  const ply = trying ? trying.ply : null;
+  trying = null;
+  clearChoice();
+  $("#trying").hidden = true;
+  if (ply !== null) { lookback = ply; markShown(); if (review) showReviewPly(); drawBoard(); }
+}
+
+async function tryMove(text) {
+  const attempt = trying;
+  clearChoice();
+  highlight();
+  $("#try-result").textContent = "Trying " + text + "…";
+  try {
+    const answer = await api("POST", "/api/matches/" + current.id + "/review/try", { ply: attempt.ply, move: text });
+    if (trying !== attempt) return;
+    $("#try-result").textContent = answer.verdict || (answer.move + ": win chance " + Math.round(answer.win) + "%");
+  } catch (error) {
+    if (trying === attempt) $("#try-result").textContent = error.message;
+  }
 }
 
 // -- building a move by clicks -------------------------------------------------------
@@ -366,6 +770,7 @@ function moveText(squares, kinds) {
 // The parts that may follow the squares chosen so far; null while the server is asked.
 function partsNow() {
   if (!current) return null;
+  if (trying) return chosen.length ? following : trying.first;
   return chosen.length ? following : current.state.parts;
 }
 
@@ -403,8 +808,14 @@ function partsAmong(texts, squares, kinds) {
 }
 
 async function partsAfter(match, squares, kinds) {
-  if (match.state.legal_moves) return partsAmong(match.state.legal_moves, squares, kinds);
   const text = encodeURIComponent(moveText(squares, kinds));
+  if (trying) {
+    const ply = trying.ply - 1;
+    const parts = await api("GET", "/api/matches/" + match.id + "/parts?ply=" + ply + "&move=" + text);
+    if (parts.ply !== ply) throw new Error("the server gives no parts of a past position: type the move");
+    return parts;
+  }
+  if (match.state.legal_moves) return partsAmong(match.state.legal_moves, squares, kinds);
   return api("GET", "/api/matches/" + match.id + "/parts?move=" + text);
 }
 
@@ -412,18 +823,22 @@ function clearChoice() {
   chosen = []; roles = []; following = null; edits += 1;
 }
 
+function building() { return trying ? Boolean(trying.first) : myTurn(); }
+
 function highlight() {
-  const judged = review && lookback ? review.plies[lookback - 1] : null;
+  if (!current) return;
+  const judged = review && lookback && !trying ? review.plies[lookback - 1] : null;
   const best = judged && judged.best ? squaresOf(judged.best) || [] : [];
-  const moving = myTurn();
+  const moving = building();
   const parts = moving ? partsNow() : null;
   const next = new Set(parts ? [...parts.origins, ...parts.targets, ...parts.marks] : []);
   for (const square of $("#board").querySelectorAll(".square")) {
     const name = square.dataset.square;
     square.classList.toggle("next", next.has(name));
     square.classList.toggle("chosen", chosen.includes(name));
-    square.classList.toggle("hinted", hinted.includes(name));
+    square.classList.toggle("hinted", hinted.includes(name) && lookback === null);
     square.classList.toggle("best", best.includes(name));
+    square.classList.toggle("focused", name === focusSquare);
   }
   $("#board").classList.toggle("waiting", moving && chosen.length > 0 && !parts);
   // A whole move that may go on (a flip or a shot it may still choose): offered as it is.
@@ -445,56 +860,101 @@ function wordsOf(name) {
   return (game && game.words) || {};
 }
 
+// Why `square` starts no move here, in a line.
+function notLegal(square, parts) {
+  const owner = current.state.pieces ? current.state.pieces[square] : undefined;
+  const moving = parts.origins.length > 0;
+  if (owner !== undefined) {
+    if (!moving) return square + " is taken";
+    if (owner !== current.to_move) return square + " is " + owner + "'s";
+    return "the piece on " + square + " cannot move";
+  }
+  if (moving && !parts.targets.length) return "there is no piece of yours on " + square + " to move";
+  return square + " is not a legal move here";
+}
+
 async function clicked(square) {
-  if (!myTurn()) return;
+  if (!current) return;
+  if (trying && !trying.first) { tryMove(square); return; }  // no parts of that position: the square is tried
+  if (!trying) {
+    const why = whyNot();
+    if (why) { say(why); return; }
+  }
   const parts = partsNow();
   if (!parts) return;  // the server is asked what may follow the last click
   say("");
   const role = roleOf(parts, square);
-  if (!role) {  // a square that continues nothing: the choice starts again
-    if (chosen.length) { clearChoice(); if (roleOf(partsNow(), square)) clicked(square); else highlight(); }
+  if (!role) {  // a square that continues nothing: the choice starts again from it, if it may
+    if (chosen.length) {
+      clearChoice();
+      if (roleOf(partsNow(), square)) { clicked(square); return; }
+      say(square + " does not continue the move");
+      highlight();
+      return;
+    }
+    say(notLegal(square, parts));
     return;
   }
   chosen.push(square); roles.push(role); following = null; edits += 1;
   const match = current, squares = chosen.slice(), kinds = roles.slice(), edit = edits;
   highlight();
-  let next;
-  try {
-    next = await partsAfter(match, squares, kinds);
-  } catch (error) {
-    if (edit === edits) { clearChoice(); say(error.message); highlight(); }
+  for (;;) {
+    let next;
+    try {
+      next = await partsAfter(match, squares, kinds);
+    } catch (error) {
+      if (edit === edits) { clearChoice(); say(error.message); highlight(); }
+      return;
+    }
+    // Meanwhile the position changed, or the choice did: this answer is for another one.
+    if (edit !== edits || !current || current.id !== match.id || (!trying && next.ply !== undefined && next.ply !== current.state.history.length)) return;
+    const more = [...next.origins, ...next.targets, ...next.marks];
+    if (next.complete && !more.length) { finish(moveText(squares, kinds)); return; }
+    if (!next.complete && more.length === 1) {
+      // One way on, and the move is not whole without it (a single flip): taken without a click, as the terminal does.
+      squares.push(more[0]);
+      kinds.push(next.origins.length ? "origin" : next.targets.length ? "to" : "mark");
+      chosen = squares.slice(); roles = kinds.slice();
+      continue;
+    }
+    if (!more.length) clearChoice();  // nothing can follow (it cannot happen)
+    else following = next;
+    highlight();
     return;
   }
-  // Meanwhile the position changed, or the choice did: this answer is for another one.
-  if (edit !== edits || !current || current.id !== match.id || (next.ply !== undefined && next.ply !== current.state.history.length)) return;
-  const more = next.origins.length + next.targets.length + next.marks.length;
-  if (next.complete && !more) { play(moveText(squares, kinds)); return; }
-  if (!more) clearChoice();  // nothing can follow (it cannot happen)
-  else following = next;
-  highlight();
+}
+
+function finish(text) {
+  if (trying) tryMove(text); else play(text);
 }
 
 async function play(text) {
   const player = current.to_move;
+  const id = current.id;
   clearChoice();
   try {
-    accept(await api("POST", "/api/matches/" + current.id + "/moves", { move: text }, tokenFor(player)));
-  } catch (error) { say(error.message); highlight(); }
+    const match = await api("POST", "/api/matches/" + id + "/moves", { move: text }, tokenFor(player));
+    if (current && current.id === id) accept(match);
+  } catch (error) { if (current && current.id === id) { say(error.message); highlight(); } }
 }
 
 async function act(action) {
+  const id = current.id, ply = current.state.history.length;
   try {
     const player = action === "undo" ? lastPersonToMove() : current.to_move;
-    const data = await api("POST", "/api/matches/" + current.id + "/" + action, undefined, tokenFor(player));
+    const data = await api("POST", "/api/matches/" + id + "/" + action, undefined, tokenFor(player));
+    if (!current || current.id !== id) return;  // another match is shown now
     if (action === "hint") {
+      if (current.state.history.length !== ply) return;  // a hint for a position gone
       hinted = squaresOf(data.move) || [];
-      say("Hint: " + data.move);
+      hintText = "Hint: " + data.move;
+      say(hintText);
       highlight();
     } else {
-      if (action === "undo" && data.takeback) say("Asked the other player to let you take back your move.");
+      if (action === "undo" && data.takeback) say("You asked to take back your move: the other player answers.");
       accept(data);
     }
-  } catch (error) { say(error.message); }
+  } catch (error) { if (current && current.id === id) say(error.message); }
 }
 
 // A takeback between two people needs the other's consent: the page of the
@@ -509,15 +969,25 @@ function showTakeback(match) {
   const mine = asked && answerer(match) !== undefined;
   $("#takeback").hidden = !asked;
   $("#takeback-accept").hidden = $("#takeback-decline").hidden = !mine;
-  $("#takeback-text").textContent = !asked ? "" : mine
-    ? match.takeback.by + " asks to take back their last move."
-    : "Waiting for the other player to answer your takeback request.";
+  if (!asked) { $("#takeback-text").textContent = ""; return; }
+  const by = match.takeback.by;
+  const history = match.state.history;
+  let last = "";  // the asker's last move, named
+  for (let k = history.length - 1; k >= 0; k--) {
+    if (match.state.players[k % match.state.players.length] === by) { last = " (" + history[k] + ")"; break; }
+  }
+  const other = Object.keys(match.players).find((p) => p !== by && isPerson(match, p)) || "the other player";
+  $("#takeback-text").textContent = mine
+    ? by + " asks to take back their last move" + last + ". Do you agree?"
+    : "You asked to take back your last move" + last + ": waiting for " + other + " to answer.";
 }
 
 async function answerTakeback(accepted) {
+  const id = current.id;
   try {
     const body = { accept: accepted, ply: current.takeback.ply };  // this request, not a later one
-    const data = await api("POST", "/api/matches/" + current.id + "/takeback/answer", body, tokenFor(answerer(current)));
+    const data = await api("POST", "/api/matches/" + id + "/takeback/answer", body, tokenFor(answerer(current)));
+    if (!current || current.id !== id) return;
     say(accepted ? "Moves taken back." : "Takeback declined.");
     accept(data);
   } catch (error) { say(error.message); }
@@ -534,6 +1004,79 @@ function lastPersonToMove() {
   return Object.keys(tokens)[0];
 }
 
+// -- the keyboard --------------------------------------------------------------------
+// On the board: arrows move a focus square (to the nearest square that way, so
+// that any drawing works, hexagons too), Enter or Space clicks it. Elsewhere,
+// outside text fields: Left/Right step through the moves, Home/End.
+const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+
+function squareCentres() {
+  return [...$("#board").querySelectorAll(".square")].map((element) => {
+    const box = element.getBBox();
+    return { name: element.dataset.square, element, x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  });
+}
+
+function moveFocus(direction) {
+  const squares = squareCentres();
+  if (!squares.length) return;
+  const here = squares.find((s) => s.name === focusSquare);
+  let target = null;
+  if (!here) {  // the first time: a square that may be played, else the middle one
+    target = squares.find((s) => s.element.classList.contains("next")) || squares[Math.floor(squares.length / 2)];
+  } else if (direction) {
+    let score = Infinity;
+    for (const s of squares) {
+      const dx = s.x - here.x, dy = s.y - here.y;
+      const along = dx * direction[0] + dy * direction[1];
+      const across = Math.abs(dx * direction[1] - dy * direction[0]);
+      if (along <= 1 || across > along * 1.5) continue;
+      const value = along + 2 * across;
+      if (value < score) { score = value; target = s; }
+    }
+  }
+  if (target) focusSquare = target.name;
+  highlight();
+  announceFocus();
+}
+
+function announceFocus() {
+  const element = focusSquare && $("#board").querySelector('.square[data-square="' + focusSquare + '"]');
+  if (!element) { $("#focus-name").textContent = ""; return; }
+  let name = element.getAttribute("aria-label");
+  if (!name) {
+    const owner = current && current.state.pieces ? current.state.pieces[focusSquare] : undefined;
+    name = focusSquare + (owner ? ", " + owner : ", empty");
+  }
+  if (element.classList.contains("next")) name += ": you may play here";
+  $("#focus-name").textContent = name;
+}
+
+function boardKeys(event) {
+  if (event.altKey || event.ctrlKey || event.metaKey) return;
+  const shown = focusSquare && $("#board").querySelector('.square[data-square="' + focusSquare + '"]');
+  if (!shown) {  // the first key shows the focus square (where focus events did not)
+    if (ARROWS[event.key] || event.key === "Enter" || event.key === " ") event.preventDefault();
+    moveFocus(null);
+    return;
+  }
+  if (ARROWS[event.key]) { event.preventDefault(); moveFocus(ARROWS[event.key]); }
+  else if ((event.key === "Enter" || event.key === " ") && focusSquare) { event.preventDefault(); clicked(focusSquare).then(announceFocus); }
+}
+
+function pageKeys(event) {
+  if (!current || $("#play").hidden || event.altKey || event.ctrlKey || event.metaKey) return;
+  const target = event.target;
+  if (target === $("#board")) return;
+  if (target.closest && target.closest("input, textarea, select, [contenteditable]")) return;
+  if (event.key === "ArrowLeft") step(-1);
+  else if (event.key === "ArrowRight") step(1);
+  else if (event.key === "Home") lookAt(0);
+  else if (event.key === "End") lookAt(null);
+  else return;
+  event.preventDefault();
+}
+
 // -- wiring ----------------------------------------------------------------------
 function route() {
   const params = new URLSearchParams(location.hash.slice(1));
@@ -543,26 +1086,41 @@ function route() {
 
 window.addEventListener("hashchange", route);
 window.addEventListener("DOMContentLoaded", () => {
-  $("#game").addEventListener("change", showOptions);
-  $("#agent").addEventListener("change", () => { $("#spec-label").hidden = $("#agent").value !== "other"; });
-  $("#opponent").addEventListener("change", () => { $("#agent-label").hidden = $("#opponent").value !== "computer"; });
+  $("#game").addEventListener("change", () => { showOptions(); showOpponent(); });
+  $("#agent").addEventListener("change", showAgent);
+  $("#opponent").addEventListener("change", showOpponent);
   $("#new-game").addEventListener("submit", startGame);
   $("#upload-form").addEventListener("submit", uploadRecord);
   $("#typed").addEventListener("submit", (event) => {
     event.preventDefault();
     const text = $("#typed-move").value.trim();
-    if (text && current && tokens[current.to_move]) { $("#typed-move").value = ""; play(text); }
-    else if (current) say("It is not your turn.");
+    if (!text || !current) return;
+    if (trying) { $("#typed-move").value = ""; tryMove(text); return; }
+    const why = whyNot(true);
+    if (why) { say(why); return; }
+    $("#typed-move").value = "";
+    play(text);
   });
-  $("#as-is").addEventListener("click", () => { const parts = partsNow(); if (chosen.length && parts && parts.complete) play(moveText(chosen, roles)); });
+  $("#as-is").addEventListener("click", () => { const parts = partsNow(); if (chosen.length && parts && parts.complete) finish(moveText(chosen, roles)); });
   $("#pass").addEventListener("click", () => play("pass"));
   $("#undo").addEventListener("click", () => act("undo"));
   $("#hint").addEventListener("click", () => act("hint"));
   $("#takeback-accept").addEventListener("click", () => answerTakeback(true));
   $("#takeback-decline").addEventListener("click", () => answerTakeback(false));
-  $("#resign").addEventListener("click", () => { if (confirm("Resign this game?")) act("resign"); });
+  $("#resign").addEventListener("click", () => { $("#resign-confirm").hidden = false; $("#resign-no").focus(); });
+  $("#resign-no").addEventListener("click", () => { $("#resign-confirm").hidden = true; });
+  $("#resign-yes").addEventListener("click", () => { $("#resign-confirm").hidden = true; act("resign"); });
   $("#new").addEventListener("click", () => { location.hash = ""; });
   $("#back-to-game").addEventListener("click", () => lookAt(null));
   $("#review").addEventListener("click", fetchReview);
+  $("#try").addEventListener("click", startTrying);
+  $("#try-cancel").addEventListener("click", stopTrying);
+  $("#nav-first").addEventListener("click", () => lookAt(0));
+  $("#nav-prev").addEventListener("click", () => step(-1));
+  $("#nav-next").addEventListener("click", () => step(1));
+  $("#nav-last").addEventListener("click", () => lookAt(null));
+  $("#board").addEventListener("keydown", boardKeys);
+  $("#board").addEventListener("focus", () => { if (!focusSquare) moveFocus(null); else announceFocus(); });
+  document.addEventListener("keydown", pageKeys);
   route();
 });

@@ -1,0 +1,582 @@
+"""The page as a player meets it (issue 26), in headless Chromium over a real
+``boardgames serve`` (tests/server.py): the result banner, the move list by
+turns and its keys, takeback by consent between two browsers, the lobby's
+remembered choices and its errors on the page, short error messages and why a
+click is refused, keyboard play on the board, no legal-move highlights when it
+is not this browser's turn (the computer thinking, even after a takeback), a
+hint that stays with its match, a forced single flip played from one click, a
+lost connection said and cleared, clocks, and the board at phone width.
+
+Matches are mostly made through the API and opened as a seat's invite link
+(``#match=ID&seat=PLAYER&token=TOKEN``), so that each test sets up only what it
+looks at. Screenshots go to BOARDGAMES_SCREENSHOTS (docs/img) when it is set.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from server import Server
+
+import boardgames
+from boardgames import Match
+from helpers import FIVE_BOARD, FIVE_MOVES, headless_chromium, screenshot
+
+pytest.importorskip("uvicorn", reason="the extra 'web' is not installed")
+
+WAIT = 30
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    running = Server(tmp_path_factory.mktemp("page"), "--limit", "hints-per-minute=0")
+    yield running
+    running.stop()
+
+
+@pytest.fixture
+def browsers(tmp_path):
+    """A function that opens a headless Chromium (each with its own profile); all quit after the test."""
+    opened = []
+
+    def open_one():
+        driver = headless_chromium(tmp_path / f"profile-{len(opened)}")
+        opened.append(driver)
+        return driver
+
+    yield open_one
+    for driver in opened:
+        driver.quit()
+
+
+def wait(driver, condition, seconds: float = WAIT):
+    from selenium.common.exceptions import TimeoutException
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    try:
+        return WebDriverWait(driver, seconds, poll_frequency=0.05).until(lambda d: condition(d))
+    except TimeoutException:
+        text = driver.execute_script("return document.querySelector('main').innerText")
+        pytest.fail(f"waited {seconds} s in vain; the page says:\n{text}")
+
+
+def page(driver) -> dict[str, Any]:
+    """What the page shows, read through JavaScript (it redraws as the match changes)."""
+    return driver.execute_script(
+        """const text = (id) => document.getElementById(id).textContent;
+        const shown = (id) => { const e = document.getElementById(id); return !e.hidden && e.offsetParent !== null; };
+        return {
+          next: [...document.querySelectorAll('#board .square.next')].map(e => e.dataset.square).sort(),
+          hinted: [...document.querySelectorAll('#board .square.hinted')].map(e => e.dataset.square),
+          focused: [...document.querySelectorAll('#board .square.focused')].map(e => e.dataset.square),
+          pieces: document.querySelectorAll('#board .piece').length,
+          squares: document.querySelectorAll('#board .square').length,
+          status: text('status'), message: text('message'), banner: shown('banner') ? text('banner') : null,
+          you: text('you'), focus: text('focus-name'), lookback: shown('lookback') ? text('lookback-ply') : null,
+          moveBox: shown('move-box'), offline: shown('offline'), undo: !document.getElementById('undo').disabled,
+          takeback: shown('takeback') ? text('takeback-text') : null, title: document.title,
+          history: [...document.querySelectorAll('#moves li button.move')].map(b => b.textContent),
+          turns: [...document.querySelectorAll('#moves li')].map(li => li.textContent.replace(/\\s+/g, ' ').trim()),
+          current: [...document.querySelectorAll('#moves button.current')].map(b => Number(b.dataset.ply)),
+          clocks: [...document.querySelectorAll('#clocks .clock')].map(c => ({
+            player: c.dataset.player, time: c.querySelector('.time').textContent,
+            running: c.classList.contains('running'), flagged: c.classList.contains('flagged')})),
+        };"""
+    )
+
+
+def click(driver, name: str, highlighted: bool = True) -> None:
+    """Click the square ``name`` (once it is highlighted, unless told otherwise)."""
+    from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+    from selenium.webdriver.common.by import By
+
+    css = f'#board .square{".next" if highlighted else ""}[data-square="{name}"]'
+
+    def clicked(d) -> bool:
+        try:
+            d.find_element(By.CSS_SELECTOR, css).click()
+            return True
+        except (StaleElementReferenceException, NoSuchElementException):  # the board was redrawn meanwhile
+            return False
+
+    wait(driver, clicked)
+
+
+def press(driver, *keys: str) -> None:
+    """Keys (by Selenium's names: LEFT, HOME, ENTER…) sent to whatever has the focus."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    chain = ActionChains(driver)
+    for key in keys:
+        chain.send_keys(getattr(Keys, key))
+    chain.perform()
+
+
+def open_seat(driver, server: Server, match_id: str, player: str | None = None, token: str | None = None) -> None:
+    """The match's page, as the seat ``player`` (its token given as an invite link gives it), else as a spectator."""
+    url = f"http://127.0.0.1:{server.port}/#match={match_id}"
+    if player is not None:
+        url += f"&seat={player}&token={token}"
+    driver.get(url)
+    record = f"/api/matches/{match_id}/record"
+    wait(
+        driver,
+        lambda d: (
+            page(d)["squares"] > 0
+            and "token=" not in d.current_url
+            and d.execute_script("return document.getElementById('download').href").endswith(record)
+        ),
+    )
+
+
+def api_move(server: Server, match: dict[str, Any], text: str, player: str) -> dict[str, Any]:
+    answer = server.request("POST", f"/api/matches/{match['id']}/moves", {"move": text}, match["seats"][player])
+    assert answer.status == 200, answer
+    return answer.body
+
+
+def two_people(server: Server, moves: int = 0, **body: Any) -> dict[str, Any]:
+    """A Donuts match between two people with ``moves`` moves played (the first legal one each time)."""
+    match = server.create(players=["human", "human"], **body)
+    for _ in range(moves):
+        after = api_move(server, match, match["state"]["legal_moves"][0], match["to_move"])
+        match = {**after, "seats": match["seats"]}
+    return match
+
+
+# -- the end ---------------------------------------------------------------------------
+
+
+def test_the_banner_says_who_won_and_how_and_the_move_box_goes(server, browsers, tmp_path):
+    *first, last = FIVE_MOVES.split()
+    match = two_people(server, options={"board": FIVE_BOARD, "first": "vanilla"})
+    for text in first:
+        match = {**api_move(server, match, text, match["to_move"]), "seats": match["seats"]}
+    assert match["to_move"] == "vanilla"
+    player, spectator = browsers(), browsers()
+    open_seat(player, server, match["id"], "vanilla", match["seats"]["vanilla"])
+    open_seat(spectator, server, match["id"])
+    wait(player, lambda d: "(you)" in page(d)["status"] and page(d)["next"])
+    now = page(player)
+    assert now["banner"] is None and now["moveBox"] and now["you"] == "You play vanilla, first."
+    assert now["title"].startswith("● Your turn")
+    click(player, last)
+    wait(player, lambda d: page(d)["banner"] is not None)
+    now = page(player)
+    assert now["banner"] == "You won — five in a row", now
+    assert not now["moveBox"] and not now["next"]  # no move box, no legal-move highlights
+    assert not now["title"].startswith("●")
+    wait(spectator, lambda d: page(d)["banner"] == "vanilla won — five in a row")
+    assert page(spectator)["you"] == "You are watching."
+    screenshot(player, "banner.png", tmp_path)
+
+    # A resignation, seen by the side that resigned and by the other.
+    match = two_people(server, moves=2)
+    loser, winner = match["to_move"], next(p for p in match["players"] if p != match["to_move"])
+    open_seat(player, server, match["id"], loser, match["seats"][loser])
+    open_seat(spectator, server, match["id"], winner, match["seats"][winner])
+    player.find_element("id", "resign").click()
+    wait(player, lambda d: d.find_element("id", "resign-confirm").is_displayed())
+    player.find_element("id", "resign-yes").click()
+    wait(player, lambda d: page(d)["banner"] == "You lost — you resigned")
+    wait(spectator, lambda d: page(d)["banner"] == f"You won — {loser} resigned")
+
+
+# -- the move list --------------------------------------------------------------------------
+
+
+def test_the_moves_by_turn_and_the_arrow_keys_through_them(server, browsers):
+    from selenium.webdriver.common.keys import Keys
+
+    match = two_people(server, moves=5)
+    history = match["state"]["history"]
+    mover = match["to_move"]
+    driver = browsers()
+    open_seat(driver, server, match["id"], mover, match["seats"][mover])
+    wait(driver, lambda d: len(page(d)["history"]) == 5 and page(d)["next"])
+    now = page(driver)
+    assert now["turns"] == [f"1. {history[0]} {history[1]}", f"2. {history[2]} {history[3]}", f"3. {history[4]}"]
+    assert now["current"] == [5] and now["lookback"] is None
+    driver.execute_script("document.activeElement.blur()")  # the keys go to the page
+    press(driver, "LEFT")  # Left: the position before the last move, and no legal-move highlights
+    wait(driver, lambda d: page(d)["lookback"] == "4" and page(d)["pieces"] == 4)
+    now = page(driver)
+    assert now["current"] == [4] and now["next"] == [] and now["history"] == history
+    press(driver, "HOME")  # Home: the start
+    wait(driver, lambda d: page(d)["lookback"] == "0" and page(d)["pieces"] == 0 and page(d)["current"] == [])
+    press(driver, "RIGHT", "RIGHT")  # Right twice
+    wait(driver, lambda d: page(d)["lookback"] == "2" and page(d)["current"] == [2])
+    press(driver, "END")  # End: the game now, its legal moves again
+    wait(driver, lambda d: page(d)["lookback"] is None and page(d)["current"] == [5] and page(d)["next"])
+    driver.find_element("id", "nav-prev").click()
+    wait(driver, lambda d: page(d)["lookback"] == "4")
+    driver.find_element("id", "nav-first").click()
+    wait(driver, lambda d: page(d)["lookback"] == "0")
+    driver.find_element("id", "nav-next").click()
+    wait(driver, lambda d: page(d)["lookback"] == "1")
+    driver.find_element("id", "nav-last").click()
+    wait(driver, lambda d: page(d)["lookback"] is None and page(d)["next"])
+    # Keys typed in the move box are the box's, not the move list's.
+    box = driver.find_element("id", "typed-move")
+    box.send_keys("c3", Keys.LEFT)
+    time.sleep(0.3)
+    assert page(driver)["lookback"] is None
+
+
+# -- takeback by consent ------------------------------------------------------------------------
+
+
+def test_a_takeback_between_two_browsers_needs_the_others_consent(server, browsers):
+    match = two_people(server)
+    first, second = match["state"]["players"]
+    asker, answerer = browsers(), browsers()
+    open_seat(asker, server, match["id"], first, match["seats"][first])
+    open_seat(answerer, server, match["id"], second, match["seats"][second])
+    square = wait(asker, lambda d: page(d)["next"][:1])[0]
+    click(asker, square)
+    wait(answerer, lambda d: page(d)["history"] == [square])
+    assert asker.find_element("id", "undo").text == "Ask to undo"
+    asker.find_element("id", "undo").click()
+    wait(
+        asker,
+        lambda d: (
+            page(d)["takeback"] == f"You asked to take back your last move ({square}): waiting for {second} to answer."
+        ),
+    )
+    assert not page(asker)["undo"]  # asked once
+    wait(
+        answerer,
+        lambda d: page(d)["takeback"] == f"{first} asks to take back their last move ({square}). Do you agree?",
+    )
+    answerer.find_element("id", "takeback-decline").click()
+    wait(asker, lambda d: page(d)["takeback"] is None and page(d)["undo"])
+    assert page(answerer)["history"] == [square]
+    asker.find_element("id", "undo").click()
+    wait(answerer, lambda d: page(d)["takeback"] is not None)
+    answerer.find_element("id", "takeback-accept").click()
+    wait(asker, lambda d: page(d)["history"] == [] and "(you)" in page(d)["status"] and page(d)["next"])
+    wait(answerer, lambda d: page(d)["history"] == [] and page(d)["takeback"] is None)
+
+
+# -- the lobby ----------------------------------------------------------------------------------
+
+
+def lobby(driver) -> dict[str, Any]:
+    return driver.execute_script(
+        """const value = (id) => document.getElementById(id).value;
+        return {
+          game: value('game'), opponent: value('opponent'), agent: value('agent'), spec: value('spec'),
+          clock: value('clock'), seat: value('seat'),
+          seats: [...document.getElementById('seat').options].map(o => o.text),
+          seatShown: document.getElementById('seat-label').offsetParent !== null,
+          levels: [...document.getElementById('agent').options].map(o => o.text),
+          options: Object.fromEntries(
+            [...document.querySelectorAll('#options input, #options select')].map(i => [i.name, i.value])),
+          help: [...document.querySelectorAll('#options .help')]
+            .filter(h => h.offsetParent !== null).map(h => h.textContent),
+          rules: document.querySelector('#lobby-rules .rules-text').textContent,
+          message: document.getElementById('lobby-message').textContent,
+        };"""
+    )
+
+
+def test_the_lobby_names_things_shows_errors_on_the_page_and_remembers(server, browsers, tmp_path):
+    from selenium.common.exceptions import NoAlertPresentException
+    from selenium.webdriver.support.ui import Select
+
+    games = {g["name"]: g for g in server.request("GET", "/api/games").body}
+    driver = browsers()
+    driver.get(f"http://127.0.0.1:{server.port}/")
+    wait(driver, lambda d: lobby(d)["game"])
+    Select(driver.find_element("id", "game")).select_by_value("donuts")
+    now = lobby(driver)
+    donuts = games["donuts"]
+    assert now["levels"] == [level["name"] for level in donuts["levels"]] + ["another agent spec…"]
+    assert "club" in now["levels"] and not any(":" in text for text in now["levels"])  # names, not specs
+    assert now["agent"] == next(level["spec"] for level in donuts["levels"] if level["name"] == "club")
+    assert [o["help"] in text for o, text in zip(donuts["options"], now["help"], strict=True)] == [True, True]
+    assert now["seats"] == ["chocolate, first", "vanilla, second"]
+    Select(driver.find_element("css selector", '#options select[name="first"]')).select_by_value("vanilla")
+    assert lobby(driver)["seats"] == ["vanilla, first", "chocolate, second"]
+    first_paragraph = donuts["rules"].split("\n\n")[0].split("\n")[0]
+    assert first_paragraph in lobby(driver)["rules"]  # the rules, on the page (in a <details>)
+    Select(driver.find_element("id", "opponent")).select_by_value("here")
+    assert not lobby(driver)["seatShown"]  # at one screen nobody "plays first"
+    Select(driver.find_element("id", "opponent")).select_by_value("computer")
+    assert lobby(driver)["seatShown"]
+    screenshot(driver, "lobby.png", tmp_path)
+
+    # An error from the server: said on the page, never in an alert().
+    Select(driver.find_element("id", "game")).select_by_value("verso")
+    size = driver.find_element("css selector", '#options input[name="size"]')
+    size.send_keys("7")
+    Select(driver.find_element("id", "agent")).select_by_value("other")
+    driver.find_element("id", "spec").send_keys("nonsense:x=1")
+    Select(driver.find_element("id", "seat")).select_by_value("1")
+    Select(driver.find_element("id", "clock")).select_by_value("5+3")
+    driver.find_element("id", "start").click()
+    wait(driver, lambda d: "nonsense" in lobby(d)["message"])
+    with pytest.raises(NoAlertPresentException):
+        driver.switch_to.alert.text  # noqa: B018
+    assert "match=" not in driver.current_url
+
+    # The choices are kept: a reload, then a game started and "New game".
+    driver.refresh()
+    wait(driver, lambda d: lobby(d)["game"] == "verso")
+    now = lobby(driver)
+    assert (now["agent"], now["spec"], now["seat"], now["clock"]) == ("other", "nonsense:x=1", "1", "5+3")
+    assert now["options"]["size"] == "7" and now["seats"] == ["light, first", "dark, second"]
+    spec = driver.find_element("id", "spec")
+    spec.clear()
+    spec.send_keys("random")
+    driver.find_element("id", "start").click()
+    wait(driver, lambda d: "match=" in d.current_url and page(d)["squares"] == 49)
+    wait(driver, lambda d: page(d)["you"] == "You play dark, second." and len(page(d)["clocks"]) == 2)
+    driver.find_element("id", "new").click()
+    wait(driver, lambda d: lobby(d)["game"] == "verso" and d.find_element("id", "lobby").is_displayed())
+    now = lobby(driver)
+    assert (now["agent"], now["spec"], now["seat"], now["clock"], now["options"]["size"]) == (
+        "other",
+        "random",
+        "1",
+        "5+3",
+        "7",
+    )
+
+
+# -- during play ----------------------------------------------------------------------------------
+
+
+def test_errors_are_short_and_a_refused_click_says_why(server, browsers):
+    match = two_people(server, moves=2)
+    squares = {f"{f}{r}" for f in "abcdef" for r in "123456"}
+    while not squares - set(match["state"]["legal_moves"]) - set(match["state"]["history"]):
+        match = {
+            **api_move(server, match, match["state"]["legal_moves"][-1], match["to_move"]),
+            "seats": match["seats"],
+        }
+    history, mover = match["state"]["history"], match["to_move"]
+    other = next(p for p in match["players"] if p != mover)
+    driver, watcher = browsers(), browsers()
+    open_seat(driver, server, match["id"], mover, match["seats"][mover])
+    wait(driver, lambda d: page(d)["next"])
+    driver.find_element("id", "typed-move").send_keys(history[0] + "\n")  # a taken square, typed
+    wait(driver, lambda d: "is taken" in page(d)["message"])
+    message = page(driver)["message"]
+    assert message.startswith(f"illegal move '{history[0]}'") and " after " not in message, message
+    assert " ".join(history) not in message
+    click(driver, history[1], highlighted=False)  # a taken square, clicked
+    wait(driver, lambda d: page(d)["message"] == f"{history[1]} is taken")
+    legal = set(page(driver)["next"])
+    empty = sorted(squares - legal - set(history))[0]
+    click(driver, empty, highlighted=False)
+    wait(driver, lambda d: page(d)["message"] == f"{empty} is not a legal move here")
+    # Not this browser's turn: the other seat's page says so.
+    open_seat(watcher, server, match["id"], other, match["seats"][other])
+    click(watcher, sorted(legal)[0], highlighted=False)
+    wait(watcher, lambda d: page(d)["message"] == f"not your turn: {mover} is to move")
+    assert page(watcher)["next"] == []
+
+
+def test_keyboard_play_on_the_board(server, browsers):
+    match = two_people(server, moves=1)
+    mover = match["to_move"]
+    driver = browsers()
+    open_seat(driver, server, match["id"], mover, match["seats"][mover])
+    legal = wait(driver, lambda d: page(d)["next"])
+    # Tabbing to the board shows the focus square; a headless window has no focus to
+    # tab with, so the board is focused from script and a first key shows it.
+    driver.execute_script("document.getElementById('board').focus()")
+    press(driver, "SHIFT")
+    wait(driver, lambda d: len(page(d)["focused"]) == 1)
+    start = page(driver)["focused"][0]
+    assert start in legal and page(driver)["focus"].startswith(start) and "you may play here" in page(driver)["focus"]
+    files = "abcdef"
+    right = files[files.index(start[0]) + 1] + start[1:] if start[0] != "f" else None
+    press(driver, "RIGHT")
+    wait(driver, lambda d: page(d)["focused"] == [right or start])
+    assert page(driver)["focus"].startswith(right or start)
+    if right:
+        press(driver, "LEFT")  # back
+    else:
+        press(driver, "LEFT", "RIGHT")  # on the right edge: left, and back
+    wait(driver, lambda d: page(d)["focused"] == [start])
+    press(driver, *(("UP", "DOWN") if start[1] != "6" else ("DOWN", "UP")))  # a rank up and back, or down and back
+    wait(driver, lambda d: page(d)["focused"] == [start])
+    press(driver, "ENTER")  # Enter plays the focus square
+    wait(driver, lambda d: page(d)["history"][1:] == [start])
+
+
+def test_no_highlights_while_the_computer_thinks_even_after_a_takeback(server, browsers):
+    match = server.create(players=["human", "alphabeta:time=1.5"])
+    me = match["to_move"]
+    token = match["seats"][me]
+    driver = browsers()
+    open_seat(driver, server, match["id"], me, token)
+    square = wait(driver, lambda d: page(d)["next"][:1])[0]
+    click(driver, square)
+    wait(driver, lambda d: "is thinking" in page(d)["status"])
+    now = page(driver)
+    assert now["next"] == [] and not now["undo"] and "(the computer" in now["status"], now
+    click(driver, square, highlighted=False)
+    wait(driver, lambda d: page(d)["message"] == "the computer is thinking")
+    # A takeback from elsewhere (another tab) while it thinks: the person is to move, the computer still busy.
+    answer = server.request("POST", f"/api/matches/{match['id']}/takeback", token=token)
+    assert answer.status == 200 and answer.body["undone"] and answer.body["thinking"], answer.body
+    assert answer.body["to_move"] == me
+    wait(driver, lambda d: page(d)["history"] == [])
+    now = page(driver)
+    if "thinking" in now["status"]:  # it has not finished yet: said so, and no move taken
+        assert f"{me} (" not in now["status"] and now["next"] == [], now
+    # Then the person's turn again, with its highlights.
+    wait(driver, lambda d: "(you)" in page(d)["status"] and page(d)["next"], seconds=20)
+
+
+def test_a_hint_stays_with_its_match(server, browsers):
+    from selenium.webdriver.support.ui import Select
+
+    driver = browsers()
+    driver.get(f"http://127.0.0.1:{server.port}/")
+
+    def new_game() -> None:
+        if "match=" in driver.current_url:
+            driver.find_element("id", "new").click()  # the same page: a late answer could still land
+        wait(
+            driver,
+            lambda d: d.find_element("id", "lobby").is_displayed() and d.find_elements("css selector", "#game option"),
+        )
+        Select(driver.find_element("id", "game")).select_by_value("donuts")
+        Select(driver.find_element("id", "opponent")).select_by_value("computer")
+        Select(driver.find_element("id", "agent")).select_by_value("random")
+        driver.find_element("id", "start").click()
+        wait(driver, lambda d: "match=" in d.current_url and "(you)" in page(d)["status"] and page(d)["next"])
+
+    new_game()
+    first = driver.current_url
+    driver.find_element("id", "hint").click()
+    wait(driver, lambda d: page(d)["message"].startswith("Hint: ") and page(d)["hinted"], seconds=20)
+    new_game()
+    assert driver.current_url != first
+    assert not page(driver)["message"] and not page(driver)["hinted"]
+    # A hint asked just before leaving arrives while the next match is shown: dropped.
+    driver.find_element("id", "hint").click()
+    new_game()
+    time.sleep(3)
+    assert not page(driver)["message"] and not page(driver)["hinted"]
+
+
+def verso_record_with_a_forced_flip(tmp_path: Path) -> tuple[Path, str, str, str]:
+    """A Verso record (7×7, four pieces each) where the player to move has a
+    placement whose only move flips one piece: the record, the player, the square, the move."""
+    game = boardgames.game_class("verso").configure({"size": 7, "pieces": 4}, seed=0)
+    rng = random.Random(5)
+    for _ in range(500):
+        state = game.start()
+        while not state.is_over and len(state.history) < 8:
+            by_square: dict[int, list] = {}
+            for m in state.legal_moves:
+                if m.is_placement:
+                    by_square.setdefault(m.to, []).append(m)
+            forced = [ms[0] for ms in by_square.values() if len(ms) == 1 and ms[0].marks]
+            if forced:
+                specs = ["human" if p == state.to_move else "random" for p in game.turn_order]
+                path = tmp_path / "verso-forced.json"
+                path.write_text(json.dumps(Match(state, specs).record().to_json()))
+                move = forced[0]
+                return path, state.to_move, game.grid.name(move.to), state.format_move(move)
+            state = state.play(rng.choice(state.legal_moves))
+    pytest.fail("no forced flip in 500 random Verso openings")
+
+
+def test_a_forced_single_flip_is_played_from_one_click(server, browsers, tmp_path):
+    path, player, square, move = verso_record_with_a_forced_flip(tmp_path)
+    assert "x" in move and move.startswith(square)
+    created = server.request("POST", "/api/matches", {"record": json.loads(path.read_text())})
+    assert created.status == 201, created.body
+    match = created.body
+    driver = browsers()
+    open_seat(driver, server, match["id"], player, match["seats"][player])
+    played = len(match["state"]["history"])
+    click(driver, square)
+    wait(driver, lambda d: len(page(d)["history"]) > played)
+    assert page(driver)["history"][played] == move
+
+
+def test_connection_lost_is_said_and_cleared(tmp_path, browsers):
+    folder = tmp_path / "server"
+    first = Server(folder)
+    port = first.port
+    try:
+        match = first.create(players=["human", "human"])
+        driver = browsers()
+        player = match["to_move"]
+        open_seat(driver, first, match["id"], player, match["seats"][player])
+        wait(driver, lambda d: page(d)["next"])
+        assert not page(driver)["offline"]
+    finally:
+        first.stop()
+    wait(driver, lambda d: page(d)["offline"])
+    click(driver, page(driver)["next"][0])  # a move sent to no server: said, nothing else
+    wait(driver, lambda d: "connection lost" in page(d)["message"])
+    again = Server(folder, "--port", str(port))  # the same address and data: the page finds its match again
+    try:
+        wait(driver, lambda d: not page(d)["offline"], seconds=20)
+    finally:
+        again.stop()
+
+
+# -- clocks ------------------------------------------------------------------------------------
+
+
+def test_the_clocks_count_down_and_a_flag_ends_the_game_on_time(server, browsers, tmp_path):
+    answer = server.request(
+        "POST",
+        "/api/matches",
+        {"game": "donuts", "seed": 7, "players": ["human", "random"], "clock": {"limit": 1.5, "increment": 0}},
+    )
+    if answer.status != 201 or answer.body.get("clock") is None:
+        pytest.fail(f"the server runs no clock yet: {answer.body}")
+    match = answer.body
+    me = match["to_move"]
+    driver = browsers()
+    open_seat(driver, server, match["id"], me, match["seats"][me])
+    wait(driver, lambda d: len(page(d)["clocks"]) == 2 and page(d)["next"])
+    assert all(c["time"] == "0:01.5" for c in page(driver)["clocks"])
+    click(driver, page(driver)["next"][0])  # each side's first move is free; then my clock runs
+    wait(driver, lambda d: any(c["running"] and c["player"] == me for c in page(d)["clocks"]))
+    wait(driver, lambda d: page(d)["banner"] is not None, seconds=10)
+    now = page(driver)
+    assert now["banner"] == "You lost — on time", now
+    mine = next(c for c in now["clocks"] if c["player"] == me)
+    assert mine["flagged"] and mine["time"] == "0:00.0" and not mine["running"]
+    screenshot(driver, "clock.png", tmp_path)
+
+
+# -- a phone -----------------------------------------------------------------------------------
+
+
+def test_verso_19_on_a_phone_takes_the_width(server, browsers, tmp_path):
+    match = server.create(game="verso", options={"size": 19}, players=["human", "human"])
+    driver = browsers()
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride", {"width": 360, "height": 740, "deviceScaleFactor": 2, "mobile": True}
+    )
+    player = match["to_move"]
+    open_seat(driver, server, match["id"], player, match["seats"][player])
+    measured = driver.execute_script(
+        """const svg = document.querySelector('#board svg').getBoundingClientRect();
+        const at = (n) => document.querySelector(`#board .square[data-square="${n}"]`).getBoundingClientRect();
+        const viewport = document.documentElement.clientWidth;
+        return {width: svg.width, viewport, pitch: at('b1').left - at('a1').left};"""
+    )
+    assert measured["viewport"] == 360
+    assert measured["width"] >= 350, measured  # the whole width, less a few pixels of margin
+    assert measured["pitch"] >= 17.5, measured
+    print(f"Verso 19x19 at 360 px: board {measured['width']:.1f} px, point pitch {measured['pitch']:.2f} px")
+    screenshot(driver, "phone.png", tmp_path)
