@@ -138,7 +138,7 @@ function showOptions() {
     input.addEventListener("change", showSeats);
     const help = document.createElement("small");
     help.className = "help";
-    help.textContent = option.help + (option.accepts ? " (" + option.accepts + ")" : "");
+    help.textContent = option.help + (option.accepts && !option.choices ? " (" + option.accepts + ")" : "");
     label.append(input, " ", help);
     box.append(label);
   }
@@ -407,6 +407,7 @@ async function show(match) {
   const status = $("#status");
   status.classList.toggle("thinking", Boolean(match.thinking) && !match.result);
   status.textContent = statusText(match);
+  status.hidden = Boolean(match.result);  // the banner says it
   $("#you").textContent = youText(match);
   const banner = $("#banner");
   banner.hidden = !match.result;
@@ -712,7 +713,7 @@ async function startTrying() {
   $("#trying").hidden = false;
   $("#try-result").textContent = "";
   $("#try-prompt").textContent = "Find a better move for " + judged.player + " than " + judged.move +
-    ": click it on the board, or type it in the box.";
+    ": click it on the board.";
   markShown();
   drawBoard();
   try {
@@ -739,7 +740,8 @@ async function tryMove(text) {
     if (trying !== attempt) return;
     $("#try-result").textContent = answer.verdict || (answer.move + ": win chance " + Math.round(answer.win) + "%");
   } catch (error) {
-    if (trying === attempt) $("#try-result").textContent = error.message;
+    if (trying !== attempt) return;
+    $("#try-result").textContent = error.message === "Not Found" ? "this server cannot try a move yet" : error.message;
   }
 }
 
@@ -840,6 +842,7 @@ function highlight() {
     square.classList.toggle("best", best.includes(name));
     square.classList.toggle("focused", name === focusSquare);
   }
+  if (focusSquare && document.activeElement === $("#board")) announceFocus();
   $("#board").classList.toggle("waiting", moving && chosen.length > 0 && !parts);
   // A whole move that may go on (a flip or a shot it may still choose): offered as it is.
   const whole = Boolean(parts && chosen.length && parts.complete && next.size);
@@ -1095,7 +1098,6 @@ window.addEventListener("DOMContentLoaded", () => {
     event.preventDefault();
     const text = $("#typed-move").value.trim();
     if (!text || !current) return;
-    if (trying) { $("#typed-move").value = ""; tryMove(text); return; }
     const why = whyNot(true);
     if (why) { say(why); return; }
     $("#typed-move").value = "";
@@ -1115,12 +1117,19 @@ window.addEventListener("DOMContentLoaded", () => {
   $("#review").addEventListener("click", fetchReview);
   $("#try").addEventListener("click", startTrying);
   $("#try-cancel").addEventListener("click", stopTrying);
+  $("#try-typed").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const text = $("#try-move").value.trim();
+    if (text && trying) { $("#try-move").value = ""; tryMove(text); }
+  });
   $("#nav-first").addEventListener("click", () => lookAt(0));
   $("#nav-prev").addEventListener("click", () => step(-1));
   $("#nav-next").addEventListener("click", () => step(1));
   $("#nav-last").addEventListener("click", () => lookAt(null));
   $("#board").addEventListener("keydown", boardKeys);
-  $("#board").addEventListener("focus", () => { if (!focusSquare) moveFocus(null); else announceFocus(); });
+  // The focus square shows for the keyboard, not for a click of the mouse (which focuses the board too).
+  $("#board").addEventListener("focus", () => { if ($("#board").matches(":focus-visible")) { if (!focusSquare) moveFocus(null); else announceFocus(); } });
+  $("#board").addEventListener("blur", () => { $("#focus-name").textContent = ""; });
   document.addEventListener("keydown", pageKeys);
   route();
 });
