@@ -20,6 +20,7 @@ import click
 from boardgames.errors import RecordError, SaveError
 from boardgames.files import read_text_limited, write_safely
 from boardgames.records import FORMAT, read_record, save_record
+from boardgames.retry import Retry, retry
 from boardgames.review import (
     BLUNDER,
     DEFAULT_BUDGET,
@@ -53,12 +54,29 @@ GRAPH = 21
 @click.option("--mistake", type=float, default=MISTAKE, show_default=True, help="Points of win chance lost.")
 @click.option("--blunder", type=float, default=BLUNDER, show_default=True, help="Points of win chance lost.")
 @click.option("--fresh", is_flag=True, help="Analyse again even if a review is saved.")
+@click.option(
+    "--try",
+    "try_move",
+    nargs=2,
+    type=(int, str),
+    default=None,
+    metavar="N MOVE",
+    help="Find a better move: play MOVE instead of move N (1 is the first) and say whether it keeps the win.",
+)
 def review_command(
-    path: str, as_json: bool, budget: str | None, inaccuracy: float, mistake: float, blunder: float, fresh: bool
+    path: str,
+    as_json: bool,
+    budget: str | None,
+    inaccuracy: float,
+    mistake: float,
+    blunder: float,
+    fresh: bool,
+    try_move: tuple[int, str] | None = None,
 ) -> None:
     """Review the game saved in FILE: each move's win chance, the best move,
     and where it was won and lost (inaccuracy ?!, mistake ?, blunder ??,
-    missed win), saved with the game for the next look."""
+    missed win), saved with the game for the next look. With --try N MOVE:
+    whether MOVE, played instead of move N, does better."""
     thresholds = Thresholds(inaccuracy, mistake, blunder)
     asked = parse_budget(budget) if budget is not None else None
     record = read_record(path)
@@ -69,6 +87,11 @@ def review_command(
     data = None
     if not fresh:
         data = saved(raw.get("review") if in_record else _read_sidecar(sidecar), final, asked, thresholds)
+    if try_move is not None:  # the saved review's numbers for the played move, if any; nothing saved
+        ply, move = try_move
+        tried = retry(final, ply, move, asked or DEFAULT_BUDGET, final.game.seed or 0, data, thresholds)
+        click.echo(json.dumps(tried.to_json(), indent=2) if as_json else _tried_text(tried))
+        return
     if data is None:
         data = _analyse(final, asked or DEFAULT_BUDGET, thresholds, record.state.game.seed, as_json)
         try:
@@ -151,3 +174,18 @@ def _text(data: dict[str, Any], final: Any, seats: tuple[str, ...]) -> str:
         )
     lines.append(f"(search: {data['budget']} a position; exact: proved by the endgame solver)")
     return "\n".join(lines)
+
+
+def _tried_text(tried: Retry) -> str:
+    """The verdict, then the numbers it rests on."""
+
+    def shown(win: float | None, source: str) -> str:
+        return "?" if win is None else f"{win:.0f}% {'exact' if source == 'solver' else 'est.'}"
+
+    best = f"; best {tried.best}" if tried.best is not None else ""
+    return (
+        f"{tried.verdict}\n"
+        f"Move {tried.ply}, {tried.player}: {tried.move} {shown(tried.win, tried.source)};"
+        f" played {tried.played} {shown(tried.played_win, tried.played_source)}{best}"
+        f" ({tried.player}'s win chance after the move)"
+    )

@@ -247,7 +247,7 @@ def review(
     ``progress(1)`` after each position valued."""
     thresholds = thresholds or Thresholds()
     game = final.game
-    positions = _positions(final)
+    positions = positions_of(final)
     reviewer = Reviewer(budget, seed)
     values: list[Valued | None] = []
     for state in positions:
@@ -357,7 +357,7 @@ def saved(
 ) -> dict[str, Any] | None:
     """A review saved earlier, relabelled by ``thresholds``, if it is whole and
     is of this game's moves (and of ``budget`` if one is asked); else None."""
-    history = [s.format_move(m) for s, m in zip(_positions(final)[:-1], final.history, strict=True)]
+    history = [s.format_move(m) for s, m in zip(positions_of(final)[:-1], final.history, strict=True)]
     try:
         if not isinstance(data, dict) or data.get("version") != SAVED_VERSION:
             return None
@@ -371,23 +371,10 @@ def saved(
         names = set(final.game.player_names)
         clean = []
         for k, ply in enumerate(plies):
-            if not isinstance(ply, dict):
+            checked = clean_ply(ply, k + 1, history[k], names)
+            if checked is None:
                 return None
-            for key, kinds in _PLY_FIELDS.items():
-                value = ply.get(key)
-                if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
-                    return None
-            if ply["ply"] != k + 1 or ply["move"] != history[k] or ply["player"] not in names:
-                return None
-            if not all(0 <= ply[key] <= 100 and math.isfinite(ply[key]) for key in ("win", "before")):
-                return None
-            if ply["source"] not in ("solver", "search") or ply["before_source"] not in ("solver", "search"):
-                return None
-            if len(ply["line"]) > LINE_LENGTH or not all(isinstance(m, str) and len(m) < 40 for m in ply["line"]):
-                return None
-            if ply["best"] is not None and len(ply["best"]) >= 40:
-                return None
-            clean.append({key: ply[key] for key in _PLY_FIELDS} | {"label": None})
+            clean.append(checked)
         if not isinstance(data.get("budget"), str) or len(data["budget"]) > 40:
             return None
     except (TypeError, ValueError):
@@ -402,7 +389,29 @@ def saved(
     return label(out, thresholds or Thresholds())
 
 
-def _positions(final: State) -> list[State]:
+def clean_ply(ply: Any, number: int, move: str, names: set[str]) -> dict[str, Any] | None:
+    """A saved review's ply ``number`` (of ``move``, by one of ``names``), its
+    fields checked and unlabelled; None if anything in it is not as a review makes it."""
+    if not isinstance(ply, dict):
+        return None
+    for key, kinds in _PLY_FIELDS.items():
+        value = ply.get(key)
+        if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
+            return None
+    if ply["ply"] != number or ply["move"] != move or ply["player"] not in names:
+        return None
+    if not all(0 <= ply[key] <= 100 and math.isfinite(ply[key]) for key in ("win", "before")):
+        return None
+    if ply["source"] not in ("solver", "search") or ply["before_source"] not in ("solver", "search"):
+        return None
+    if len(ply["line"]) > LINE_LENGTH or not all(isinstance(m, str) and len(m) < 40 for m in ply["line"]):
+        return None
+    if ply["best"] is not None and len(ply["best"]) >= 40:
+        return None
+    return {key: ply[key] for key in _PLY_FIELDS} | {"label": None}
+
+
+def positions_of(final: State) -> list[State]:
     """Every position of the game that led to ``final``, from the start to it."""
     positions = [final.game.start()]
     for move in final.history:
