@@ -291,9 +291,13 @@ def test_the_lobby_names_things_shows_errors_on_the_page_and_remembers(server, b
     from selenium.webdriver.support.ui import Select
 
     games = {g["name"]: g for g in server.request("GET", "/api/games").body}
+    icon = server.request("GET", "/static/favicon.svg")  # the page's icon, linked from its head
+    assert icon.status == 200 and icon.headers["content-type"].startswith("image/svg+xml"), icon.headers
+    assert "<svg" in icon.body
     driver = browsers()
     driver.get(f"http://127.0.0.1:{server.port}/")
     wait(driver, lambda d: lobby(d)["game"])
+    assert driver.execute_script("return document.querySelector('link[rel=icon]').href").endswith("/static/favicon.svg")
     Select(driver.find_element("id", "game")).select_by_value("donuts")
     now = lobby(driver)
     donuts = games["donuts"]
@@ -467,7 +471,9 @@ def test_a_hint_stays_with_its_match(server, browsers):
     # A hint asked just before leaving arrives while the next match is shown: dropped.
     driver.find_element("id", "hint").click()
     new_game()
-    time.sleep(3)
+    answered = "return performance.getEntriesByType('resource').filter(e => e.name.endsWith('/hint')).length"
+    wait(driver, lambda d: d.execute_script(answered) == 2)  # the second hint's answer has arrived
+    time.sleep(0.3)  # and the page has had its turn to handle it
     assert not page(driver)["message"] and not page(driver)["hinted"]
 
 
