@@ -197,3 +197,52 @@ def test_a_bad_try_is_one_line_and_a_non_zero_exit(cli, thrown_file, args, messa
     assert run.code != 0 and run.out == ""
     assert len(run.err.strip().splitlines()) == 1 and "Traceback" not in run.err
     assert message in run.err, run.err
+
+
+# -- the API ------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    pytest.importorskip("starlette", reason="the extra 'web' (pip install -e '.[web]') is not installed")
+    from server import Server
+
+    running = Server(tmp_path_factory.mktemp("served"), "--limit", "hints-per-minute=0")
+    yield running
+    running.stop()
+
+
+def test_the_endpoint_answers_what_the_function_does(server):
+    """POST /api/matches/{id}/review/try: the page's "Find a better move"."""
+    final, ply, winning, played_move, throwing = thrown_win()
+    record = boardgames.Match(final, ["human", "human"]).record().to_json()
+    created = server.request("POST", "/api/matches", {"record": record})
+    assert created.status == 201, created.body
+    path = f"/api/matches/{created.body['id']}/review/try"
+    kept = server.request("POST", path, {"ply": ply, "move": winning})
+    assert kept.status == 200, kept.body
+    assert set(kept.body) >= KEYS and kept.body["keeps_win"] is True and kept.body["played"] == played_move
+    assert kept.body["verdict"] == retry(final, ply, winning, SMALL).verdict
+    if throwing:
+        lost = server.request("POST", path, {"ply": ply, "move": throwing[0]})
+        assert lost.status == 200 and lost.body["keeps_win"] is False, lost.body
+
+
+def test_the_endpoint_refuses_in_one_line(server):
+    going = server.create(players=["human", "human"])
+    final, ply, winning, *_ = thrown_win()
+    over = server.request("POST", "/api/matches", {"record": boardgames.Match(final, ["human"] * 2).record().to_json()})
+    done = f"/api/matches/{over.body['id']}/review/try"
+    for path, body, status in [
+        (f"/api/matches/{going['id']}/review/try", {"ply": 1, "move": "a1"}, 409),  # it would advise a player
+        ("/api/matches/nope/review/try", {"ply": 1, "move": "a1"}, 404),
+        (done, {"ply": 0, "move": winning}, 400),
+        (done, {"ply": "3", "move": winning}, 400),
+        (done, {"ply": ply, "move": "zz"}, 400),
+        (done, {"ply": ply, "move": 7}, 400),
+        (done, {"ply": ply}, 400),
+        (done, [1, 2], 400),
+    ]:
+        answer = server.request("POST", path, body)
+        assert answer.status == status, (path, body, answer.body)
+        assert isinstance(answer.body, dict) and "\n" not in answer.body["error"]

@@ -354,6 +354,13 @@ def create_app(
         return JSONResponse(await asyncio.wrap_future(future))
 
     @api
+    async def retry(request: Request) -> Response:
+        data = await body(request, "ply", "move")
+        async with using(request) as live:
+            future = await run_in_threadpool(matches.retry, live, data["ply"], data["move"], client_of(request))
+        return JSONResponse(await asyncio.wrap_future(future))
+
+    @api
     async def record(request: Request) -> Response:
         async with using(request) as live:
             data = await run_in_threadpool(matches.record, live)
@@ -410,6 +417,7 @@ def create_app(
         Route("/api/matches/{id}", show),
         Route("/api/matches/{id}/moves", move, methods=["POST"]),
         Route("/api/matches/{id}/parts", parts),
+        Route("/api/matches/{id}/review/try", retry, methods=["POST"]),
         Route("/api/matches/{id}/takeback", takeback, methods=["POST"]),
         Route("/api/matches/{id}/undo", takeback, methods=["POST"]),  # its former name
         Route("/api/matches/{id}/takeback/answer", answer, methods=["POST"]),

@@ -40,6 +40,7 @@ from ..match import Match
 from ..parts import Parts, started
 from ..records import parse_record
 from ..registry import game_class, make_seat
+from ..retry import retry
 from ..review import public as public_review
 from ..review import review as review_game
 from .alarms import Alarms
@@ -390,21 +391,54 @@ class Matches:
         self.rates.take("hint", client)  # as costly as a few hints: counted as one
         budget = Budget(iterations=iterations, time=min(REVIEW_SECONDS, self.limits.think_seconds))
 
-        def job() -> dict[str, Any]:
-            try:
-                return public_review(review_game(state, budget, seed=seed or 0))
-            except BoardgamesError:
-                raise
-            except Exception as exc:  # a bug, most likely in a plugin's game: one line, not a 500
-                log.exception("match %s: the review failed", live.id)
-                raise BoardgamesError(f"the review could not be made ({type(exc).__name__}: {exc})") from None
-
-        future = self._workers.submit(client, job)
+        future = self._job(
+            live, client, "the review", lambda: public_review(review_game(state, budget, seed=seed or 0))
+        )
         with self._reviews_lock:
             self._reviews[key] = future
             while len(self._reviews) > REVIEWS_KEPT:
                 self._reviews.popitem(last=False)
         return future
+
+    def retry(self, live: Live, ply: object, move: object, client: str = "") -> Future[dict[str, Any]]:
+        """Find a better move (:mod:`boardgames.retry`): whether ``move`` in
+        place of move ``ply`` of a finished game keeps the win, on the shared
+        workers as the client's job, with the review's budget and, once made,
+        its numbers for the move played. Not while the game goes on."""
+        with live.lock:
+            match = live.match
+            if not match.is_over:
+                raise Conflict("the game is not over: a move is tried again once it ends")
+            state, seed = match.state, match.seed
+        with self._reviews_lock:
+            made = self._reviews.get((live.id, len(state.history), REVIEW_ITERATIONS))
+        saved = (
+            made.result()
+            if made is not None and made.done() and not made.cancelled() and not made.exception()
+            else None
+        )
+        self.rates.take("hint", client)
+        budget = Budget(iterations=REVIEW_ITERATIONS, time=min(REVIEW_SECONDS, self.limits.think_seconds))
+
+        def tried() -> dict[str, Any]:
+            return retry(state, ply, move, budget, seed=seed or 0, saved_review=saved).to_json()  # type: ignore[arg-type]
+
+        return self._job(live, client, "the move tried again", tried)
+
+    def _job(self, live: Live, client: str, what: str, work: Callable[[], dict[str, Any]]) -> Future[dict[str, Any]]:
+        """``work`` on the shared workers as the client's job; a fault that is
+        not the request's (a bug, most likely in a plugin's game) one line, not a 500."""
+
+        def job() -> dict[str, Any]:
+            try:
+                return work()
+            except BoardgamesError:
+                raise
+            except Exception as exc:
+                log.exception("match %s: %s failed", live.id, what)
+                raise BoardgamesError(f"{what} could not be made ({type(exc).__name__}: {exc})") from None
+
+        return self._workers.submit(client, job)
 
     def _seat_in_play(self, live: Live, token: str | None, to_move: bool = False) -> str:
         """Under the live's lock: the token's player (403 without one) in a
