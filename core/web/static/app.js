@@ -59,7 +59,10 @@ function shorten(message) {
   return text.length > 200 ? text.slice(0, 199) + "…" : text;
 }
 
-function setOffline(lost) { $("#offline").hidden = !lost; }
+function setOffline(lost) {
+  $("#offline").hidden = !lost;
+  if (!lost && $("#message").textContent.startsWith("connection lost")) say("");
+}
 
 function say(text) { $("#message").textContent = text || ""; }
 
@@ -403,7 +406,8 @@ async function show(match) {
   const game = gameOf(match);
   const title = game ? game.title : state.game;
   const yours = !match.result && !match.thinking && tokens[match.to_move] !== undefined;
-  document.title = (yours ? "● Your turn · " : match.result ? "Over · " : "") + title + " · boardgames";
+  const ending = match.result ? bannerText(match).split(" — ")[0] + " · " : "";
+  document.title = (yours ? "● Your turn · " : ending) + title + " · boardgames";
   const status = $("#status");
   status.classList.toggle("thinking", Boolean(match.thinking) && !match.result);
   status.textContent = statusText(match);
@@ -1065,6 +1069,7 @@ function boardKeys(event) {
   }
   if (ARROWS[event.key]) { event.preventDefault(); moveFocus(ARROWS[event.key]); }
   else if ((event.key === "Enter" || event.key === " ") && focusSquare) { event.preventDefault(); clicked(focusSquare).then(announceFocus); }
+  else if (event.key === "Escape" && chosen.length) { clearChoice(); say(""); highlight(); }
 }
 
 function pageKeys(event) {
