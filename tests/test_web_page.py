@@ -519,7 +519,7 @@ def test_connection_lost_is_said_and_cleared(tmp_path, browsers):
     first = Server(folder)
     port = first.port
     try:
-        match = first.create(players=["human", "human"])
+        match = two_people(first, moves=4)  # the page's version is 4 when the server stops
         driver = browsers()
         player = match["to_move"]
         open_seat(driver, first, match["id"], player, match["seats"][player])
@@ -532,7 +532,11 @@ def test_connection_lost_is_said_and_cleared(tmp_path, browsers):
     wait(driver, lambda d: "connection lost" in page(d)["message"])
     again = Server(folder, "--port", str(port))  # the same address and data: the page finds its match again
     try:
-        wait(driver, lambda d: not page(d)["offline"], seconds=20)
+        wait(driver, lambda d: not page(d)["offline"] and not page(d)["message"], seconds=20)
+        # The restarted server counts the match's versions from 0 again: the page still follows it.
+        square = page(driver)["next"][0]
+        click(driver, square)
+        wait(driver, lambda d: page(d)["history"][4:] == [square] and "(you)" not in page(d)["status"])
     finally:
         again.stop()
 

@@ -306,10 +306,18 @@ function openStream(id) {
   closeStream();
   const source = new EventSource("/api/matches/" + id + "/events");
   stream = source;
+  // After a lost connection the first event is taken whatever its version: a
+  // restarted server counts a match's versions from 0 again.
+  let resync = false;
   source.addEventListener("open", () => setOffline(false));
-  source.addEventListener("match", (event) => { setOffline(false); accept(JSON.parse(event.data)); });
+  source.addEventListener("match", (event) => {
+    setOffline(false);
+    const match = JSON.parse(event.data);
+    if (resync && current && current.id === match.id) { resync = false; show(match); } else accept(match);
+  });
   source.addEventListener("error", () => {
     if (stream !== source) return;
+    resync = true;
     setOffline(true);
     // The browser tries again by itself, unless the answer was no stream at all.
     if (source.readyState === EventSource.CLOSED) {
