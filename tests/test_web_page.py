@@ -76,6 +76,7 @@ def page(driver) -> dict[str, Any]:
           focused: [...document.querySelectorAll('#board .square.focused')].map(e => e.dataset.square),
           pieces: document.querySelectorAll('#board .piece').length,
           squares: document.querySelectorAll('#board .square').length,
+          drawn: document.querySelector('#board svg') !== null,
           status: text('status'), message: text('message'), banner: shown('banner') ? text('banner') : null,
           you: text('you'), focus: text('focus-name'), lookback: shown('lookback') ? text('lookback-ply') : null,
           moveBox: shown('move-box'), offline: shown('offline'), undo: !document.getElementById('undo').disabled,
@@ -128,7 +129,7 @@ def open_seat(driver, server: Server, match_id: str, player: str | None = None, 
     wait(
         driver,
         lambda d: (
-            page(d)["squares"] > 0
+            page(d)["drawn"]
             and "token=" not in d.current_url
             and d.execute_script("return document.getElementById('download').href").endswith(record)
         ),
@@ -186,6 +187,32 @@ def test_the_banner_says_who_won_and_how_and_the_move_box_goes(server, browsers,
     player.find_element("id", "resign-yes").click()
     wait(player, lambda d: page(d)["banner"] == "You lost — you resigned")
     wait(spectator, lambda d: page(d)["banner"] == f"You won — {loser} resigned")
+
+
+def test_find_a_better_move_from_a_labelled_ply(server, browsers, tmp_path):
+    match = two_people(server, options={"board": FIVE_BOARD, "first": "vanilla"})
+    for text in FIVE_MOVES.split():
+        match = {**api_move(server, match, text, match["to_move"]), "seats": match["seats"]}
+    review = server.request("GET", f"/api/matches/{match['id']}/review").body  # as the page asks it: kept
+    judged = next(p for p in review["plies"] if p["label"] and p["best"] != p["move"])
+    ply = judged["ply"]
+    driver = browsers()
+    open_seat(driver, server, match["id"])
+    driver.find_element("id", "review").click()
+    wait(driver, lambda d: d.find_elements("css selector", "#moves .mark"))
+    driver.find_element("css selector", f'#moves button.move[data-ply="{ply}"]').click()
+    wait(driver, lambda d: d.find_element("id", "try").is_displayed())
+    driver.find_element("id", "try").click()
+    # The position before that move, and the prompt.
+    wait(driver, lambda d: page(d)["pieces"] == ply - 1 and d.find_element("id", "trying").is_displayed())
+    prompt = driver.find_element("id", "try-prompt").text
+    assert f"{judged['player']} than {judged['move']}" in prompt, prompt
+    click(driver, judged["best"], highlighted=False)
+    result = wait(driver, lambda d: (t := d.find_element("id", "try-result").text) and "…" not in t and t)
+    assert result.startswith(judged["best"] + " ") and judged["move"] in result, result
+    screenshot(driver, "try.png", tmp_path)
+    driver.find_element("id", "try-cancel").click()  # back to the ply and its review
+    wait(driver, lambda d: page(d)["pieces"] == ply and not d.find_element("id", "trying").is_displayed())
 
 
 # -- the move list --------------------------------------------------------------------------
