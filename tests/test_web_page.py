@@ -77,6 +77,8 @@ def page(driver) -> dict[str, Any]:
           pieces: document.querySelectorAll('#board .piece').length,
           squares: document.querySelectorAll('#board .square').length,
           drawn: document.querySelector('#board svg') !== null,
+          dots: [...document.querySelectorAll('#board .target')]
+            .filter(e => getComputedStyle(e).display !== 'none').length,
           status: text('status'), message: text('message'), banner: shown('banner') ? text('banner') : null,
           you: text('you'), focus: text('focus-name'), lookback: shown('lookback') ? text('lookback-ply') : null,
           moveBox: shown('move-box'), offline: shown('offline'), undo: !document.getElementById('undo').disabled,
@@ -171,7 +173,7 @@ def test_the_banner_says_who_won_and_how_and_the_move_box_goes(server, browsers,
     wait(player, lambda d: page(d)["banner"] is not None)
     now = page(player)
     assert now["banner"] == "You won — five in a row", now
-    assert not now["moveBox"] and not now["next"]  # no move box, no legal-move highlights
+    assert not now["moveBox"] and not now["next"] and not now["dots"]  # no move box, no legal-move highlights
     assert not now["title"].startswith("●")
     wait(spectator, lambda d: page(d)["banner"] == "vanilla won — five in a row")
     assert page(spectator)["you"] == "You are watching."
@@ -234,7 +236,7 @@ def test_the_moves_by_turn_and_the_arrow_keys_through_them(server, browsers):
     press(driver, "LEFT")  # Left: the position before the last move, and no legal-move highlights
     wait(driver, lambda d: page(d)["lookback"] == "4" and page(d)["pieces"] == 4)
     now = page(driver)
-    assert now["current"] == [4] and now["next"] == [] and now["history"] == history
+    assert now["current"] == [4] and now["next"] == [] and now["dots"] == 0 and now["history"] == history
     press(driver, "HOME")  # Home: the start
     wait(driver, lambda d: page(d)["lookback"] == "0" and page(d)["pieces"] == 0 and page(d)["current"] == [])
     press(driver, "RIGHT", "RIGHT")  # Right twice
@@ -412,7 +414,7 @@ def test_errors_are_short_and_a_refused_click_says_why(server, browsers):
     open_seat(watcher, server, match["id"], other, match["seats"][other])
     click(watcher, sorted(legal)[0], highlighted=False)
     wait(watcher, lambda d: page(d)["message"] == f"not your turn: {mover} is to move")
-    assert page(watcher)["next"] == []
+    assert page(watcher)["next"] == [] and page(watcher)["dots"] == 0 and page(driver)["dots"] > 0
 
 
 def test_keyboard_play_on_the_board(server, browsers):
@@ -454,7 +456,7 @@ def test_no_highlights_while_the_computer_thinks_even_after_a_takeback(server, b
     click(driver, square)
     wait(driver, lambda d: "is thinking" in page(d)["status"])
     now = page(driver)
-    assert now["next"] == [] and not now["undo"] and "(the computer" in now["status"], now
+    assert now["next"] == [] and now["dots"] == 0 and not now["undo"] and "(the computer" in now["status"], now
     click(driver, square, highlighted=False)
     wait(driver, lambda d: page(d)["message"] == "the computer is thinking")
     # A takeback from elsewhere (another tab) while it thinks: the person is to move, the computer still busy.
@@ -592,6 +594,7 @@ def test_the_clocks_count_down_and_a_flag_ends_the_game_on_time(server, browsers
     assert now["banner"] == "You lost — on time", now
     mine = next(c for c in now["clocks"] if c["player"] == me)
     assert mine["flagged"] and mine["time"] == "0:00.0" and not mine["running"]
+    assert now["next"] == [] and now["dots"] == 0  # the position has legal moves, but the game is over
     screenshot(driver, "clock.png", tmp_path)
 
 

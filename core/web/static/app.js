@@ -453,7 +453,7 @@ async function show(match) {
   addLink(links, "Spectator link", location.origin + "/#match=" + match.id, "watch-link");
   showClocks();
   if (boardKey() !== drawn) {
-    for (const square of $("#board").querySelectorAll(".square")) square.classList.remove("next", "chosen", "hinted");
+    blankBoard();
     await drawBoard();
   } else highlight();
 }
@@ -511,6 +511,12 @@ function markShown() {
   }
   $("#nav-first").disabled = $("#nav-prev").disabled = shown === 0;
   $("#nav-next").disabled = $("#nav-last").disabled = lookback === null;
+}
+
+// Until another position is drawn, the one shown offers nothing.
+function blankBoard() {
+  for (const square of $("#board").querySelectorAll(".square")) square.classList.remove("next", "chosen", "hinted", "best");
+  $("#board").classList.remove("moving");
 }
 
 function boardKey() {
@@ -623,6 +629,7 @@ function lookAt(ply) {
   clearChoice();
   markShown();
   if (review) showReviewPly();
+  blankBoard();
   drawBoard();
 }
 
@@ -727,6 +734,7 @@ async function startTrying() {
   $("#try-prompt").textContent = "Find a better move for " + judged.player + " than " + judged.move +
     ": click it on the board.";
   markShown();
+  blankBoard();
   drawBoard();
   try {
     const parts = await api("GET", "/api/matches/" + current.id + "/parts?ply=" + (ply - 1));
@@ -739,7 +747,7 @@ function stopTrying() {
   trying = null;
   clearChoice();
   $("#trying").hidden = true;
-  if (ply !== null) { lookback = ply; markShown(); if (review) showReviewPly(); drawBoard(); }
+  if (ply !== null) { lookback = ply; markShown(); if (review) showReviewPly(); blankBoard(); drawBoard(); }
 }
 
 async function tryMove(text) {
@@ -856,6 +864,8 @@ function highlight() {
   }
   if (focusSquare && document.activeElement === $("#board")) announceFocus();
   $("#board").classList.toggle("waiting", moving && chosen.length > 0 && !parts);
+  // The board's own legal-move dots only when this browser may move (or tries a move in a past position).
+  $("#board").classList.toggle("moving", moving || Boolean(trying));
   // A whole move that may go on (a flip or a shot it may still choose): offered as it is.
   const whole = Boolean(parts && chosen.length && parts.complete && next.size);
   $("#choice").hidden = !whole;
