@@ -201,7 +201,8 @@ function showOpponent() {
 // The rules (the text of `boardgames rules GAME`) as paragraphs.
 function showRules(box, game) {
   box.hidden = !(game && game.rules);
-  if (!game || !game.rules) return;
+  if (!game || !game.rules || box.dataset.game === game.name) return;  // drawn once a game, not at every event
+  box.dataset.game = game.name;
   box.querySelector(".rules-title").textContent = game.title;
   const text = box.querySelector(".rules-text");
   text.innerHTML = "";
