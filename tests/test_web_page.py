@@ -383,6 +383,25 @@ def test_the_lobby_names_things_shows_errors_on_the_page_and_remembers(server, b
     )
 
 
+def test_an_invite_gives_the_other_seat_than_the_one_chosen(server, browsers):
+    from selenium.webdriver.support.ui import Select
+
+    host = browsers()
+    host.get(f"http://127.0.0.1:{server.port}/")
+    wait(host, lambda d: lobby(d)["game"])
+    Select(host.find_element("id", "game")).select_by_value("donuts")
+    Select(host.find_element("id", "opponent")).select_by_value("invite")
+    assert lobby(host)["seats"] == ["chocolate, first", "vanilla, second"]
+    Select(host.find_element("id", "seat")).select_by_value("1")
+    host.find_element("id", "start").click()
+    wait(host, lambda d: page(d)["you"] == "You play vanilla, second.")
+    invite = host.find_element("id", "invite-link").get_attribute("value")
+    assert "seat=chocolate" in invite
+    guest = browsers()
+    guest.get(invite)
+    wait(guest, lambda d: page(d)["you"] == "You play chocolate, first." and page(d)["next"])
+
+
 # -- during play ----------------------------------------------------------------------------------
 
 
