@@ -232,6 +232,8 @@ def test_the_moves_by_turn_and_the_arrow_keys_through_them(server, browsers):
     now = page(driver)
     assert now["turns"] == [f"1. {history[0]} {history[1]}", f"2. {history[2]} {history[3]}", f"3. {history[4]}"]
     assert now["current"] == [5] and now["lookback"] is None
+    # The status line (read out as it changes) names the last move, then the turn.
+    assert now["status"] == f"{match['state']['players'][0]} played {history[4]}. {mover} to move (you)", now
     driver.execute_script("document.activeElement.blur()")  # the keys go to the page
     press(driver, "LEFT")  # Left: the position before the last move, and no legal-move highlights
     wait(driver, lambda d: page(d)["lookback"] == "4" and page(d)["pieces"] == 4)

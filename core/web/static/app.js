@@ -359,8 +359,15 @@ function levelName(game, spec) {
   return level ? level.name : spec;
 }
 
+// The status line, read out as it changes: the last move, then whose turn it is.
 function statusText(match) {
   if (match.result) return match.result;
+  const history = match.state.history, players = match.state.players;
+  const last = history.length ? players[(history.length - 1) % players.length] + " played " + history[history.length - 1] + ". " : "";
+  return last + turnText(match);
+}
+
+function turnText(match) {
   if (match.thinking) {  // after a takeback, a person may be to move while the computer still finishes
     const agent = isPerson(match, match.to_move) ? Object.keys(match.players).find((p) => !isPerson(match, p)) : match.to_move;
     if (agent) return agent + " (the computer, " + levelName(gameOf(match), match.players[agent]) + ") is thinking";
