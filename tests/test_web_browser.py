@@ -144,7 +144,8 @@ def start_game(driver, server: str, game: str, agent: str = "random", seed: int 
         if agent in [o.get_attribute("value") for o in levels.options]:
             levels.select_by_value(agent)
         else:
-            levels.select_by_value("other")
+            levels.select_by_value("other")  # the box starts from the level's spec
+            driver.find_element(By.ID, "spec").clear()
             driver.find_element(By.ID, "spec").send_keys(agent)
     driver.find_element(By.ID, "seed").send_keys(str(seed))
     driver.find_element(By.ID, "start").click()

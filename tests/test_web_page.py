@@ -351,7 +351,10 @@ def test_the_lobby_names_things_shows_errors_on_the_page_and_remembers(server, b
     Select(driver.find_element("id", "game")).select_by_value("verso")
     size = driver.find_element("css selector", '#options input[name="size"]')
     size.send_keys("7")
+    club = lobby(driver)["agent"]
     Select(driver.find_element("id", "agent")).select_by_value("other")
+    assert lobby(driver)["spec"] == club  # another spec starts from the level's
+    driver.find_element("id", "spec").clear()
     driver.find_element("id", "spec").send_keys("nonsense:x=1")
     Select(driver.find_element("id", "seat")).select_by_value("1")
     Select(driver.find_element("id", "clock")).select_by_value("5+3")

@@ -159,12 +159,16 @@ function showOptions() {
   showSeats();
 }
 
+let levelSpec = "";  // the spec of the level chosen last: "another agent spec…" starts from it
+
 function showAgent() {
   const game = chosenGame();
   const value = $("#agent").value;
   const level = game.levels.find((l) => l.spec === value);
   const measured = game.levels_measured ? "" : "; the levels are not measured for this game";
   $("#agent-help").textContent = level ? "level " + level.level + " of " + game.levels.length + measured : "";
+  if (level) levelSpec = level.spec;
+  else if (value === "other" && !$("#spec").value) $("#spec").value = levelSpec;
   $("#spec-label").hidden = value !== "other";
 }
 
@@ -965,6 +969,7 @@ async function play(text) {
   const player = current.to_move;
   const id = current.id;
   clearChoice();
+  blankBoard();  // while the move is sent, the board offers nothing (a second click would be a second move)
   try {
     const match = await api("POST", "/api/matches/" + id + "/moves", { move: text }, tokenFor(player));
     if (current && current.id === id) accept(match);
