@@ -645,3 +645,14 @@ def test_verso_19_on_a_phone_takes_the_width(server, browsers, tmp_path):
     assert measured["pitch"] >= 17.5, measured
     print(f"Verso 19x19 at 360 px: board {measured['width']:.1f} px, point pitch {measured['pitch']:.2f} px")
     screenshot(driver, "phone.png", tmp_path)
+    # Zoomed, the points are half as far apart again, and the board scrolls sideways.
+    driver.find_element("id", "zoom").click()
+    zoomed = driver.execute_script(
+        """const board = document.getElementById('board');
+        const at = (n) => document.querySelector(`#board .square[data-square="${n}"]`).getBoundingClientRect();
+        return {pitch: at('b1').left - at('a1').left, scrolls: board.scrollWidth > board.clientWidth + 100};"""
+    )
+    assert zoomed["pitch"] >= 1.5 * measured["pitch"] and zoomed["scrolls"], zoomed
+    square = sorted(page(driver)["next"])[-1]  # far right: the zoomed board scrolls to it
+    click(driver, square)
+    wait(driver, lambda d: page(d)["history"] == [square])

@@ -564,6 +564,8 @@ async function drawBoard() {
     if (square.classList.contains("square")) square.addEventListener("click", () => clicked(square.dataset.square));
   }
   legendRings();
+  // A big board on a phone may be zoomed (its points are too close to tap): scrolled sideways then.
+  $("#zoom-box").hidden = $("#board").querySelectorAll(".square").length <= 100 && !$("#board").classList.contains("zoomed");
   highlight();
 }
 
@@ -1073,7 +1075,10 @@ function moveFocus(direction) {
       if (value < score) { score = value; target = s; }
     }
   }
-  if (target) focusSquare = target.name;
+  if (target) {
+    focusSquare = target.name;
+    target.element.scrollIntoView({ block: "nearest", inline: "nearest" });  // a zoomed board scrolls to it
+  }
   highlight();
   announceFocus();
 }
@@ -1163,6 +1168,12 @@ window.addEventListener("DOMContentLoaded", () => {
   $("#nav-next").addEventListener("click", () => step(1));
   $("#nav-last").addEventListener("click", () => lookAt(null));
   $("#board").addEventListener("keydown", boardKeys);
+  $("#zoom").addEventListener("click", () => {
+    const zoomed = $("#board").classList.toggle("zoomed");
+    $("#zoom").setAttribute("aria-pressed", String(zoomed));
+    $("#zoom").textContent = zoomed ? "Fit the board to the screen" : "Zoom the board";
+  });
+  if (window.matchMedia("(max-width: 40rem)").matches) $("#legend").open = false;  // on a phone the board comes first
   // The focus square shows for the keyboard, not for a click of the mouse (which focuses the board too).
   $("#board").addEventListener("focus", () => { if ($("#board").matches(":focus-visible")) { if (!focusSquare) moveFocus(null); else announceFocus(); } });
   $("#board").addEventListener("blur", () => { $("#focus-name").textContent = ""; });
