@@ -77,6 +77,7 @@ def page(driver) -> dict[str, Any]:
           pieces: document.querySelectorAll('#board .piece').length,
           squares: document.querySelectorAll('#board .square').length,
           drawn: document.querySelector('#board svg') !== null,
+          still: document.querySelector('#board svg.still') !== null,
           dots: [...document.querySelectorAll('#board .target')]
             .filter(e => getComputedStyle(e).display !== 'none').length,
           status: text('status'), message: text('message'), banner: shown('banner') ? text('banner') : null,
@@ -238,10 +239,14 @@ def test_the_moves_by_turn_and_the_arrow_keys_through_them(server, browsers):
     press(driver, "LEFT")  # Left: the position before the last move, and no legal-move highlights
     wait(driver, lambda d: page(d)["lookback"] == "4" and page(d)["pieces"] == 4)
     now = page(driver)
+    assert now["still"]  # a step back: the board does not animate the move (nor did the first look)
     assert now["current"] == [4] and now["next"] == [] and now["dots"] == 0 and now["history"] == history
     press(driver, "HOME")  # Home: the start
     wait(driver, lambda d: page(d)["lookback"] == "0" and page(d)["pieces"] == 0 and page(d)["current"] == [])
-    press(driver, "RIGHT", "RIGHT")  # Right twice
+    press(driver, "RIGHT")
+    wait(driver, lambda d: page(d)["lookback"] == "1" and page(d)["current"] == [1] and page(d)["pieces"] == 1)
+    assert not page(driver)["still"]  # a step forward: the move is animated (where motion is not reduced)
+    press(driver, "RIGHT")
     wait(driver, lambda d: page(d)["lookback"] == "2" and page(d)["current"] == [2])
     press(driver, "END")  # End: the game now, its legal moves again
     wait(driver, lambda d: page(d)["lookback"] is None and page(d)["current"] == [5] and page(d)["next"])

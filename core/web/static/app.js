@@ -26,6 +26,7 @@ let review = null;       // the review of this finished match (GET .../review), 
 let trying = null;       // "find a better move": {ply, first (parts, or null: none for a past position)}
 let focusSquare = null;  // the keyboard's square on the board
 let ticking = null;      // the timer that counts the running clock down
+let shownBefore = null;  // the match and ply the board showed last: {id, ply}
 const MARKS = { "inaccuracy": "?!", "mistake": "?", "blunder": "??", "missed win": " missed win" };
 const ORDINALS = ["first", "second", "third", "fourth", "fifth", "sixth"];
 const SVG = "http://www.w3.org/2000/svg";
@@ -558,7 +559,14 @@ async function drawBoard() {
     if (!response.ok) return;
   } catch (error) { setOffline(true); return; }
   if (match !== current || key !== boardKey()) return;  // a newer state arrived meanwhile
+  // The board animates what a move did (its own style) only for the position one move on from the one
+  // shown before (a move played, a step forward), not for a first look, a step back or a redraw.
+  const ply = lookback === null ? match.state.history.length : lookback;
+  const onward = shownBefore && shownBefore.id === match.id && ply === shownBefore.ply + 1;
   $("#board").innerHTML = svg;
+  const picture = $("#board svg");
+  if (picture && !onward) picture.classList.add("still");
+  shownBefore = { id: match.id, ply };
   drawn = key;
   for (const square of $("#board").querySelectorAll("[data-square]")) {
     if (square.classList.contains("square")) square.addEventListener("click", () => clicked(square.dataset.square));
@@ -572,9 +580,10 @@ async function drawBoard() {
 // The legend's rings take the colours the board draws them in.
 function legendRings() {
   for (const ring of document.querySelectorAll("#legend svg[data-ring]")) {
-    const drawnRing = $("#board").querySelector("." + ring.dataset.ring + "[stroke]");
+    const names = ring.dataset.ring.split(" ");  // the board's class for it (and its former name)
+    const drawnRing = $("#board").querySelector(names.map((name) => "." + name + "[stroke]").join(", "));
     if (!drawnRing) continue;
-    const circle = ring.querySelector("circle");
+    const circle = ring.querySelector("circle, rect");
     for (const name of ["stroke", "stroke-dasharray"]) {
       const value = drawnRing.getAttribute(name);
       if (value) circle.setAttribute(name, value); else circle.removeAttribute(name);
