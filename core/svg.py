@@ -1,26 +1,92 @@
 """SVG rendering of any game's :class:`~boardgames.view.BoardView`.
 
 Cells are squares carrying their marks (drawn from the glyphs a game
-declares: the Donuts lines, dots, crosses), or hexagons on a
-hexagonal grid (each rank half a cell right of the one below, a player's
-sides in its colour); points are drawn where the lines of the grid cross. Pieces are discs in the game's colours, or
-rings where the view asks for them (Donuts' donuts). The last move is ringed
-in gold, flipped pieces get a dashed ring, the winning line a red ring, and
-the coordinates run along the edges.
+declares: the Donuts lines, dots, crosses), or hexagons on a hexagonal grid
+(each rank half a cell right of the one below, a player's sides in its
+colour); points are drawn where the lines of the grid cross. Pieces are
+discs in the game's colours, or rings where the view asks for them (Donuts'
+donuts); a piece too pale for the board (contrast under 3:1) gets a dark
+outline and a texture, so that it never reads as an empty square.
+
+The last move is ringed solid blue, what it changed dashed blue, the winning
+line boxed in vermillion (Okabe-Ito's pair, told apart by shape as well as
+colour under protanopia and deuteranopia). Coordinates run along the left and
+bottom edges only, outside every piece and ring: the margins are just wide
+enough for them, so the pitch is as large as a given width allows.
+
+Every square or point, when ``interactive``, has a transparent target
+(``class="square" data-square="c3" role="button" aria-label="c3, chocolate
+donut"``); otherwise the picture is one ``role="img"`` with a description.
+The pieces the last move placed and changed are grouped as ``placed`` and
+``changed``, animated by the picture's own style unless motion is reduced.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from xml.sax.saxutils import escape
+from xml.sax.saxutils import escape, quoteattr
 
+import attrs
+
+from .contrast import contrast, is_colour
+from .describe import position_words, square_words
 from .view import BoardView
 
 CELL = 60
-MARGIN = 36
 #: A hexagonal cell's height over its width (pointy top), and the distance of its ranks.
 HEX_HEIGHT, HEX_RISE = 2 / 3**0.5, 3**0.5 / 2
 SIDES = ("south", "north", "west", "east")
+RADIUS = CELL * 0.36
+#: Coordinates: their size, a character's width in ems (DejaVu Sans' digits,
+#: the widest usual sans-serif), their distance from the board, the outer pad.
+FONT, CHAR, GAP, PAD = 14, 0.64, 2.5, 0.5
+#: The rings hug the piece (r + 0.5 to r + 2.5, over a white line on its
+#: edge) and the winning box's sides too (r to r + 2.25), so that a points
+#: board's margin pays for little more than its edge pieces.
+RING, RING_WIDTH, BOX_WIDTH = RADIUS + 1, 2, 2.5
+REACH = RING + 0.5 + RING_WIDTH / 2  # how far anything drawn for a piece reaches from its centre
+#: Hex cells' sides (a player's band is a hexagon this much larger behind the cell).
+BAND = 1.22
+BOARD, CELL_FILL, LINE, OUTLINE = "#e8cfa0", "#f6e7c8", "#5a4630", "#2b1d10"
+#: Okabe-Ito blue and vermillion: apart under every common colour blindness.
+LAST, WIN = "#0072B2", "#D55E00"
+#: The animation of what the last move did; none where motion is reduced, none
+#: where the page marks the picture ``still`` (a redraw of a position already seen).
+STYLE = """\
+@media (prefers-reduced-motion: no-preference) {
+  .boardgames-board:not(.still) .placed, .boardgames-board:not(.still) .changed {
+    transform-box: fill-box; transform-origin: center; }
+  .boardgames-board:not(.still) .placed { animation: boardgames-placed 200ms ease-out both; }
+  .boardgames-board:not(.still) .changed { animation: boardgames-changed 300ms ease-out both; }
+  @keyframes boardgames-placed { from { transform: scale(0.5); opacity: 0; } }
+  @keyframes boardgames-changed { from { transform: scale(0.8); opacity: 0.4; } }
+}"""
+
+
+def _n(x: float) -> str:
+    """A coordinate, short."""
+    return f"{round(x, 2):g}"
+
+
+@attrs.frozen
+class Box:
+    """A rectangle the picture must hold (a cell, a piece's reach, a label)."""
+
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+    def meets(self, other: Box) -> bool:
+        return self.x0 < other.x1 and other.x0 < self.x1 and self.y0 < other.y1 and other.y0 < self.y1
+
+
+def _label(x: float, y: float, text: str, anchor: str) -> tuple[str, Box]:
+    """A coordinate label with its baseline at ``y`` and the box it covers."""
+    width = CHAR * FONT * len(text)
+    left = {"end": x - width, "middle": x - width / 2}.get(anchor, x)
+    svg = f'<text class="coord" x="{_n(x)}" y="{_n(y)}" text-anchor="{anchor}">{escape(text)}</text>'
+    return svg, Box(left, y - 0.75 * FONT, left + width, y + 0.25 * FONT)
 
 
 def _hexagon(cx: float, cy: float, scale: float = 1.0) -> str:
@@ -30,32 +96,53 @@ def _hexagon(cx: float, cy: float, scale: float = 1.0) -> str:
     return " ".join(f"{cx + dx:.1f},{cy + dy:.1f}" for dx, dy in corners)
 
 
-RADIUS = CELL * 0.36
-
-
-def _piece(shape: str, cx: float, cy: float, colour: str, css: str, name: str) -> list[str]:
-    """A piece in its declared shape: a disc, a ring (a donut), a square block, a cross."""
+def _piece(shape: str, cx: float, cy: float, colour: str, css: str, name: str, light: bool) -> list[str]:
+    """A piece in its declared shape: a disc, a ring (a donut), a square block,
+    a cross. A ``light`` one gets a dark outline and a texture: a ring inside
+    a disc or a block, sprinkles on a ring."""
     r = RADIUS
     where = f'class="{css}" data-square="{name}"'
-    if shape == "ring":  # a thick ring, outlined so that a pale one shows on a pale square
-        ring = f'r="{r * 0.7}" fill="none" stroke="{colour}" stroke-width="{r * 0.6}"'
-        out = [f'<circle {where} cx="{cx}" cy="{cy}" {ring}/>']
-        for edge in (r, r * 0.4):
-            out.append(f'<circle cx="{cx}" cy="{cy}" r="{edge}" fill="none" stroke="#3a2a1a" stroke-width="1.2"/>')
+    edge = f'stroke="{OUTLINE}" stroke-width="2.5"' if light else 'stroke="#222" stroke-width="2"'
+    texture = f'fill="none" stroke="{OUTLINE}" stroke-width="1.5"'
+    at = f'cx="{_n(cx)}" cy="{_n(cy)}"'
+    if shape == "ring":  # a thick ring, outlined: the square's mark shows through the hole
+        ring = f'r="{_n(r * 0.7)}" fill="none" stroke="{colour}" stroke-width="{_n(r * 0.6)}"'
+        out = [f"<circle {where} {at} {ring}/>"]
+        width = 2 if light else 1.2
+        for radius in (r, r * 0.4):
+            out.append(f'<circle {at} r="{_n(radius)}" fill="none" stroke="{OUTLINE}" stroke-width="{width}"/>')
+        if light:
+            out.append(
+                f'<circle class="texture" {at} r="{_n(r * 0.7)}" fill="none" stroke="{OUTLINE}" stroke-width="2.2" '
+                f'stroke-dasharray="0.1 6.5" stroke-linecap="round"/>'
+            )
         return out
     if shape == "square":
         side = r * 1.6
-        return [
-            f'<rect {where} x="{cx - side / 2}" y="{cy - side / 2}" width="{side}" height="{side}" '
-            f'fill="{colour}" stroke="#222" stroke-width="2"/>'
+        out = [
+            f'<rect {where} x="{_n(cx - side / 2)}" y="{_n(cy - side / 2)}" width="{_n(side)}" height="{_n(side)}" '
+            f'fill="{colour}" {edge}/>'
         ]
+        if light:
+            inner = side * 0.5
+            out.append(
+                f'<rect class="texture" x="{_n(cx - inner / 2)}" y="{_n(cy - inner / 2)}" width="{_n(inner)}" '
+                f'height="{_n(inner)}" {texture}/>'
+            )
+        return out
     if shape == "cross":
         d = r * 0.8
-        return [
-            f'<path {where} d="M {cx - d} {cy - d} L {cx + d} {cy + d} M {cx - d} {cy + d} L {cx + d} {cy - d}" '
-            f'stroke="{colour}" stroke-width="{r * 0.45}" stroke-linecap="round"/>'
-        ]
-    return [f'<circle {where} cx="{cx}" cy="{cy}" r="{r}" fill="{colour}" stroke="#222" stroke-width="2"/>']
+        a, b, c, e = _n(cx - d), _n(cx + d), _n(cy - d), _n(cy + d)
+        path = f'd="M {a} {c} L {b} {e} M {a} {e} L {b} {c}"'
+        out = []
+        if light:  # a dark cross under it: its outline
+            out.append(f'<path {path} stroke="{OUTLINE}" stroke-width="{_n(r * 0.45 + 5)}" stroke-linecap="round"/>')
+        out.append(f'<path {where} {path} stroke="{colour}" stroke-width="{_n(r * 0.45)}" stroke-linecap="round"/>')
+        return out
+    out = [f'<circle {where} {at} r="{_n(r)}" fill="{colour}" {edge}/>']
+    if light:
+        out.append(f'<circle class="texture" {at} r="{_n(r * 0.55)}" {texture}/>')
+    return out
 
 
 def _glyph(glyph: str, cx: float, cy: float, colour: str, css: str) -> str:
@@ -133,151 +220,242 @@ def _hex_board(view: BoardView, centre: Callable[[int], tuple[float, float]], ou
             if grid.on_board[sq]:
                 cx, cy = centre(sq)
                 out.append(
-                    f'<polygon class="edge {side}" points="{_hexagon(cx, cy, 1.22)}" fill="{colour}" stroke="none"/>'
+                    f'<polygon class="edge {side}" points="{_hexagon(cx, cy, BAND)}" fill="{colour}" stroke="none"/>'
                 )
     for sq in range(grid.size):
         if grid.on_board[sq]:
             cx, cy = centre(sq)
-            shape = f'points="{_hexagon(cx, cy)}" fill="#f6e7c8" stroke="#5a4630" stroke-width="1.5"'
+            shape = f'points="{_hexagon(cx, cy)}" fill="{CELL_FILL}" stroke="{LINE}" stroke-width="1.5"'
             out.append(f'<polygon class="cell" {shape}/>')
 
 
-def render_svg(view: BoardView, title: str = "", interactive: bool = False) -> str:
-    """The picture of ``view``. With ``interactive``, every square also gets a
-    transparent target on top, ``class="square" data-square="c3"``, for a page
-    to click and to highlight with CSS (``boardgames serve``)."""
+def _centres(view: BoardView) -> Callable[[int], tuple[float, float]]:
+    """Where each square's centre is, the first file's and the top rank's at 0."""
     grid = view.grid
-    points = grid.kind == "points"
     hexagonal = grid.basis == "hex"
-    if hexagonal:  # a rhombus leaning right: each rank half a cell further
-        span_w = (grid.width + (grid.height - 1) / 2) * CELL
-        span_h = ((grid.height - 1) * HEX_RISE + HEX_HEIGHT) * CELL
-    else:  # points sit on the crossings, so a points board spans one cell less
-        span_w = (grid.width - 1 if points else grid.width) * CELL
-        span_h = (grid.height - 1 if points else grid.height) * CELL
-    width, height = round(span_w + 2 * MARGIN), round(span_h + 2 * MARGIN)
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="14">',
-        f"<title>{escape(title)}</title>",
-        f'<rect class="board" x="0" y="0" width="{width}" height="{height}" fill="#e8cfa0"/>',
-    ]
 
     def centre(sq: int) -> tuple[float, float]:
         file, rank = grid.coords(sq)
-        if hexagonal:
-            top = MARGIN + CELL * HEX_HEIGHT / 2
-            return MARGIN + (file + rank / 2 + 0.5) * CELL, top + (grid.height - 1 - rank) * HEX_RISE * CELL
-        if points:
-            return MARGIN + file * CELL, MARGIN + (grid.height - 1 - rank) * CELL
-        return MARGIN + (file + 0.5) * CELL, MARGIN + (grid.height - 1 - rank + 0.5) * CELL
+        up = grid.height - 1 - rank
+        if hexagonal:  # a rhombus leaning right: each rank half a cell further
+            return (file + rank / 2) * CELL, up * HEX_RISE * CELL
+        return file * CELL, up * CELL  # a cell's centre, or a point
 
-    if hexagonal:
-        _hex_board(view, centre, out)
-    elif points:
+    return centre
+
+
+def _reach(view: BoardView) -> tuple[float, float]:
+    """How far a square's drawing reaches from its centre, across and down:
+    its cell, or on a points board its piece and rings (they overhang the edge)."""
+    grid = view.grid
+    if grid.basis == "hex":
+        scale = BAND if view.edges else 1.0
+        return CELL / 2 * scale, CELL * HEX_HEIGHT / 2 * scale
+    if grid.kind == "points":
+        return REACH, REACH
+    return CELL / 2 + 1, CELL / 2 + 1
+
+
+def _coordinates(view: BoardView, centre: Callable[[int], tuple[float, float]], boxes: list[Box]) -> list[str]:
+    """The files' letters below the board and the ranks' numbers left of it,
+    clear of every cell, piece and ring (``boxes``, which the labels join).
+    A hexagonal board labels each file's lowest cell and each rank's first,
+    or the other end where that one would touch a cell or another label."""
+    grid = view.grid
+    on = [sq for sq in range(grid.size) if grid.on_board[sq]]
+    across, down = _reach(view)
+    cells = list(boxes)
+    out: list[str] = []
+    if grid.basis != "hex":  # one column of ranks, one row of files, aligned
+        left, bottom = min(b.x0 for b in cells), max(b.y1 for b in cells)
         for f in range(grid.width):
-            x = MARGIN + f * CELL
-            out.append(
-                f'<line x1="{x}" y1="{MARGIN}" x2="{x}" y2="{MARGIN + span_h}" stroke="#5a4630" stroke-width="2"/>'
-            )
+            svg, box = _label(centre(grid.index(f, 0))[0], bottom + GAP + 0.75 * FONT, grid.files[f], "middle")
+            out.append(svg)
+            boxes.append(box)
         for r in range(grid.height):
-            y = MARGIN + r * CELL
-            out.append(
-                f'<line x1="{MARGIN}" y1="{y}" x2="{MARGIN + span_w}" y2="{y}" stroke="#5a4630" stroke-width="2"/>'
+            svg, box = _label(left - GAP, centre(grid.index(0, r))[1] + 0.36 * FONT, str(r + 1), "end")
+            out.append(svg)
+            boxes.append(box)
+        return out
+
+    def place(candidates: list[tuple[float, float, str]], text: str) -> None:
+        for x, y, anchor in candidates:
+            svg, box = _label(x, y, text, anchor)
+            if not any(box.meets(other) for other in boxes):
+                out.append(svg)
+                boxes.append(box)
+                return
+
+    for f in range(grid.width):
+        ranks = sorted(grid.coords(sq)[1] for sq in on if grid.coords(sq)[0] == f)
+        if ranks:
+            (bx, by), (tx, ty) = centre(grid.index(f, ranks[0])), centre(grid.index(f, ranks[-1]))
+            low, high = by + down + GAP + 0.75 * FONT, ty - down - GAP - 0.25 * FONT
+            place([(bx, low, "middle"), (tx, high, "middle")], grid.files[f])
+    for r in range(grid.height):
+        files = sorted(grid.coords(sq)[0] for sq in on if grid.coords(sq)[1] == r)
+        if files:
+            (lx, ly), (rx, ry) = centre(grid.index(files[0], r)), centre(grid.index(files[-1], r))
+            place(
+                [(lx - across - GAP, ly + 0.36 * FONT, "end"), (rx + across + GAP, ry + 0.36 * FONT, "start")],
+                str(r + 1),
             )
+    return out
+
+
+def _board(view: BoardView, centre: Callable[[int], tuple[float, float]], out: list[str]) -> None:
+    """The cells, or the lines a points board's pieces sit on."""
+    grid = view.grid
+    if grid.basis == "hex":
+        _hex_board(view, centre, out)
+    elif grid.kind == "points":
+        right, bottom = (grid.width - 1) * CELL, (grid.height - 1) * CELL
+        line = f'stroke="{LINE}" stroke-width="2"'
+        for f in range(grid.width):
+            out.append(f'<line x1="{f * CELL}" y1="0" x2="{f * CELL}" y2="{bottom}" {line}/>')
+        for r in range(grid.height):
+            out.append(f'<line x1="0" y1="{r * CELL}" x2="{right}" y2="{r * CELL}" {line}/>')
     else:
         for sq in range(grid.size):
-            cx, cy = centre(sq)
-            out.append(
-                f'<rect class="cell" x="{cx - CELL / 2}" y="{cy - CELL / 2}" width="{CELL}" height="{CELL}" '
-                f'fill="#f6e7c8" stroke="#5a4630" stroke-width="1.5"/>'
-            )
-    _overlays(view, centre, hexagonal, out, fills=True)
-    for sq, name in view.marks:
-        mark = view.mark_kind(name)
-        if mark is not None:
-            out.append(_glyph(mark.glyph, *centre(sq), mark.colour, "mark"))
-    if hexagonal:  # below and above each file's end cells, beside each rank's
-        placed: list[tuple[float, float]] = []
+            if grid.on_board[sq]:
+                cx, cy = centre(sq)
+                out.append(
+                    f'<rect class="cell" x="{_n(cx - CELL / 2)}" y="{_n(cy - CELL / 2)}" '
+                    f'width="{CELL}" height="{CELL}" fill="{CELL_FILL}" stroke="{LINE}" stroke-width="1.5"/>'
+                )
 
-        def label(sq: int, dx: float, dy: float, text: str) -> None:
-            cx, cy = centre(sq)
-            x, y = cx + dx, cy + dy
-            if all(abs(x - px) + abs(y - py) > 24 for px, py in placed):  # a hexagon's corners end both
-                placed.append((x, y))
-                out.append(f'<text x="{x:.1f}" y="{y + 5:.1f}" text-anchor="middle">{text}</text>')
 
-        reach = CELL * HEX_HEIGHT / 2 + 12
-        for f in range(grid.width):
-            ranks = [r for r in range(grid.height) if grid.on_board[grid.index(f, r)]]
-            label(grid.index(f, ranks[0]), 0, reach, grid.files[f])
-            label(grid.index(f, ranks[-1]), 0, -reach, grid.files[f])
-        for r in range(grid.height):
-            files = [f for f in range(grid.width) if grid.on_board[grid.index(f, r)]]
-            label(grid.index(files[-1], r), CELL / 2 + 14, 0, str(r + 1))
-            label(grid.index(files[0], r), -CELL / 2 - 14, 0, str(r + 1))
-    else:
-        for f in range(grid.width):
-            fx = centre(grid.index(f, 0))[0]
-            letter = grid.files[f]
-            out.append(f'<text x="{fx}" y="{MARGIN / 2 + 5}" text-anchor="middle">{letter}</text>')
-            out.append(f'<text x="{fx}" y="{height - MARGIN / 2 + 5}" text-anchor="middle">{letter}</text>')
-        for r in range(grid.height):
-            ry = centre(grid.index(0, r))[1] + 5
-            out.append(f'<text x="{MARGIN / 2}" y="{ry}" text-anchor="middle">{r + 1}</text>')
-            out.append(f'<text x="{width - MARGIN / 2}" y="{ry}" text-anchor="middle">{r + 1}</text>')
-    targets = set(view.targets)
-    owner = dict(view.owners)
-    for sq in sorted(targets - set(owner)):
-        cx, cy = centre(sq)
-        out.append(f'<circle class="target" cx="{cx}" cy="{cy}" r="5" fill="#3cb371"/>')
-    radius = RADIUS
-    kinds = dict(view.kinds)
+def _light(colour: str, background: str) -> bool:
+    """A piece too pale to tell from its square (under WCAG's 3:1 for graphics)."""
+    return is_colour(colour) and contrast(colour, background) < 3
+
+
+def _pieces(view: BoardView, centre: Callable[[int], tuple[float, float]], background: str, out: list[str]) -> None:
+    """Each piece as a group, ``placed`` where the last move went and ``changed``
+    where it changed one (for the animation), a player's in its colour."""
+    grid = view.grid
+    last, changed, kinds = set(view.last), set(view.changed), dict(view.kinds)
+
+    def group(sq: int, parts: list[str]) -> None:
+        css = "token" + (" placed" if sq in last else "") + (" changed" if sq in changed else "")
+        out.append(f'<g class="{css}">')
+        out.extend(parts)
+        out.append("</g>")
+
     for sq, who in view.owners:
         colour = view.colours[who] if who < len(view.colours) else "#888888"
         kind = view.piece_kind(sq)
         css = f"piece {escape(view.players[who])} {escape(kind.name)}"
-        out.extend(_piece(kind.shape, *centre(sq), colour, css, grid.name(sq)))
+        cx, cy = centre(sq)
+        parts = _piece(kind.shape, cx, cy, colour, css, grid.name(sq), _light(colour, background))
         if sq in kinds and kind.letter:  # another kind than the usual: its letter on it
-            cx, cy = centre(sq)
-            out.append(
-                f'<text class="kind" x="{cx}" y="{cy + 7}" text-anchor="middle" font-size="20" font-weight="bold" '
-                f'fill="#ffffff" stroke="#222222" stroke-width="0.8">{escape(kind.letter.upper())}</text>'
+            parts.append(
+                f'<text class="kind" x="{_n(cx)}" y="{_n(cy + 7)}" text-anchor="middle" font-size="20" '
+                f'font-weight="bold" fill="#ffffff" stroke="#222222" stroke-width="0.8">'
+                f"{escape(kind.letter.upper())}</text>"
             )
+        group(sq, parts)
     for sq, index in view.neutral:
         if index < len(view.neutral_kinds):
             neutral = view.neutral_kinds[index]
             css = f"piece neutral {escape(neutral.name)}"
-            out.extend(_piece(neutral.shape, *centre(sq), neutral.colour, css, grid.name(sq)))
-    _overlays(view, centre, hexagonal, out, fills=False)
+            light = _light(neutral.colour, background)
+            group(sq, _piece(neutral.shape, *centre(sq), neutral.colour, css, grid.name(sq), light))
 
-    def rings(squares: tuple[int, ...], css: str, gap: float, colour: str, width: float, dashes: str = "") -> None:
-        dash = f' stroke-dasharray="{dashes}"' if dashes else ""
+
+def _rings(view: BoardView, centre: Callable[[int], tuple[float, float]], out: list[str]) -> None:
+    """The last move ringed solid, what it changed ringed dashed (both blue),
+    the winning line boxed in vermillion: three shapes, not two hues."""
+    for squares, css, width, dashes in (
+        (view.changed, "ring-changed", 2, ' stroke-dasharray="4 3"'),
+        (view.last, "last", RING_WIDTH, ""),
+    ):
         for sq in squares:
-            cx, cy = centre(sq)
+            at = 'cx="{}" cy="{}"'.format(*map(_n, centre(sq)))
+            # A white line between piece and ring: a blue ring shows on a blue piece too.
             out.append(
-                f'<circle class="{css}" cx="{cx}" cy="{cy}" r="{radius + gap}" fill="none" stroke="{colour}" '
-                f'stroke-width="{width}"{dash}/>'
+                f'<circle class="halo" {at} r="{_n(RADIUS - 0.25)}" fill="none" stroke="#ffffff" stroke-width="1.5"/>'
             )
+            out.append(
+                f'<circle class="{css}" {at} r="{_n(RING + 0.5)}" fill="none" stroke="{LAST}" '
+                f'stroke-width="{width}"{dashes}/>'
+            )
+    for sq in view.winning:
+        cx, cy = centre(sq)
+        out.append(
+            f'<rect class="winning" x="{_n(cx - RING)}" y="{_n(cy - RING)}" '
+            f'width="{_n(2 * RING)}" height="{_n(2 * RING)}" rx="{_n(RING * 0.3)}" '
+            f'fill="none" stroke="{WIN}" stroke-width="{BOX_WIDTH}"/>'
+        )
 
-    rings(view.last, "last", 6, "#d4a017", 4)
-    rings(view.changed, "flipped", 6, "#d4a017", 2, dashes="4 3")
-    rings(view.winning, "winning", 9, "#c0392b", 5)
+
+def _targets(view: BoardView, centre: Callable[[int], tuple[float, float]]) -> list[str]:
+    """A page's targets over every square: ``class="square" data-square`` with
+    the square's accessible name (what is on it) and the role of a button."""
+    grid = view.grid
+    out = []
+    for sq in range(grid.size):
+        if not grid.on_board[sq]:
+            continue
+        cx, cy = centre(sq)
+        if grid.basis == "hex":
+            tag, shape = "polygon", f'points="{_hexagon(cx, cy)}"'
+        elif grid.kind == "points":
+            tag, shape = "circle", f'cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(CELL * 0.45)}"'
+        else:
+            tag, shape = "rect", f'x="{_n(cx - CELL / 2)}" y="{_n(cy - CELL / 2)}" width="{CELL}" height="{CELL}"'
+        words = square_words(view, sq)
+        out.append(
+            f'<{tag} class="square" data-square="{grid.name(sq)}" role="button" aria-label={quoteattr(words)} '
+            f'{shape} fill="#ffffff" fill-opacity="0"><title>{escape(words)}</title></{tag}>'
+        )
+    return out
+
+
+def render_svg(view: BoardView, title: str = "", interactive: bool = False) -> str:
+    """The picture of ``view``. With ``interactive``, every square also gets a
+    transparent target on top, ``class="square" data-square="c3"``, named by
+    what is on it (``aria-label``) and a button, for a page to click and to
+    highlight with CSS (``boardgames serve``); without, the picture is one
+    image (``role="img"``) whose description lists the pieces."""
+    grid = view.grid
+    centre = _centres(view)
+    across, down = _reach(view)
+    boxes = [Box(x - across, y - down, x + across, y + down) for x, y in map(centre, range(grid.size))]
+    boxes = [box for sq, box in enumerate(boxes) if grid.on_board[sq]]
+    labels = _coordinates(view, centre, boxes)
+    x0, y0 = min(b.x0 for b in boxes) - PAD, min(b.y0 for b in boxes) - PAD
+    width = _n(max(b.x1 for b in boxes) + PAD - x0)  # not rounded up: a unit is 1/60 of the pitch
+    height = _n(max(b.y1 for b in boxes) + PAD - y0)
+    name = title or "board"
+    role = 'role="group"' if interactive else 'role="img"'
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="boardgames-board" width="{width}" height="{height}" '
+        f'viewBox="{_n(x0)} {_n(y0)} {width} {height}" font-family="sans-serif" font-size="{FONT}" '
+        f"{role} aria-label={quoteattr(name)}>",
+        f"<title>{escape(title)}</title>",
+    ]
+    if not interactive:
+        out.append(f"<desc>{escape(position_words(view))}</desc>")
+    out += [
+        f"<style>{STYLE}</style>",
+        f'<rect class="board" x="{_n(x0)}" y="{_n(y0)}" width="{width}" height="{height}" fill="{BOARD}"/>',
+    ]
+    _board(view, centre, out)
+    _overlays(view, centre, grid.basis == "hex", out, fills=True)
+    for sq, mark_name in view.marks:
+        mark = view.mark_kind(mark_name)
+        if mark is not None:
+            out.append(_glyph(mark.glyph, *centre(sq), mark.colour, "mark"))
+    out += labels
+    owner = dict(view.owners)
+    for sq in sorted(set(view.targets) - set(owner)):
+        cx, cy = centre(sq)
+        out.append(f'<circle class="target" cx="{_n(cx)}" cy="{_n(cy)}" r="5" fill="#3cb371"/>')
+    _pieces(view, centre, BOARD if grid.kind == "points" else CELL_FILL, out)
+    _overlays(view, centre, grid.basis == "hex", out, fills=False)
+    _rings(view, centre, out)
     if interactive:
-        for sq in range(grid.size):
-            if not grid.on_board[sq]:
-                continue
-            cx, cy = centre(sq)
-            if hexagonal:
-                tag, shape = "polygon", f'points="{_hexagon(cx, cy)}"'
-            elif points:
-                tag, shape = "circle", f'cx="{cx}" cy="{cy}" r="{CELL * 0.45}"'
-            else:
-                tag, shape = "rect", f'x="{cx - CELL / 2}" y="{cy - CELL / 2}" width="{CELL}" height="{CELL}"'
-            name = grid.name(sq)
-            out.append(
-                f'<{tag} class="square" data-square="{name}" {shape} fill="#ffffff" fill-opacity="0">'
-                f"<title>{name}</title></{tag}>"
-            )
+        out += _targets(view, centre)
     out.append("</svg>")
     return "\n".join(out) + "\n"
