@@ -152,6 +152,14 @@ def start_game(driver, server: str, game: str, agent: str = "random", seed: int 
     wait(driver, lambda d: "match=" in d.current_url and d.find_elements(By.CSS_SELECTOR, "#board svg"))
 
 
+def settled(driver) -> bool:
+    """The animations that end (the board's last move; not the thinking dots' blink) have ended."""
+    return driver.execute_script(
+        """return document.getAnimations()
+        .filter(a => a.playState === 'running' && isFinite(a.effect.getComputedTiming().endTime)).length === 0"""
+    )
+
+
 def try_click(driver, name: str) -> bool:
     try:
         driver.find_element(By.CSS_SELECTOR, f'#board .square.next[data-square="{name}"]').click()
@@ -211,6 +219,7 @@ def test_a_whole_donuts_game_against_the_computer_by_clicking(server, browser, s
     assert len(history(driver)) >= 9
     if "five in a row" in status(driver):
         wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#board .winning"))  # the winning line is shown
+    wait(driver, settled)
     assert driver.save_screenshot(str(screenshots / "donuts.png"))
 
 
@@ -260,6 +269,7 @@ def test_a_verso_game_with_a_flip_choice_into_the_moving_phase(server, browser, 
     play_clicks(driver, rng, until=lambda d: any("-" in m for m in history(d)) or "wins" in status(d))
     moves = history(driver)
     assert any("-" in m for m in moves), moves
+    wait(driver, settled)
     assert driver.save_screenshot(str(screenshots / "verso.png"))
 
 

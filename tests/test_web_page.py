@@ -25,7 +25,8 @@ from server import Server
 
 import boardgames
 from boardgames import Match
-from helpers import FIVE_BOARD, FIVE_MOVES, headless_chromium, screenshot
+from helpers import FIVE_BOARD, FIVE_MOVES, headless_chromium
+from helpers import screenshot as save_picture
 
 pytest.importorskip("uvicorn", reason="the extra 'web' is not installed")
 
@@ -92,6 +93,17 @@ def page(driver) -> dict[str, Any]:
             running: c.classList.contains('running'), flagged: c.classList.contains('flagged')})),
         };"""
     )
+
+
+# The animations that end (the board's last move; not the thinking dots' blink) have ended.
+SETTLED = """return document.getAnimations()
+    .filter(a => a.playState === 'running' && isFinite(a.effect.getComputedTiming().endTime)).length === 0"""
+
+
+def screenshot(driver, name: str, fallback: Path) -> None:
+    """A picture of the page once the board's animation has played."""
+    wait(driver, lambda d: d.execute_script(SETTLED))
+    save_picture(driver, name, fallback)
 
 
 def click(driver, name: str, highlighted: bool = True) -> None:
