@@ -86,7 +86,7 @@ def _label(x: float, y: float, text: str, anchor: str) -> tuple[str, Box]:
     width = CHAR * FONT * len(text)
     left = {"end": x - width, "middle": x - width / 2}.get(anchor, x)
     svg = f'<text class="coord" x="{_n(x)}" y="{_n(y)}" text-anchor="{anchor}">{escape(text)}</text>'
-    return svg, Box(left, y - 0.75 * FONT, left + width, y + 0.25 * FONT)
+    return svg, Box(left, y - FONT, left + width, y + 0.25 * FONT)  # the font's ascent and descent
 
 
 def _hexagon(cx: float, cy: float, scale: float = 1.0) -> str:
@@ -269,7 +269,7 @@ def _coordinates(view: BoardView, centre: Callable[[int], tuple[float, float]], 
     if grid.basis != "hex":  # one column of ranks, one row of files, aligned
         left, bottom = min(b.x0 for b in cells), max(b.y1 for b in cells)
         for f in range(grid.width):
-            svg, box = _label(centre(grid.index(f, 0))[0], bottom + GAP + 0.75 * FONT, grid.files[f], "middle")
+            svg, box = _label(centre(grid.index(f, 0))[0], bottom + GAP + FONT, grid.files[f], "middle")
             out.append(svg)
             boxes.append(box)
         for r in range(grid.height):
@@ -290,7 +290,7 @@ def _coordinates(view: BoardView, centre: Callable[[int], tuple[float, float]], 
         ranks = sorted(grid.coords(sq)[1] for sq in on if grid.coords(sq)[0] == f)
         if ranks:
             (bx, by), (tx, ty) = centre(grid.index(f, ranks[0])), centre(grid.index(f, ranks[-1]))
-            low, high = by + down + GAP + 0.75 * FONT, ty - down - GAP - 0.25 * FONT
+            low, high = by + down + GAP + FONT, ty - down - GAP - 0.25 * FONT
             place([(bx, low, "middle"), (tx, high, "middle")], grid.files[f])
     for r in range(grid.height):
         files = sorted(grid.coords(sq)[0] for sq in on if grid.coords(sq)[1] == r)
