@@ -52,3 +52,21 @@ def test_a_hexagon_draws_only_its_cells():
     assert len(squares) == 19 and "a1" not in squares and "c3" in squares
     text = render_text(hex_view(grid))
     assert sum(line.count(".") for line in text.splitlines()) == 19
+
+
+def test_coordinates_label_every_file_and_rank_once_clear_of_the_cells():
+    # A hexagon's lowest cell of a file may have a neighbour below: that file is labelled at its top.
+    for grid in (Grid.get(5, basis="hex"), Grid.hexagon(4)):
+        edges = (("south", 0), ("north", 0), ("west", 1), ("east", 1))
+        root = ET.fromstring(render_svg(hex_view(grid, edges=edges), interactive=True))
+        labels = [t for t in root.iter(f"{SVG}text") if t.get("class") == "coord"]
+        assert sorted(t.text for t in labels) == sorted(
+            [*grid.files[: grid.width], *map(str, range(1, grid.height + 1))]
+        )
+        centres = []
+        for cell in (p for p in root.iter(f"{SVG}polygon") if p.get("class") == "cell"):
+            xs, ys = zip(*(map(float, corner.split(",")) for corner in cell.get("points").split()), strict=True)
+            centres.append((sum(xs) / 6, sum(ys) / 6))
+        for text in labels:  # the label's anchor point and its glyphs' middle, outside every cell's inner circle
+            x, y = float(text.get("x")), float(text.get("y")) - 5
+            assert all((x - cx) ** 2 + (y - cy) ** 2 > 30**2 for cx, cy in centres), text.text
