@@ -284,6 +284,8 @@ def test_a_restart_keeps_every_match(data):
         for match_id, match in before.items():
             after = second.get(f"/api/matches/{match_id}").json()
             assert after["state"] == match["state"] and after["result"] == match["result"]
+            # Versions go on: a client that keeps the newest takes the restarted server's answers.
+            assert after["version"] > match["version"]
         token = ongoing["seats"]["chocolate"]  # the tokens still hold
         legal = before[ongoing["id"]]["state"]["legal_moves"][0]
         assert (
@@ -298,6 +300,8 @@ def test_the_page_and_its_files_are_served(client):
     for asset in ("/static/app.js", "/static/style.css"):
         assert client.get(asset).status_code == 200
     assert client.get("/static/../store.py").status_code == 404
+    icon = client.get("/favicon.ico")  # followed to the page's icon
+    assert icon.status_code == 200 and icon.headers["content-type"].startswith("image/svg+xml")
 
 
 def serve(*args: str) -> subprocess.CompletedProcess[str]:

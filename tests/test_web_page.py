@@ -603,7 +603,7 @@ def test_connection_lost_is_said_and_cleared(tmp_path, browsers):
     again = Server(folder, "--port", str(port))  # the same address and data: the page finds its match again
     try:
         wait(driver, lambda d: not page(d)["offline"] and not page(d)["message"], seconds=20)
-        # The restarted server counts the match's versions from 0 again: the page still follows it.
+        # The restarted server's versions go on from above the last one served: the page follows it.
         square = page(driver)["next"][0]
         click(driver, square)
         wait(driver, lambda d: page(d)["history"][4:] == [square] and "(you)" not in page(d)["status"])

@@ -263,6 +263,12 @@ def test_the_parts_follow_the_position(served, arrows):
     assert answer.status == 200 and answer.body["ply"] == 1 and "b5" in answer.body["targets"]
     assert "b4" not in answer.body["targets"] and "b3" not in answer.body["targets"]  # white's queen is in the way
     assert served.parts(match_id, "b1").status == 400  # an arrow is there now
+    # A past position's parts (a move tried again in the review): ?ply=N answers for it.
+    before = served.request("GET", f"/api/matches/{match_id}/parts?ply=0&move=b1")
+    assert before.status == 200 and before.body["ply"] == 0 and "b4" in before.body["targets"], before
+    for query, status in [("ply=2", 400), ("ply=-1", 400), ("ply=x", 400), ("ply=0&move=b6", 400)]:
+        answer = served.request("GET", f"/api/matches/{match_id}/parts?{query}")
+        assert answer.status == status and "\n" not in answer.body["error"], (query, answer)
 
 
 def test_a_game_that_lists_its_moves_answers_too(served):

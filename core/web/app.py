@@ -28,7 +28,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import Headers, MutableHeaders
 from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect, Request
-from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -318,8 +318,9 @@ def create_app(
         text = request.query_params.get("move", "")
         if len(text) > MAX_PARTIAL:
             raise HTTPException(400, f"the move being made is over {MAX_PARTIAL} characters")
+        ply = whole_number(request, "ply")
         async with using(request) as live:
-            return JSONResponse(await run_in_threadpool(matches.parts, live, text))
+            return JSONResponse(await run_in_threadpool(matches.parts, live, text, ply))
 
     @api
     async def takeback(request: Request) -> Response:
@@ -406,12 +407,16 @@ def create_app(
     async def page(request: Request) -> Response:
         return HTMLResponse((STATIC / "index.html").read_text(encoding="utf-8"))
 
+    async def favicon(request: Request) -> Response:  # asked by browsers on any page, the API's too
+        return RedirectResponse("/static/favicon.svg", status_code=301)
+
     async def http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
         return error(exc.status_code, str(exc.detail), exc.headers)  # 405 keeps its Allow
 
     routes = [
         Route("/", page),
+        Route("/favicon.ico", favicon),
         Route("/api/games", games),
         Route("/api/matches", create, methods=["POST"]),
         Route("/api/matches/{id}", show),

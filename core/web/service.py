@@ -22,6 +22,7 @@ import hmac
 import logging
 import secrets
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future
@@ -97,7 +98,10 @@ class Live:
         self.tokens = tokens
         self.client = client
         self.lock = threading.RLock()
-        self.version = 0
+        # Counted on from the moment it is loaded, in microseconds: a match
+        # loaded again (a restart, or back in the cache) never goes below a
+        # version served before, which clients would take for an old answer.
+        self.version = time.time_ns() // 1000
         self.thinking = False
         #: The takeback asked for, until the other person answers.
         self.takeback: Takeback | None = None
@@ -453,13 +457,13 @@ class Matches:
             raise Forbidden(f"it is not {player}'s turn ({match.result_text()})")
         return player
 
-    def parts(self, live: Live, text: str) -> dict[str, Any]:
+    def parts(self, live: Live, text: str, ply: int | None = None) -> dict[str, Any]:
         """What may follow the move being made that ``text`` names (empty:
-        nothing yet) in the current position, as :meth:`Parts.to_json`, with
-        the move being made in the notation (``partial``) and the moves
-        played (``ply``, the position it answers for)."""
-        with live.lock:
-            state = live.match.state
+        nothing yet) in the current position, or after ``ply`` moves (a move
+        tried again in the review), as :meth:`Parts.to_json`, with the move
+        being made in the notation (``partial``) and the moves played
+        (``ply``, the position it answers for)."""
+        state, _ = self.position(live, ply)
         partial = state.parse_partial(text)
         if started(partial) or not text.strip():
             parts, shown = state.parts(partial), state.format_partial(partial)

@@ -312,8 +312,9 @@ function openStream(id) {
   closeStream();
   const source = new EventSource("/api/matches/" + id + "/events");
   stream = source;
-  // After a lost connection the first event is taken whatever its version: a
-  // restarted server counts a match's versions from 0 again.
+  // After a lost connection the first event is taken whatever its version
+  // (the server's versions go on across a restart, but a state may also have been
+  // taken back meanwhile: the stream's first event is the match now).
   let resync = false;
   source.addEventListener("open", () => setOffline(false));
   source.addEventListener("match", (event) => {
