@@ -62,7 +62,10 @@ def _seconds(value: object, name: str, low: float, high: float, low_included: bo
     if not (low <= value <= high) or (value == low and not low_included) or not math.isfinite(value):
         bound = f"more than {low:g} and at most" if not low_included else f"from {low:g} to"
         raise ClockError(f"a clock's {name!r} is {bound} {high:g} seconds, got {quoted(value)}")
-    return _tidy(value)
+    tidied = _tidy(value)
+    if tidied == low and not low_included:  # 0.0001 is kept as 0: a record that could not be read back
+        raise ClockError(f"a clock's {name!r} is at least 0.001 seconds (kept to the millisecond), got {quoted(value)}")
+    return tidied
 
 
 @attrs.frozen

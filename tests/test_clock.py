@@ -79,6 +79,19 @@ def test_bad_json_settings_are_refused(data):
         ClockSettings.from_json(data)
 
 
+@pytest.mark.parametrize("limit", [0.0001, 1e-300, 0.00049])
+def test_a_limit_kept_as_0_is_refused(limit):
+    # Kept to the millisecond, it was 0: the match ran, but its record could not be read back (nor the server's copy).
+    with pytest.raises(ClockError, match="at least 0.001 seconds"):
+        ClockSettings.from_json({"limit": limit})
+
+
+def test_the_shortest_limit_reads_back_from_its_record(fake):
+    match = Match(donuts(), ["human", "human"], clock=ClockSettings.from_json({"limit": 0.001}))
+    play_any(match, 0, fake)
+    assert parse_record(match.record().to_json()).clock.settings.limit == 0.001
+
+
 def test_format_time():
     assert [format_time(s) for s in (300, 297.4, 65, 9.87, 0, -3, 3900)] == [
         "5:00", "4:57", "1:05", "0:09.8", "0:00.0", "0:00.0", "1:05:00"
