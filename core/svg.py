@@ -23,8 +23,9 @@ The pieces the last move placed and changed are grouped as ``placed`` and
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
-from xml.sax.saxutils import escape, quoteattr
+from xml.sax.saxutils import escape
 
 import attrs
 
@@ -61,6 +62,22 @@ STYLE = """\
   @keyframes boardgames-placed { from { transform: scale(0.5); opacity: 0; } }
   @keyframes boardgames-changed { from { transform: scale(0.8); opacity: 0.4; } }
 }"""
+
+
+#: Characters XML 1.0 allows nowhere, not even escaped (C0 controls but tab and newlines, lone surrogates, U+FFFE/F).
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def _text(text: str) -> str:
+    """A game's declared text (a player's or piece's name, a title) as XML
+    text: escaped, and without the characters XML cannot hold."""
+    return escape(_NOT_XML.sub("", text))
+
+
+def _attr(text: str) -> str:
+    """The same inside a double-quoted attribute (a class, a colour): a name
+    or colour with a quote must not end the attribute and break the picture."""
+    return escape(_NOT_XML.sub("", text), {'"': "&quot;"})
 
 
 def _n(x: float) -> str:
@@ -100,8 +117,8 @@ def _piece(shape: str, cx: float, cy: float, colour: str, css: str, name: str, l
     """A piece in its declared shape: a disc, a ring (a donut), a square block,
     a cross. A ``light`` one gets a dark outline and a texture: a ring inside
     a disc or a block, sprinkles on a ring."""
-    r = RADIUS
-    where = f'class="{css}" data-square="{name}"'
+    r, colour = RADIUS, _attr(colour)
+    where = f'class="{css}" data-square="{_attr(name)}"'
     edge = f'stroke="{OUTLINE}" stroke-width="2.5"' if light else 'stroke="#222" stroke-width="2"'
     texture = f'fill="none" stroke="{OUTLINE}" stroke-width="1.5"'
     at = f'cx="{_n(cx)}" cy="{_n(cy)}"'
@@ -147,7 +164,7 @@ def _piece(shape: str, cx: float, cy: float, colour: str, css: str, name: str, l
 
 def _glyph(glyph: str, cx: float, cy: float, colour: str, css: str) -> str:
     """A mark's glyph on its square, from the vocabulary of :mod:`boardgames.declarations`."""
-    half = CELL * 0.4
+    half, colour = CELL * 0.4, _attr(colour)
     lines = {
         "line-horizontal": (half, 0),
         "line-vertical": (0, half),
@@ -188,15 +205,15 @@ def _overlays(
         cover = view.overlay_kinds[index]
         player = cover.player
         colour = view.colours[player] if player is not None and player < len(view.colours) else cover.colour
-        css = f"overlay {escape(cover.name)}"
+        css = f"overlay {_attr(cover.name)}"
         cx, cy = centre(sq)
         if cover.cover == "fill" and fills:
             if hexagonal:
-                out.append(f'<polygon class="{css}" points="{_hexagon(cx, cy)}" fill="{colour}" fill-opacity="0.45"/>')
+                out.append(f'<polygon class="{css}" points="{_hexagon(cx, cy)}" fill="{_attr(colour)}" fill-opacity="0.45"/>')
             else:
                 out.append(
                     f'<rect class="{css}" x="{cx - CELL / 2}" y="{cy - CELL / 2}" width="{CELL}" height="{CELL}" '
-                    f'fill="{colour}" fill-opacity="0.45"/>'
+                    f'fill="{_attr(colour)}" fill-opacity="0.45"/>'
                 )
         elif cover.cover == "cross" and not fills:
             out.append(_glyph("cross", cx, cy, colour, css))
@@ -220,7 +237,7 @@ def _hex_board(view: BoardView, centre: Callable[[int], tuple[float, float]], ou
             if grid.on_board[sq]:
                 cx, cy = centre(sq)
                 out.append(
-                    f'<polygon class="edge {side}" points="{_hexagon(cx, cy, BAND)}" fill="{colour}" stroke="none"/>'
+                    f'<polygon class="edge {side}" points="{_hexagon(cx, cy, BAND)}" fill="{_attr(colour)}" stroke="none"/>'
                 )
     for sq in range(grid.size):
         if grid.on_board[sq]:
@@ -345,20 +362,20 @@ def _pieces(view: BoardView, centre: Callable[[int], tuple[float, float]], backg
     for sq, who in view.owners:
         colour = view.colours[who] if who < len(view.colours) else "#888888"
         kind = view.piece_kind(sq)
-        css = f"piece {escape(view.players[who])} {escape(kind.name)}"
+        css = f"piece {_attr(view.players[who])} {_attr(kind.name)}"
         cx, cy = centre(sq)
         parts = _piece(kind.shape, cx, cy, colour, css, grid.name(sq), _light(colour, background))
         if sq in kinds and kind.letter:  # another kind than the usual: its letter on it
             parts.append(
                 f'<text class="kind" x="{_n(cx)}" y="{_n(cy + 7)}" text-anchor="middle" font-size="20" '
                 f'font-weight="bold" fill="#ffffff" stroke="#222222" stroke-width="0.8">'
-                f"{escape(kind.letter.upper())}</text>"
+                f"{_text(kind.letter.upper())}</text>"
             )
         group(sq, parts)
     for sq, index in view.neutral:
         if index < len(view.neutral_kinds):
             neutral = view.neutral_kinds[index]
-            css = f"piece neutral {escape(neutral.name)}"
+            css = f"piece neutral {_attr(neutral.name)}"
             light = _light(neutral.colour, background)
             group(sq, _piece(neutral.shape, *centre(sq), neutral.colour, css, grid.name(sq), light))
 
@@ -406,8 +423,8 @@ def _targets(view: BoardView, centre: Callable[[int], tuple[float, float]]) -> l
             tag, shape = "rect", f'x="{_n(cx - CELL / 2)}" y="{_n(cy - CELL / 2)}" width="{CELL}" height="{CELL}"'
         words = square_words(view, sq)
         out.append(
-            f'<{tag} class="square" data-square="{grid.name(sq)}" role="button" aria-label={quoteattr(words)} '
-            f'{shape} fill="#ffffff" fill-opacity="0"><title>{escape(words)}</title></{tag}>'
+            f'<{tag} class="square" data-square="{_attr(grid.name(sq))}" role="button" aria-label="{_attr(words)}" '
+            f'{shape} fill="#ffffff" fill-opacity="0"><title>{_text(words)}</title></{tag}>'
         )
     return out
 
@@ -432,11 +449,11 @@ def render_svg(view: BoardView, title: str = "", interactive: bool = False) -> s
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="boardgames-board" width="{width}" height="{height}" '
         f'viewBox="{_n(x0)} {_n(y0)} {width} {height}" font-family="sans-serif" font-size="{FONT}" '
-        f"{role} aria-label={quoteattr(name)}>",
-        f"<title>{escape(title)}</title>",
+        f'{role} aria-label="{_attr(name)}">',
+        f"<title>{_text(title)}</title>",
     ]
     if not interactive:
-        out.append(f"<desc>{escape(position_words(view))}</desc>")
+        out.append(f"<desc>{_text(position_words(view))}</desc>")
     out += [
         f"<style>{STYLE}</style>",
         f'<rect class="board" x="{_n(x0)}" y="{_n(y0)}" width="{width}" height="{height}" fill="{BOARD}"/>',

@@ -108,6 +108,42 @@ def test_a_picture_that_is_not_interactive_is_one_image_with_a_description():
     assert root.find(f"{SVG}desc").text == "chocolate: b2 b6 c2 d2 f2; vanilla: none"
 
 
+HOSTILE_PLAYERS = ('cho"co<late> & co', "van'illa\x01")
+HOSTILE_COLOURS = ('#7b4a2d" onload="alert(1)', "<red>")
+
+
+@pytest.mark.parametrize("interactive", [True, False])
+def test_a_plugins_names_and_colours_with_quotes_and_brackets_keep_the_svg_well_formed(amazons, interactive):
+    # A player, piece or overlay named with a quote, or a colour that is not #rrggbb, was written into
+    # class="..." and fill="..." unescaped: the picture was not XML (an attribute could even be injected).
+    from boardgames.declarations import Overlay, PieceKind
+
+    for view in (donuts_position().view(), amazons.replay(["d1-d7xg7"]).view()):
+        view = attrs.evolve(
+            view,
+            players=HOSTILE_PLAYERS,
+            colours=HOSTILE_COLOURS,
+            piece_kinds=(PieceKind('do"nut<', shape="ring"),),
+            neutral_kinds=tuple(attrs.evolve(k, name='ar"row&', colour='"x') for k in view.neutral_kinds),
+            overlay_kinds=(Overlay('zo"ne', colour='"y'), Overlay('cr"oss', cover="cross", player=1)),
+            overlays=((0, 0), (1, 1)),
+        )
+        root = ET.fromstring(render_svg(view, 'a "game" <of> & sorts', interactive=interactive))
+        assert all("onload" not in element.attrib for element in root.iter())
+        assert root.get("aria-label") == 'a "game" <of> & sorts'
+        pieces = [e for e in root.iter() if "piece" in classes(e)]
+        assert pieces and all('cho"co<late>' in e.get("class") or "van'illa" in e.get("class") or "neutral" in
+                              classes(e) for e in pieces)  # fmt: skip
+        fills = {e.get("fill") for e in root.iter()} | {e.get("stroke") for e in root.iter()}
+        assert '#7b4a2d" onload="alert(1)' in fills
+        if interactive:
+            labels = [e.get("aria-label") for e in root.iter(f"{SVG}rect") if "square" in classes(e)]
+            named = ('cho"co<late> & co do"nut<', "van'illa do\"nut<")  # a player's piece, said in words
+            assert any(label.split(", ")[1] in named for label in labels)
+        else:
+            assert "van'illa:" in root.find(f"{SVG}desc").text  # the control character dropped
+
+
 # -- coordinates clear of the pieces, margins tight -------------------------------------
 
 
