@@ -25,7 +25,7 @@ from typing import Any
 import attrs
 
 from .agents.base import Budget
-from .errors import InvalidMoveError
+from .errors import InvalidMoveError, quoted
 from .game import State
 from .moves import Move
 from .review import DEFAULT_BUDGET, Reviewer, ReviewError, Thresholds, clean_ply, for_player
@@ -83,22 +83,8 @@ def retry(
     move are used where it is of these moves. Raises ReviewError for a ply out
     of range, InvalidMoveError or IllegalMoveError for a move that is not one
     or not legal there."""
+    before, tried = position_and_move(state, ply, move)
     history = state.history
-    if isinstance(ply, bool) or not isinstance(ply, int):
-        raise ReviewError(f"the move to try again is given by its ply, a whole number, got {str(ply)[:40]!r}")
-    if not history:
-        raise ReviewError(f"{state.describe()}: no move has been played, so none can be tried again")
-    if not 1 <= ply <= len(history):
-        raise ReviewError(f"there is no ply {ply} in this game: its moves are plies 1 to {len(history)}")
-    if not isinstance(move, str):
-        raise InvalidMoveError(f"a move to try is its text, such as 'd4', got {type(move).__name__}")
-    before = state.game.start()
-    for earlier in history[: ply - 1]:
-        before = before.play_unchecked(earlier)
-    try:
-        tried = before.parse_move(move)  # the usual errors: an illegal move's names the position and why
-    except InvalidMoveError as exc:  # text that is no move: say where it was tried
-        raise InvalidMoveError(f"move {ply} tried again: {exc}") from None
     played = history[ply - 1]
     mover = before.turn
     reviewer = Reviewer(budget, seed)
@@ -142,6 +128,29 @@ def retry(
             text, played_text, tried == played, value, played_value, keeps, _keeps(had, played_value), thresholds
         ),
     )
+
+
+def position_and_move(state: State, ply: object, move: object) -> tuple[State, Move]:
+    """The position before move ``ply`` of ``state``'s game and ``move``
+    read there: the checks of :func:`retry`, cheap, for a server to make
+    before it spends a client's turn on the search. ReviewError for a ply out
+    of range, InvalidMoveError or IllegalMoveError for the move."""
+    history = state.history
+    if isinstance(ply, bool) or not isinstance(ply, int):
+        raise ReviewError(f"the move to try again is given by its ply, a whole number, got {quoted(ply)}")
+    if not history:
+        raise ReviewError(f"{state.describe()}: no move has been played, so none can be tried again")
+    if not 1 <= ply <= len(history):  # the number cut short: a JSON body may hold one of 4,000 digits
+        raise ReviewError(f"there is no ply {quoted(ply)} in this game: its moves are plies 1 to {len(history)}")
+    if not isinstance(move, str):
+        raise InvalidMoveError(f"a move to try is its text, such as 'd4', got {type(move).__name__}")
+    before = state.game.start()
+    for earlier in history[: ply - 1]:
+        before = before.play_unchecked(earlier)
+    try:
+        return before, before.parse_move(move)  # the usual errors: an illegal move's names the position and why
+    except InvalidMoveError as exc:  # text that is no move: say where it was tried
+        raise InvalidMoveError(f"move {ply} tried again: {exc}") from None
 
 
 def _after(reviewer: Reviewer, before: State, move: Move, mover: int) -> _Estimate:

@@ -413,6 +413,34 @@ def test_bad_clocks_are_400_with_one_line(client, clock, message):
     assert message in response.json()["error"] and "\n" not in response.json()["error"]
 
 
+def test_a_clock_under_a_millisecond_is_400_not_a_match_whose_record_cannot_be_read(client):
+    response = client.post("/api/matches", json={"game": "donuts", "players": ["human"] * 2, "clock": {"limit": 1e-4}})
+    assert response.status_code == 400 and "at least 0.001 seconds" in response.json()["error"], response.text
+
+
+def test_bad_moves_tried_again_are_400_and_cost_no_turn_of_the_client(client):
+    """POST .../review/try: the ply and move are checked before the client's
+    rate is spent (three bad tries used it up, and a fourth was 'too many
+    hint requests'); a ply of thousands of digits is said cut short."""
+    final = boardgames.game_class("donuts").configure(seed=1)
+    state, rng = final.start(), __import__("random").Random(3)
+    while not state.is_over:
+        state = state.play(rng.choice(state.legal_moves))
+    created = client.post("/api/matches", json={"record": boardgames.Match(state, ["human"] * 2).record().to_json()})
+    path = f"/api/matches/{created.json()['id']}/review/try"
+    bad = [{"ply": 0, "move": "a1"}, {"ply": "2", "move": "a1"}, {"ply": 2, "move": "zz"}, {"ply": 2, "move": None},
+           {"ply": 2, "move": "\u202ea1\x00"}, {"ply": True, "move": "a1"}]  # fmt: skip
+    for body in bad:
+        answer = client.post(path, json=body)
+        assert answer.status_code == 400 and "\n" not in answer.json()["error"], (body, answer.text)
+    huge = client.post(path, content=b'{"ply": ' + b"9" * 4000 + b', "move": "a1"}',
+                       headers={"content-type": "application/json"})  # fmt: skip
+    assert huge.status_code == 400 and len(huge.json()["error"]) < 200, huge.text[:300]
+    first = state.game.start()
+    good = client.post(path, json={"ply": 1, "move": first.format_move(first.legal_moves[0])})
+    assert good.status_code == 200 and good.json()["ply"] == 1, good.text
+
+
 def test_a_move_after_the_time_ran_out_is_409_and_flags(client, fake):
     created = create(client, clock={"limit": 60, "increment": 0})
     move(client, created, "chocolate", "c3")

@@ -41,7 +41,7 @@ from ..match import Match
 from ..parts import Parts, started
 from ..records import parse_record
 from ..registry import game_class, make_seat
-from ..retry import retry
+from ..retry import position_and_move, retry
 from ..review import public as public_review
 from ..review import review as review_game
 from .alarms import Alarms
@@ -421,6 +421,7 @@ class Matches:
             if made is not None and made.done() and not made.cancelled() and not made.exception()
             else None
         )
+        position_and_move(state, ply, move)  # a bad ply or move is a 400 before it costs the client a turn
         self.rates.take("hint", client)
         budget = Budget(iterations=REVIEW_ITERATIONS, time=min(REVIEW_SECONDS, self.limits.think_seconds))
 
