@@ -230,6 +230,9 @@ def parse_record(data: Any, game: type[Game] | None = None, upto: int | None = N
                 )
     forfeit = _forfeit(data.get("forfeit"), state)
     clock = _clock(data.get("clock"), state, recorded_moves, forfeit)
+    if clock is not None and clock.flagged is not None and upto is None and clock.flagged != state.to_move:
+        # Only the clock that runs runs out: that of the player to move (an earlier position, upto, has another).
+        raise RecordError(f"the clock flagged {clock.flagged}, but {state.to_move} is to move")
     if clock is not None and upto is not None:
         clock = attrs.evolve(clock, times=clock.times[:upto])
     return Record(state, seats, started, finished, forfeit, clock)

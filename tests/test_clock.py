@@ -234,6 +234,17 @@ def test_hostile_recorded_clocks_are_one_line(fake, clock, needle):
     assert needle in str(caught.value) and "\n" not in str(caught.value)
 
 
+def test_a_flag_of_the_player_not_to_move_is_refused(fake):
+    # Only the running clock runs out: a record saying otherwise (chocolate flagged, vanilla to move) was read.
+    record = {**good_record(fake), "forfeit": {"player": "vanilla", "reason": "time ran out"}}
+    record["clock"] = {**record["clock"], "flagged": "vanilla"}
+    with pytest.raises(RecordError, match="the clock flagged vanilla, but chocolate is to move"):
+        parse_record(record)
+    record["forfeit"]["player"] = record["clock"]["flagged"] = "chocolate"
+    assert parse_record(record).clock.flagged == "chocolate"
+    assert parse_record(record, upto=1).clock.times == (300,)  # an earlier position: another player to move
+
+
 def test_a_takeback_gives_the_clocks_back_as_they_stood(fake):
     match = timed("5+3")
     for seconds in (1, 1, 30, 40):
