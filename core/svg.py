@@ -342,9 +342,32 @@ def _board(view: BoardView, centre: Callable[[int], tuple[float, float]], out: l
                 )
 
 
+#: CSS's colour names a game is likeliest to give its pieces, as ``#rrggbb``.
+_NAMED = {"white": "#ffffff", "black": "#000000", "ivory": "#fffff0", "snow": "#fffafa", "beige": "#f5f5dc",
+          "cream": "#fffdd0", "silver": "#c0c0c0", "lightgray": "#d3d3d3", "lightgrey": "#d3d3d3",
+          "gray": "#808080", "grey": "#808080", "yellow": "#ffff00", "gold": "#ffd700", "wheat": "#f5deb3",
+          "red": "#ff0000", "blue": "#0000ff", "green": "#008000", "orange": "#ffa500"}  # fmt: skip
+
+
+def _hex_colour(colour: str) -> str | None:
+    """``colour`` as ``#rrggbb`` where it is written as CSS often writes one
+    (``#fff``, ``rgb(255, 255, 255)``, ``white``), else None."""
+    text = colour.strip().lower()
+    text = _NAMED.get(text, text)
+    found = re.fullmatch(r"#([0-9a-f])([0-9a-f])([0-9a-f])", text)
+    if found:
+        return "#" + "".join(c * 2 for c in found.groups())
+    found = re.fullmatch(r"rgb\(\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})\s*\)", text)
+    if found and all(int(c) <= 255 for c in found.groups()):
+        return "#" + "".join(f"{int(c):02x}" for c in found.groups())
+    return text if is_colour(text) else None
+
+
 def _light(colour: str, background: str) -> bool:
-    """A piece too pale to tell from its square (under WCAG's 3:1 for graphics)."""
-    return is_colour(colour) and contrast(colour, background) < 3
+    """A piece too pale to tell from its square (under WCAG's 3:1 for graphics);
+    a colour written otherwise than above cannot be measured, and is not outlined."""
+    measured = _hex_colour(colour)
+    return measured is not None and contrast(measured, background) < 3
 
 
 def _pieces(view: BoardView, centre: Callable[[int], tuple[float, float]], background: str, out: list[str]) -> None:

@@ -251,6 +251,14 @@ def test_pale_pieces_get_a_dark_outline_and_a_texture():
         assert pale  # vanilla, light
 
 
+@pytest.mark.parametrize("white", ["#fff", "White", "rgb(255, 255, 255)", "#FFFFFF"])
+def test_a_pale_colour_written_the_css_way_is_outlined_too(white):
+    # A plugin's '#fff' or 'white' was not measured (only #rrggbb was): its pieces had no outline on the pale board.
+    view = attrs.evolve(donuts_position().view(), colours=(white, "#000"))
+    tokens = [g for g in ET.fromstring(render_svg(view, "a game")).iter(f"{SVG}g") if "token" in classes(g)]
+    assert tokens and all(any("texture" in classes(e) for e in token) for token in tokens)  # all chocolate's
+
+
 def simulate(colour: str, matrix: tuple[tuple[float, ...], ...]) -> tuple[float, ...]:
     """A colour as a dichromat sees it (Machado, Oliveira and Fernandes 2009), in linear RGB."""
     channels = [int(colour.lstrip("#")[i : i + 2], 16) / 255 for i in (0, 2, 4)]
