@@ -441,6 +441,34 @@ def test_bad_moves_tried_again_are_400_and_cost_no_turn_of_the_client(client):
     assert good.status_code == 200 and good.json()["ply"] == 1, good.text
 
 
+def test_a_plugins_bug_in_reading_a_move_tried_again_is_one_line_not_a_500(client):
+    from boardgames import hookimpl
+    from boardgames.testing import plugin
+
+    donuts = boardgames.game_class("donuts")
+
+    class Boom(donuts):  # type: ignore[misc,valid-type]
+        name = "boom"
+
+        def shorthand(self, state, text):
+            return 1 / 0 if text == "boom" else super().shorthand(state, text)
+
+    class Hooks:
+        @staticmethod
+        @hookimpl
+        def register_games(register):
+            register(Boom)
+
+    with plugin(Hooks, "boom"):
+        state = Boom.configure(seed=1).replay(["a1", "a2"])
+        record = boardgames.Match(state, ["human"] * 2).record().to_json()
+        created = client.post("/api/matches", json={"record": record}).json()
+        client.post(f"/api/matches/{created['id']}/resign", headers=bearer(created["seats"]["chocolate"]))
+        answer = client.post(f"/api/matches/{created['id']}/review/try", json={"ply": 2, "move": "boom"})
+        assert answer.status_code == 400, answer.text
+        assert "ZeroDivisionError" in answer.json()["error"] and "\n" not in answer.json()["error"]
+
+
 def test_a_move_after_the_time_ran_out_is_409_and_flags(client, fake):
     created = create(client, clock={"limit": 60, "increment": 0})
     move(client, created, "chocolate", "c3")

@@ -421,7 +421,8 @@ class Matches:
             if made is not None and made.done() and not made.cancelled() and not made.exception()
             else None
         )
-        position_and_move(state, ply, move)  # a bad ply or move is a 400 before it costs the client a turn
+        # A bad ply or move is a 400 before it costs the client a turn (a plugin's bug still one line).
+        self._guarded(live, "the move tried again", lambda: position_and_move(state, ply, move))
         self.rates.take("hint", client)
         budget = Budget(iterations=REVIEW_ITERATIONS, time=min(REVIEW_SECONDS, self.limits.think_seconds))
 
@@ -434,16 +435,18 @@ class Matches:
         """``work`` on the shared workers as the client's job; a fault that is
         not the request's (a bug, most likely in a plugin's game) one line, not a 500."""
 
-        def job() -> dict[str, Any]:
-            try:
-                return work()
-            except BoardgamesError:
-                raise
-            except Exception as exc:
-                log.exception("match %s: %s failed", live.id, what)
-                raise BoardgamesError(f"{what} could not be made ({type(exc).__name__}: {exc})") from None
+        return self._workers.submit(client, lambda: self._guarded(live, what, work))
 
-        return self._workers.submit(client, job)
+    @staticmethod
+    def _guarded(live: Live, what: str, work: Callable[[], T]) -> T:
+        """``work()``; an exception that is no BoardgamesError (a plugin's bug) logged and said in one line."""
+        try:
+            return work()
+        except BoardgamesError:
+            raise
+        except Exception as exc:
+            log.exception("match %s: %s failed", live.id, what)
+            raise BoardgamesError(f"{what} could not be made ({type(exc).__name__}: {exc})") from None
 
     def _seat_in_play(self, live: Live, token: str | None, to_move: bool = False) -> str:
         """Under the live's lock: the token's player (403 without one) in a
