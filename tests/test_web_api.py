@@ -469,6 +469,30 @@ def test_a_plugins_bug_in_reading_a_move_tried_again_is_one_line_not_a_500(clien
         assert "ZeroDivisionError" in answer.json()["error"] and "\n" not in answer.json()["error"]
 
 
+def test_a_plugins_broken_view_is_one_line_not_a_500(client):
+    # GET .../board.svg (and any endpoint) let an exception of a plugin's code out: Starlette's plain-text 500.
+    from boardgames import hookimpl
+    from boardgames.testing import plugin
+
+    class Blind(boardgames.game_class("donuts")):  # type: ignore[misc]
+        name = "blind"
+
+        def view(self, state):
+            raise RuntimeError("no view today")
+
+    class Hooks:
+        @staticmethod
+        @hookimpl
+        def register_games(register):
+            register(Blind)
+
+    with plugin(Hooks, "blind"):
+        created = client.post("/api/matches", json={"game": "blind", "players": ["human"] * 2}).json()
+        for query in ("", "?ply=0"):
+            answer = client.get(f"/api/matches/{created['id']}/board.svg{query}")
+            assert answer.status_code == 400 and answer.json()["error"].endswith("RuntimeError: no view today")
+
+
 def test_a_move_after_the_time_ran_out_is_409_and_flags(client, fake):
     created = create(client, clock={"limit": 60, "increment": 0})
     move(client, created, "chocolate", "c3")

@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ipaddress
+import logging
 import json
 import threading
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
@@ -35,6 +36,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..errors import BoardgamesError
 from ..levels import ladder, measured
+from ..plugins import plugin_at_fault
 from ..registry import registered_games
 from ..svg import render_svg
 from .limits import Limits, TooManyRequests
@@ -62,6 +64,8 @@ SECURITY_HEADERS = {
     "x-content-type-options": "nosniff",
     "referrer-policy": "same-origin",
 }
+log = logging.getLogger("boardgames.web")
+
 #: The errors of the service, by status; any other BoardgamesError is the request's fault (400).
 STATUSES: tuple[tuple[type[BoardgamesError], int], ...] = (
     (DamagedMatch, 410),
@@ -238,6 +242,11 @@ def create_app(
                 return error_for(exc)
             except ClientDisconnect:  # nobody is left to answer
                 return Response(status_code=400)
+            except Exception as exc:  # a bug, most likely a plugin game's (its view, its options): one line
+                log.exception("%s %s failed", request.method, request.url.path)
+                plugin = plugin_at_fault(exc)
+                where = f"plugin {plugin!r} failed" if plugin else "internal error"
+                return error(400, f"{where}: {type(exc).__name__}: {exc}"[:300])
 
         return endpoint
 
