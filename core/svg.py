@@ -385,7 +385,8 @@ def _pieces(view: BoardView, centre: Callable[[int], tuple[float, float]], backg
     for sq, who in view.owners:
         colour = view.colours[who] if who < len(view.colours) else "#888888"
         kind = view.piece_kind(sq)
-        css = f"piece {_attr(view.players[who])} {_attr(kind.name)}"
+        player = view.players[who] if who < len(view.players) else f"player-{who + 1}"  # as describe says it
+        css = f"piece {_attr(player)} {_attr(kind.name)}"
         cx, cy = centre(sq)
         parts = _piece(kind.shape, cx, cy, colour, css, grid.name(sq), _light(colour, background))
         if sq in kinds and kind.letter:  # another kind than the usual: its letter on it

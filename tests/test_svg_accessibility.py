@@ -144,6 +144,16 @@ def test_a_plugins_names_and_colours_with_quotes_and_brackets_keep_the_svg_well_
             assert "van'illa:" in root.find(f"{SVG}desc").text  # the control character dropped
 
 
+def test_a_piece_of_a_player_the_view_does_not_name_is_drawn():
+    # A plugin's view with an owner index past its players raised IndexError (the words said 'player 3' already).
+    view = attrs.evolve(donuts_position().view(), owners=((0, 2),))
+    root = ET.fromstring(render_svg(view, "a game", interactive=True))
+    assert [e for e in root.iter() if "player-3" in classes(e)]
+    first = view.grid.name(0)
+    labels = [e.get("aria-label") for e in root.iter() if e.get("data-square") == first and e.get("role")]
+    assert len(labels) == 1 and labels[0].startswith(f"{first}, player 3 donut")
+
+
 # -- coordinates clear of the pieces, margins tight -------------------------------------
 
 
