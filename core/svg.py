@@ -209,7 +209,9 @@ def _overlays(
         cx, cy = centre(sq)
         if cover.cover == "fill" and fills:
             if hexagonal:
-                out.append(f'<polygon class="{css}" points="{_hexagon(cx, cy)}" fill="{_attr(colour)}" fill-opacity="0.45"/>')
+                out.append(
+                    f'<polygon class="{css}" points="{_hexagon(cx, cy)}" fill="{_attr(colour)}" fill-opacity="0.45"/>'
+                )
             else:
                 out.append(
                     f'<rect class="{css}" x="{cx - CELL / 2}" y="{cy - CELL / 2}" width="{CELL}" height="{CELL}" '
@@ -224,7 +226,7 @@ def _hex_board(view: BoardView, centre: Callable[[int], tuple[float, float]], ou
     along the outer cells in the player's colour."""
     grid = view.grid
     for side, who in view.edges:
-        colour = view.colours[who] if who < len(view.colours) else "#888888"
+        colour = _attr(view.colours[who]) if who < len(view.colours) else "#888888"
         if side not in SIDES:
             continue
         if side in ("south", "north"):
@@ -237,7 +239,7 @@ def _hex_board(view: BoardView, centre: Callable[[int], tuple[float, float]], ou
             if grid.on_board[sq]:
                 cx, cy = centre(sq)
                 out.append(
-                    f'<polygon class="edge {side}" points="{_hexagon(cx, cy, BAND)}" fill="{_attr(colour)}" stroke="none"/>'
+                    f'<polygon class="edge {side}" points="{_hexagon(cx, cy, BAND)}" fill="{colour}" stroke="none"/>'
                 )
     for sq in range(grid.size):
         if grid.on_board[sq]:

@@ -16,8 +16,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ipaddress
-import logging
 import json
+import logging
 import threading
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from importlib import resources
