@@ -252,6 +252,7 @@ def test_hints_and_creations_are_rate_limited_per_client(tmp_path):
         assert [h.status for h in hints[:2]] == [200, 200]
         refused = [h for h in hints if h.status == 429]
         assert len(refused) >= 5 and all(int(h.headers["retry-after"]) >= 1 for h in refused)
+        assert refused[0].body["error"].startswith("too many hints, reviews and moves tried again (one limit)")
         body = {"game": "donuts", "players": ["human", "human"]}
         creations = [served.request("POST", "/api/matches", body) for _ in range(4)]
         assert [c.status for c in creations] == [201, 201, 429, 429]  # the first of three was the match above

@@ -62,6 +62,8 @@ class Rates:
 
     #: Buckets kept before the full ones (the idle clients) are forgotten.
     KEPT = 10_000
+    #: What a kind counts, in its refusal: a review and a move tried again cost a hint's share.
+    NAMES = {"hint": "hints, reviews and moves tried again (one limit)"}
 
     def __init__(self, **kinds: tuple[float, int]) -> None:
         self.kinds = kinds
@@ -80,7 +82,8 @@ class Rates:
             tokens = min(float(burst), tokens + (now - then) * rate)
             if tokens < 1.0:
                 wait = math.ceil((1.0 - tokens) / rate)
-                raise TooManyRequests(f"too many {kind} requests: at most {per_minute:g} a minute", wait)
+                what = self.NAMES.get(kind, f"{kind} requests")
+                raise TooManyRequests(f"too many {what}: at most {per_minute:g} a minute", wait)
             self._buckets[(kind, client)] = (tokens - 1.0, now)
             if len(self._buckets) > self.KEPT:
                 self._forget_full(now)
