@@ -48,14 +48,26 @@ class Run:
         return json.loads(self.out)
 
 
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """A real ``boardgames serve`` (tests/server.py) for a module's tests, its
+    hints, reviews and tried moves not rate-limited; a module may define its own."""
+    pytest.importorskip("uvicorn", reason="the extra 'web' (pip install -e '.[web]') is not installed")
+    from server import Server
+
+    running = Server(tmp_path_factory.mktemp("served"), "--limit", "hints-per-minute=0")
+    yield running
+    running.stop()
+
+
 @pytest.fixture
 def cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path):
     """``cli("show", "donuts", input="...")`` → Run(code, out, err) through the real entry point,
     in a fresh current folder (games stopped at the prompt are saved there)."""
     monkeypatch.chdir(tmp_path)
 
-    def run(*args: str, input: str = "") -> Run:
-        monkeypatch.setattr(sys, "stdin", io.StringIO(input))
+    def run(*args: str, input: str | io.TextIOBase = "") -> Run:  # text, or a file-like stdin
+        monkeypatch.setattr(sys, "stdin", io.StringIO(input) if isinstance(input, str) else input)
         try:
             main(list(args))
             code = 0

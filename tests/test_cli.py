@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 
 import boardgames
-from boardgames.cli import main
 from boardgames.levels import level_spec, levels, strongest
 from boardgames.records import parse_record
 from helpers import layout
@@ -320,7 +319,7 @@ class TimedInput(io.StringIO):
 
 
 @pytest.fixture
-def timed_cli(cli, monkeypatch, capsys):
+def timed_cli(cli, monkeypatch):
     """``timed_cli(args, [(seconds, line), ...])``: the CLI with a fake time source for its clocks."""
     import boardgames.clock
 
@@ -328,14 +327,8 @@ def timed_cli(cli, monkeypatch, capsys):
     monkeypatch.setattr(boardgames.clock, "time_source", lambda: now[0])
 
     def run(args: tuple[str, ...], lines: list[tuple[float, str]]):
-        monkeypatch.setattr(sys, "stdin", TimedInput(lines, now))
-        try:
-            main(list(args))
-            code = 0
-        except SystemExit as exc:
-            code = exc.code if isinstance(exc.code, int) else 1
-        out, err = capsys.readouterr()
-        return code, out, err
+        done = cli(*args, input=TimedInput(lines, now))
+        return done.code, done.out, done.err
 
     run.now = now  # type: ignore[attr-defined]
     return run

@@ -202,16 +202,6 @@ def test_a_bad_try_is_one_line_and_a_non_zero_exit(cli, thrown_file, args, messa
 # -- the API ------------------------------------------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    pytest.importorskip("starlette", reason="the extra 'web' (pip install -e '.[web]') is not installed")
-    from server import Server
-
-    running = Server(tmp_path_factory.mktemp("served"), "--limit", "hints-per-minute=0")
-    yield running
-    running.stop()
-
-
 def test_the_endpoint_answers_what_the_function_does(server):
     """POST /api/matches/{id}/review/try: the page's "Find a better move"."""
     final, ply, winning, played_move, throwing = thrown_win()

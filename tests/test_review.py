@@ -272,16 +272,6 @@ def test_bad_input_is_one_line_and_a_non_zero_exit(cli, tmp_path, record_file, c
 # -- the API ------------------------------------------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    pytest.importorskip("starlette", reason="the extra 'web' (pip install -e '.[web]') is not installed")
-    from server import Server
-
-    running = Server(tmp_path_factory.mktemp("served"), "--limit", "hints-per-minute=0")
-    yield running
-    running.stop()
-
-
 def test_the_review_endpoint_answers_the_commands_json(server, tmp_path, cli):
     match = played(seed=6)
     record = match.record().to_json()
