@@ -215,6 +215,31 @@ def test_find_a_better_move_from_a_labelled_ply(server, browsers, tmp_path):
     open_seat(driver, server, match["id"])
     driver.find_element("id", "review").click()
     wait(driver, lambda d: d.find_elements("css selector", "#moves .mark"))
+    drawn = driver.execute_script(
+        """const marked = [...document.querySelectorAll('#moves .mark')];
+        return {
+          // each mark sits right after the text of the move it judges (not nearer the next move than its own)
+          beside: marked.map(m => {
+            const move = m.previousElementSibling, text = document.createRange();
+            text.selectNodeContents(move);
+            const gap = m.getBoundingClientRect().left - text.getBoundingClientRect().right;
+            return [gap < 8 ? move.dataset.ply : 'apart by ' + gap + ' px', m.textContent];
+          }),
+          // a labelled point wears its label's colour, not the plain points' brown
+          fills: [...document.querySelectorAll('#review-graph .point')].map(p => [p.dataset.ply, getComputedStyle(p).fill]),
+          summary: [...document.querySelectorAll('#review-summary li')].map(li => li.textContent),
+        };"""
+    )
+    labels = {str(p["ply"]): p["label"] for p in review["plies"]}
+    marks = {"inaccuracy": "?!", "mistake": "?", "blunder": "??", "missed win": " missed win"}
+    assert sorted(drawn["beside"]) == sorted([ply, marks[label]] for ply, label in labels.items() if label), drawn
+    plain = {fill for ply, fill in drawn["fills"] if not labels[ply]}
+    assert len(plain) == 1 and all(fill not in plain for ply, fill in drawn["fills"] if labels[ply]), drawn["fills"]
+    for player, counts in review["summary"].items():
+        line = next(text for text in drawn["summary"] if text.startswith(player + ":"))
+        assert f"accuracy {counts['accuracy']:g}%, " in line, line
+        blunders = counts["blunders"]
+        assert f" {blunders} {'blunder' if blunders == 1 else 'blunders'}," in line, line
     driver.find_element("css selector", f'#moves button.move[data-ply="{ply}"]').click()
     wait(driver, lambda d: d.find_element("id", "try").is_displayed())
     driver.find_element("id", "try").click()
@@ -304,11 +329,14 @@ def test_a_takeback_between_two_browsers_needs_the_others_consent(server, browse
     )
     answerer.find_element("id", "takeback-decline").click()
     wait(asker, lambda d: page(d)["takeback"] is None and page(d)["undo"])
+    # The asker is told the answer; the line saying they asked goes.
+    wait(asker, lambda d: page(d)["message"] == f"{second} declined to take back your move.")
     assert page(answerer)["history"] == [square]
     asker.find_element("id", "undo").click()
     wait(answerer, lambda d: page(d)["takeback"] is not None)
     answerer.find_element("id", "takeback-accept").click()
     wait(asker, lambda d: page(d)["history"] == [] and "(you)" in page(d)["status"] and page(d)["next"])
+    wait(asker, lambda d: page(d)["message"] == f"{second} accepted: your move is taken back.")
     wait(answerer, lambda d: page(d)["history"] == [] and page(d)["takeback"] is None)
 
 
@@ -582,6 +610,45 @@ def test_a_forced_single_flip_is_played_from_one_click(server, browsers, tmp_pat
     click(driver, square)
     wait(driver, lambda d: len(page(d)["history"]) > played)
     assert page(driver)["history"][played] == move
+
+
+def test_a_flip_choice_marks_only_the_prisoners(server, browsers):
+    """Once a placement is clicked that may flip one of several prisoners, the
+    board's dots (every empty point a move reaches) go: only the prisoners are offered."""
+    game = boardgames.game_class("verso").configure({"size": 8}, seed=0)
+    rng = random.Random(2)
+    for _ in range(500):
+        state = game.start()
+        while not state.is_over and len(state.history) < 16:
+            by_square: dict[int, list] = {}
+            for m in state.legal_moves:
+                if m.is_placement:
+                    by_square.setdefault(m.to, []).append(m)
+            choices = [ms for ms in by_square.values() if len(ms) > 1 and all(m.marks for m in ms)]
+            if choices:
+                break
+            state = state.play(rng.choice(state.legal_moves))
+        if choices:
+            break
+    else:
+        pytest.fail("no flip choice in 500 random Verso openings")
+    moves = choices[0]
+    square = game.grid.name(moves[0].to)
+    prisoners = sorted(state.format_move(m).split("x")[1] for m in moves)
+    record = Match(state, ["human", "human"]).record().to_json()
+    created = server.request("POST", "/api/matches", {"record": record})
+    assert created.status == 201, created.body
+    match = created.body
+    player = state.to_move
+    driver = browsers()
+    open_seat(driver, server, match["id"], player, match["seats"][player])
+    wait(driver, lambda d: page(d)["dots"] > 0)  # before the click: a dot on each point a placement reaches
+    click(driver, square)
+    wait(driver, lambda d: page(d)["next"] == prisoners)
+    assert page(driver)["dots"] == 0, page(driver)
+    click(driver, prisoners[0])
+    wait(driver, lambda d: len(page(d)["history"]) == len(state.history) + 1)
+    assert page(driver)["history"][-1] == f"{square}x{prisoners[0]}"
 
 
 def test_connection_lost_is_said_and_cleared(tmp_path, browsers):

@@ -415,6 +415,7 @@ function howItEnded(match) {
 }
 
 async function show(match) {
+  const before = current && current.id === match.id ? current : null;
   const changed = !current || current.id !== match.id || current.state.history.length !== match.state.history.length ||
     Boolean(current.result) !== Boolean(match.result);
   current = match;
@@ -442,7 +443,7 @@ async function show(match) {
     banner.className = !match.winner ? "draw" : Object.keys(tokens).length === 1 ? (tokens[match.winner] ? "won" : "lost") : "over";
   }
   const hand = Object.entries(match.in_hand || {});
-  const placing = hand.some(([, n]) => n > 0);  // once all are placed, nothing to say
+  const placing = !match.result && hand.some(([, n]) => n > 0);  // once all are placed (or the game is over), nothing to say
   $("#hand").textContent = placing ? "To place: " + hand.map(([p, n]) => p + " " + n).join(", ") : "";
   showMoves();
   $("#download").href = "/api/matches/" + match.id + "/record";
@@ -457,6 +458,7 @@ async function show(match) {
   $("#hint").disabled = !myTurn();
   $("#resign").disabled = over;
   showTakeback(match);
+  takebackAnswered(before, match);
   $("#pass").hidden = !(myTurn() && state.parts.can_pass);
   $("#review-box").hidden = !match.result || state.history.length === 0;
   showRules($("#play-rules"), game);
@@ -495,15 +497,19 @@ function showMoves() {
     button.dataset.ply = String(index + 1);
     button.title = "the position after move " + (index + 1) + " (" + state.players[index % count] + ")";
     button.addEventListener("click", () => lookAt(index + 1));
-    item.append(" ", button);
+    // A move and its review mark side by side in one column ("f4??"): the mark never reads as the next move's.
+    const cell = document.createElement("span");
+    cell.className = "ply";
+    cell.append(button);
     const judged = review && review.plies[index];
     if (judged && judged.label) {
       const mark = document.createElement("span");
       mark.className = "mark " + judged.label.replace(" ", "-");
       mark.textContent = MARKS[judged.label];
       mark.title = judged.label + ": best was " + judged.best;
-      item.append(mark);
+      cell.append(mark);
     }
+    item.append(" ", cell);
   });
   markShown();
 }
@@ -699,10 +705,13 @@ function drawReview() {
   svg.append(node("line", { class: "even", x1: pad, x2: width - pad, y1: y(50), y2: y(50) }));
   const wins = plies.map((p) => (p.player === first ? p.win : 100 - p.win));
   const points = [[x(0), y(50)], ...wins.map((w, i) => [x(i + 1), y(w)])];
+  // Points no wider than the room a move has (a long game's points would cover the curve), labelled ones larger.
+  const room = (width - 2 * pad) / Math.max(plies.length, 1);
+  const radius = Math.min(3.5, Math.max(1, room * 0.4)), labelledRadius = Math.min(5, Math.max(2.5, room * 0.8));
   svg.append(node("polyline", { class: "curve", points: points.map((p) => p.join(",")).join(" ") }));
   plies.forEach((ply, i) => {
     const labelled = ply.label ? " " + ply.label.replace(" ", "-") : "";
-    const point = node("circle", { class: "point" + labelled, cx: x(i + 1), cy: y(wins[i]), r: ply.label ? 5 : 3.5 });
+    const point = node("circle", { class: "point" + labelled, cx: x(i + 1), cy: y(wins[i]), r: ply.label ? labelledRadius : radius });
     point.dataset.ply = String(ply.ply);
     const title = node("title", {});
     title.textContent = ply.ply + ". " + ply.move + (ply.label ? " (" + ply.label + ")" : "") + ": " + first + " " + Math.round(wins[i]) + "%";
@@ -717,8 +726,10 @@ function drawReview() {
   summary.innerHTML = "";
   for (const [player, counts] of Object.entries(review.summary)) {
     const item = document.createElement("li");
-    item.textContent = player + ": accuracy " + counts.accuracy + ", " + counts.inaccuracies + " inaccuracies, " +
-      counts.mistakes + " mistakes, " + counts.blunders + " blunders, " + counts.missed_wins + " missed wins";
+    const count = (n, one, many) => n + " " + (n === 1 ? one : many);
+    item.textContent = player + ": accuracy " + counts.accuracy + "%, " + count(counts.inaccuracies, "inaccuracy", "inaccuracies") +
+      ", " + count(counts.mistakes, "mistake", "mistakes") + ", " + count(counts.blunders, "blunder", "blunders") +
+      ", " + count(counts.missed_wins, "missed win", "missed wins");
     summary.append(item);
   }
   $("#review-view").hidden = false;
@@ -890,6 +901,9 @@ function highlight() {
   $("#board").classList.toggle("waiting", moving && chosen.length > 0 && !parts);
   // The board's own legal-move dots only when this browser may move (or tries a move in a past position).
   $("#board").classList.toggle("moving", moving || Boolean(trying));
+  // Once a move is begun, only what may follow it is marked: the board's dots (every square some move
+  // reaches) would offer squares that do not continue it (a flip asked, where a piece picked may go).
+  $("#board").classList.toggle("begun", chosen.length > 0);
   // A whole move that may go on (a flip or a shot it may still choose): offered as it is.
   const whole = Boolean(parts && chosen.length && parts.complete && next.size);
   $("#choice").hidden = !whole;
@@ -1030,6 +1044,16 @@ function showTakeback(match) {
   $("#takeback-text").textContent = mine
     ? by + " asks to take back their last move" + last + ". Do you agree?"
     : "You asked to take back your last move" + last + ": waiting for " + other + " to answer.";
+}
+
+// The asker's page says how its request was answered (its "you asked" line is stale by then).
+function takebackAnswered(before, match) {
+  const asked = before && before.takeback;
+  if (!asked || match.takeback || !tokens[asked.by] || answerer(before) !== undefined) return;
+  const other = Object.keys(match.players).find((p) => p !== asked.by && isPerson(match, p)) || "the other player";
+  if (match.state.history.length < before.state.history.length) say(other + " accepted: your move is taken back.");
+  else if (match.state.history.length === before.state.history.length && !match.result) say(other + " declined to take back your move.");
+  else say("");  // played on, or the game ended: the request lapsed
 }
 
 async function answerTakeback(accepted) {
