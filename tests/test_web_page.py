@@ -83,7 +83,7 @@ def page(driver) -> dict[str, Any]:
             .filter(e => getComputedStyle(e).display !== 'none').length,
           status: text('status'), message: text('message'), banner: shown('banner') ? text('banner') : null,
           you: text('you'), focus: text('focus-name'), lookback: shown('lookback') ? text('lookback-ply') : null,
-          moveBox: shown('move-box'), offline: shown('offline'), undo: !document.getElementById('undo').disabled,
+          hand: text('hand'), moveBox: shown('move-box'), offline: shown('offline'), undo: !document.getElementById('undo').disabled,
           takeback: shown('takeback') ? text('takeback-text') : null, title: document.title,
           history: [...document.querySelectorAll('#moves li button.move')].map(b => b.textContent),
           turns: [...document.querySelectorAll('#moves li')].map(li => li.textContent.replace(/\\s+/g, ' ').trim()),
@@ -187,6 +187,7 @@ def test_the_banner_says_who_won_and_how_and_the_move_box_goes(server, browsers,
     now = page(player)
     assert now["banner"] == "You won — five in a row", now
     assert not now["moveBox"] and not now["next"] and not now["dots"]  # no move box, no legal-move highlights
+    assert now["hand"] == ""  # nor pieces left to place (there are, but the game is over)
     assert not now["title"].startswith("●")
     wait(spectator, lambda d: page(d)["banner"] == "vanilla won — five in a row")
     assert page(spectator)["you"] == "You are watching."
@@ -394,6 +395,8 @@ def test_the_lobby_names_things_shows_errors_on_the_page_and_remembers(server, b
 
     # An error from the server: said on the page, never in an alert().
     Select(driver.find_element("id", "game")).select_by_value("verso")
+    labels = driver.execute_script("return [...document.querySelectorAll('#options > label')].map(l => l.firstChild.textContent)")
+    assert "max moves " in labels and not any("_" in label for label in labels), labels  # words, not identifiers
     size = driver.find_element("css selector", '#options input[name="size"]')
     size.send_keys("7")
     club = lobby(driver)["agent"]

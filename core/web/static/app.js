@@ -127,7 +127,7 @@ function showOptions() {
   box.querySelectorAll("label").forEach((label) => label.remove());
   for (const option of game.options) {
     const label = document.createElement("label");
-    label.textContent = option.name + " ";
+    label.textContent = option.name.replace(/_/g, " ") + " ";  // "max moves", not the identifier max_moves
     let input;
     if (option.choices) {
       input = document.createElement("select");
