@@ -487,6 +487,15 @@ def test_errors_are_short_and_a_refused_click_says_why(server, browsers):
     click(watcher, sorted(legal)[0], highlighted=False)
     wait(watcher, lambda d: page(d)["message"] == f"not your turn: {mover} is to move")
     assert page(watcher)["next"] == [] and page(watcher)["dots"] == 0 and page(driver)["dots"] > 0
+    # A line about a position goes with it: once a move is played, the watcher's "not your turn" is gone.
+    click(driver, sorted(legal)[0])
+    wait(watcher, lambda d: len(page(d)["history"]) == len(history) + 1)
+    assert page(watcher)["message"] == ""
+    # A dead match link: the lobby says so (not the last match's page with a line under it).
+    watcher.execute_script("location.hash = 'match=nosuchmatch'")
+    wait(watcher, lambda d: d.find_element("id", "lobby").is_displayed())
+    assert not watcher.find_element("id", "play").is_displayed()
+    assert "nosuchmatch" in watcher.find_element("id", "lobby-message").text
 
 
 def test_keyboard_play_on_the_board(server, browsers):

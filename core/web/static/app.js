@@ -299,7 +299,13 @@ async function openMatch(id, params) {
   try {
     if (!games.length) games = await api("GET", "/api/games");  // the game's words, for a page opened on a match
     accept(await api("GET", "/api/matches/" + id));
-  } catch (error) { say(error.message); return; }
+  } catch (error) {
+    if ($("#offline").hidden) {  // no such match (a dead link): the lobby says so, not another match's page
+      await showLobby();
+      $("#lobby-message").textContent = error.message;
+    } else say(error.message);
+    return;
+  }
   openStream(id);
 }
 
@@ -420,9 +426,9 @@ async function show(match) {
     Boolean(current.result) !== Boolean(match.result);
   current = match;
   receivedAt = performance.now();
-  if (changed) {
+  if (changed) {  // a new position: the last line about the old one (an error, a hint, "not your turn") goes
     clearChoice(); hinted = [];
-    if (hintText && $("#message").textContent === hintText) say("");
+    if (!$("#message").textContent.startsWith("connection lost")) say("");
     hintText = "";
   }
   const state = match.state;
@@ -1062,8 +1068,8 @@ async function answerTakeback(accepted) {
     const body = { accept: accepted, ply: current.takeback.ply };  // this request, not a later one
     const data = await api("POST", "/api/matches/" + id + "/takeback/answer", body, tokenFor(answerer(current)));
     if (!current || current.id !== id) return;
+    accept(data);  // first: the new position clears the old lines
     say(accepted ? "Moves taken back." : "Takeback declined.");
-    accept(data);
   } catch (error) { say(error.message); }
 }
 
