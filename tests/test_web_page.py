@@ -95,6 +95,13 @@ def page(driver) -> dict[str, Any]:
     )
 
 
+ERROR_RED = "rgb(176, 0, 32)"
+
+
+def message_colour(driver) -> str:
+    return driver.execute_script("return getComputedStyle(document.getElementById('message')).color")
+
+
 # The animations that end (the board's last move; not the thinking dots' blink) have ended.
 SETTLED = """return document.getAnimations()
     .filter(a => a.playState === 'running' && isFinite(a.effect.getComputedTiming().endTime)).length === 0"""
@@ -478,6 +485,7 @@ def test_errors_are_short_and_a_refused_click_says_why(server, browsers):
     assert " ".join(history) not in message
     click(driver, history[1], highlighted=False)  # a taken square, clicked
     wait(driver, lambda d: page(d)["message"] == f"{history[1]} is taken")
+    assert message_colour(driver) == ERROR_RED
     legal = set(page(driver)["next"])
     empty = sorted(squares - legal - set(history))[0]
     click(driver, empty, highlighted=False)
@@ -575,6 +583,7 @@ def test_a_hint_stays_with_its_match(server, browsers):
     first = driver.current_url
     driver.find_element("id", "hint").click()
     wait(driver, lambda d: page(d)["message"].startswith("Hint: ") and page(d)["hinted"], seconds=20)
+    assert message_colour(driver) != ERROR_RED  # news, not an error
     new_game()
     assert driver.current_url != first
     assert not page(driver)["message"] and not page(driver)["hinted"]

@@ -65,7 +65,11 @@ function setOffline(lost) {
   if (!lost && $("#message").textContent.startsWith("connection lost")) say("");
 }
 
-function say(text) { $("#message").textContent = text || ""; }
+// A line under the status: an error (red) unless `news` (a hint, a takeback's answer), which is no fault of the player's.
+function say(text, news) {
+  $("#message").textContent = text || "";
+  $("#message").classList.toggle("news", Boolean(news));
+}
 
 // -- the lobby -----------------------------------------------------------------
 function remembered() {
@@ -1018,10 +1022,10 @@ async function act(action) {
       if (current.state.history.length !== ply) return;  // a hint for a position gone
       hinted = squaresOf(data.move) || [];
       hintText = "Hint: " + data.move;
-      say(hintText);
+      say(hintText, true);
       highlight();
     } else {
-      if (action === "undo" && data.takeback) say("You asked to take back your move: the other player answers.");
+      if (action === "undo" && data.takeback) say("You asked to take back your move: the other player answers.", true);
       accept(data);
     }
   } catch (error) { if (current && current.id === id) say(error.message); }
@@ -1057,8 +1061,8 @@ function takebackAnswered(before, match) {
   const asked = before && before.takeback;
   if (!asked || match.takeback || !tokens[asked.by] || answerer(before) !== undefined) return;
   const other = Object.keys(match.players).find((p) => p !== asked.by && isPerson(match, p)) || "the other player";
-  if (match.state.history.length < before.state.history.length) say(other + " accepted: your move is taken back.");
-  else if (match.state.history.length === before.state.history.length && !match.result) say(other + " declined to take back your move.");
+  if (match.state.history.length < before.state.history.length) say(other + " accepted: your move is taken back.", true);
+  else if (match.state.history.length === before.state.history.length && !match.result) say(other + " declined to take back your move.", true);
   else say("");  // played on, or the game ended: the request lapsed
 }
 
@@ -1069,7 +1073,7 @@ async function answerTakeback(accepted) {
     const data = await api("POST", "/api/matches/" + id + "/takeback/answer", body, tokenFor(answerer(current)));
     if (!current || current.id !== id) return;
     accept(data);  // first: the new position clears the old lines
-    say(accepted ? "Moves taken back." : "Takeback declined.");
+    say(accepted ? "Moves taken back." : "Takeback declined.", true);
   } catch (error) { say(error.message); }
 }
 
