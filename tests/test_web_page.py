@@ -223,6 +223,7 @@ def test_find_a_better_move_from_a_labelled_ply(server, browsers, tmp_path):
     open_seat(driver, server, match["id"])
     driver.find_element("id", "review").click()
     wait(driver, lambda d: d.find_elements("css selector", "#moves .mark"))
+    assert not driver.find_element("id", "review").is_displayed()  # drawn: no button to ask it again
     drawn = driver.execute_script(
         """const marked = [...document.querySelectorAll('#moves .mark')];
         return {

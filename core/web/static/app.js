@@ -470,7 +470,7 @@ async function show(match) {
   showTakeback(match);
   takebackAnswered(before, match);
   $("#pass").hidden = !(myTurn() && state.parts.can_pass);
-  $("#review-box").hidden = !match.result || state.history.length === 0;
+  $("#review-box").hidden = !match.result || state.history.length === 0 || Boolean(review);  // once drawn, no second Review
   showRules($("#play-rules"), game);
   const links = $("#links");
   links.innerHTML = "";
@@ -688,6 +688,7 @@ async function fetchReview() {
     if (!current || current.id !== match.id) return;
     review = data;
     $("#review-status").textContent = "";
+    $("#review-box").hidden = true;
     drawReview();
     showMoves();
     lookAt(lookback);
