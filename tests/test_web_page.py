@@ -762,3 +762,26 @@ def test_verso_19_on_a_phone_takes_the_width(server, browsers, tmp_path):
     square = sorted(page(driver)["next"])[-1]  # far right: the zoomed board scrolls to it
     click(driver, square)
     wait(driver, lambda d: page(d)["history"] == [square])
+
+
+def test_on_a_phone_a_point_of_the_review_brings_the_board_into_sight(server, browsers):
+    """On a phone the graph and the move list are far under the board: a position
+    asked for there is shown where the player can see it."""
+    match = two_people(server, options={"board": FIVE_BOARD, "first": "vanilla"})
+    for text in FIVE_MOVES.split():
+        match = {**api_move(server, match, text, match["to_move"]), "seats": match["seats"]}
+    driver = browsers()
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride", {"width": 360, "height": 740, "deviceScaleFactor": 2, "mobile": True}
+    )
+    open_seat(driver, server, match["id"])
+    driver.find_element("id", "review").click()
+    wait(driver, lambda d: d.find_elements("css selector", "#review-graph .point"))
+    in_sight = """const box = document.getElementById('board').getBoundingClientRect();
+        return box.bottom > 0 && box.top < window.innerHeight;"""
+    point = driver.find_element("css selector", '#review-graph .point[data-ply="3"]')
+    driver.execute_script("arguments[0].scrollIntoView({block: 'start'})", point)
+    assert not driver.execute_script(in_sight)  # the graph is under the board, out of sight of it
+    point.click()
+    wait(driver, lambda d: page(d)["lookback"] == "3" and page(d)["pieces"] == 3)
+    assert driver.execute_script(in_sight)

@@ -661,7 +661,8 @@ function tick() {
 function stopTicking() { if (ticking) { clearInterval(ticking); ticking = null; } }
 
 // -- looking back, and the review of a finished game -----------------------------------
-function lookAt(ply) {
+// `quiet`: the page's own move (the review drawn), which leaves the scroll alone.
+function lookAt(ply, quiet) {
   if (trying) stopTrying();
   if (ply !== null && current && ply >= current.state.history.length) ply = null;  // the last move is the game now
   if (ply !== null && ply < 0) ply = 0;
@@ -671,6 +672,14 @@ function lookAt(ply) {
   if (review) showReviewPly();
   blankBoard();
   drawBoard();
+  if (!quiet) boardInSight();
+}
+
+// A position asked for from below the board (a point of the graph, a move of the list, on a phone
+// far under it) would change nothing in sight: the board is brought back into view.
+function boardInSight() {
+  const box = $("#board").getBoundingClientRect();
+  if (box.bottom < 0 || box.top > window.innerHeight) $("#board").scrollIntoView({ block: "nearest" });
 }
 
 function step(by) {
@@ -691,7 +700,7 @@ async function fetchReview() {
     $("#review-box").hidden = true;
     drawReview();
     showMoves();
-    lookAt(lookback);
+    lookAt(lookback, true);
   } catch (error) {
     $("#review-status").textContent = error.message;
   } finally {
@@ -782,6 +791,7 @@ async function startTrying() {
   markShown();
   blankBoard();
   drawBoard();
+  boardInSight();
   try {
     const parts = await api("GET", "/api/matches/" + current.id + "/parts?ply=" + (ply - 1));
     if (trying && trying.ply === ply && parts.ply === ply - 1) { trying.first = parts; highlight(); }
