@@ -668,6 +668,10 @@ def test_a_flip_choice_marks_only_the_prisoners(server, browsers):
     click(driver, square)
     wait(driver, lambda d: page(d)["next"] == prisoners)
     assert page(driver)["dots"] == 0, page(driver)
+    # The keyboard's reading of the square taken says so, and the prompt for what follows is read out too.
+    driver.execute_script(f"focusSquare = '{square}'; document.getElementById('board').focus(); announceFocus()")
+    assert page(driver)["focus"] == f"{square}, empty, your move so far", page(driver)["focus"]
+    assert driver.find_element("id", "prompt").get_attribute("aria-live") == "polite"
     click(driver, prisoners[0])
     wait(driver, lambda d: len(page(d)["history"]) == len(state.history) + 1)
     assert page(driver)["history"][-1] == f"{square}x{prisoners[0]}"

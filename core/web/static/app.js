@@ -1146,6 +1146,7 @@ function announceFocus() {
     const owner = current && current.state.pieces ? current.state.pieces[focusSquare] : undefined;
     name = focusSquare + (owner ? ", " + owner : ", empty");
   }
+  if (chosen.includes(focusSquare)) name += ", your move so far";  // Enter took it: what comes next is the prompt's
   if (element.classList.contains("next")) name += ": you may play here";
   $("#focus-name").textContent = name;
 }
