@@ -332,6 +332,7 @@ def test_a_takeback_between_two_browsers_needs_the_others_consent(server, browse
         ),
     )
     assert not page(asker)["undo"]  # asked once
+    assert page(asker)["message"] == ""  # said once, in the takeback box
     wait(
         answerer,
         lambda d: page(d)["takeback"] == f"{first} asks to take back their last move ({square}). Do you agree?",

@@ -1036,8 +1036,7 @@ async function act(action) {
       say(hintText, true);
       highlight();
     } else {
-      if (action === "undo" && data.takeback) say("You asked to take back your move: the other player answers.", true);
-      accept(data);
+      accept(data);  // a takeback asked of a person: the takeback box says so, once
     }
   } catch (error) { if (current && current.id === id) say(error.message); }
 }
