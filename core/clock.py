@@ -125,13 +125,16 @@ class ClockRecord:
     ``flagged``, if one was; ``since``, when the clock that runs had started,
     and ``saved``, when the record was made (seconds since the epoch; None
     when no clock runs): a game resumed from a file counts the time its
-    player to move had spent until the save, not the time in the file."""
+    player to move had spent until the save, not the time in the file;
+    ``ended``, the player whose clock ran when the game ended off the board
+    (a resignation) and the time it had left then, else None."""
 
     settings: ClockSettings
     times: tuple[float, ...] = ()
     flagged: str | None = None
     since: float | None = None
     saved: float | None = None
+    ended: tuple[str, float] | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -140,12 +143,12 @@ class ClockRecord:
             "flagged": self.flagged,
             "since": self.since,
             "saved": self.saved,
-        }
+        } | ({} if self.ended is None else {"ended": {"player": self.ended[0], "left": self.ended[1]}})
 
     @classmethod
     def from_json(cls, data: object, players: Sequence[str], moves: int) -> ClockRecord:
         """Read from a record of ``moves`` moves between ``players``; ClockError says what is wrong."""
-        keys = {"limit", "increment", "times", "flagged", "since", "saved"}
+        keys = {"limit", "increment", "times", "flagged", "since", "saved", "ended"}
         if not isinstance(data, Mapping) or not set(data) <= keys:
             raise ClockError(f"'clock' is an object of {', '.join(sorted(keys))}, got {quoted(data)}")
         settings = ClockSettings.from_json({k: data[k] for k in ("limit", "increment") if k in data})
@@ -160,7 +163,14 @@ class ClockRecord:
         since, saved = (_moment(data.get(key), key) for key in ("since", "saved"))
         if (since is None) != (saved is None) or (since is not None and saved is not None and saved < since):
             raise ClockError(f"the clock's 'since' and 'saved' are both null or 'saved' is later, got {since}, {saved}")
-        return cls(settings, read, flagged, since, saved)
+        ended = data.get("ended")
+        if ended is not None:
+            if not isinstance(ended, Mapping) or set(ended) != {"player", "left"} or ended["player"] not in players:
+                raise ClockError(
+                    f'the clock\'s \'ended\' is {{"player": PLAYER, "left": SECONDS}} or null, got {quoted(ended)}'
+                )
+            ended = (ended["player"], _seconds(ended["left"], "ended", 0, most, True))
+        return cls(settings, read, flagged, since, saved, ended)
 
 
 def _moment(value: object, key: str) -> float | None:
@@ -195,6 +205,10 @@ class ClockReading:
         }
 
 
+#: What :meth:`Clock.restore` needs: laps, flagged, running, since, ended.
+ClockCheckpoint = tuple[tuple[tuple[str, float], ...], str | None, str | None, float | None, tuple[str, float] | None]
+
+
 class Clock:
     """The clocks of one match between ``players`` (in turn order). ``laps``
     are the mover and the time left on their clock after each move played so
@@ -209,6 +223,7 @@ class Clock:
         flagged: str | None = None,
         since: float | None = None,
         saved: float | None = None,
+        ended: tuple[str, float] | None = None,
         now: Callable[[], float] | None = None,
     ) -> None:
         if not isinstance(settings, ClockSettings):
@@ -218,6 +233,8 @@ class Clock:
         self.now = now or _system_now
         self.laps: list[tuple[str, float]] = list(laps)
         self.flagged = flagged
+        #: The clock that ran when the game ended off the board, and its time left then.
+        self.ended = ended
         #: The player whose clock runs, and since when (the time source's seconds).
         self.running: str | None = None
         self.since: float | None = None
@@ -230,13 +247,15 @@ class Clock:
     def from_record(cls, record: ClockRecord, players: Sequence[str], movers: Sequence[str]) -> Clock:
         """The clocks a record kept; ``movers`` name who made each move."""
         laps = list(zip(movers, record.times, strict=True))
-        return cls(record.settings, players, laps, record.flagged, record.since, record.saved)
+        return cls(record.settings, players, laps, record.flagged, record.since, record.saved, record.ended)
 
     # -- reading --------------------------------------------------------------
     def left(self, player: str) -> float:
         """The time ``player`` had when their clock last stopped (or the limit)."""
         if player == self.flagged:
             return 0.0
+        if self.ended is not None and self.ended[0] == player:
+            return self.ended[1]
         return next((t for p, t in reversed(self.laps) if p == player), float(self.settings.limit))
 
     def remaining(self, player: str) -> float:
@@ -285,6 +304,7 @@ class Clock:
             self.flagged,
             round(self.since, 3) if running and self.since is not None else None,
             round(self.now(), 3) if running else None,
+            None if self.ended is None else (self.ended[0], _tidy(self.ended[1])),
         )
 
     # -- changes, made by the match --------------------------------------------
@@ -311,12 +331,17 @@ class Clock:
         self.running = self.since = None
 
     def stop(self) -> None:
+        """The game ended off the board (a resignation): the running clock
+        stops, charged with the time its player spent on this turn."""
+        if self.running is not None:
+            self.ended = (self.running, self.remaining(self.running))
         self.running = self.since = None
 
     def cut(self, moves: int) -> None:
         """Moves taken back: the clocks are as they were after the first
         ``moves`` moves (call :meth:`start` next)."""
         del self.laps[moves:]
+        self.ended = None
 
     def catch_up(self) -> None:
         """A match reloaded by the process that keeps it (a server's restart):
@@ -325,9 +350,9 @@ class Clock:
             self.since = min(self.since, self.recorded_since)
         self.recorded_since = None
 
-    def checkpoint(self) -> tuple[tuple[tuple[str, float], ...], str | None, str | None, float | None]:
-        return tuple(self.laps), self.flagged, self.running, self.since
+    def checkpoint(self) -> ClockCheckpoint:
+        return tuple(self.laps), self.flagged, self.running, self.since, self.ended
 
-    def restore(self, checkpoint: tuple[tuple[tuple[str, float], ...], str | None, str | None, float | None]) -> None:
-        laps, self.flagged, self.running, self.since = checkpoint
+    def restore(self, checkpoint: ClockCheckpoint) -> None:
+        laps, self.flagged, self.running, self.since, self.ended = checkpoint
         self.laps = list(laps)

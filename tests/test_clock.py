@@ -192,6 +192,22 @@ def test_a_flagged_game_round_trips(fake):
     assert again.is_over and again.result_text() == "vanilla wins on time: chocolate's time ran out"
 
 
+def test_a_resignation_charges_the_time_spent_on_the_turn(fake):
+    """The clock that ran when the game ended off the board keeps the time its
+    player spent (it went back to the start of the turn), in the record too."""
+    match = timed("3+2")
+    for seconds in (0, 0, 4):
+        play_any(match, seconds, fake)  # vanilla's clock now runs, 180 s left
+    fake.pass_(3)
+    match.concede("vanilla")
+    assert match.clock.running is None and match.clock.remaining("vanilla") == 177
+    fake.pass_(60)  # stopped: no more counted
+    assert match.clock.reading().to_json()["remaining"] == {"chocolate": 178, "vanilla": 177}
+    record = json.loads(json.dumps(match.record().to_json()))
+    assert record["clock"]["ended"] == {"player": "vanilla", "left": 177}
+    assert Match.from_record(parse_record(record)).clock.remaining("vanilla") == 177
+
+
 def test_records_without_a_clock_are_unchanged():
     match = Match(donuts(), ["human", "human"])
     match.play("c3")
@@ -225,6 +241,9 @@ def good_record(fake: FakeTime) -> dict:
         ({"limit": 300, "times": [300, 300], "since": 5}, "both null"),
         ({"limit": 300, "times": [300, 300], "since": 5, "saved": 4}, "'saved' is later"),
         ({"limit": 300, "times": [300, 300], "owner": "me"}, "'clock' is an object"),
+        ({"limit": 300, "times": [300, 300], "ended": {"player": "nobody", "left": 3}}, "'ended' is"),
+        ({"limit": 300, "times": [300, 300], "ended": {"player": "vanilla", "left": -3}}, "'ended' is from 0"),
+        ({"limit": 300, "times": [300, 300], "ended": [1, 2]}, "'ended' is"),
     ],
 )
 def test_hostile_recorded_clocks_are_one_line(fake, clock, needle):
