@@ -78,11 +78,13 @@ class Words:
     """The words of a game's front ends. ``changed``: what the last move did
     to the pieces it changed (``flipped``, ``captured``); ``choice``: the
     question when a move needs the mover to pick one of several squares;
-    the ``pick_`` ones are the page's prompts for the parts of a move."""
+    the ``pick_`` ones are the page's prompts for the parts of a move (where
+    a piece may move or a square be taken at once, the page says both
+    ``pick_origin`` and ``pick_square``)."""
 
     changed: str = "changed"
     choice: str = "Which one?"
-    pick_origin: str = "Click a highlighted piece to move, or a highlighted square."
+    pick_origin: str = "Click a highlighted piece to move."
     pick_to: str = "Click where it goes."
     pick_square: str = "Click a highlighted square."
     pick_mark: str = "Click a highlighted square to choose it."

@@ -932,7 +932,7 @@ function highlight() {
   let prompt = "";
   if (parts && next.size) {
     const words = wordsOf(current.state.game);  // the game's own prompts (docs/api.md: Words)
-    if (parts.origins.length) prompt = words.pick_origin;
+    if (parts.origins.length) prompt = parts.targets.length ? words.pick_origin + " " + words.pick_square : words.pick_origin;
     else if (parts.targets.length) prompt = roles.includes("origin") ? words.pick_to : words.pick_square;
     else prompt = words.pick_mark;
   }
