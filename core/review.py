@@ -54,6 +54,8 @@ MIN_TIME, MAX_TIME = 0.01, 60.0
 MIN_ITERATIONS, MAX_ITERATIONS = 10, 1_000_000
 #: The prover's limits on one position: positions visited, seconds.
 SOLVER_NODES, SOLVER_SECONDS = 400_000, 5.0
+#: A win in one move is looked for where a position has at most this many moves (each is tried).
+WIN_AT_ONCE_MOVES = 400
 #: The longest line shown after a best move, and the visits a move of a
 #: search's line needs to be shown (a move seen a few times says little).
 LINE_LENGTH, LINE_VISITS = 6, 8
@@ -166,10 +168,23 @@ class Reviewer:
         if outcome is not None:
             win = 50.0 if outcome.winner_index is None else 100.0 if outcome.winner_index == state.turn else 0.0
             return Valued(win, "solver", exact=True)
-        exact = self._solve(state)
+        exact = self._solve(state) or self._win_at_once(state)
         if exact is not None:
             return exact
         return self._search(state)
+
+    def _win_at_once(self, state: State) -> Valued | None:
+        """A win in one move, proved by trying each (where the moves are few
+        enough to list): out of the prover's reach, a position one move from
+        the end (Hex's last cells) is exact too, so a move that lets it go
+        is a missed win, not a blunder by estimate."""
+        if state.game.moves_in_parts or len(state.legal_moves) > WIN_AT_ONCE_MOVES:
+            return None
+        move = next(iter(state.winning_moves()), None)
+        if move is None:
+            return None
+        text = state.format_move(move)
+        return Valued(100.0, "solver", exact=True, best=text, line=[text], best_move=move)
 
     def _solve(self, state: State) -> Valued | None:
         game = state.game

@@ -17,7 +17,7 @@ from boardgames import Match, save_record
 from boardgames.agents.base import Budget
 from boardgames.agents.solver import Prover
 from boardgames.review import ReviewError, Thresholds, accuracy, label, parse_budget, review
-from helpers import headless_chromium, screenshot
+from helpers import TICTACTOE, headless_chromium, screenshot
 
 SMALL = Budget(iterations=40)
 PLY_KEYS = {"ply", "move", "player", "win", "best", "line", "label", "source"}
@@ -43,6 +43,22 @@ def check_shape(data: dict, final: boardgames.State) -> None:
     assert set(data["summary"]) == set(final.game.player_names)
     for counts in data["summary"].values():
         assert SUMMARY_KEYS <= set(counts) and 0 <= counts["accuracy"] <= 100
+
+
+def test_a_win_in_one_let_go_is_a_missed_win_beyond_the_provers_reach():
+    """A game that gives the prover no reach (tic-tac-toe declares no
+    endgame size): a win at once is still proved by trying each move, so
+    cross playing c3 with a3 open, and nought then winning at b3, is a missed
+    win, not a blunder by estimate (the browser trial's Hex game, in small)."""
+    namespace: dict[str, object] = {}
+    exec(TICTACTOE, namespace)
+    game = namespace["TicTacToe"].configure()  # type: ignore[attr-defined]
+    final = game.start()
+    for text in "a1 b1 a2 b2 c3 b3".split():
+        final = final.play(text)
+    plies = {p["ply"]: p for p in review(final, Budget(iterations=50), seed=1)["plies"]}
+    assert plies[5]["label"] == "missed win" and plies[5]["best"] == "a3" and plies[5]["source"] == "solver"
+    assert plies[6]["label"] is None and plies[6]["win"] == 100  # nought took it
 
 
 def test_the_json_of_a_real_donuts_game():
