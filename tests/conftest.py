@@ -61,6 +61,24 @@ def server(tmp_path_factory):
 
 
 @pytest.fixture
+def browsers(tmp_path):
+    """A function that opens a headless Chromium (each with its own profile,
+    tests/helpers.headless_chromium); all quit after the test."""
+    from helpers import headless_chromium
+
+    opened = []
+
+    def open_one():
+        driver = headless_chromium(tmp_path / f"profile-{len(opened)}")
+        opened.append(driver)
+        return driver
+
+    yield open_one
+    for driver in opened:
+        driver.quit()
+
+
+@pytest.fixture
 def cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path):
     """``cli("show", "donuts", input="...")`` → Run(code, out, err) through the real entry point,
     in a fresh current folder (games stopped at the prompt are saved there)."""

@@ -72,6 +72,20 @@ def make_distribution(root: Path, name: str, modules: dict[str, str], entry_poin
     (info / "entry_points.txt").write_text(f"[boardgames]\n{lines}\n")
 
 
+def wait_until(driver: Any, condition: Any, seconds: float = 30) -> Any:
+    """What ``condition(driver)`` answers once it is true, polled every 50 ms;
+    a failure that shows what the page says after ``seconds`` in vain."""
+    import pytest
+    from selenium.common.exceptions import TimeoutException
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    try:
+        return WebDriverWait(driver, seconds, poll_frequency=0.05).until(lambda d: condition(d))
+    except TimeoutException:
+        text = driver.execute_script("return document.querySelector('main').innerText")
+        pytest.fail(f"waited {seconds} s in vain; the page says:\n{text}")
+
+
 def headless_chromium(profile: Path) -> Any:
     """A Selenium driver of Debian's headless Chromium, its profile in
     ``profile``; a skip saying why without them (a failure where

@@ -24,6 +24,7 @@ import pytest
 
 import boardgames
 from boardgames import Match
+from helpers import wait_until
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 DRIVER = shutil.which("chromedriver")
@@ -39,10 +40,9 @@ pytest.importorskip("uvicorn", reason="the extra 'web' is not installed")
 from selenium.common.exceptions import (  # noqa: E402
     NoSuchElementException,
     StaleElementReferenceException,
-    TimeoutException,
 )
 from selenium.webdriver.common.by import By  # noqa: E402
-from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
+from selenium.webdriver.support.ui import Select  # noqa: E402
 
 WAIT = 30
 
@@ -73,43 +73,8 @@ def server(tmp_path_factory):
     process.wait(timeout=10)
 
 
-@pytest.fixture
-def browser(tmp_path):
-    """A function that opens a new headless Chromium; all are closed after the test."""
-    os.environ["SE_OFFLINE"] = "true"  # Selenium never downloads a browser or a driver
-    opened = []
-
-    def open_browser():
-        options = webdriver.ChromeOptions()
-        options.binary_location = CHROMIUM
-        for flag in (
-            "--headless=new",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--window-size=1100,900",
-            f"--user-data-dir={tmp_path / f'profile-{len(opened)}'}",
-        ):
-            options.add_argument(flag)
-        driver = webdriver.Chrome(options=options, service=webdriver.ChromeService(executable_path=DRIVER))
-        opened.append(driver)
-        return driver
-
-    yield open_browser
-    for driver in opened:
-        driver.quit()
-
-
 def wait(driver, condition, seconds: float = WAIT):
-    try:
-        return WebDriverWait(driver, seconds, poll_frequency=0.05).until(lambda d: condition(d))
-    except TimeoutException:
-        page = driver.find_element(By.TAG_NAME, "main").text
-        pytest.fail(f"waited {seconds} s in vain; the page says:\n{page}", pytrace=True)
+    return wait_until(driver, condition, seconds)
 
 
 # Read through JavaScript: the page redraws the board and the move list as the
@@ -211,8 +176,8 @@ def play_clicks(driver, rng: random.Random, until=lambda d: False, limit: int = 
                 break
 
 
-def test_a_whole_donuts_game_against_the_computer_by_clicking(server, browser, screenshots):
-    driver = browser()
+def test_a_whole_donuts_game_against_the_computer_by_clicking(server, browsers, screenshots):
+    driver = browsers()
     start_game(driver, server, "donuts", agent="greedy", seed=3)
     play_clicks(driver, random.Random(3))
     wait(driver, lambda d: "wins" in status(d) or "draw" in status(d))
@@ -246,9 +211,9 @@ def verso_record_with_a_flip_choice(tmp_path: Path) -> tuple[Path, str, list[str
     pytest.fail("no flip choice in 500 random Verso openings")
 
 
-def test_a_verso_game_with_a_flip_choice_into_the_moving_phase(server, browser, tmp_path, screenshots):
+def test_a_verso_game_with_a_flip_choice_into_the_moving_phase(server, browsers, tmp_path, screenshots):
     record, square, fork = verso_record_with_a_flip_choice(tmp_path)
-    driver = browser()
+    driver = browsers()
     driver.get(server)
     wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#game option"))
     driver.find_element(By.ID, "upload").send_keys(str(record))
@@ -273,8 +238,8 @@ def test_a_verso_game_with_a_flip_choice_into_the_moving_phase(server, browser, 
     assert driver.save_screenshot(str(screenshots / "verso.png"))
 
 
-def test_undo_takes_back_the_persons_move_and_the_reply(server, browser):
-    driver = browser()
+def test_undo_takes_back_the_persons_move_and_the_reply(server, browsers):
+    driver = browsers()
     start_game(driver, server, "donuts", agent="random", seed=5)
     wait(driver, lambda d: "(you)" in status(d))
     click_any(driver, random.Random(1))
@@ -283,12 +248,12 @@ def test_undo_takes_back_the_persons_move_and_the_reply(server, browser):
     wait(driver, lambda d: len(history(d)) == 0 and "(you)" in status(d))
 
 
-def test_two_browsers_play_through_an_invite_link_while_a_third_watches(server, browser):
-    host = browser()
+def test_two_browsers_play_through_an_invite_link_while_a_third_watches(server, browsers):
+    host = browsers()
     start_game(host, server, "verso", seed=9, opponent="invite")
     invite = wait(host, lambda d: d.find_element(By.ID, "invite-link").get_attribute("value"))
     watch = host.find_element(By.ID, "watch-link").get_attribute("value")
-    guest, spectator = browser(), browser()
+    guest, spectator = browsers(), browsers()
     guest.get(invite)
     spectator.get(watch)
     wait(guest, lambda d: d.find_elements(By.CSS_SELECTOR, "#board svg") and "token=" not in d.current_url)
@@ -307,8 +272,8 @@ def test_two_browsers_play_through_an_invite_link_while_a_third_watches(server, 
     assert not clickable(spectator) and not spectator.find_element(By.ID, "typed").is_displayed()
 
 
-def test_a_move_typed_in_the_text_box(server, browser):
-    driver = browser()
+def test_a_move_typed_in_the_text_box(server, browsers):
+    driver = browsers()
     start_game(driver, server, "donuts", agent="random", seed=8)
     wait(driver, lambda d: "(you)" in status(d))
     box = driver.find_element(By.ID, "typed-move")

@@ -25,7 +25,7 @@ from server import Server
 
 import boardgames
 from boardgames import Match
-from helpers import FIVE_BOARD, FIVE_MOVES, headless_chromium
+from helpers import FIVE_BOARD, FIVE_MOVES, wait_until
 from helpers import screenshot as save_picture
 
 pytest.importorskip("uvicorn", reason="the extra 'web' is not installed")
@@ -40,30 +40,8 @@ def server(tmp_path_factory):
     running.stop()
 
 
-@pytest.fixture
-def browsers(tmp_path):
-    """A function that opens a headless Chromium (each with its own profile); all quit after the test."""
-    opened = []
-
-    def open_one():
-        driver = headless_chromium(tmp_path / f"profile-{len(opened)}")
-        opened.append(driver)
-        return driver
-
-    yield open_one
-    for driver in opened:
-        driver.quit()
-
-
 def wait(driver, condition, seconds: float = WAIT):
-    from selenium.common.exceptions import TimeoutException
-    from selenium.webdriver.support.ui import WebDriverWait
-
-    try:
-        return WebDriverWait(driver, seconds, poll_frequency=0.05).until(lambda d: condition(d))
-    except TimeoutException:
-        text = driver.execute_script("return document.querySelector('main').innerText")
-        pytest.fail(f"waited {seconds} s in vain; the page says:\n{text}")
+    return wait_until(driver, condition, seconds)
 
 
 def page(driver) -> dict[str, Any]:
@@ -83,7 +61,8 @@ def page(driver) -> dict[str, Any]:
             .filter(e => getComputedStyle(e).display !== 'none').length,
           status: text('status'), message: text('message'), banner: shown('banner') ? text('banner') : null,
           you: text('you'), focus: text('focus-name'), lookback: shown('lookback') ? text('lookback-ply') : null,
-          hand: text('hand'), moveBox: shown('move-box'), offline: shown('offline'), undo: !document.getElementById('undo').disabled,
+          hand: text('hand'), moveBox: shown('move-box'), offline: shown('offline'),
+          undo: !document.getElementById('undo').disabled,
           takeback: shown('takeback') ? text('takeback-text') : null, title: document.title,
           history: [...document.querySelectorAll('#moves li button.move')].map(b => b.textContent),
           turns: [...document.querySelectorAll('#moves li')].map(li => li.textContent.replace(/\\s+/g, ' ').trim()),
@@ -235,7 +214,8 @@ def test_find_a_better_move_from_a_labelled_ply(server, browsers, tmp_path):
             return [gap < 8 ? move.dataset.ply : 'apart by ' + gap + ' px', m.textContent];
           }),
           // a labelled point wears its label's colour, not the plain points' brown
-          fills: [...document.querySelectorAll('#review-graph .point')].map(p => [p.dataset.ply, getComputedStyle(p).fill]),
+          fills: [...document.querySelectorAll('#review-graph .point')]
+            .map(p => [p.dataset.ply, getComputedStyle(p).fill]),
           summary: [...document.querySelectorAll('#review-summary li')].map(li => li.textContent),
         };"""
     )
@@ -404,7 +384,9 @@ def test_the_lobby_names_things_shows_errors_on_the_page_and_remembers(server, b
 
     # An error from the server: said on the page, never in an alert().
     Select(driver.find_element("id", "game")).select_by_value("verso")
-    labels = driver.execute_script("return [...document.querySelectorAll('#options > label')].map(l => l.firstChild.textContent)")
+    labels = driver.execute_script(
+        "return [...document.querySelectorAll('#options > label')].map(l => l.firstChild.textContent)"
+    )
     assert "max moves " in labels and not any("_" in label for label in labels), labels  # words, not identifiers
     size = driver.find_element("css selector", '#options input[name="size"]')
     size.send_keys("7")

@@ -29,7 +29,7 @@ import pytest
 from boardgames import BitboardState, Game, Grid, Move, Outcome, PieceKind, bits, hookimpl, transfer
 from boardgames.parts import Parts
 from boardgames.testing import plugin
-from helpers import headless_chromium, screenshot
+from helpers import headless_chromium, screenshot, wait_until
 
 # -- the game --------------------------------------------------------------------
 
@@ -293,15 +293,7 @@ def driver(tmp_path):
     chrome.quit()
 
 
-def wait(driver, condition, seconds: float = 30):
-    from selenium.common.exceptions import TimeoutException
-    from selenium.webdriver.support.ui import WebDriverWait
-
-    try:
-        return WebDriverWait(driver, seconds, poll_frequency=0.05).until(lambda d: condition(d))
-    except TimeoutException:
-        page = driver.execute_script("return document.querySelector('main').innerText")
-        pytest.fail(f"waited {seconds} s in vain; the page says:\n{page}")
+wait = wait_until
 
 
 def read(driver, script: str) -> Any:
