@@ -273,13 +273,21 @@ def run_arena(
                 done(play_game(*task))
         else:
             # Workers ignore Ctrl-C: the parent alone decides, and terminates them at once.
-            with multiprocessing.Pool(min(jobs, len(tasks)), initializer=_ignore_interrupts) as pool:
-                try:
-                    for result in pool.imap_unordered(_play_task, tasks):
-                        done(result)
-                except BaseException:
-                    pool.terminate()
-                    raise
+            pool = multiprocessing.Pool(min(jobs, len(tasks)), initializer=_ignore_interrupts)
+            try:
+                for result in pool.imap_unordered(_play_task, tasks):
+                    done(result)
+                # Done: the workers are told to end, not terminated. A SIGTERM that
+                # reaches a worker just as it blocks for the next task is lost (its
+                # handler, which kills its engines, waits for Python code that never
+                # runs), and the terminating parent then waited for it for ever:
+                # about one arena in seventy with engines, hung.
+                pool.close()
+            except BaseException:
+                pool.terminate()
+                raise
+            finally:
+                pool.join()
     except KeyboardInterrupt:
         interrupted = True
     return ArenaResult(
