@@ -381,20 +381,13 @@ class Matches:
             iterations = REVIEW_ITERATIONS
         if not 10 <= iterations <= MAX_REVIEW_ITERATIONS:
             raise BoardgamesError(f"a review's iterations are from 10 to {MAX_REVIEW_ITERATIONS}, got {iterations}")
-        with live.lock:
-            match = live.match
-            if not match.is_over:
-                raise Conflict("the game is not over: it is reviewed once it ends")
-            state, seed = match.state, match.seed
+        state, seed = self._finished(live, "it is reviewed once it ends")
         key = (live.id, len(state.history), iterations)
-        with self._reviews_lock:
-            made = self._reviews.get(key)
-            if made is not None and not (made.done() and (made.cancelled() or made.exception() is not None)):
-                self._reviews.move_to_end(key)
-                return made
+        made = self._kept_review(key)
+        if made is not None:
+            return made
         self.rates.take("hint", client)  # as costly as a few hints: counted as one
-        budget = Budget(iterations=iterations, time=min(REVIEW_SECONDS, self.limits.think_seconds))
-
+        budget = self._review_budget(iterations)
         future = self._job(
             live, client, "the review", lambda: public_review(review_game(state, budget, seed=seed or 0))
         )
@@ -409,27 +402,40 @@ class Matches:
         place of move ``ply`` of a finished game keeps the win, on the shared
         workers as the client's job, with the review's budget and, once made,
         its numbers for the move played. Not while the game goes on."""
-        with live.lock:
-            match = live.match
-            if not match.is_over:
-                raise Conflict("the game is not over: a move is tried again once it ends")
-            state, seed = match.state, match.seed
-        with self._reviews_lock:
-            made = self._reviews.get((live.id, len(state.history), REVIEW_ITERATIONS))
-        saved = (
-            made.result()
-            if made is not None and made.done() and not made.cancelled() and not made.exception()
-            else None
-        )
+        state, seed = self._finished(live, "a move is tried again once it ends")
+        made = self._kept_review((live.id, len(state.history), REVIEW_ITERATIONS))
+        saved = made.result() if made is not None and made.done() else None
         # A bad ply or move is a 400 before it costs the client a turn (a plugin's bug still one line).
         self._guarded(live, "the move tried again", lambda: position_and_move(state, ply, move))
         self.rates.take("hint", client)
-        budget = Budget(iterations=REVIEW_ITERATIONS, time=min(REVIEW_SECONDS, self.limits.think_seconds))
+        budget = self._review_budget(REVIEW_ITERATIONS)
 
         def tried() -> dict[str, Any]:
             return retry(state, ply, move, budget, seed=seed or 0, saved_review=saved).to_json()  # type: ignore[arg-type]
 
         return self._job(live, client, "the move tried again", tried)
+
+    @staticmethod
+    def _finished(live: Live, when: str) -> tuple[State, int | None]:
+        """The final position of a finished game and its seed; a 409 while it
+        goes on, saying ``when`` (what waits for its end)."""
+        with live.lock:
+            match = live.match
+            if not match.is_over:
+                raise Conflict(f"the game is not over: {when}")
+            return match.state, match.seed
+
+    def _kept_review(self, key: tuple[str, int, int]) -> Future[dict[str, Any]] | None:
+        """The review made or being made under ``key``, unless it failed."""
+        with self._reviews_lock:
+            made = self._reviews.get(key)
+            if made is None or (made.done() and (made.cancelled() or made.exception() is not None)):
+                return None
+            self._reviews.move_to_end(key)
+            return made
+
+    def _review_budget(self, iterations: int) -> Budget:
+        return Budget(iterations=iterations, time=min(REVIEW_SECONDS, self.limits.think_seconds))
 
     def _job(self, live: Live, client: str, what: str, work: Callable[[], dict[str, Any]]) -> Future[dict[str, Any]]:
         """``work`` on the shared workers as the client's job; a fault that is
@@ -524,12 +530,20 @@ class Matches:
         """On the alarms' thread: the time of the player to move ran out (or
         the match changed since: the alarm is set again)."""
         with live.lock:
-            try:
-                if not self._flag_if_late(live):
-                    self._arm(live)
-            except StoreError as exc:  # nothing changed: try again in a moment
-                log.warning("match %s: a flag could not be saved: %s", live.id, exc)
-                self._alarms.set(live.id, clock_now() + 1.0, lambda: self._ring(live))
+            if not self._flag_or_arm(live):  # nothing changed: try again in a moment
+                self._alarms.set(live.id, clock_module.time_source() + 1.0, lambda: self._ring(live))
+
+    def _flag_or_arm(self, live: Live) -> bool:
+        """Under the live's lock: flag the player to move if their time ran
+        out, else set the alarm for when it will; False if a flag could not be
+        saved (logged; nothing changed)."""
+        try:
+            if not self._flag_if_late(live):
+                self._arm(live)
+        except StoreError as exc:
+            log.warning("match %s: a flag could not be saved: %s", live.id, exc)
+            return False
+        return True
 
     def _flag_if_late(self, live: Live) -> bool:
         """Under the live's lock: if the running clock has run out, its player
@@ -549,11 +563,7 @@ class Matches:
                 return
             clock.catch_up()
             live.reread_clock()
-            try:
-                if not self._flag_if_late(live):
-                    self._arm(live)
-            except StoreError as exc:  # the next request tries again
-                log.warning("match %s: a flag could not be saved: %s", live.id, exc)
+            self._flag_or_arm(live)  # a flag not saved: the next request tries again
 
     # -- agents ------------------------------------------------------------------------
     def _capped(self, budget: Budget) -> Budget:
@@ -616,10 +626,6 @@ class Matches:
     def close(self) -> None:
         self._workers.close()
         self._alarms.close()
-
-
-def clock_now() -> float:
-    return clock_module.time_source()
 
 
 def _looks_like_id(text: str) -> bool:
