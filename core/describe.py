@@ -16,28 +16,39 @@ def mark_words(view: BoardView, name: str) -> str:
     return f"{tail} {head}" if tail else head
 
 
-def square_words(view: BoardView, square: int) -> str:
-    """``c3, chocolate donut``; ``d4, empty``; then what else the board shows
-    there: its mark, overlays, the last move, what it changed, the winning line."""
+def squares_words(view: BoardView) -> dict[int, str]:
+    """Each square of the board in words: ``c3, chocolate donut``; ``d4,
+    empty``; then what else the board shows there: its mark, overlays, the
+    last move, what it changed, the winning line. The view is read once for
+    all squares (a page's board names every one, at every move)."""
     owners, neutral = dict(view.owners), dict(view.neutral)
-    parts = [view.grid.name(square)]
-    if square in owners:
-        who = owners[square]
-        player = view.players[who] if who < len(view.players) else f"player {who + 1}"
-        parts.append(f"{player} {view.piece_kind(square).name}")
-    elif square in neutral and neutral[square] < len(view.neutral_kinds):
-        parts.append(view.neutral_kinds[neutral[square]].name)
-    else:
-        parts.append("empty")
-    parts += [mark_words(view, name) for sq, name in view.marks if sq == square]
-    parts += [view.overlay_kinds[i].name for sq, i in view.overlays if sq == square and i < len(view.overlay_kinds)]
-    if square in view.last:
-        parts.append("last move")
-    if square in view.changed:
-        parts.append(view.words.changed)
-    if square in view.winning:
-        parts.append("winning line")
-    return ", ".join(parts)
+    extra: dict[int, list[str]] = {}
+    for sq, name in view.marks:
+        extra.setdefault(sq, []).append(mark_words(view, name))
+    for sq, i in view.overlays:
+        if i < len(view.overlay_kinds):
+            extra.setdefault(sq, []).append(view.overlay_kinds[i].name)
+    for squares, words in (
+        (view.last, "last move"),
+        (view.changed, view.words.changed),
+        (view.winning, "winning line"),
+    ):
+        for sq in set(squares):
+            extra.setdefault(sq, []).append(words)
+    grid, out = view.grid, {}
+    for square in range(grid.size):
+        if not grid.on_board[square]:
+            continue
+        if square in owners:
+            who = owners[square]
+            player = view.players[who] if who < len(view.players) else f"player {who + 1}"
+            what = f"{player} {view.piece_kind(square).name}"
+        elif square in neutral and neutral[square] < len(view.neutral_kinds):
+            what = view.neutral_kinds[neutral[square]].name
+        else:
+            what = "empty"
+        out[square] = ", ".join([grid.name(square), what, *extra.get(square, ())])
+    return out
 
 
 def position_words(view: BoardView) -> str:

@@ -30,7 +30,7 @@ from xml.sax.saxutils import escape
 import attrs
 
 from .contrast import contrast, is_colour
-from .describe import position_words, square_words
+from .describe import position_words, squares_words
 from .view import BoardView
 
 CELL = 60
@@ -281,7 +281,6 @@ def _coordinates(view: BoardView, centre: Callable[[int], tuple[float, float]], 
     A hexagonal board labels each file's lowest cell and each rank's first,
     or the other end where that one would touch a cell or another label."""
     grid = view.grid
-    on = [sq for sq in range(grid.size) if grid.on_board[sq]]
     across, down = _reach(view)
     cells = list(boxes)
     out: list[str] = []
@@ -306,13 +305,13 @@ def _coordinates(view: BoardView, centre: Callable[[int], tuple[float, float]], 
                 return
 
     for f in range(grid.width):
-        ranks = sorted(grid.coords(sq)[1] for sq in on if grid.coords(sq)[0] == f)
+        ranks = [r for r in range(grid.height) if grid.on_board[grid.index(f, r)]]
         if ranks:
             (bx, by), (tx, ty) = centre(grid.index(f, ranks[0])), centre(grid.index(f, ranks[-1]))
             low, high = by + down + GAP + FONT, ty - down - GAP - 0.25 * FONT
             place([(bx, low, "middle"), (tx, high, "middle")], grid.files[f])
     for r in range(grid.height):
-        files = sorted(grid.coords(sq)[0] for sq in on if grid.coords(sq)[1] == r)
+        files = [f for f in range(grid.width) if grid.on_board[grid.index(f, r)]]
         if files:
             (lx, ly), (rx, ry) = centre(grid.index(files[0], r)), centre(grid.index(files[-1], r))
             place(
@@ -437,9 +436,7 @@ def _targets(view: BoardView, centre: Callable[[int], tuple[float, float]]) -> l
     the square's accessible name (what is on it) and the role of a button."""
     grid = view.grid
     out = []
-    for sq in range(grid.size):
-        if not grid.on_board[sq]:
-            continue
+    for sq, words in squares_words(view).items():
         cx, cy = centre(sq)
         if grid.basis == "hex":
             tag, shape = "polygon", f'points="{_hexagon(cx, cy)}"'
@@ -447,7 +444,6 @@ def _targets(view: BoardView, centre: Callable[[int], tuple[float, float]]) -> l
             tag, shape = "circle", f'cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(CELL * 0.45)}"'
         else:
             tag, shape = "rect", f'x="{_n(cx - CELL / 2)}" y="{_n(cy - CELL / 2)}" width="{CELL}" height="{CELL}"'
-        words = square_words(view, sq)
         out.append(
             f'<{tag} class="square" data-square="{_attr(grid.name(sq))}" role="button" aria-label="{_attr(words)}" '
             f'{shape} fill="#ffffff" fill-opacity="0"><title>{_text(words)}</title></{tag}>'
