@@ -297,13 +297,13 @@ class Clock:
         )
 
     def record(self) -> ClockRecord:
-        running = self.running is not None and self.since is not None
+        since = self.since if self.running is not None else None
         return ClockRecord(
             self.settings,
             tuple(_tidy(t) for _, t in self.laps),
             self.flagged,
-            round(self.since, 3) if running and self.since is not None else None,
-            round(self.now(), 3) if running else None,
+            None if since is None else round(since, 3),
+            None if since is None else round(self.now(), 3),
             None if self.ended is None else (self.ended[0], _tidy(self.ended[1])),
         )
 
