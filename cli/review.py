@@ -19,7 +19,7 @@ import click
 
 from boardgames.errors import RecordError, SaveError
 from boardgames.files import read_text_limited, write_safely
-from boardgames.records import FORMAT, read_record, save_record
+from boardgames.records import FORMAT, read_record_json, save_record
 from boardgames.retry import Retry, retry
 from boardgames.review import (
     BLUNDER,
@@ -79,9 +79,8 @@ def review_command(
     whether MOVE, played instead of move N, does better."""
     thresholds = Thresholds(inaccuracy, mistake, blunder)
     asked = parse_budget(budget) if budget is not None else None
-    record = read_record(path)
+    record, raw = read_record_json(path)
     final = record.state
-    raw = json.loads(read_text_limited(path, "record"))  # read_record took it: it is sound JSON
     in_record = isinstance(raw, dict) and raw.get("format") == FORMAT
     sidecar = Path(f"{path}.review.json")
     data = None

@@ -132,6 +132,12 @@ def default_path(game: str, folder: str | os.PathLike[str] = ".") -> Path:
 def read_record(path: str | os.PathLike[str], upto: int | None = None) -> Record:
     """The record (or JSON state) in the file ``path``, checked and replayed
     (its first ``upto`` moves only, if given)."""
+    return read_record_json(path, upto)[0]
+
+
+def read_record_json(path: str | os.PathLike[str], upto: int | None = None) -> tuple[Record, Any]:
+    """:func:`read_record`, and the file's JSON as read (for what a record
+    may carry besides, such as a saved review): the file read once."""
     text = read_text_limited(path, "record")
     try:
         data = json.loads(text, parse_int=_whole_number)
@@ -142,7 +148,7 @@ def read_record(path: str | os.PathLike[str], upto: int | None = None) -> Record
     except RecursionError:
         raise RecordError(f"{str(path)!r} is nested too deeply to be a record") from None
     try:
-        return parse_record(data, upto=upto)
+        return parse_record(data, upto=upto), data
     except RecordError as exc:
         raise RecordError(f"{str(path)!r}: {exc}") from None
 
