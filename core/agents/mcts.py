@@ -72,7 +72,10 @@ class Node:
         "mover",
         "proven",
         "ranked",
-        "amaf",
+        "ids",
+        "amaf_id",
+        "amaf_wins",
+        "amaf_plays",
     )
 
     def __init__(
@@ -95,7 +98,7 @@ class Node:
             decisive = False  # no list of whole moves to test
         else:
             untried = list(state.legal_moves)
-        rng.shuffle(untried)  # popping from the end is then a random choice
+        _shuffle(untried, rng)  # popping from the end is then a random choice
         if decisive and untried:
             # A move that wins at once is the only one worth trying: a node
             # whose opponent can win next move then loses every simulation,
@@ -112,12 +115,29 @@ class Node:
         self.proven = 0
         #: Progressive widening: whether ``untried`` is ranked by the move prior.
         self.ranked = False
-        #: RAVE: for each move of the player to move here, [wins, plays] over
-        #: the simulations through this node that played it later (all moves as first).
-        self.amaf: dict[Move, list[float]] = {}
+        #: RAVE: a number for each move met in the tree (one dict for the
+        #: whole tree), this node's move's, and for each move of the player
+        #: to move here, by its number, the wins and plays over the
+        #: simulations through this node that played it later (all moves as
+        #: first): lists rather than a dict of [wins, plays], as selection
+        #: reads them for every child at every step, and a list per move made
+        #: Python's garbage collector walk a hundred objects a node. Empty
+        #: until a simulation counts a move here; 0 plays: never played.
+        self.ids: dict[Move, int] = parent.ids if parent is not None else {}
+        ids = self.ids
+        self.amaf_id = -1 if move is None else ids.setdefault(move, len(ids))
+        self.amaf_wins: list[float] = []
+        self.amaf_plays: list[float] = []
         outcome = state.outcome
         if outcome is not None and outcome.winner_index is not None and self.mover >= 0:
             self.proven = 1 if outcome.winner_index == self.mover else -1
+
+    @property
+    def amaf(self) -> dict[Move, tuple[float, float]]:
+        """RAVE's statistics here, by move: (wins, plays) of each move the
+        simulations through this node played later (for tests and the curious)."""
+        wins, plays = self.amaf_wins, self.amaf_plays
+        return {move: (wins[i], plays[i]) for move, i in self.ids.items() if i < len(plays) and plays[i]}
 
     def settle(self) -> None:
         """Prove this node from its children where they allow: a child the
@@ -249,6 +269,7 @@ class MctsAgent(Agent):
         evaluate = policy == "evaluate"
         c = self.c if self.c is not None else EXPLORATION[policy]
         log, sqrt = math.log, math.sqrt
+        betas = _BETAS
         decisive = self._looks_for_wins(state)
         proving = not self.plain  # MCTS-Solver
         widen = self.widen and not self.plain and not in_parts  # plain UCT stays plain
@@ -273,14 +294,19 @@ class MctsAgent(Agent):
                     break  # a move to expand here
                 log_n = log(node.visits)
                 best, best_value = node.children[0], -2.0
-                amaf = node.amaf
+                blend = rave and _fit(node)
+                amaf_wins, amaf_plays = node.amaf_wins, node.amaf_plays
+                if blend and node.visits >= len(betas):
+                    _more_betas(node.visits)
                 for child in node.children:
-                    value = child.wins / child.visits
-                    if rave and child.move in amaf:  # blend in the move's value from other simulations
-                        wins, plays = amaf[child.move]
-                        beta = sqrt(RAVE_K / (3 * child.visits + RAVE_K))
-                        value = (1 - beta) * value + beta * wins / plays
-                    value += c * sqrt(log_n / child.visits)
+                    visits = child.visits
+                    value = child.wins / visits
+                    if blend:  # blend in the move's value from other simulations
+                        plays = amaf_plays[child.amaf_id]
+                        if plays:
+                            beta = betas[visits]
+                            value = (1 - beta) * value + beta * amaf_wins[child.amaf_id] / plays
+                    value += c * sqrt(log_n / visits)
                     if proving and child.proven == -1:
                         value = -1.0
                     if value > best_value:
@@ -290,7 +316,7 @@ class MctsAgent(Agent):
             if node.untried and not (proving and node.proven):
                 if widen and not node.ranked:
                     self._rank(node)
-                if rave and node.amaf:  # the move that did best in other simulations first
+                if rave and _fit(node):  # the move that did best in other simulations first
                     _best_first(node)
                 child = node.grow(node.untried.pop(), rng, decisive)
                 node.children.append(child)
@@ -378,51 +404,137 @@ def _follow(node: Node, move: Move) -> Node | None:
             return None
 
 
-def _recorded_playout(state: State, rng: random.Random) -> tuple[int | None, list[tuple[int, Move]]]:
-    """A random playout through the state API, with the moves it played
-    (each with its player), for RAVE; the winner's index or None."""
-    played: list[tuple[int, Move]] = []
-    choice = rng.choice
+def _recorded_playout(state: State, rng: random.Random) -> tuple[int | None, tuple[list[Move], list[Move]]]:
+    """A random playout, with the moves each player played in it (by the
+    player's index), for RAVE; the winner's index or None. It draws exactly
+    as ``rng.choice`` over ``state.legal_moves`` would, but inlined, and goes
+    to the game's own ``generate_moves`` and ``apply`` (what ``legal_moves``
+    and ``play_unchecked`` call) where the state class does not change them:
+    the calls in between cost a quarter of a Hex playout."""
+    played: tuple[list[Move], list[Move]] = ([], [])
+    cls = type(state)
+    if not (_inlinable(rng) and cls.legal_moves is State.legal_moves and cls.play_unchecked is State.play_unchecked):
+        choice = rng.choice
+        while state.outcome is None:
+            move = choice(state.legal_moves)
+            played[state.turn].append(move)
+            state = state.play_unchecked(move)
+        return state.outcome.winner_index, played
+    game = state.game
+    generate, apply, getrandbits = game.generate_moves, game.apply, rng.getrandbits
+    moves = state.legal_moves  # the leaf's, listed when its node was made
     while state.outcome is None:
-        move = choice(state.legal_moves)
-        played.append((state.turn, move))
-        state = state.play_unchecked(move)
+        n = len(moves)
+        k = n.bit_length()
+        r = getrandbits(k)  # random.Random.choice's draw: k bits until one below n
+        while r >= n:
+            if not n:
+                raise IndexError("an ongoing position with no legal moves")
+            r = getrandbits(k)
+        move = moves[r]
+        played[state.turn].append(move)
+        state = apply(state, move)
+        if state.outcome is None:
+            moves = generate(state)
     return state.outcome.winner_index, played
 
 
-def _update_amaf(leaf: Node, played: list[tuple[int, Move]], value: float) -> None:
+def _update_amaf(leaf: Node, played: tuple[list[Move], list[Move]], value: float) -> None:
     """Count ``value`` (for player 0) in the all-moves-as-first statistics of
     every node from ``leaf`` up: at each, the moves its player to move made
     later in this simulation, each once."""
-    later: list[set[Move]] = [set(), set()]
-    for player, move in played:
-        later[player].add(move)
+    ids = leaf.ids
+    later: list[set[int]] = []
+    for moves in played:
+        seen = set(moves)
+        for move in seen.difference(ids):
+            ids[move] = len(ids)
+        later.append(set(map(ids.__getitem__, seen)))
+    count = len(ids)
     node: Node | None = leaf
     while node is not None:
-        turn = node.state.turn
-        if turn < 2 and node.state.outcome is None:
+        state = node.state
+        turn = state.turn
+        if turn < 2 and state.outcome is None and later[turn]:
             share = value if turn == 0 else 1 - value
-            amaf = node.amaf
-            for move in later[turn]:
-                stats = amaf.get(move)
-                if stats is None:
-                    amaf[move] = [share, 1.0]
-                else:
-                    stats[0] += share
-                    stats[1] += 1
-        if node.parent is not None and node.move is not None and node.mover < 2:
-            later[node.mover].add(node.move)  # the move into this node comes before the ones below it
-        node = node.parent
+            wins, plays = node.amaf_wins, node.amaf_plays
+            if len(plays) < count:
+                _fit(node, count)
+            for i in later[turn]:
+                plays[i] += 1.0
+            if share:  # a loss adds nothing to the wins
+                for i in later[turn]:
+                    wins[i] += share
+        parent = node.parent
+        if parent is not None and node.move is not None and node.mover < 2:
+            later[node.mover].add(node.amaf_id)  # the move into this node comes before the ones below it
+        node = parent
+
+
+#: RAVE's weight of a move's all-moves-as-first value in a child visited n
+#: times, by n: sqrt(K / (3n + K)), computed once for each n.
+_BETAS: list[float] = []
+
+
+def _more_betas(visits: int) -> None:
+    """Extend :data:`_BETAS` past ``visits``."""
+    _BETAS.extend(math.sqrt(RAVE_K / (3 * n + RAVE_K)) for n in range(len(_BETAS), 2 * visits + 64))
+
+
+def _fit(node: Node, count: int = 0) -> bool:
+    """Make ``node``'s RAVE lists as long as the tree has move numbers (at
+    least ``count``), so that any move's can be read; whether it has any
+    (a list is only started when a simulation counts a move in it)."""
+    plays = node.amaf_plays
+    if not (plays or count):
+        return False
+    gap = max(count, len(node.ids)) - len(plays)
+    if gap > 0:
+        node.amaf_wins.extend([0.0] * gap)
+        plays.extend([0.0] * gap)
+    return True
+
+
+#: Random classes whose draws :func:`_inlinable` has judged.
+_INLINABLE: dict[type, bool] = {}
+
+
+def _inlinable(rng: random.Random) -> bool:
+    """Whether ``rng`` chooses and shuffles as ``random.Random`` does (an
+    integer below n from getrandbits, by rejection), so that the search may
+    draw the same numbers inline, without two calls a draw."""
+    cls = type(rng)
+    known = _INLINABLE.get(cls)
+    if known is None:
+        base = random.Random
+        known = _INLINABLE[cls] = (
+            getattr(cls, "_randbelow", None) is getattr(base, "_randbelow_with_getrandbits", False)
+            and cls.choice is base.choice
+            and cls.shuffle is base.shuffle
+        )
+    return known
+
+
+def _shuffle(items: list[Move], rng: random.Random) -> None:
+    """``rng.shuffle(items)``, drawing the same numbers (inline where it can:
+    shuffling a new node's moves was a tenth of a Hex simulation)."""
+    if not _inlinable(rng):
+        rng.shuffle(items)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]
 
 
 def _best_first(node: Node) -> None:
     """Put the untried move with the best all-moves-as-first value last (it is
     popped next); moves never seen count as even."""
-    amaf, untried = node.amaf, node.untried
-    best_at, best_value = len(untried) - 1, -1.0
-    for i, move in enumerate(untried):
-        stats = amaf.get(move)
-        value = stats[0] / stats[1] if stats is not None else 0.5
-        if value > best_value:
-            best_at, best_value = i, value
+    untried, wins, plays = node.untried, node.amaf_wins, node.amaf_plays
+    values = [0.5 if i is None or not plays[i] else wins[i] / plays[i] for i in map(node.ids.get, untried)]
+    best_at = values.index(max(values))  # the first of the best
     untried[best_at], untried[-1] = untried[-1], untried[best_at]

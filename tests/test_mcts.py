@@ -1,0 +1,52 @@
+"""MCTS draws its random numbers inline where it can (``random.Random``'s
+choice and shuffle written out, a fifth of a simulation's own cost at Hex):
+the search must be exactly the one the standard calls make."""
+
+from __future__ import annotations
+
+import random
+
+import boardgames
+from boardgames.agents import mcts
+from boardgames.agents.base import Budget
+from boardgames.agents.mcts import MctsAgent
+from boardgames.testing import plugin
+from helpers import load_example
+
+
+class SpelledOut(random.Random):
+    """The same numbers as random.Random, drawn through its own choice and
+    shuffle: a search cannot inline them and calls them."""
+
+    def choice(self, seq):  # type: ignore[no-untyped-def]
+        return super().choice(seq)
+
+    def shuffle(self, x):  # type: ignore[no-untyped-def]
+        super().shuffle(x)
+
+
+def tree(node: mcts.Node) -> list[object]:
+    """Everything a search learnt at ``node`` and below it."""
+    return [
+        (child.move, child.partial, child.visits, child.wins, child.proven, sorted(child.amaf.items()), tree(child))
+        for child in node.children
+    ]
+
+
+def test_the_search_draws_what_random_random_would_draw():
+    assert mcts._inlinable(random.Random(1)) and not mcts._inlinable(SpelledOut(1))
+    numbers, spelled = list(range(50)), list(range(50))
+    mcts._shuffle(numbers, random.Random(4))
+    SpelledOut(4).shuffle(spelled)
+    assert numbers == spelled != list(range(50))
+    for name, options in (("hex", {"size": 7}), ("go", {"size": 5})):  # RAVE (rules only), with and without passes
+        with plugin(load_example(name), name):
+            state = boardgames.game_class(name).configure(options).start()
+            line = random.Random(2)
+            for seed in range(3):
+                inline, called = MctsAgent(), MctsAgent()
+                move = inline.choose(state, Budget(iterations=120), random.Random(seed))
+                assert called.choose(state, Budget(iterations=120), SpelledOut(seed)) == move
+                assert inline.root is not None and called.root is not None
+                assert tree(inline.root) == tree(called.root) and inline.root.amaf  # RAVE learnt, the same way
+                state = state.play_unchecked(line.choice(state.legal_moves))
