@@ -268,7 +268,8 @@ class Grid:
         self.steps = tuple((df * height + dr, keep(d, 1)) for d, (df, dr) in enumerate(directions))
         # The steps to the neighbours that share a side (groups, chains).
         self._sides = self.steps if hexagonal else tuple(self.steps[d] for d in ORTHOGONAL)
-        self._spread, self._touching, self._fill = _spreader(self._sides, self.full, height)
+        self._spread, self._touching, self._fill, methods = _spreader(self._sides, self.full, height)
+        self.__class__ = _own_class(type(self), methods)
         self._axis_indices = tuple(range(len(self.axes)))  # a constant tuple: has_line's inner loop
         self._left_steps = tuple((amount, keep) for amount, keep in self.steps if amount > 0)
         self._right_steps = tuple((-amount, keep) for amount, keep in self.steps if amount < 0)
@@ -609,7 +610,7 @@ class Grid:
 
 def _spreader(
     sides: tuple[tuple[int, int], ...], full: int, height: int
-) -> tuple[Callable[[int], int], Callable[[int], int], Callable[[int, int], int]]:
+) -> tuple[Callable[[int], int], Callable[[int], int], Callable[[int, int], int], dict[str, Callable[..., int]]]:
     """Three functions over ``sides`` (steps ``(amount, keep)``): a mask and its
     neighbours (``spread``); its neighbours alone (``touching``); and the flood
     fill of ``mask`` from ``m``, which grows it by them until it stops (Go's
@@ -629,18 +630,39 @@ def _spreader(
         namespace: dict[str, Any] = {**constants, "FULL": full}
         lines = "".join(f"    {line}\n" for line in prelude)
         looped = "".join(f"        {line}\n" for line in prelude)
+        loop = (
+            "    mask &= FULL\n    while True:\n"
+            f"{looped}        grown = (m | {terms}) & mask\n"
+            "        if grown == m:\n            return m\n        m = grown\n"
+        )
         source = (
             f"def spread(m):\n{lines}    return (m | {terms}) & FULL\n"
             f"def touching(m):\n{lines}    return ({terms}) & FULL\n"
-            "def fill(mask, m):\n    mask &= FULL\n    while True:\n"
-            f"{looped}        grown = (m | {terms}) & mask\n"
-            "        if grown == m:\n            return m\n        m = grown\n"
+            f"def fill(mask, m):\n{loop}"
+            # The public methods themselves, for a grid's own class: a call fewer each.
+            f"def spread_method(self, m):\n{lines}    return (m | {terms}) & FULL\n"
+            f"def touching_method(self, m):\n{lines}    return ({terms}) & FULL\n"
+            f"def group_method(self, mask, seed):\n    m = (1 << seed) & mask\n{loop}"
+            f"def connected_method(self, mask, seeds):\n    m = seeds & mask\n{loop}"
         )
         exec(compile(source, f"<grid fill, {len(sides)} sides>", "exec"), namespace)
         touching = namespace["touching"]
         if all(touching(1 << sq) == _neighbours_of(sq, sides) & full for sq in bits(full)):
-            return namespace["spread"], touching, namespace["fill"]
+            methods = {name: namespace[f"{name}_method"] for name in ("spread", "touching", "group", "connected")}
+            return namespace["spread"], touching, namespace["fill"], methods
     raise AssertionError("no fill fits this grid")  # the plain form always does
+
+
+def _own_class(base: type[Grid], methods: dict[str, Callable[..., int]]) -> type[Grid]:
+    """A subclass of ``base`` for one grid, whose fills are its compiled code
+    itself rather than methods that call it: Go asks several a move. Same
+    slots, so a grid becomes one by taking its class; the documentation stays
+    the base's."""
+    for name, method in methods.items():
+        method.__doc__ = getattr(base, name).__doc__
+        method.__qualname__ = f"{base.__qualname__}.{name}"
+        method.__module__ = base.__module__
+    return type(base.__name__, (base,), {"__slots__": (), "__module__": base.__module__, **methods})
 
 
 def _neighbours_of(square: int, sides: tuple[tuple[int, int], ...]) -> int:
