@@ -14,21 +14,7 @@ from collections.abc import Callable
 import attrs
 
 import boardgames
-from boardgames import (
-    PASS,
-    BitboardState,
-    FloatOption,
-    Game,
-    Grid,
-    IntOption,
-    Outcome,
-    Overlay,
-    Words,
-    bits,
-    hookimpl,
-    placements,
-    transfer,
-)
+from boardgames import PASS, BitboardState, Game, Grid, Outcome, bits, hookimpl, placements, transfer
 
 FILES = "abcdefghjklmnopqrst"  # Go's boards skip i
 
@@ -41,6 +27,8 @@ class GoState(BitboardState):
     passes: int = 0
     #: The stones of every position so far, packed in one number each (positional superko).
     seen: tuple[int, ...] = ()
+    #: Each player's stones in atari (one liberty left), kept move by move: no group search to list moves.
+    atari: tuple[int, int] = (0, 0)
 
 
 class Go(Game[GoState]):
@@ -50,12 +38,12 @@ class Go(Game[GoState]):
     player_names = ("black", "white")
     colours = ("#111111", "#f5f5f5")
     symbols = ("●", "○")
-    words = Words(changed="captured")
+    words = boardgames.Words(changed="captured")
     parts_per_move = 1  # a point, or pass
-    overlay_kinds = (Overlay("black area", player=0), Overlay("white area", player=1))
+    overlay_kinds = (boardgames.Overlay("black area", player=0), boardgames.Overlay("white area", player=1))
     option_specs = (
-        IntOption("size", "points along each side", 9, minimum=2, maximum=19),
-        FloatOption("komi", "points given to white", 7.5, minimum=-100.0, maximum=100.0),
+        boardgames.IntOption("size", "points along each side", 9, minimum=2, maximum=19),
+        boardgames.FloatOption("komi", "points given to white", 7.5, minimum=-100.0, maximum=100.0),
     )
     rules_text = __doc__ or ""
 
@@ -74,49 +62,56 @@ class Go(Game[GoState]):
         empty = grid.full & ~(mine | theirs)
         legal = empty & grid.touching(empty)  # beside an empty point: a liberty at once
         if surrounded := empty & ~legal:  # every neighbour a stone: legal if it joins a group or captures
-            # A group with a liberty that is not surrounded gives one to a stone beside it, and is not taken.
-            outside = grid.touching(legal)
-            breathing = grid.connected(mine, outside)
-            legal |= surrounded & grid.touching(breathing)
-            if rest := surrounded & ~legal:
-                for _, liberties in grid.chains(mine & ~breathing, empty, near=rest):
-                    if liberties.bit_count() >= 2:
-                        legal |= liberties
-                for _, liberties in grid.chains(theirs & ~grid.connected(theirs, outside), empty, near=rest):
-                    if liberties.bit_count() == 1:  # in atari: playing there captures
-                        legal |= liberties
+            # A group of mine not in atari has a liberty beside; a group of theirs in atari is taken.
+            legal |= surrounded & grid.touching(mine & ~state.atari[me] | state.atari[1 - me])
         if state.ko >= 0:
             legal &= ~(1 << state.ko)
         return (PASS, *placements(legal))  # sorted: a pass sorts first
 
     def apply(self, state: GoState, move: boardgames.Move) -> GoState:
         me, grid, history = state.turn, self.grid, (*state.history, move)
-        boards, ko, captured, passes = state.boards, -1, 0, 0
+        boards, atari, ko, captured, passes, outcome = state.boards, state.atari, -1, 0, 0, None
         if move.is_pass:
             passes = state.passes + 1
-        else:
-            point, theirs = move.to, boards[1 - me]
-            empty = grid.full & ~(state.occupied | 1 << point)
-            for sq in bits(grid.beside[point] & theirs & ~captured):
-                if not grid.beside[sq] & empty:  # no liberty of its own: does its group have one?
-                    chain = grid.group(theirs, sq)
-                    if not grid.touching(chain) & empty:
-                        captured |= chain
+        else:  # their groups in atari beside the point had it as their last liberty
+            point, near = move.to, grid.beside[move.to]
+            captured = grid.connected(atari[1 - me], near) if atari[1 - me] & near else 0
             boards = transfer(boards, me, 1 << point)
-            if captured:
-                boards = (boards[0] & ~captured, boards[1] & ~captured)  # the captured are all theirs
-                # Simple ko: one stone taken by a lone stone whose one liberty is where it was.
-                near = grid.beside[point]
+            if captured:  # all theirs; simple ko: one stone taken by a lone stone whose one liberty is where it was
+                boards = (boards[0] & ~captured, boards[1] & ~captured)
                 if captured.bit_count() == 1 and not near & boards[me] and near & ~(boards[0] | boards[1]) == captured:
                     ko = captured.bit_length() - 1
+            atari = self._atari(state, boards, point, captured)
         packed = boards[0] | boards[1] << grid.size  # the stones, for the repeated-position rule
-        outcome = None
-        if not move.is_pass and packed in state.seen:  # a position met before: OpenSpiel calls it a draw
+        if not passes and packed in state.seen:  # a position met before: OpenSpiel calls it a draw
             outcome = Outcome(None, "a position repeated")
         elif passes >= 2 or len(history) >= self.max_length:
             outcome = self._score(boards)
-        extra = {"ko": ko, "passes": passes, "changed": captured, "seen": (*state.seen, packed)}
+        extra = {"ko": ko, "passes": passes, "changed": captured, "seen": (*state.seen, packed), "atari": atari}
         return GoState(game=self, history=history, turn=1 - me, boards=boards, outcome=outcome, **extra)
+
+    def _atari(self, state: GoState, boards: tuple[int, ...], point: int, captured: int) -> tuple[int, int]:
+        """Who is in atari after a stone on ``point``: only the groups beside it or the captured can change, and
+        a stone that has two liberties between it and its neighbours is not (most moves need no group)."""
+        me, grid, beside = state.turn, self.grid, self.grid.beside
+        empty, mine, theirs = grid.full & ~(boards[0] | boards[1]), state.atari[me], state.atari[1 - me] & ~captured
+        if captured and mine:  # mine beside them gained liberties
+            mine &= ~grid.connected(mine, grid.touching(captured))
+        liberties = grid.touching(beside[point] & boards[me] | 1 << point) & empty  # of it and the stones beside it
+        if not liberties & (liberties - 1):  # one at most: count the group's
+            group = grid.group(boards[me], point)
+            liberties = grid.touching(group) & empty
+            mine = mine & ~group | (0 if liberties & (liberties - 1) else group)
+        elif mine & beside[point]:  # the groups it joins are out of atari
+            mine &= ~grid.connected(mine, beside[point])
+        for sq in grid.neighbours[point]:  # theirs beside it lost a liberty
+            if boards[1 - me] >> sq & 1 and not theirs >> sq & 1:
+                liberties = grid.touching(beside[sq] & boards[1 - me] | 1 << sq) & empty
+                if not liberties & (liberties - 1):
+                    group = grid.group(boards[1 - me], sq)
+                    if not (liberties := grid.touching(group) & empty) & (liberties - 1):
+                        theirs |= group
+        return (mine, theirs) if me == 0 else (theirs, mine)
 
     def areas(self, boards: tuple[int, ...]) -> tuple[int, int]:
         """Each player's empty points (Tromp-Taylor): those that reach only that player's stones."""
@@ -135,9 +130,10 @@ class Go(Game[GoState]):
         white = boards[1].bit_count() + white_area.bit_count() + self.options["komi"]
         if black == white:
             return Outcome(None, f"equal points ({black:g} each, komi included)")
-        winner = int(white > black)
         margin = abs(black - white)
-        return Outcome(winner, f"{margin:g} point{'s' * (margin != 1)} ahead ({black:g} to {white:g}, komi included)")
+        return Outcome(
+            int(white > black), f"{margin:g} point{'s' * (margin != 1)} ahead ({black:g} to {white:g}, komi included)"
+        )
 
     def overlays(self, state: GoState) -> dict[int, int]:
         black, white = self.areas(state.boards)
