@@ -21,8 +21,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable
-
-import attrs
+from typing import NamedTuple
 
 from .geometry import bits
 from .moves import PASS, Move
@@ -33,11 +32,15 @@ NOTHING_YET = Move()
 ORIGIN, TO, MARK = "origin", "to", "mark"
 
 
-@attrs.frozen
-class Parts:
+class Parts(NamedTuple):
     """What may follow a move being made: squares (masks) for each kind of
     part, whether the move is already whole (``complete``: it may end here),
-    and, before anything is chosen, whether the mover may pass."""
+    and, before anything is chosen, whether the mover may pass.
+
+    A named tuple, as :class:`~boardgames.Move` is, rather than an attrs
+    class: a game makes one at every part of every move (Amazons through
+    OpenSpiel: three a move), and a named tuple is made in half the time
+    (0.18 µs, not 0.35) and unpacked in one step."""
 
     origins: int = 0
     targets: int = 0
@@ -69,14 +72,17 @@ class Parts:
         """``origin``, ``to`` or ``mark``: what ``square`` would be; None if it
         continues nothing. Raises ValueError where it could be two of them
         (a game whose parts cannot be told apart by the square alone)."""
-        roles = [
-            role
-            for role, mask in ((ORIGIN, self.origins), (TO, self.targets), (MARK, self.marks))
-            if mask >> square & 1
-        ]
-        if len(roles) > 1:
-            raise ValueError(f"square {square} is both {roles[0]} and {roles[1]}")
-        return roles[0] if roles else None
+        # Asked at every part of a random move (random_move): the usual answer first, without a list.
+        bit = 1 << square
+        origin, to, mark = self.origins & bit, self.targets & bit, self.marks & bit
+        if not (to or mark):
+            return ORIGIN if origin else None
+        if not (origin or mark):
+            return TO
+        if not (origin or to):
+            return MARK
+        roles = [role for role, found in ((ORIGIN, origin), (TO, to), (MARK, mark)) if found]
+        raise ValueError(f"square {square} is both {roles[0]} and {roles[1]}")
 
 
 def describe(parts: Parts, names: tuple[str, ...]) -> list[str]:
