@@ -29,7 +29,12 @@ from .errors import BoardgamesError, IllegalMoveError, WrongTypeError
 from .game import State
 from .geometry import Grid, bits
 from .moves import PASS, Move
-from .parts import MARK, NOTHING_YET, ORIGIN, TO, extend
+from .parts import NOTHING_YET, Parts
+
+#: Makes a Move from a tuple without the named tuple's Python-level constructor.
+_tuple = tuple.__new__
+#: What may follow in a finished game: nothing.
+_NOTHING = Parts()
 
 
 class UnencodableError(BoardgamesError):
@@ -78,17 +83,26 @@ class MoveBuilder:
     ``push(action)`` takes one and returns the finished move once the
     actions name exactly one, else None."""
 
+    # Made at every move and asked at every action of OpenSpiel's loops: slots.
+    __slots__ = ("state", "grid", "chosen", "partial", "_parts", "_next_parts", "_actions", "_end", "_most")
+
     def __init__(self, state: State) -> None:
+        game = state.game
         self.state = state
-        self.grid = state.game.grid
-        self._end = end_action(self.grid)
+        self.grid = game.grid
+        self._end = game.grid.size + 1  # end_action
         #: The actions chosen so far.
         self.chosen: tuple[int, ...] = ()
         #: The move being made (see :mod:`boardgames.parts`).
         self.partial = NOTHING_YET
-        self._parts = state.parts()
+        # The game's own answer, as State.parts gives it (a frame less at
+        # every part): nothing once the game is over, so no action is taken then.
+        self._next_parts = game.next_parts
+        self._parts = _NOTHING if state.outcome is not None else game.next_parts(state, NOTHING_YET)
+        #: ``legal_actions()`` of the parts, made on first request (OpenSpiel asks several times a step).
+        self._actions: tuple[int, ...] | None = None
         #: The most actions a move takes, where the game says (then no parts are asked after the last).
-        self._most = state.game.parts_per_move or -1
+        self._most = game.parts_per_move or -1
 
     def __deepcopy__(self, memo: dict[int, object]) -> MoveBuilder:
         # Everything it holds is immutable: a copy may share it.
@@ -96,13 +110,17 @@ class MoveBuilder:
 
     def legal_actions(self) -> tuple[int, ...]:
         """The actions that continue a legal move, in increasing order."""
-        parts = self._parts
-        actions = list(bits(parts.squares))
-        if parts.can_pass and not self.chosen:
-            actions.append(pass_action(self.grid))
-        if parts.complete and parts.squares and self.chosen:
-            actions.append(self._end)
-        return tuple(actions)
+        actions = self._actions
+        if actions is None:
+            parts = self._parts
+            squares = parts.origins | parts.targets | parts.marks
+            actions = bits(squares)
+            if parts.can_pass and not self.chosen:
+                actions += (self._end - 1,)
+            if parts.complete and squares and self.chosen:
+                actions += (self._end,)
+            self._actions = actions
+        return actions
 
     def push(self, action: int) -> Move | None:
         """Take ``action``; the move it completes, or None if more must follow.
@@ -113,25 +131,39 @@ class MoveBuilder:
                 action = operator.index(action)  # numpy's integers too
             except TypeError:
                 raise WrongTypeError(f"an action is a whole number, got {action!r}") from None
-        parts = self._parts
+        # Taken at every action of OpenSpiel's and PettingZoo's loops: written
+        # for speed (parts.extend inline, moves made as the tuples they are).
+        origins, targets, marks, complete, can_pass = self._parts
         if 0 <= action < self._end - 1:  # a square: what kind of part it is here
-            origin, to, mark = parts.origins >> action & 1, parts.targets >> action & 1, parts.marks >> action & 1
-            if origin + to + mark != 1:
-                if origin + to + mark:
-                    two = f"action {self._describe(action)} starts two kinds of move"
-                    raise UnencodableError(f"{two} {self._where()}")
+            bit = 1 << action
+            partial = self.partial
+            if origins & bit and not (targets | marks) & bit:
+                partial = _tuple(Move, (action, -1, ()))
+            elif targets & bit and not (origins | marks) & bit:
+                partial = _tuple(Move, (partial.origin, action, ()))
+            elif marks & bit and not (origins | targets) & bit:
+                before = partial.marks
+                marked = tuple(sorted((*before, action))) if before else (action,)
+                partial = _tuple(Move, (partial.origin, partial.to, marked))
+            elif (origins | targets | marks) & bit:
+                two = f"action {self._describe(action)} starts two kinds of move"
+                raise UnencodableError(f"{two} {self._where()}")
+            else:
                 raise IllegalMoveError(f"action {self._describe(action)} continues no legal move {self._where()}")
-            self.chosen += (action,)
-            partial = self.partial = extend(self.partial, action, ORIGIN if origin else TO if to else MARK)
-            if len(self.chosen) == self._most:  # as many parts as a move has: it is whole
+            self.partial = partial
+            self._actions = None
+            chosen = self.chosen = (*self.chosen, action)
+            if len(chosen) == self._most:  # as many parts as a move has: it is whole
                 return partial
-            parts = self._parts = self.state.parts(partial)
-            return partial if parts.complete and not parts.squares else None
-        if action == self._end - 1 and parts.can_pass and not self.chosen:
+            origins, targets, marks, complete, _ = self._parts = self._next_parts(self.state, partial)
+            return partial if complete and not (origins | targets | marks) else None
+        if action == self._end - 1 and can_pass and not self.chosen:
             self.chosen += (action,)
+            self._actions = None
             return PASS
-        if action == self._end and parts.complete and self.chosen:
+        if action == self._end and complete and self.chosen:
             self.chosen += (action,)
+            self._actions = None
             return self.partial
         raise IllegalMoveError(f"action {self._describe(action)} continues no legal move {self._where()}")
 
