@@ -1,0 +1,70 @@
+"""The fast paths of moves made in parts (issue 24) give what the plain ones
+give: the OpenSpiel adapter's own ``legal_actions`` what pyspiel's answers
+through ``_legal_actions`` (at every action of seeded random games, mid-move
+and finished, for each player), the Amazons example's slide what
+``Grid.slide`` gives, and ``Parts.role`` its answer for each kind of square."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import boardgames
+from boardgames import Parts
+from boardgames.testing import plugin
+from helpers import load_example, need_pyspiel
+
+
+@pytest.fixture(scope="module")
+def amazons():
+    with plugin(load_example("amazons"), "amazons-fast-paths"):
+        yield boardgames.game_class("amazons").configure()
+
+
+@pytest.mark.parametrize(
+    ("name", "options", "games"),
+    [("amazons", {}, 3), ("verso", {"size": 5, "pieces": 4, "max_moves": 30}, 4), ("donuts", {"seed": 3}, 2)],
+)
+def test_the_adapters_legal_actions_are_pyspiels(amazons, name, options, games):
+    pyspiel = need_pyspiel()
+    from boardgames.interop.openspiel import load
+
+    game = load(name, **options)
+    rng = random.Random(8)
+    actions_seen = 0
+    for _ in range(games):
+        state = game.new_initial_state()
+        while True:
+            ours = state.legal_actions()
+            assert ours == pyspiel.State.legal_actions(state)  # pyspiel's: current_player, is_terminal, _legal_actions
+            for player in (0, 1):
+                assert state.legal_actions(player) == pyspiel.State.legal_actions(state, player)
+            ours.append(-1)  # a list of the caller's own: the next answer is whole
+            assert state.legal_actions() == pyspiel.State.legal_actions(state)
+            if state.is_terminal():
+                assert state.legal_actions() == []
+                break
+            assert [i for i, on in enumerate(state.legal_actions_mask()) if on] == state.legal_actions()
+            state.apply_action(rng.choice(state.legal_actions()))
+            actions_seen += 1
+    assert actions_seen > games * 10
+
+
+def test_the_amazons_slide_is_the_grids(amazons):
+    grid = amazons.grid
+    rng = random.Random(3)
+    for _ in range(300):
+        blocked = grid.mask(rng.sample(range(grid.size), rng.randrange(0, 60)))
+        for square in range(grid.size):
+            assert amazons.slide(square, blocked) == grid.slide(square, blocked), (square, blocked)
+
+
+def test_a_squares_role_is_its_kind_of_part():
+    parts = Parts(origins=0b0011, targets=0b0110, marks=0b1000)
+    assert [parts.role(sq) for sq in (0, 3, 4)] == ["origin", "mark", None]
+    assert Parts(targets=0b100).role(2) == "to"
+    with pytest.raises(ValueError, match="square 1 is both origin and to"):
+        parts.role(1)
+    with pytest.raises(ValueError, match="square 2 is both to and mark"):
+        Parts(targets=4, marks=4).role(2)
