@@ -21,7 +21,6 @@ and :class:`UnencodableError` says so.
 
 from __future__ import annotations
 
-import copy
 import operator
 from collections.abc import Sequence
 
@@ -33,6 +32,7 @@ from .parts import NOTHING_YET, Parts
 
 #: Makes a Move from a tuple without the named tuple's Python-level constructor.
 _tuple = tuple.__new__
+_new = object.__new__
 #: What may follow in a finished game: nothing.
 _NOTHING = Parts()
 
@@ -104,9 +104,18 @@ class MoveBuilder:
         #: The most actions a move takes, where the game says (then no parts are asked after the last).
         self._most = game.parts_per_move or -1
 
+    def __copy__(self) -> MoveBuilder:
+        # Every slot, written out: copy.copy of a slotted object takes 1.7 µs,
+        # and OpenSpiel copies a builder at every clone (and every new state).
+        twin = _new(type(self))
+        twin.state, twin.grid, twin.chosen, twin.partial = self.state, self.grid, self.chosen, self.partial
+        twin._parts, twin._next_parts, twin._actions = self._parts, self._next_parts, self._actions
+        twin._end, twin._most = self._end, self._most
+        return twin
+
     def __deepcopy__(self, memo: dict[int, object]) -> MoveBuilder:
         # Everything it holds is immutable: a copy may share it.
-        return copy.copy(self)
+        return self.__copy__()
 
     def legal_actions(self) -> tuple[int, ...]:
         """The actions that continue a legal move, in increasing order."""

@@ -1,11 +1,13 @@
 """The fast paths of moves made in parts (issue 24) give what the plain ones
 give: the OpenSpiel adapter's own ``legal_actions`` what pyspiel's answers
 through ``_legal_actions`` (at every action of seeded random games, mid-move
-and finished, for each player), the Amazons example's slide what
-``Grid.slide`` gives, and ``Parts.role`` its answer for each kind of square."""
+and finished, for each player), a new state or a clone made from copies
+goes on by itself, the Amazons example's slide is what ``Grid.slide``
+gives, and ``Parts.role`` answers for each kind of square."""
 
 from __future__ import annotations
 
+import copy
 import random
 import types
 
@@ -13,6 +15,7 @@ import pytest
 
 import boardgames
 from boardgames import Parts, hookimpl
+from boardgames.actions import MoveBuilder
 from boardgames.testing import plugin
 from helpers import load_example, need_pyspiel
 
@@ -78,3 +81,35 @@ def test_a_squares_role_is_its_kind_of_part():
         parts.role(1)
     with pytest.raises(ValueError, match="square 2 is both to and mark"):
         Parts(targets=4, marks=4).role(2)
+
+
+def test_new_states_and_clones_mid_move_go_on_by_themselves(amazons):
+    need_pyspiel()
+    from boardgames.interop.openspiel import load
+
+    game = load(amazons.name)
+    state = game.new_initial_state()
+    state.apply_action(state.legal_actions()[1])  # an amazon picked: the move is being made
+    clone = state.clone()
+    assert clone.history() == state.history() and clone.builder.chosen == state.builder.chosen
+    assert clone.legal_actions() == state.legal_actions()
+    for _ in range(2):
+        clone.apply_action(clone.legal_actions()[0])
+    assert len(clone.position.history) == 1 and state.position.history == ()
+    assert len(state.builder.chosen) == 1 and len(state.legal_actions()) > 4
+    first, second = game.new_initial_state(), game.new_initial_state()  # each its own builder of one start
+    first.apply_action(first.legal_actions()[0])
+    assert len(second.legal_actions()) == 4 and second.builder.chosen == ()
+
+
+def test_a_builders_copy_holds_every_slot_and_moves_alone(amazons):
+    state = amazons.start()
+    builder = MoveBuilder(state)
+    assert builder.push(builder.legal_actions()[0]) is None  # an amazon picked
+    twin = copy.deepcopy(builder)
+    assert [getattr(twin, name) for name in MoveBuilder.__slots__] == [
+        getattr(builder, name) for name in MoveBuilder.__slots__
+    ]
+    assert twin.push(twin.legal_actions()[0]) is None
+    move = twin.push(twin.legal_actions()[0])
+    assert state.is_legal(move) and len(builder.chosen) == 1 and len(twin.chosen) == 3

@@ -20,6 +20,7 @@ not a :class:`~boardgames.match.Match`.
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 import numpy as np
@@ -106,9 +107,12 @@ class SpielGame(pyspiel.Game):
             max_game_length=self.game.max_length * per_move,
         )
         super().__init__(self.game_type, info, params)
+        # A start is a value, and OpenSpiel makes a new initial state at every
+        # clone (then sets its fields): one start and its builder, copied.
+        self._start = MoveBuilder(self.game.start())
 
     def new_initial_state(self) -> SpielState:
-        return SpielState(self, self.game.start())
+        return SpielState(self, self._start.state, copy.copy(self._start))
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
         if params:
@@ -119,10 +123,10 @@ class SpielGame(pyspiel.Game):
 class SpielState(pyspiel.State):
     """A position, and the actions of the move being built in it."""
 
-    def __init__(self, game: SpielGame, position: State) -> None:
+    def __init__(self, game: SpielGame, position: State, builder: MoveBuilder | None = None) -> None:
         super().__init__(game)
         self.position = position
-        self.builder = MoveBuilder(position)
+        self.builder = MoveBuilder(position) if builder is None else builder
 
     def current_player(self) -> int:
         position = self.position  # asked several times an action: kept short
