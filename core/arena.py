@@ -17,6 +17,7 @@ import multiprocessing
 import os
 import random
 import signal
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -284,7 +285,7 @@ def run_arena(
                 # about one arena in seventy with engines, hung.
                 pool.close()
             except BaseException:
-                pool.terminate()
+                _terminate(pool)
                 raise
             finally:
                 pool.join()
@@ -299,6 +300,28 @@ def run_arena(
         planned=len(tasks),
         interrupted=interrupted,
     )
+
+
+def _terminate(pool: Any, grace: float = 5.0) -> None:
+    """Terminate ``pool`` (Ctrl-C, an error), killing after ``grace`` seconds
+    any worker still alive: the SIGTERM that terminate sends can be lost by a
+    worker blocked for its next task (see above), and the pool would wait for
+    it for ever. A killed worker cannot stop its engines; they read its pipe,
+    and end when it closes."""
+    watchdog = threading.Timer(grace, _kill_workers, (pool,))
+    watchdog.daemon = True
+    watchdog.start()
+    try:
+        pool.terminate()
+    finally:
+        watchdog.cancel()
+
+
+def _kill_workers(pool: Any) -> None:
+    # The pool's list of worker processes: private, but the only handle on them.
+    for worker in list(getattr(pool, "_pool", ())):
+        if worker.is_alive():
+            worker.kill()
 
 
 def _ignore_interrupts() -> None:

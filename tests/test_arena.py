@@ -268,3 +268,32 @@ def test_saving_where_it_cannot_is_a_clear_error(tmp_path: Path):
     state = boardgames.game_class("donuts").configure(seed=1).start()
     with pytest.raises(boardgames.BoardgamesError, match="cannot save"):
         save_record(blocker / "game.json", Record(state))
+
+
+def _deaf_to_sigterm() -> None:
+    import signal
+
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+
+
+def test_an_interrupted_arena_kills_workers_that_lost_their_sigterm():
+    # A worker can lose the SIGTERM of Pool.terminate (its Python handler never
+    # run), and terminate then joins it for ever: the CI hang of c2902e5, on
+    # the normal path since fixed. Busy workers deaf to SIGTERM stand for it on
+    # the interrupted path: Pool.terminate alone waits out their 60 s task.
+    import multiprocessing
+    import threading
+    import time
+
+    from boardgames.arena import _terminate
+
+    pool = multiprocessing.Pool(2, initializer=_deaf_to_sigterm)
+    pool.map_async(time.sleep, [60, 60])
+    workers = list(pool._pool)
+    time.sleep(0.5)  # both asleep in their task
+    stopper = threading.Thread(target=_terminate, args=(pool, 0.5), daemon=True)
+    stopper.start()
+    stopper.join(30)
+    assert not stopper.is_alive(), "terminating the pool hung"
+    assert [worker.exitcode for worker in workers] == [-9, -9]  # killed
+    pool.join()
