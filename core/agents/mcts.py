@@ -420,10 +420,13 @@ def _recorded_playout(state: State, rng: random.Random) -> tuple[int | None, tup
             played[state.turn].append(move)
             state = state.play_unchecked(move)
         return state.outcome.winner_index, played
+    if state.outcome is not None:
+        return state.outcome.winner_index, played
     game = state.game
     generate, apply, getrandbits = game.generate_moves, game.apply, rng.getrandbits
+    record = (played[0].append, played[1].append)
     moves = state.legal_moves  # the leaf's, listed when its node was made
-    while state.outcome is None:
+    while True:
         n = len(moves)
         k = n.bit_length()
         r = getrandbits(k)  # random.Random.choice's draw: k bits until one below n
@@ -432,11 +435,11 @@ def _recorded_playout(state: State, rng: random.Random) -> tuple[int | None, tup
                 raise IndexError("an ongoing position with no legal moves")
             r = getrandbits(k)
         move = moves[r]
-        played[state.turn].append(move)
+        record[state.turn](move)
         state = apply(state, move)
-        if state.outcome is None:
-            moves = generate(state)
-    return state.outcome.winner_index, played
+        if state.outcome is not None:
+            return state.outcome.winner_index, played
+        moves = generate(state)
 
 
 def _update_amaf(leaf: Node, played: tuple[list[Move], list[Move]], value: float) -> None:
