@@ -93,7 +93,7 @@ class Go(Game[GoState]):
     def _atari(self, state: GoState, boards: tuple[int, ...], point: int, captured: int) -> tuple[int, int]:
         """Who is in atari after a stone on ``point``: only the groups beside it or the captured can change, and
         a stone that has two liberties between it and its neighbours is not (most moves need no group)."""
-        me, grid, beside = state.turn, self.grid, self.grid.beside
+        me, grid, beside, stones = state.turn, self.grid, self.grid.beside, boards[1 - state.turn]
         empty, mine, theirs = grid.full & ~(boards[0] | boards[1]), state.atari[me], state.atari[1 - me] & ~captured
         if captured and mine:  # mine beside them gained liberties
             mine &= ~grid.connected(mine, grid.touching(captured))
@@ -105,10 +105,10 @@ class Go(Game[GoState]):
         elif mine & beside[point]:  # the groups it joins are out of atari
             mine &= ~grid.connected(mine, beside[point])
         for sq in grid.neighbours[point]:  # theirs beside it lost a liberty
-            if boards[1 - me] >> sq & 1 and not theirs >> sq & 1:
-                liberties = grid.touching(beside[sq] & boards[1 - me] | 1 << sq) & empty
+            if stones >> sq & 1 and not theirs >> sq & 1:
+                liberties = grid.touching(beside[sq] & stones | 1 << sq) & empty
                 if not liberties & (liberties - 1):
-                    group = grid.group(boards[1 - me], sq)
+                    group = grid.group(stones, sq)
                     if not (liberties := grid.touching(group) & empty) & (liberties - 1):
                         theirs |= group
         return (mine, theirs) if me == 0 else (theirs, mine)
