@@ -13,13 +13,22 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import attrs
+
 import boardgames
 from boardgames import BitboardState, Game, Grid, IntOption, Outcome, bits, hookimpl, placements, transfer
 
 RED, BLUE = 0, 1
 
 
-class Hex(Game[BitboardState]):
+@attrs.frozen(kw_only=True, slots=False)
+class HexState(BitboardState):
+    #: For each player, its stones joined to its first side and those joined to its second, kept move by
+    #: move: a stone that touches both wins, with no search of its chain.
+    joined: tuple[tuple[int, int], tuple[int, int]] = ((0, 0), (0, 0))
+
+
+class Hex(Game[HexState]):
     name = "hex"
     title = "Hex"
     summary = "Join your two sides of a rhombus of hexagons (OpenSpiel's hex, no swap)."
@@ -38,28 +47,32 @@ class Hex(Game[BitboardState]):
         # The two sides each player joins, by the names the drawing uses (edges).
         self.sides = ((grid.edge("south"), grid.edge("north")), (grid.edge("west"), grid.edge("east")))
 
-    def initial_state(self) -> BitboardState:
-        return BitboardState(game=self)
+    def initial_state(self) -> HexState:
+        return HexState(game=self)
 
-    def generate_moves(self, state: BitboardState) -> tuple[boardgames.Move, ...]:
+    def generate_moves(self, state: HexState) -> tuple[boardgames.Move, ...]:
         return placements(self.grid.full & ~state.occupied)
 
-    def apply(self, state: BitboardState, move: boardgames.Move) -> BitboardState:
-        me = state.turn
-        boards = transfer(state.boards, me, 1 << move.to)
-        start, end = self.sides[me]
+    def apply(self, state: HexState, move: boardgames.Move) -> HexState:
+        me, stone = state.turn, 1 << move.to
+        boards = transfer(state.boards, me, stone)
+        (start, end), (first, second) = self.sides[me], state.joined[me]
+        beside = self.grid.beside[move.to] & boards[me]  # the stones of mine it joins
+        to_first, to_second = stone & start or beside & first, stone & end or beside & second
+        chain = stone  # joined to a side: so is its chain, a search only if it joins other stones to it
+        if to_first and beside & ~first or to_second and beside & ~second:
+            chain = self.grid.group(boards[me], move.to)
+        if to_first:
+            first |= chain
+        if to_second:
+            second |= chain
         outcome = None
-        if boards[me] & start and boards[me] & end:  # else no chain can join them yet
-            chain = self.grid.group(boards[me], move.to)  # the stones the new one joins
-            if chain & start and chain & end:
-                joined = "rank 1 to the last rank" if me == RED else "file a to the last file"
-                outcome = Outcome(me, f"{self.player_names[me]} joins {joined}", line=bits(chain))
-        return BitboardState(
-            game=self,
-            history=(*state.history, move),
-            turn=1 - me,
-            outcome=outcome,
-            boards=boards,
+        if first & second & stone:  # this move's chain joins both sides
+            side = "rank 1 to the last rank" if me == RED else "file a to the last file"
+            outcome = Outcome(me, f"{self.player_names[me]} joins {side}", line=bits(first & second))
+        joined = ((first, second), state.joined[1]) if me == RED else (state.joined[0], (first, second))
+        return HexState(
+            game=self, history=(*state.history, move), turn=1 - me, outcome=outcome, boards=boards, joined=joined
         )
 
 
