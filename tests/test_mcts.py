@@ -50,3 +50,31 @@ def test_the_search_draws_what_random_random_would_draw():
                 assert inline.root is not None and called.root is not None
                 assert tree(inline.root) == tree(called.root) and inline.root.amaf  # RAVE learnt, the same way
                 state = state.play_unchecked(line.choice(state.legal_moves))
+
+
+def test_the_speed_benchmark_compares_a_commits_search_with_the_working_trees(tmp_path):
+    """benchmarks/mcts_speed.py: simulations a second of both, and the same
+    choices at every position when mcts.py did not change; a wrong game or
+    commit is one line and a non-zero exit."""
+    import json
+    import subprocess
+    import sys
+
+    from helpers import ROOT
+
+    def bench(*args: str) -> subprocess.CompletedProcess[str]:
+        command = [sys.executable, str(ROOT / "benchmarks" / "mcts_speed.py"), *args]
+        return subprocess.run(command, capture_output=True, text=True, timeout=300, cwd=ROOT)
+
+    changed = subprocess.run(["git", "diff", "--quiet", "HEAD", "--", "core/agents/mcts.py"], cwd=ROOT).returncode
+    out = tmp_path / "speed.json"
+    done = bench("HEAD", "--games", "hex", "--rounds", "1", "--positions", "2", "--json", str(out))
+    assert done.returncode in ((0,) if not changed else (0, 1)), done.stderr
+    saved = json.loads(out.read_text())
+    assert [row["position"] for row in saved["speed"]] == ["start", "mid"]
+    assert all(row["before_per_s"] > 0 and row["now_per_s"] > 0 for row in saved["speed"])
+    if not changed:
+        assert saved["different"] == 0 and "at 2 of 2 positions" in done.stdout
+    for wrong in (("HEAD", "--games", "chess"), ("no-such-commit",)):
+        refused = bench(*wrong)
+        assert refused.returncode == 2 and refused.stderr.startswith("error: ") and "Traceback" not in refused.stderr
