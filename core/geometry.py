@@ -145,6 +145,8 @@ class Grid:
         "names",
         "_index",
         "rays",
+        "_climbing",
+        "_falling",
         "axis_rays",
         "axis_lines",
         "neighbours",
@@ -240,6 +242,10 @@ class Grid:
 
         count = len(directions)
         self.rays = tuple(tuple(ray(i, d) if self.on_board[i] else () for d in range(count)) for i in range(self.size))
+        # Each square's rays as masks, those that climb the square numbers apart
+        # from those that fall: a slide is then a few operations a ray (Amazons).
+        self._climbing = tuple(tuple(self.mask(r) for r in rays if r and r[0] > i) for i, rays in enumerate(self.rays))
+        self._falling = tuple(tuple(self.mask(r) for r in rays if r and r[0] < i) for i, rays in enumerate(self.rays))
         self.axis_rays = tuple(
             tuple((self.rays[i][a], self.rays[i][b]) for a, b in self.axes) for i in range(self.size)
         )
@@ -595,8 +601,15 @@ class Grid:
         (all, by default) until the edge or the square before one of
         ``blockers``: a queen's or rook's moves, an Amazons shot."""
         out = 0
+        if directions is None:  # every ray, a few operations each (no step a square)
+            for ray in self._climbing[square]:
+                hit = ray & blockers
+                out |= ray & ((hit & -hit) - 1)  # below its lowest blocker (none: -1, the whole ray)
+            for ray in self._falling[square]:
+                out |= ray & (-1 << (ray & blockers).bit_length())  # above its highest
+            return out
         rays = self.rays[square]
-        for d in range(len(rays)) if directions is None else directions:
+        for d in directions:
             for sq in rays[d]:
                 if blockers >> sq & 1:
                     break

@@ -64,15 +64,6 @@ def test_the_adapters_legal_actions_are_pyspiels(amazons, name, options, games):
     assert actions_seen > games * 10
 
 
-def test_the_amazons_slide_is_the_grids(amazons):
-    grid = amazons.grid
-    rng = random.Random(3)
-    for _ in range(300):
-        blocked = grid.mask(rng.sample(range(grid.size), rng.randrange(0, 60)))
-        for square in range(grid.size):
-            assert amazons.slide(square, blocked) == grid.slide(square, blocked), (square, blocked)
-
-
 def test_a_squares_role_is_its_kind_of_part():
     parts = Parts(origins=0b0011, targets=0b0110, marks=0b1000)
     assert [parts.role(sq) for sq in (0, 3, 4)] == ["origin", "mark", None]

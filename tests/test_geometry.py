@@ -252,3 +252,30 @@ def test_the_sides_of_a_board_by_the_names_game_edges_uses():
     assert Grid.hexagon(2).squares(Grid.hexagon(2).edge("south")) == ["b1", "c1"]
     with pytest.raises(ValueError, match="a side is"):
         grid.edge("up")
+
+
+@pytest.mark.parametrize(
+    "grid",
+    [Grid.get(10), Grid.get(5, 7), Grid.get(19, kind="points"), Grid.get(11, basis="hex"), Grid.hexagon(4), Grid.get(1)],
+    ids=["10x10", "5x7", "19x19 points", "hex 11", "hexagon 4", "1x1"],
+)
+def test_a_slide_by_ray_masks_stops_where_a_step_by_step_walk_does(grid):
+    # slide takes each ray whole, cut below its first blocker (Amazons' inner
+    # loop); walking the ray a square at a time is what it must agree with.
+    def walked(square, blockers, directions):
+        out = 0
+        for d in directions:
+            for sq in grid.rays[square][d]:
+                if blockers >> sq & 1:
+                    break
+                out |= 1 << sq
+        return out
+
+    rng = random.Random(7)
+    every = range(len(grid.directions))
+    for _ in range(400):
+        blockers = grid.mask(rng.sample(bits(grid.full), rng.randrange(grid.full.bit_count() + 1)))
+        square = rng.choice(bits(grid.full))
+        assert grid.slide(square, blockers) == walked(square, blockers, every)
+        some = tuple(rng.sample(every, rng.randrange(len(every) + 1)))
+        assert grid.slide(square, blockers, some) == walked(square, blockers, some)

@@ -26,6 +26,9 @@ WHITE_START, BLACK_START = ("a4", "d1", "g1", "j4"), ("a7", "d10", "g10", "j7")
 class AmazonsState(BitboardState):
     #: The squares an arrow has landed on (in the position's key: they block).
     arrows: int = 0
+    #: The amazons of the player to move that can move, where known (-1: not yet): found by
+    #: apply to tell whether the game goes on, and the first part of the next move.
+    movers: int = attrs.field(default=-1, eq=False, metadata={"key": False})
 
 
 class Amazons(Game[AmazonsState]):
@@ -50,15 +53,6 @@ class Amazons(Game[AmazonsState]):
         self.grid = grid = Grid.get(10)
         self.max_length = grid.size - 8  # every move fills a square: 92 at most
         self.start_boards = tuple(grid.mask(map(grid.parse_square, names)) for names in (WHITE_START, BLACK_START))
-        # Each square's rays (a queen's lines) as masks, those that climb the
-        # square numbers apart from those that fall: a slide is then a few
-        # operations a ray, not a step a square (a central square: 2.0 -> 0.8 µs).
-        self.rising = tuple(
-            tuple(grid.mask(ray) for ray in rays if ray and ray[0] > sq) for sq, rays in enumerate(grid.rays)
-        )
-        self.falling = tuple(
-            tuple(grid.mask(ray) for ray in rays if ray and ray[0] < sq) for sq, rays in enumerate(grid.rays)
-        )
 
     def initial_state(self) -> AmazonsState:
         return AmazonsState(game=self, boards=self.start_boards)
@@ -67,30 +61,17 @@ class Amazons(Game[AmazonsState]):
         """The amazons of ``amazons`` that can move: those beside an empty square."""
         return amazons & self.grid.next_to(self.grid.full & ~blocked)
 
-    def slide(self, square: int, blocked: int) -> int:
-        """The squares a queen on ``square`` reaches before ``blocked``
-        (``grid.slide``): on a ray that climbs, those below its lowest
-        blocker; on one that falls, those above its highest."""
-        out = 0
-        for ray in self.rising[square]:
-            hit = ray & blocked
-            out |= ray & ((hit & -hit) - 1)  # no blocker: -1, the whole ray
-        for ray in self.falling[square]:
-            out |= ray & (-1 << (ray & blocked).bit_length())
-        return out
-
     def next_parts(self, state: AmazonsState, partial: boardgames.Move) -> Parts:
         """Which amazon, then where she goes, then where her arrow lands."""
         boards = state.boards
         blocked = boards[0] | boards[1] | state.arrows
         if partial.origin < 0:
-            # apply() found them already, deciding whether the game goes on.
-            movers = state.__dict__.get("movers")
-            return Parts(self.movers(boards[state.turn], blocked) if movers is None else movers)
+            movers = state.movers  # apply() found them, deciding whether the game goes on
+            return Parts(self.movers(boards[state.turn], blocked) if movers < 0 else movers)
         if partial.to < 0:
-            return Parts(0, self.slide(partial.origin, blocked))
+            return Parts(targets=self.grid.slide(partial.origin, blocked))
         if not partial.marks:  # she has left her square and stands on the new one
-            return Parts(0, 0, self.slide(partial.to, blocked & ~(1 << partial.origin) | 1 << partial.to))
+            return Parts(marks=self.grid.slide(partial.to, blocked & ~(1 << partial.origin) | 1 << partial.to))
         return Parts(complete=True)
 
     def apply(self, state: AmazonsState, move: boardgames.Move) -> AmazonsState:
@@ -101,7 +82,7 @@ class Amazons(Game[AmazonsState]):
         movers = self.movers(boards[1 - me], boards[0] | boards[1] | arrows)
         if not movers:
             outcome = Outcome(me, f"{self.player_names[1 - me]} cannot move")
-        after = AmazonsState(
+        return AmazonsState(
             game=self,
             history=(*state.history, move),
             turn=1 - me,
@@ -109,10 +90,8 @@ class Amazons(Game[AmazonsState]):
             arrows=arrows,
             changed=arrow,
             outcome=outcome,
+            movers=movers,
         )
-        # Kept for next_parts, beside the state's other derived values (not a field: no part of its value).
-        after.__dict__["movers"] = movers
-        return after
 
     def neutral(self, state: AmazonsState) -> dict[int, int]:
         return {sq: 0 for sq in bits(state.arrows)}
