@@ -472,8 +472,11 @@ def test_errors_are_short_and_a_refused_click_says_why(server, browsers):
     assert message_colour(driver) == ERROR_RED
     legal = set(page(driver)["next"])
     empty = sorted(squares - legal - set(history))[0]
-    click(driver, empty, highlighted=False)
-    wait(driver, lambda d: page(d)["message"] == f"{empty} is not a legal move here")
+    click(driver, empty, highlighted=False)  # an empty square off the line: Donuts' own reason (D4), as typed
+    wait(driver, lambda d: page(d)["message"].startswith(f"illegal move '{empty}' in donuts: "))
+    message = page(driver)["message"]
+    assert f"{mover} must play on the " in message and f"through {history[-1]}, the square just played" in message
+    assert " after " not in message
     # Not this browser's turn: the other seat's page says so.
     open_seat(watcher, server, match["id"], other, match["seats"][other])
     click(watcher, sorted(legal)[0], highlighted=False)

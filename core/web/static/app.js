@@ -944,7 +944,7 @@ function wordsOf(name) {
   return (game && game.words) || {};
 }
 
-// Why `square` starts no move here, in a line.
+// Why `square` starts no move here, in a line; "" where the game knows better (asked of the server).
 function notLegal(square, parts) {
   const owner = current.state.pieces ? current.state.pieces[square] : undefined;
   const moving = parts.origins.length > 0;
@@ -954,7 +954,21 @@ function notLegal(square, parts) {
     return "the piece on " + square + " cannot move";
   }
   if (moving && !parts.targets.length) return "there is no piece of yours on " + square + " to move";
-  return square + " is not a legal move here";
+  return "";
+}
+
+// The game's own reason why nothing starts on `square` (Donuts: the line the last move chose), from the server.
+async function whyNotLegal(square) {
+  const match = current, ply = current.state.history.length;
+  let why = square + " is not a legal move here";
+  try {
+    const past = trying ? "ply=" + (trying.ply - 1) + "&" : "";  // the position of a move tried again
+    await api("GET", "/api/matches/" + match.id + "/parts?" + past + "move=" + encodeURIComponent(square));
+  } catch (error) {
+    if (!error.message.startsWith("connection lost")) why = error.message;
+  }
+  // Meanwhile the position moved on, or a move is being made: the answer is for another question.
+  if (current && current.id === match.id && current.state.history.length === ply && !chosen.length) say(why);
 }
 
 async function clicked(square) {
@@ -976,7 +990,8 @@ async function clicked(square) {
       highlight();
       return;
     }
-    say(notLegal(square, parts));
+    const why = notLegal(square, parts);
+    if (why) say(why); else whyNotLegal(square);
     return;
   }
   chosen.push(square); roles.push(role); following = null; edits += 1;
