@@ -273,7 +273,11 @@ class State:
         partial = NOTHING_YET
         for square, role in steps:
             if not parts.has(square, role):
-                if not started(partial) and self.outcome is None and type(self.game).why_illegal is not Game.why_illegal:
+                if (
+                    not started(partial)
+                    and self.outcome is None
+                    and type(self.game).why_illegal is not Game.why_illegal
+                ):
                     # Nothing starts there: the game's own reason ("c5 is not on the line of c3"), as for a typed move.
                     raise IllegalMoveError(self._illegal_message(text, typed))
                 why = self._no_start(self.format_partial(partial), self.game.grid.names[square])

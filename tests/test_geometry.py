@@ -256,7 +256,14 @@ def test_the_sides_of_a_board_by_the_names_game_edges_uses():
 
 @pytest.mark.parametrize(
     "grid",
-    [Grid.get(10), Grid.get(5, 7), Grid.get(19, kind="points"), Grid.get(11, basis="hex"), Grid.hexagon(4), Grid.get(1)],
+    [
+        Grid.get(10),
+        Grid.get(5, 7),
+        Grid.get(19, kind="points"),
+        Grid.get(11, basis="hex"),
+        Grid.hexagon(4),
+        Grid.get(1),
+    ],
     ids=["10x10", "5x7", "19x19 points", "hex 11", "hexagon 4", "1x1"],
 )
 def test_a_slide_by_ray_masks_stops_where_a_step_by_step_walk_does(grid):
