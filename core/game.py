@@ -100,10 +100,12 @@ class _cached(Generic[T]):
         return value
 
 
-class _LegalMoves(_cached[tuple[Move, ...]]):
-    """``legal_moves``, computed in its descriptor without a further call:
-    every step of a random game asks it once of a new state, so the frame
-    saved is a few per cent of a placement game's playout (Hex)."""
+class _LegalMoves:
+    """The legal moves, sorted; empty exactly when the game is over.
+
+    Computed once per state, in the descriptor itself (no call to a function
+    it wraps): every step of a random game asks it once of a new state, and
+    the call saved is a few per cent of a placement game's playout (Hex)."""
 
     def __get__(self, instance: Any, owner: type | None = None) -> tuple[Move, ...]:
         if instance is None:
@@ -164,10 +166,7 @@ class State:
         return f"{self.winner} wins: {self.outcome.reason}"
 
     # -- moves ---------------------------------------------------------------
-    @_LegalMoves
-    def legal_moves(self) -> tuple[Move, ...]:
-        """The legal moves, sorted; empty exactly when the game is over."""
-        return () if self.outcome is not None else self.game.generate_moves(self)
+    legal_moves = _LegalMoves()
 
     @_cached
     def _legal_set(self) -> frozenset[Move]:

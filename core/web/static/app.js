@@ -886,15 +886,20 @@ function partsAmong(texts, squares, kinds) {
 }
 
 async function partsAfter(match, squares, kinds) {
-  const text = encodeURIComponent(moveText(squares, kinds));
+  const text = moveText(squares, kinds);
   if (trying) {
-    const ply = trying.ply - 1;
-    const parts = await api("GET", "/api/matches/" + match.id + "/parts?ply=" + ply + "&move=" + text);
-    if (parts.ply !== ply) throw new Error("the server gives no parts of a past position: type the move");
+    const parts = await api("GET", partsPath(match, text));
+    if (parts.ply !== trying.ply - 1) throw new Error("the server gives no parts of a past position: type the move");
     return parts;
   }
   if (match.state.legal_moves) return partsAmong(match.state.legal_moves, squares, kinds);
-  return api("GET", "/api/matches/" + match.id + "/parts?move=" + text);
+  return api("GET", partsPath(match, text));
+}
+
+// The server's answer to what may follow `text` in the position played on (a move tried again: the one before it).
+function partsPath(match, text) {
+  const past = trying ? "ply=" + (trying.ply - 1) + "&" : "";
+  return "/api/matches/" + match.id + "/parts?" + past + "move=" + encodeURIComponent(text);
 }
 
 function clearChoice() {
@@ -962,8 +967,7 @@ async function whyNotLegal(square) {
   const match = current, ply = current.state.history.length;
   let why = square + " is not a legal move here";
   try {
-    const past = trying ? "ply=" + (trying.ply - 1) + "&" : "";  // the position of a move tried again
-    await api("GET", "/api/matches/" + match.id + "/parts?" + past + "move=" + encodeURIComponent(square));
+    await api("GET", partsPath(match, square));
   } catch (error) {
     if (!error.message.startsWith("connection lost")) why = error.message;
   }
