@@ -583,6 +583,15 @@ def test_a_hint_stays_with_its_match(server, browsers):
     assert not page(driver)["message"] and not page(driver)["hinted"]
 
 
+def placements_by_square(state: boardgames.State) -> dict[int, list[boardgames.Move]]:
+    """The legal placements of ``state`` by the square they place on (Verso: each flip choice there)."""
+    by_square: dict[int, list[boardgames.Move]] = {}
+    for m in state.legal_moves:
+        if m.is_placement:
+            by_square.setdefault(m.to, []).append(m)
+    return by_square
+
+
 def verso_record_with_a_forced_flip(tmp_path: Path) -> tuple[Path, str, str, str]:
     """A Verso record (7×7, four pieces each) where the player to move has a
     placement whose only move flips one piece: the record, the player, the square, the move."""
@@ -591,11 +600,7 @@ def verso_record_with_a_forced_flip(tmp_path: Path) -> tuple[Path, str, str, str
     for _ in range(500):
         state = game.start()
         while not state.is_over and len(state.history) < 8:
-            by_square: dict[int, list] = {}
-            for m in state.legal_moves:
-                if m.is_placement:
-                    by_square.setdefault(m.to, []).append(m)
-            forced = [ms[0] for ms in by_square.values() if len(ms) == 1 and ms[0].marks]
+            forced = [ms[0] for ms in placements_by_square(state).values() if len(ms) == 1 and ms[0].marks]
             if forced:
                 specs = ["human" if p == state.to_move else "random" for p in game.turn_order]
                 path = tmp_path / "verso-forced.json"
@@ -628,11 +633,7 @@ def test_a_flip_choice_marks_only_the_prisoners(server, browsers):
     for _ in range(500):
         state = game.start()
         while not state.is_over and len(state.history) < 16:
-            by_square: dict[int, list] = {}
-            for m in state.legal_moves:
-                if m.is_placement:
-                    by_square.setdefault(m.to, []).append(m)
-            choices = [ms for ms in by_square.values() if len(ms) > 1 and all(m.marks for m in ms)]
+            choices = [ms for ms in placements_by_square(state).values() if len(ms) > 1 and all(m.marks for m in ms)]
             if choices:
                 break
             state = state.play(rng.choice(state.legal_moves))
