@@ -52,7 +52,9 @@ class BitboardState(State):
 def transfer(boards: tuple[int, ...], me: int, gain: int, vacate: int = 0) -> tuple[int, ...]:
     """The boards after player ``me`` gains the squares ``gain`` (placed, moved
     to, flipped: taken from whoever had them) and leaves ``vacate``."""
-    if len(boards) == 2:  # the usual case, on every move: no generator
-        mine, theirs = (boards[me] | gain) & ~vacate, boards[1 - me] & ~gain
-        return (mine, theirs) if me == 0 else (theirs, mine)
+    if len(boards) == 2:  # the usual case, on every move: no generator, no mask to clear for a placement
+        first, second = boards
+        if me:
+            return (first & ~gain, (second | gain) & ~vacate if vacate else second | gain)
+        return ((first | gain) & ~vacate if vacate else first | gain, second & ~gain)
     return tuple((board | gain) & ~vacate if player == me else board & ~gain for player, board in enumerate(boards))

@@ -165,7 +165,7 @@ Notation. A move is the square played: c3.
             outcome = self.full_board_outcome(boards)
         return DonutsState(
             game=self,
-            history=(*state.history, move),
+            history=state.history + (move,),
             turn=1 - me,
             outcome=outcome,
             boards=boards,

@@ -253,7 +253,7 @@ must say which.
                 outcome = None if reason is None else Outcome(None, reason)
         return VersoState(
             game=self,
-            history=(*state.history, move),
+            history=state.history + (move,),
             turn=1 - me,
             outcome=outcome,
             boards=boards,

@@ -84,7 +84,7 @@ class Amazons(Game[AmazonsState]):
             outcome = Outcome(me, f"{self.player_names[1 - me]} cannot move")
         return AmazonsState(
             game=self,
-            history=(*state.history, move),
+            history=state.history + (move,),
             turn=1 - me,
             boards=boards,
             arrows=arrows,

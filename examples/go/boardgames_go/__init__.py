@@ -14,7 +14,7 @@ from collections.abc import Callable
 import attrs
 
 import boardgames
-from boardgames import PASS, BitboardState, Game, Grid, Outcome, bits, hookimpl, placements, transfer
+from boardgames import PASS, BitboardState, Game, Grid, Outcome, bits, hookimpl, placements
 
 FILES = "abcdefghjklmnopqrst"  # Go's boards skip i
 
@@ -29,6 +29,8 @@ class GoState(BitboardState):
     seen: tuple[int, ...] = ()
     #: Each player's stones in atari (one liberty left), kept move by move: no group search to list moves.
     atari: tuple[int, int] = (0, 0)
+    #: The most stones the board has held: a position with more cannot have been seen.
+    peak: int = 0
 
 
 class Go(Game[GoState]):
@@ -69,25 +71,27 @@ class Go(Game[GoState]):
         return (PASS, *placements(legal))  # sorted: a pass sorts first
 
     def apply(self, state: GoState, move: boardgames.Move) -> GoState:
-        me, grid, history = state.turn, self.grid, (*state.history, move)
+        me, grid, history = state.turn, self.grid, state.history + (move,)
         boards, atari, ko, captured, passes, outcome = state.boards, state.atari, -1, 0, 0, None
         if move.is_pass:
             passes = state.passes + 1
         else:  # their groups in atari beside the point had it as their last liberty
             point, near = move.to, grid.beside[move.to]
             captured = grid.connected(atari[1 - me], near) if atari[1 - me] & near else 0
-            boards = transfer(boards, me, 1 << point)
+            boards = (boards[0] | 1 << point, boards[1]) if me == 0 else (boards[0], boards[1] | 1 << point)
             if captured:  # all theirs; simple ko: one stone taken by a lone stone whose one liberty is where it was
                 boards = (boards[0] & ~captured, boards[1] & ~captured)
                 if captured.bit_count() == 1 and not near & boards[me] and near & ~(boards[0] | boards[1]) == captured:
                     ko = captured.bit_length() - 1
             atari = self._atari(state, boards, point, captured)
         packed = boards[0] | boards[1] << grid.size  # the stones, for the repeated-position rule
-        if not passes and packed in state.seen:  # a position met before: OpenSpiel calls it a draw
+        stones, peak = packed.bit_count(), state.peak
+        if not passes and stones <= peak and packed in state.seen:  # a position met before: OpenSpiel calls it a draw
             outcome = Outcome(None, "a position repeated")
         elif passes >= 2 or len(history) >= self.max_length:
             outcome = self._score(boards)
-        extra = {"ko": ko, "passes": passes, "changed": captured, "seen": (*state.seen, packed), "atari": atari}
+        extra = {"ko": ko, "passes": passes, "changed": captured, "seen": state.seen + (packed,), "atari": atari}
+        extra["peak"] = max(peak, stones)
         return GoState(game=self, history=history, turn=1 - me, boards=boards, outcome=outcome, **extra)
 
     def _atari(self, state: GoState, boards: tuple[int, ...], point: int, captured: int) -> tuple[int, int]:

@@ -72,7 +72,7 @@ class Hex(Game[HexState]):
             outcome = Outcome(me, f"{self.player_names[me]} joins {side}", line=bits(first & second))
         joined = ((first, second), state.joined[1]) if me == RED else (state.joined[0], (first, second))
         return HexState(
-            game=self, history=(*state.history, move), turn=1 - me, outcome=outcome, boards=boards, joined=joined
+            game=self, history=state.history + (move,), turn=1 - me, outcome=outcome, boards=boards, joined=joined
         )
 
 

@@ -71,7 +71,7 @@ class Othello(Game[OthelloState]):
             outcome = Outcome(winner, f"{black} discs to {white}")
         return OthelloState(
             game=self,
-            history=(*state.history, move),
+            history=state.history + (move,),
             turn=1 - me,
             outcome=outcome,
             boards=boards,
