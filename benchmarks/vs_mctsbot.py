@@ -221,6 +221,8 @@ def main() -> int:
         piece = f"-from{args.first}" if args.first else ""
         piece += "-rules-only" if args.rules_only or args.evaluation else ""
         piece += "-learnt" if args.evaluation else ""
+        if args.evaluation and Path(args.evaluation).stem != f"{name}-evaluation":  # another file: its own record
+            piece += f"-{Path(args.evaluation).stem}"
         path = folder / f"{name}{tag and '-' + tag}-{label}-vs-mctsbot{sims}-{args.games}{piece}-seed{args.seed}.json"
         if path.exists():
             result = json.loads(path.read_text())

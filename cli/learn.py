@@ -30,10 +30,13 @@ def learn_command(
 ) -> None:
     """Learn an evaluation of GAME from GAMES self-play games, with no code
     of the game's: a logistic model of the chance that the player to move
-    wins, over the observation planes (a weight per plane and square),
-    fitted on the positions of the first 80% of the games and measured on
-    the rest. Writes it to a JSON file the game can ship beside its module
-    and attach in setup (docs/writing-a-game.md)."""
+    wins, over the observation planes (a weight per plane and square) and
+    the position's structure (groups, liberties, the area each side
+    reaches first, the cost of joining its sides). What it keeps and how
+    strongly it is regularised are chosen on whole games of the first 80%
+    (three folds), a constant chance competing; it is refitted on them and
+    measured on the rest. Writes it to a JSON file the game can ship beside
+    its module and attach in setup (docs/writing-a-game.md)."""
     game = configure(game_name, option_pairs, seed)
     specs = split_specs(players, 2)
     for spec in specs:
@@ -54,4 +57,5 @@ def learn_command(
         f" {about['held_out_log_loss']:.3f} (a coin: {about['held_out_log_loss_of_a_coin']:.3f}),"
         + (f" the winner called {called:.0%} of the time." if called is not None else " every game drawn.")
     )
+    click.echo(f"Kept: {about['chosen']} (chosen on games set apart from the first ones).")
     click.echo(f"Written to {path}. Ship it beside the game and attach it in setup (docs/writing-a-game.md).")

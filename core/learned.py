@@ -3,17 +3,29 @@
 The features are the observation planes every game has
 (:mod:`boardgames.observation`: the looker's and the opponent's pieces of
 each kind, neutral pieces, marks, overlays, pieces in hand), one weight per
-plane and square; the model is a logistic one of the chance that the player
-to move wins, fitted on positions of self-play games labelled by how each
-game ended (Donuts' pipeline, made generic: ``boardgames learn GAME``). Its
-value for a player is ``2 * chance - 1``, from -1 to 1.
+plane and square, and the structure of the position
+(:mod:`boardgames.structure`: groups, liberties, the area each side reaches
+first, the cost of joining its sides), one weight each; the model is a
+logistic one of the chance that the player to move wins, fitted on
+positions of self-play games labelled by how each game ended (Donuts'
+pipeline, made generic: ``boardgames learn GAME``). Its value for a player
+is ``2 * chance - 1``, from -1 to 1.
+
+The fit chooses what it keeps (the planes, the structure or both), its L2
+strength and its number of epochs by the log loss on whole games set
+apart from the training games, a constant chance competing too, then
+refits on all the training games: a model no better than a coin on those
+games is the coin, never much worse. The figures in ``about`` are on other
+games still, never seen while choosing.
 
 A game ships the file beside its module and attaches it in ``setup``
 (``self.learned = attach(self, Path(__file__).with_name("hex-evaluation.json"))``),
 its ``evaluate`` returning ``self.learned.value(state, player)``: the agents
 use it as they use a hand-written evaluation (``mcts`` values new nodes by
-it). The file says the game, the board size and the planes it was fitted
-on; a configuration it does not fit (another board size) keeps the game
+it). The file says the game, the board size, the planes and the structural
+features it was fitted on (``weights`` empty where it keeps no plane;
+``structure`` and ``structure_weights`` absent in files from before them);
+a configuration it does not fit (another board size) keeps the game
 without an evaluation (``attach`` returns None).
 """
 
@@ -32,6 +44,7 @@ import attrs
 from .errors import BoardgamesError
 from .game import Game, State
 from .observation import plane_names, planes
+from .structure import structure, structure_names
 
 #: The planes of a move being chosen say nothing of a position's value.
 _LEFT_OUT = ("first square chosen", "later squares chosen")
@@ -58,9 +71,15 @@ def features(state: State, player: int) -> list[tuple[int, float]]:
     return out
 
 
+#: A sample: the plane features (:func:`features`), the structure (:func:`~boardgames.structure.structure`), the label.
+Sample = tuple[list[tuple[int, float]], list[float], float]
+
+
 @attrs.frozen
 class LearnedEvaluation:
-    """A fitted model: a weight per feature and a bias, for one game and size."""
+    """A fitted model, for one game and size: a weight per plane and square
+    (none if it keeps no plane), a weight per structural feature (none if
+    it keeps no structure) and a bias."""
 
     game: str
     size: int
@@ -69,33 +88,48 @@ class LearnedEvaluation:
     bias: float
     #: How it was made and how well it predicts held-out games (for people).
     about: dict[str, Any] = attrs.field(factory=dict, eq=False)
+    structure: tuple[str, ...] = ()
+    structure_weights: tuple[float, ...] = ()
 
     def chance(self, state: State, player: int) -> float:
         """The model's chance that ``player`` wins ``state``."""
-        return _sigmoid(self.logit(features(state, player)))
+        found = features(state, player) if self.weights else []
+        shape = structure(state, player) if self.structure_weights else ()
+        return _sigmoid(self.logit(found, shape))
 
-    def logit(self, found: list[tuple[int, float]]) -> float:
-        """The model's log-odds for the features ``found`` (:func:`features`)."""
+    def logit(self, found: list[tuple[int, float]], shape: Sequence[float] = ()) -> float:
+        """The model's log-odds for the plane features ``found``
+        (:func:`features`) and the structure ``shape`` (:func:`~boardgames.structure.structure`)."""
         weights = self.weights
-        return self.bias + sum(weights[i] * v for i, v in found)
+        z = self.bias + sum(weights[i] * v for i, v in found) if weights else self.bias
+        if shape:
+            z += sum(w * v for w, v in zip(self.structure_weights, shape, strict=False))
+        return z
 
     def value(self, state: State, player: int) -> float:
         """The evaluation of ``state`` for ``player``, strictly between -1 and 1."""
         return 2.0 * self.chance(state, player) - 1.0
 
     def fits(self, game: Game) -> bool:
-        """Whether this model was fitted on ``game`` as configured (its board, its planes)."""
-        return game.name == self.game and game.grid.size == self.size and feature_names(game) == self.planes
+        """Whether this model was fitted on ``game`` as configured (its board, its planes, its structure)."""
+        return (
+            game.name == self.game
+            and game.grid.size == self.size
+            and feature_names(game) == self.planes
+            and (not self.structure or structure_names(game) == self.structure)
+        )
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out = {
             "game": self.game,
             "size": self.size,
             "planes": list(self.planes),
             "bias": self.bias,
             "weights": list(self.weights),
-            "about": self.about,
         }
+        if self.structure:  # a file without structure reads as before it existed
+            out |= {"structure": list(self.structure), "structure_weights": list(self.structure_weights)}
+        return out | {"about": self.about}
 
     @classmethod
     def from_json(cls, data: object, where: str = "the evaluation") -> LearnedEvaluation:
@@ -104,12 +138,18 @@ class LearnedEvaluation:
         try:
             planes, weights = tuple(map(str, data["planes"])), tuple(float(w) for w in data["weights"])
             made = cls(str(data["game"]), int(data["size"]), planes, weights, float(data["bias"]))
+            names = tuple(map(str, data.get("structure", ())))
+            shaped = tuple(float(w) for w in data.get("structure_weights", ()))
         except (KeyError, TypeError, ValueError) as exc:
             raise BoardgamesError(f"{where} is not a learnt evaluation ({type(exc).__name__}: {exc})") from None
-        if len(weights) != len(planes) * made.size or not all(map(math.isfinite, (*weights, made.bias))):
+        if len(weights) not in (0, len(planes) * made.size):
             raise BoardgamesError(f"{where}: {len(weights)} weights for {len(planes)} planes of {made.size} squares")
+        if len(shaped) != len(names) or not all(map(math.isfinite, (*weights, *shaped, made.bias))):
+            raise BoardgamesError(f"{where}: {len(shaped)} structure weights for {len(names)} structural features")
         about = data.get("about")
-        return attrs.evolve(made, about=about if isinstance(about, dict) else {})
+        return attrs.evolve(
+            made, about=about if isinstance(about, dict) else {}, structure=names, structure_weights=shaped
+        )
 
     @classmethod
     def load(cls, path: str | Path) -> LearnedEvaluation:
@@ -142,61 +182,176 @@ def attach(game: Game, path: str | Path) -> LearnedEvaluation | None:
 
 def self_play(
     game: Game, players: Sequence[str], games: int, seed: int, progress: Callable[[int], None] | None = None
-) -> list[tuple[list[tuple[int, float]], float]]:
-    """Positions of ``games`` seeded games between ``players`` (seats
-    alternated), each as (features for the player to move, 1 if that player
-    went on to win, 0 if they lost, 0.5 for a draw); every game in order,
-    ``progress(1)`` after each."""
+) -> list[list[Sample]]:
+    """The positions of ``games`` seeded games between ``players`` (seats
+    alternated), game by game, each as (plane features and structure for the
+    player to move, 1 if that player went on to win, 0 if they lost, 0.5 for
+    a draw); ``progress(1)`` after each game."""
     from .match import Match  # services above the game API: imported when learning
 
-    samples = []
+    out = []
     for number in range(games):
         seats = list(players) if number % 2 == 0 else list(reversed(players))
         match = Match(game.start(), seats, seed=seed + number)
         seen = []
         while not match.is_over:
             state = match.state
-            seen.append((features(state, state.turn), state.turn))
+            seen.append((features(state, state.turn), structure(state, state.turn), state.turn))
             match.step()
         winner = match.state.outcome.winner_index  # type: ignore[union-attr]
-        samples += [(f, 0.5 if winner is None else float(winner == turn)) for f, turn in seen]
+        out.append([(f, s, 0.5 if winner is None else float(winner == turn)) for f, s, turn in seen])
         if progress is not None:
             progress(1)
-    return samples
+    return out
+
+
+@attrs.frozen
+class Choice:
+    """What a fit keeps: the planes, the structure, or both; its L2 strength; its epochs."""
+
+    planes: bool
+    structure: bool
+    l2: float
+    epochs: int = 0
+
+
+#: The choices the fit tries: each kind of feature alone and both, at four L2 strengths.
+CHOICES = tuple(
+    Choice(p, s, l2) for p, s in ((True, False), (False, True), (True, True)) for l2 in (1e-4, 1e-3, 1e-2, 1e-1)
+)
+#: The most epochs a fit runs (it stops where the games set apart stop improving).
+MOST_EPOCHS = 10
+
+
+def _scaling(samples: Sequence[Sample], count: int) -> tuple[list[float], list[float]]:
+    """The mean and spread of each structural feature (1 where it does not vary)."""
+    n = max(1, len(samples))
+    mean = [sum(s[j] for _, s, _ in samples) / n for j in range(count)]
+    spread = [math.sqrt(sum((s[j] - mean[j]) ** 2 for _, s, _ in samples) / n) for j in range(count)]
+    return mean, [x if x > 1e-9 else 1.0 for x in spread]
 
 
 def fit(
-    samples: Sequence[tuple[list[tuple[int, float]], float]],
+    samples: Sequence[Sample],
     count: int,
     rng: random.Random,
-    epochs: int = 8,
-    rate: float = 0.05,
-    l2: float = 1e-4,
-) -> tuple[list[float], float]:
-    """Weights and a bias of a logistic model of ``samples`` (``count``
-    features), by stochastic gradient descent over the sparse features,
-    the order drawn from ``rng``, the step shrinking each epoch."""
-    weights, bias = [0.0] * count, 0.0
-    order = list(range(len(samples)))
-    for epoch in range(epochs):
+    choice: Choice,
+    held: Sequence[Sample] = (),
+    rate: float = 0.1,
+) -> tuple[list[float], list[float], float, int]:
+    """Plane weights, structure weights and a bias of a logistic model of
+    ``samples`` (``count`` plane features), by stochastic gradient descent
+    (the order drawn from ``rng``, the step shrinking each epoch and divided
+    by the sample's squared size, so that a crowded board does not
+    overshoot); the structure is standardised while fitting. With ``held``,
+    up to :data:`MOST_EPOCHS` epochs and the best on ``held`` kept, with its
+    number; else ``choice.epochs``."""
+    k = len(samples[0][1]) if samples and choice.structure else 0
+    mean, spread = _scaling(samples, k)
+    scaled = [
+        (found if choice.planes else [], [(s[j] - mean[j]) / spread[j] for j in range(k)], label)
+        for found, s, label in samples
+    ]
+    weights, shaped, bias = [0.0] * (count if choice.planes else 0), [0.0] * k, 0.0
+    best: tuple[float, list[float], list[float], float, int] | None = None
+    order = list(range(len(scaled)))
+    for epoch in range(MOST_EPOCHS if held else choice.epochs):
         rng.shuffle(order)
         step = rate / (1 + epoch)
-        for k in order:
-            found, label = samples[k]
-            error = _sigmoid(bias + sum(weights[i] * v for i, v in found)) - label
-            bias -= step * error
+        l2 = choice.l2
+        for n in order:
+            found, s, label = scaled[n]
+            z = bias + sum(weights[i] * v for i, v in found) + sum(w * v for w, v in zip(shaped, s, strict=True))
+            size = 1.0 + sum(v * v for _, v in found) + sum(v * v for v in s)
+            error = (_sigmoid(z) - label) * step / size
+            bias -= error
             for i, v in found:
-                weights[i] -= step * (error * v + l2 * weights[i])
-    return weights, bias
+                weights[i] -= error * v + step * l2 * weights[i]
+            for j in range(k):
+                shaped[j] -= error * s[j] + step * l2 * shaped[j]
+        if held:
+            model = _model(weights, shaped, bias, mean, spread)
+            loss = log_loss(model, held)
+            if best is None or loss < best[0] - 1e-6:
+                best = (loss, list(weights), list(shaped), bias, epoch + 1)
+    if best is not None:
+        _, weights, shaped, bias, epochs = best
+    else:
+        epochs = choice.epochs
+    # Back to the raw structure: w * (x - mean) / spread = (w / spread) x - w mean / spread.
+    raw = [w / spread[j] for j, w in enumerate(shaped)]
+    return weights, raw, bias - sum(w * mean[j] for j, w in enumerate(raw)), epochs
 
 
-def log_loss(model: LearnedEvaluation | None, samples: Sequence[tuple[list[tuple[int, float]], float]]) -> float:
-    """The mean log loss of ``model`` on ``samples`` (a constant 50% if None)."""
+def _model(weights: list[float], shaped: list[float], bias: float, mean: list[float], spread: list[float]) -> Any:
+    """A model of standardised weights for :func:`log_loss` (names do not matter)."""
+    raw = [w / spread[j] for j, w in enumerate(shaped)]
+    return LearnedEvaluation(
+        "", 0, (), tuple(weights), bias - sum(w * mean[j] for j, w in enumerate(raw)), {}, (), tuple(raw)
+    )
+
+
+def log_loss(model: LearnedEvaluation | float | None, samples: Sequence[Sample]) -> float:
+    """The mean log loss of ``model`` on ``samples`` (a constant chance if a
+    number, 50% if None)."""
     total = 0.0
-    for found, label in samples:
-        p = 0.5 if model is None else min(max(_sigmoid(model.logit(found)), 1e-9), 1 - 1e-9)
+    for found, shape, label in samples:
+        if model is None or isinstance(model, float):
+            p = 0.5 if model is None else model
+        else:
+            p = _sigmoid(model.logit(found, shape))
+        p = min(max(p, 1e-9), 1 - 1e-9)
         total -= label * math.log(p) + (1 - label) * math.log(1 - p)
     return total / max(1, len(samples))
+
+
+def select(
+    games: Sequence[Sequence[Sample]], count: int, seed: int, choices: Sequence[Choice] = CHOICES, folds: int = 3
+) -> tuple[Choice | None, list[dict[str, Any]]]:
+    """The choice whose fits have the least log loss on whole games set
+    apart (``folds``-fold: each share of the games in turn, fitted on the
+    others), with the mean of their best epochs; None if a constant chance
+    (the other games' share of wins) does as well. Also each try's mean
+    log loss, for ``about``. Several folds: one small share of games
+    set apart is too few to choose by (a model can overfit it)."""
+    parts = [list(range(f, len(games), folds)) for f in range(min(folds, len(games)))]
+    splits = []
+    for part in parts:
+        apart = set(part)
+        first = [s for n, g in enumerate(games) if n not in apart for s in g]
+        rest = [s for n in part for s in games[n]]
+        if first and rest:
+            splits.append((first, rest))
+    if not splits:  # one game: nothing to set apart
+        return None, []
+
+    def mean(losses: list[float]) -> float:
+        return sum(loss * len(rest) for loss, (_, rest) in zip(losses, splits, strict=True)) / sum(
+            len(rest) for _, rest in splits
+        )
+
+    coin = []
+    for first, rest in splits:
+        rate = sum(label for _, _, label in first) / len(first)
+        coin.append(log_loss(min(max(rate, 1e-3), 1 - 1e-3), rest))
+    best, best_loss = None, mean(coin)
+    tried = [{"choice": "a constant chance", "log_loss": round(best_loss, 4)}]
+    for choice in choices:
+        losses, epochs = [], []
+        for first, rest in splits:
+            weights, shaped, bias, best_epoch = fit(first, count, random.Random(seed), choice, held=rest)
+            losses.append(log_loss(LearnedEvaluation("", 0, (), tuple(weights), bias, {}, (), tuple(shaped)), rest))
+            epochs.append(best_epoch)
+        made, loss = attrs.evolve(choice, epochs=round(sum(epochs) / len(epochs))), mean(losses)
+        tried.append({"choice": _said(made), "log_loss": round(loss, 4)})
+        if loss < best_loss - 1e-4:
+            best, best_loss = made, loss
+    return best, tried
+
+
+def _said(choice: Choice) -> str:
+    kept = " and ".join(k for k, on in (("planes", choice.planes), ("structure", choice.structure)) if on)
+    return f"{kept}, l2 {choice.l2:g}, {choice.epochs} epochs"
 
 
 def learn(
@@ -206,18 +361,33 @@ def learn(
     seed: int,
     held_out: float = 0.2,
     progress: Callable[[int], None] | None = None,
+    choices: Sequence[Choice] = CHOICES,
+    played: Sequence[Sequence[Sample]] | None = None,
 ) -> LearnedEvaluation:
-    """Play ``games`` self-play games, fit on the first ones and measure on the
-    last ``held_out`` share of them (whole games: no position of a held-out
-    game is seen while fitting); the evaluation, its measures in ``about``."""
+    """Play ``games`` self-play games (or take ``played``, games of
+    samples), choose the features and the fit on the first ones
+    (:func:`select`), refit on them all, and measure on the last
+    ``held_out`` share of them (whole games: no position of a held-out game
+    is seen while choosing or fitting); the evaluation, its measures in
+    ``about``."""
     testing = max(1, round(games * held_out)) if games > 1 else 0
-    train_samples = self_play(game, players, games - testing, seed, progress)
-    test_samples = self_play(game, players, testing, seed + games - testing, progress)
-    names = feature_names(game)
-    weights, bias = fit(train_samples, len(names) * game.grid.size, random.Random(seed))
-    model = LearnedEvaluation(game.name, game.grid.size, names, tuple(weights), bias)
-    decided = [(f, label) for f, label in test_samples if label != 0.5]
-    right = sum((model.logit(f) > 0) == (label > 0.5) for f, label in decided)
+    if played is None:
+        played = self_play(game, players, games, seed, progress)
+    training, test_samples = played[: games - testing], [s for g in played[games - testing :] for s in g]
+    train_samples = [s for g in training for s in g]
+    names, count = feature_names(game), len(feature_names(game)) * game.grid.size
+    choice, tried = select(training, count, seed, choices)
+    if choice is None:  # a coin, or as good: the share of wins, and nothing else
+        rate = min(max(sum(label for _, _, label in train_samples) / max(1, len(train_samples)), 1e-3), 1 - 1e-3)
+        model = LearnedEvaluation(game.name, game.grid.size, names, (), math.log(rate / (1 - rate)))
+    else:
+        weights, shaped, bias, _ = fit(train_samples, count, random.Random(seed), choice)
+        kept = structure_names(game) if choice.structure else ()
+        model = LearnedEvaluation(
+            game.name, game.grid.size, names, tuple(weights), bias, {}, kept, tuple(shaped) if kept else ()
+        )
+    decided = [(f, s, label) for f, s, label in test_samples if label != 0.5]
+    right = sum((model.logit(f, s) > 0) == (label > 0.5) for f, s, label in decided)
     about = {
         "options": dict(game.options),
         "players": list(players),
@@ -226,6 +396,8 @@ def learn(
         "seed": seed,
         "positions": len(train_samples),
         "held_out_positions": len(test_samples),
+        "chosen": "a constant chance" if choice is None else _said(choice),
+        "tried": tried,
         "held_out_log_loss": round(log_loss(model, test_samples), 4),
         "held_out_log_loss_of_a_coin": round(log_loss(None, test_samples), 4),
         "held_out_winner_called": round(right / len(decided), 4) if decided else None,

@@ -1,0 +1,160 @@
+"""Features of a position's structure, for a learnt evaluation of any grid game.
+
+The observation planes (:mod:`boardgames.observation`) say what is on each
+square; a linear model over them cannot see groups, which connection and
+territory games are about. These features are counted from the pieces alone
+and the grid's own topology (:mod:`boardgames.geometry`: its sides, on square,
+point and hexagonal grids alike), with no code of any game's, each for the
+player who looks (``my``) and for the opponent:
+
+- ``pieces``: pieces on the board, a share of the board;
+- ``groups``: groups of pieces joined through shared sides, per side of the board's length;
+- ``liberties``: the empty squares next to the pieces (Go's liberties,
+  Othello's frontier), a share of the board;
+- ``pieces in atari``: pieces of groups with one liberty, a share of the board;
+- ``area``: empty squares nearer (stepping across sides through empty
+  squares) to the side's pieces than to the other's: the Voronoi territory of
+  Go and Amazons programs, a share of the board; on a square grid also
+  ``area, all directions``, stepping diagonally too (an Amazon's king distance);
+- ``connection``, where the game says which sides of the board a player
+  joins (``Game.edges``, Hex's): the fewest empty squares that would join
+  two opposite sides through the player's pieces (a 0-1 shortest path, the
+  classic Hex evaluation), per side of the board's length; 2 where they
+  cannot be joined.
+
+And ``first player`` (1 if the looker moves first in the game's order): the
+first move's advantage, which the planes cannot tell.
+
+Everything is bit masks (a few dozen big-int operations a feature), since
+alpha-beta asks thousands of evaluations a move. Pieces are a state's
+``boards`` where it has them (:class:`~boardgames.bitboard.BitboardState`),
+else its ``owners()``; neutral pieces (Amazons' arrows) are walls.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Callable
+
+import attrs
+
+from .game import Game, State
+from .geometry import Grid
+
+_SIDE = ("pieces", "groups", "liberties", "pieces in atari", "area")
+#: The opposite sides of a board, as ``Game.edges`` names them.
+_AXES = (("south", "north"), ("west", "east"))
+
+
+def structure_names(game: Game) -> tuple[str, ...]:
+    """The structural features of ``game`` as configured, in order."""
+    return _plan(type(game), game.grid).names  # type: ignore[arg-type]  # classes hash by identity
+
+
+@attrs.frozen
+class _Plan:
+    """What :func:`structure` needs of a game's grid, worked out once."""
+
+    names: tuple[str, ...]
+    #: The squares of the board, and its side (the square root: a Hex side, a Go side).
+    size: int
+    side: float
+    #: Steps diagonally too, on a square grid (``area, all directions``); None on a hexagonal one.
+    around: Callable[[int], int] | None
+    #: Each player's pairs of opposite sides to join, as masks, where the game declares them.
+    joins: tuple[tuple[tuple[int, int], ...], ...]
+
+
+@functools.cache
+def _plan(cls: type[Game], grid: Grid) -> _Plan:
+    around = functools.partial(grid.next_to, diagonal=True) if grid.basis == "square" else None
+    side = (*_SIDE, "area, all directions") if around else _SIDE
+    edges = dict(cls.edges)
+    joins = tuple(
+        tuple((grid.edge(a), grid.edge(b)) for a, b in _AXES if edges.get(a) == player and edges.get(b) == player)
+        for player in range(2)
+    )
+    if any(joins):
+        side = (*side, "connection")
+    names = (*(f"my {n}" for n in side), *(f"opponent's {n}" for n in side), "first player")
+    size = grid.full.bit_count()
+    return _Plan(names, size, math.sqrt(size), around, joins if any(joins) else ())
+
+
+def masks(state: State) -> tuple[tuple[int, ...], int]:
+    """Each player's pieces as masks (the game's order) and the neutral pieces."""
+    boards = getattr(state, "boards", None)
+    if not isinstance(boards, tuple):
+        out = [0, 0]
+        for square, owner in state.owners().items():
+            out[owner] |= 1 << square
+        boards = tuple(out)
+    walls = 0
+    for square in state.game.neutral(state):
+        walls |= 1 << square
+    return boards, walls
+
+
+def structure(state: State, player: int) -> list[float]:
+    """The values of :func:`structure_names` for ``state`` as ``player`` sees it."""
+    game = state.game
+    grid = game.grid
+    plan = _plan(type(game), grid)  # type: ignore[arg-type]  # classes hash by identity
+    size, side, joins = plan.size, plan.side, plan.joins
+    boards, walls = masks(state)
+    mine, theirs = boards[player], boards[1 - player]
+    empty = grid.full & ~(mine | theirs | walls)
+    areas = [_area(grid.touching, mine, theirs, empty)]
+    if plan.around is not None:
+        areas.append(_area(plan.around, mine, theirs, empty))
+    out: list[float] = []
+    for me, area, owner in ((mine, 0, player), (theirs, 1, 1 - player)):
+        groups = grid.chains(me, empty)
+        atari = 0
+        for group, liberties in groups:
+            if liberties & (liberties - 1) == 0 and liberties:  # one liberty
+                atari += group.bit_count()
+        out += (
+            me.bit_count() / size,
+            len(groups) / side,
+            (grid.touching(me) & empty).bit_count() / size,
+            atari / size,
+            *(a[area] / size for a in areas),
+        )
+        if joins:
+            out.append(min((_connection(grid, me, empty, a, b) for a, b in joins[owner]), default=2.0 * side) / side)
+    out.append(1.0 if player == 0 else 0.0)
+    return out
+
+
+def _area(step: Callable[[int], int], mine: int, theirs: int, empty: int) -> tuple[int, int]:
+    """The empty squares each side reaches first, stepping by ``step``
+    through empty squares (both sides at once; a tie is nobody's)."""
+    front_m, front_t, free = mine, theirs, empty
+    area_m = area_t = 0
+    while front_m or front_t:
+        new_m, new_t = step(front_m) & free, step(front_t) & free
+        both = new_m & new_t
+        area_m |= new_m & ~both
+        area_t |= new_t & ~both
+        free &= ~(new_m | new_t)
+        front_m, front_t = new_m, new_t
+    return area_m.bit_count(), area_t.bit_count()
+
+
+def _connection(grid: Grid, mine: int, empty: int, start: int, end: int) -> float:
+    """The fewest empty squares that join ``start`` to ``end`` through
+    ``mine`` (pieces cost nothing, empty squares one, the rest is a wall):
+    a breadth-first search by layers of cost, each closed over the pieces it
+    touches; ``2 * side`` if they cannot be joined."""
+    reached = grid.connected(mine, start & mine)
+    cost = 0
+    while not reached & end:
+        grow = (grid.touching(reached) | start) & empty & ~reached
+        if not grow:
+            return 2.0 * math.sqrt(grid.full.bit_count())  # walled off
+        cost += 1
+        reached |= grow
+        reached = grid.connected(mine | reached, reached)
+    return float(cost)
