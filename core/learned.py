@@ -283,7 +283,9 @@ def fit(
     return weights, raw, bias - sum(w * mean[j] for j, w in enumerate(raw)), epochs
 
 
-def _model(weights: list[float], shaped: list[float], bias: float, mean: list[float], spread: list[float]) -> Any:
+def _model(
+    weights: list[float], shaped: list[float], bias: float, mean: list[float], spread: list[float]
+) -> LearnedEvaluation:
     """A model of standardised weights for :func:`log_loss` (names do not matter)."""
     raw = [w / spread[j] for j, w in enumerate(shaped)]
     return LearnedEvaluation(

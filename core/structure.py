@@ -22,8 +22,8 @@ player who looks (``my``) and for the opponent:
   classic Hex evaluation), per side of the board's length; 2 where they
   cannot be joined.
 
-And ``first player`` (1 if the looker moves first in the game's order): the
-first move's advantage, which the planes cannot tell.
+And ``first player`` (1 if the looker is the game's first player, index 0):
+the first move's advantage, which the planes cannot tell.
 
 Everything is bit masks (a few dozen big-int operations a feature), since
 alpha-beta asks thousands of evaluations a move. Pieces are a state's
