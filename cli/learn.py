@@ -58,4 +58,6 @@ def learn_command(
         + (f" the winner called {called:.0%} of the time." if called is not None else " every game drawn.")
     )
     click.echo(f"Kept: {about['chosen']} (chosen on games set apart from the first ones).")
+    if not model.predicts:
+        click.echo("It values every position alike: a game that attaches it keeps searching by playouts.")
     click.echo(f"Written to {path}. Ship it beside the game and attach it in setup (docs/writing-a-game.md).")

@@ -106,6 +106,12 @@ class LearnedEvaluation:
             z += sum(w * v for w, v in zip(self.structure_weights, shape, strict=False))
         return z
 
+    @property
+    def predicts(self) -> bool:
+        """Whether it tells positions apart: false for the constant chance a
+        fit keeps where no feature did better (a search by it would be blind)."""
+        return any(self.weights) or any(self.structure_weights)
+
     def value(self, state: State, player: int) -> float:
         """The evaluation of ``state`` for ``player``, strictly between -1 and 1."""
         return 2.0 * self.chance(state, player) - 1.0
@@ -170,9 +176,10 @@ def attach(game: Game, path: str | Path) -> LearnedEvaluation | None:
     ``setup``, and whether the game has one: where the file fits this
     configuration (its board, its planes) the game's ``has_evaluation`` is
     true and the model is returned; else false, and None (another board
-    size: the agents then search by playouts)."""
+    size, or a model that values every position alike because nothing did
+    better than a constant chance: the agents then search by playouts)."""
     model = _read(Path(path).resolve())
-    fits = model.fits(game)
+    fits = model.fits(game) and model.predicts
     game.has_evaluation = fits  # type: ignore[misc]  # per configuration, shadowing the class's
     return model if fits else None
 

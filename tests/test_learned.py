@@ -8,6 +8,7 @@ import json
 import math
 import random
 
+import attrs
 import pytest
 
 import boardgames
@@ -73,12 +74,23 @@ def test_learn_writes_an_evaluation_a_game_attaches(cli, tmp_path):
 
 
 def test_a_game_attaches_it_only_where_it_fits(cli, tmp_path):
-    cli("learn", "verso", "-o", "size=7", "--games", "4", "--players", "random,random", "--out", "verso7.json")
+    cli("learn", "verso", "-o", "size=7", "--games", "4", "--players", "random,greedy", "--out", "verso7.json")
     seven = boardgames.game_class("verso").configure({"size": "7"}, seed=1)
     nine = boardgames.game_class("verso").configure({"size": "9"}, seed=1)
     assert attach(seven, tmp_path / "verso7.json") is not None and seven.has_evaluation
     assert attach(nine, tmp_path / "verso7.json") is None and not nine.has_evaluation  # another board
     assert boardgames.game_class("verso").has_evaluation  # the class keeps its own
+
+
+def test_a_constant_chance_is_no_evaluation(tmp_path):
+    # Where nothing beats a constant chance the fit keeps it; a search by it would be blind.
+    game = boardgames.game_class("verso").configure({"size": "7"}, seed=1)
+    constant = LearnedEvaluation("verso", game.grid.size, feature_names(game), (), 0.2)
+    (tmp_path / "constant.json").write_text(json.dumps(constant.to_json()))
+    assert not constant.predicts and attach(game, tmp_path / "constant.json") is None and not game.has_evaluation
+    weighted = attrs.evolve(constant, weights=(0.0,) * (len(constant.planes) * game.grid.size - 1) + (0.5,))
+    (tmp_path / "weighted.json").write_text(json.dumps(weighted.to_json()))
+    assert weighted.predicts and attach(game, tmp_path / "weighted.json") is not None and game.has_evaluation
 
 
 def test_hex_structure_counts_the_empty_cells_each_side_needs_to_join_its_sides():
