@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from boardgames.errors import BoardgamesError
-from boardgames.learned import learn
+from boardgames.learned import LearnedEvaluation, learn, valued_by
 from boardgames.registry import make_seat
 
 from .common import SEED, configure, game_option, progress_bar, split_specs
@@ -24,9 +24,21 @@ DEFAULT_PLAYERS = "mcts:iterations=30,mcts:iterations=30"
 @click.option("--players", default=DEFAULT_PLAYERS, show_default=True, metavar="A,B", help="The self-play agents.")
 @click.option("--seed", default=1, show_default=True, type=SEED, help="Seed of the games, the agents and the fit.")
 @click.option("--out", default=None, metavar="FILE", help="The JSON written (default: GAME-evaluation.json).")
+@click.option(
+    "--evaluation",
+    default=None,
+    metavar="FILE",
+    help="An earlier round's file: the self-play agents value positions by it (learning in rounds).",
+)
 @game_option
 def learn_command(
-    game_name: str, games: int, players: str, seed: int, out: str | None, option_pairs: tuple[str, ...]
+    game_name: str,
+    games: int,
+    players: str,
+    seed: int,
+    out: str | None,
+    evaluation: str | None,
+    option_pairs: tuple[str, ...],
 ) -> None:
     """Learn an evaluation of GAME from GAMES self-play games, with no code
     of the game's: a logistic model of the chance that the player to move
@@ -36,8 +48,12 @@ def learn_command(
     strongly it is regularised are chosen on whole games of the first 80%
     (three folds), a constant chance competing; it is refitted on them and
     measured on the rest. Writes it to a JSON file the game can ship beside
-    its module and attach in setup (docs/writing-a-game.md)."""
+    its module and attach in setup (docs/writing-a-game.md). With
+    --evaluation, an earlier round's file, the self-play agents value
+    positions by it: stronger games, whose outcomes say more."""
     game = configure(game_name, option_pairs, seed)
+    if evaluation is not None:
+        valued_by(game, LearnedEvaluation.load(evaluation))
     specs = split_specs(players, 2)
     for spec in specs:
         if make_seat(spec).is_human:
@@ -45,6 +61,8 @@ def learn_command(
     path = Path(out or f"{game.name}-evaluation.json")
     with progress_bar(games, f"{game.name}: self-play") as advance:
         model = learn(game, specs, games, seed, progress=advance)
+    if evaluation is not None:
+        model.about["players_valued_by"] = evaluation
     try:
         path.write_text(json.dumps(model.to_json(), indent=1) + "\n")
     except OSError as exc:

@@ -184,6 +184,22 @@ def attach(game: Game, path: str | Path) -> LearnedEvaluation | None:
     return model if fits else None
 
 
+def valued_by(game: Game, model: LearnedEvaluation) -> Game:
+    """``game`` (this configured instance, changed in place) with its agents
+    valuing positions by ``model``: learning in rounds, each round's
+    self-play played by agents that search by the last round's evaluation
+    (stronger play: positions whose outcome says more of their value).
+    Raises BoardgamesError where the model was fitted on another game or board."""
+    if not model.fits(game):
+        raise BoardgamesError(
+            f"the evaluation was fitted on {model.game} with {model.size} squares, not this {game.name}"
+            f" ({game.grid.size} squares, its planes and structure)"
+        )
+    game.evaluate = model.value  # type: ignore[method-assign]  # the game's own, for this instance only
+    game.has_evaluation = model.predicts  # type: ignore[misc]  # per configuration, shadowing the class's
+    return game
+
+
 # -- learning ------------------------------------------------------------------------------
 
 

@@ -23,6 +23,7 @@ from boardgames.learned import (
     learn,
     log_loss,
     self_play,
+    valued_by,
 )
 from boardgames.structure import structure, structure_names
 from helpers import ROOT, load_example
@@ -192,3 +193,26 @@ def test_learn_refuses_a_person_and_bad_numbers(cli):
     assert person.code != 0 and "not 'human'" in person.err and "Traceback" not in person.err
     few = cli("learn", "donuts", "--games", "1")
     assert few.code != 0 and "Traceback" not in few.err
+
+
+def test_learn_in_rounds_plays_by_the_last_rounds_evaluation(cli, tmp_path):
+    first = cli("learn", "verso", "-o", "size=7", "--games", "8", "--players", "random,greedy", "--out", "one.json")
+    assert first.code == 0, first.err
+    args = ("learn", "verso", "-o", "size=7", "--games", "8", "--players", "greedy,greedy")
+    plain = cli(*args, "--out", "plain.json")
+    valued = cli(*args, "--evaluation", "one.json", "--out", "two.json")
+    assert plain.code == valued.code == 0, valued.err
+    two = json.loads((tmp_path / "two.json").read_text())
+    assert two["about"]["players_valued_by"] == "one.json"
+    assert "players_valued_by" not in json.loads((tmp_path / "plain.json").read_text())["about"]
+    # The agents' evaluation is the model's: greedy and mcts pick by it.
+    model = LearnedEvaluation.load(tmp_path / "one.json")
+    game = valued_by(boardgames.game_class("verso").configure({"size": "7"}, seed=1), model)
+    state = game.start().play(game.start().legal_moves[3])
+    assert game.has_evaluation == model.predicts and state.evaluate(0) == model.value(state, 0)
+    assert boardgames.game_class("verso").configure({"size": "7"}, seed=1).start().play(
+        game.start().legal_moves[3]
+    ).evaluate(0) != model.value(state, 0)  # another instance keeps the game's own
+    other_board = cli("learn", "verso", "-o", "size=9", "--games", "4", "--evaluation", "one.json")
+    assert other_board.code != 0 and "fitted on verso with 49 squares" in other_board.err
+    assert "Traceback" not in other_board.err and len(other_board.err.strip().splitlines()) == 1
