@@ -301,19 +301,28 @@ def fit(
         _, weights, shaped, bias, epochs = best
     else:
         epochs = choice.epochs
-    # Back to the raw structure: w * (x - mean) / spread = (w / spread) x - w mean / spread.
+    raw, raw_bias = _unscaled(shaped, bias, mean, spread)
+    return weights, raw, raw_bias, epochs
+
+
+def _unscaled(shaped: list[float], bias: float, mean: list[float], spread: list[float]) -> tuple[list[float], float]:
+    """Weights of the standardised structure as weights of the raw one, and
+    the bias that goes with them: w (x - mean) / spread = (w / spread) x - w mean / spread."""
     raw = [w / spread[j] for j, w in enumerate(shaped)]
-    return weights, raw, bias - sum(w * mean[j] for j, w in enumerate(raw)), epochs
+    return raw, bias - sum(w * mean[j] for j, w in enumerate(raw))
 
 
 def _model(
     weights: list[float], shaped: list[float], bias: float, mean: list[float], spread: list[float]
 ) -> LearnedEvaluation:
     """A model of standardised weights for :func:`log_loss` (names do not matter)."""
-    raw = [w / spread[j] for j, w in enumerate(shaped)]
-    return LearnedEvaluation(
-        "", 0, (), tuple(weights), bias - sum(w * mean[j] for j, w in enumerate(raw)), {}, (), tuple(raw)
-    )
+    raw, raw_bias = _unscaled(shaped, bias, mean, spread)
+    return LearnedEvaluation("", 0, (), tuple(weights), raw_bias, {}, (), tuple(raw))
+
+
+def _share_of_wins(samples: Sequence[Sample]) -> float:
+    """The chance a constant model gives: the samples' share of wins, kept off 0 and 1."""
+    return min(max(sum(label for _, _, label in samples) / max(1, len(samples)), 1e-3), 1 - 1e-3)
 
 
 def log_loss(model: LearnedEvaluation | float | None, samples: Sequence[Sample]) -> float:
@@ -357,8 +366,7 @@ def select(
 
     coin = []
     for first, rest in splits:
-        rate = sum(label for _, _, label in first) / len(first)
-        coin.append(log_loss(min(max(rate, 1e-3), 1 - 1e-3), rest))
+        coin.append(log_loss(_share_of_wins(first), rest))
     best, best_loss = None, mean(coin)
     tried = [{"choice": "a constant chance", "log_loss": round(best_loss, 4)}]
     for choice in choices:
@@ -400,10 +408,11 @@ def learn(
         played = self_play(game, players, games, seed, progress)
     training, test_samples = played[: games - testing], [s for g in played[games - testing :] for s in g]
     train_samples = [s for g in training for s in g]
-    names, count = feature_names(game), len(feature_names(game)) * game.grid.size
+    names = feature_names(game)
+    count = len(names) * game.grid.size
     choice, tried = select(training, count, seed, choices)
     if choice is None:  # a coin, or as good: the share of wins, and nothing else
-        rate = min(max(sum(label for _, _, label in train_samples) / max(1, len(train_samples)), 1e-3), 1 - 1e-3)
+        rate = _share_of_wins(train_samples)
         model = LearnedEvaluation(game.name, game.grid.size, names, (), math.log(rate / (1 - rate)))
     else:
         weights, shaped, bias, _ = fit(train_samples, count, random.Random(seed), choice)
