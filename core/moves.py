@@ -49,6 +49,7 @@ class Move(NamedTuple):
 
 
 PASS = Move()
+_PASSING = (PASS,)
 
 
 def place(square: int, marks: tuple[int, ...] = ()) -> Move:
@@ -69,10 +70,11 @@ _NEAR = 4
 _BYTE_MOVES: list[tuple[tuple[Move, ...], ...]] = []
 
 
-def _placements_of(mask: int) -> tuple[Move, ...]:
-    """The placements on ``mask``, joined a byte at a time from tables: the
-    bytes read by ``int.to_bytes`` in C, no call per square (half the cost of
-    listing the squares and looking each one up, on Go's 81 points)."""
+def _placements_of(mask: int, first: tuple[Move, ...] = ()) -> tuple[Move, ...]:
+    """``first``, then the placements on ``mask``, joined a byte at a time from
+    tables: the bytes read by ``int.to_bytes`` and the tuples joined by
+    ``sum``, both in C, no Python step per square or per byte (less than half
+    the cost of listing the squares and looking each one up, on Go's 81 points)."""
     size = (mask.bit_length() + 7) >> 3
     while len(_BYTE_MOVES) < size:
         at = 8 * len(_BYTE_MOVES)
@@ -81,17 +83,15 @@ def _placements_of(mask: int) -> tuple[Move, ...]:
         _BYTE_MOVES.append(tuple(tuple(one[i] for i in range(8) if b >> i & 1) for b in range(256)))
     tables = _BYTE_MOVES
     if size > 16:  # past 128 squares the growing tuple costs more than a chain of them
-        return tuple(chain.from_iterable(map(getitem, tables, mask.to_bytes(size, "little"))))
-    out: tuple[Move, ...] = ()
-    for k, byte in enumerate(mask.to_bytes(size, "little")):
-        if byte:
-            out += tables[k][byte]
-    return out
+        return first + tuple(chain.from_iterable(map(getitem, tables, mask.to_bytes(size, "little"))))
+    return sum(map(getitem, tables, mask.to_bytes(size, "little")), first)
 
 
-def placements(mask: int) -> tuple[Move, ...]:
+def placements(mask: int, *, passing: bool = False) -> tuple[Move, ...]:
     """The placements on the squares of ``mask``, in square order (sorted, as
-    legal moves are): ``placements(0b101) == (place(0), place(2))``.
+    legal moves are): ``placements(0b101) == (place(0), place(2))``. With
+    ``passing``, :data:`PASS` comes first (it sorts first), in the same tuple:
+    a game where a player may always pass (Go) copies no tuple to add it.
 
     Remembered per mask (up to 65,536 masks and a million moves in all):
     in most placement games the same few sets of squares come back
@@ -99,8 +99,11 @@ def placements(mask: int) -> tuple[Move, ...]:
     costs far less than a tuple of moves. A mask one square short of the
     last one asked for (a game that fills a square a move, Hex) is a slice of
     that one's moves; one a few squares away from either of the last two (a
-    player's next mask in Go) is made afresh and not kept."""
+    player's next mask in Go) is made afresh and not kept; so are those with
+    ``passing``, which change every move where a player may always pass."""
     global _held, _last, _older
+    if passing:
+        return _placements_of(mask, _PASSING)
     moves = _PLACEMENTS.get(mask)
     if moves is not None:
         return moves

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from boardgames import Grid, InvalidMoveError, bits, place, placements
+from boardgames import PASS, Grid, InvalidMoveError, bits, place, placements
 from boardgames.geometry import DIRECTIONS, EAST, NORTH, OPPOSITE
 
 SHAPES = [(8, 8), (6, 6), (5, 9), (9, 5), (1, 7), (7, 1), (19, 19), (3, 3)]
@@ -181,6 +181,20 @@ def test_placements_derived_from_recent_masks_are_the_walked_ones():
         for _ in range(rng.choice((1, 1, 2, 3, 4, 5))):
             mask ^= 1 << rng.randrange(90 if rng.random() < 0.05 else 81)
         assert placements(mask) == tuple(place(sq) for sq in bits(mask)), bin(mask)
+
+
+def test_placements_with_a_pass_put_it_first_whatever_the_mask():
+    """``passing=True`` (Go: a player may always pass) gives the pass and then
+    the same placements, sorted as legal moves are, on boards of any size,
+    mixed with asks without it (which keep their own remembered tuples)."""
+    rng = random.Random(5)
+    assert placements(0, passing=True) == (PASS,)
+    for _ in range(500):
+        mask = rng.getrandbits(rng.choice((9, 36, 81, 121, 200)))
+        walked = tuple(place(sq) for sq in bits(mask))
+        with_pass = placements(mask, passing=True)
+        assert with_pass == (PASS, *walked) == tuple(sorted(with_pass)), bin(mask)
+        assert placements(mask) == walked
 
 
 GRIDS = {
