@@ -156,6 +156,7 @@ class Grid:
         "_sides",
         "_spread",
         "_touching",
+        "_around",
         "_fill",
         "_axis_indices",
         "_left_steps",
@@ -184,11 +185,6 @@ class Grid:
         """The shared geometry of a hexagon of hexagonal cells, ``side`` cells a
         side (Abalone, Havannah): a ``2*side - 1`` rhombus less two corners."""
         return _grid(2 * side - 1, 2 * side - 1, "cells", "hex", "hexagon", FILES)
-
-    def __new__(
-        cls, width: int, height: int, kind: GridKind = "cells", basis: Basis = "square", *args: object, **kw: object
-    ) -> Grid:
-        return super().__new__(_HexGrid if basis == "hex" and cls is Grid else cls)
 
     def __init__(
         self,
@@ -276,6 +272,8 @@ class Grid:
         self._sides = self.steps if hexagonal else tuple(self.steps[d] for d in ORTHOGONAL)
         self._spread, self._touching, self._fill, methods = _spreader(self._sides, self.full, height)
         self.__class__ = _own_class(type(self), methods)
+        # The neighbours in every direction at once, compiled too (next_to: Amazons' movable amazons every move).
+        self._around = self._touching if hexagonal else _spreader(self.steps, self.full, height)[1]
         self._axis_indices = tuple(range(len(self.axes)))  # a constant tuple: has_line's inner loop
         self._left_steps = tuple((amount, keep) for amount, keep in self.steps if amount > 0)
         self._right_steps = tuple((-amount, keep) for amount, keep in self.steps if amount < 0)
@@ -359,13 +357,8 @@ class Grid:
         """The squares next to a square of ``mask`` (in the 8 directions, or
         only the 4 orthogonal ones; on a hexagonal grid the 6 that share a
         side, whatever ``diagonal`` says), ``mask`` itself left out."""
-        (east, keep_e), _, (north, keep_n), _, (west, keep_w), _, (south, keep_s), _ = self.steps
-        # East and north steps are left shifts, west and south right ones (written out: hot path).
-        out = (mask & keep_e) << east | (mask & keep_n) << north | (mask & keep_w) >> -west | (mask & keep_s) >> -south
-        if diagonal:
-            for amount, keep in self.steps[1::2]:
-                out |= (mask & keep) << amount if amount > 0 else (mask & keep) >> -amount
-        return out & ~mask
+        # The grid's compiled neighbourhoods (their input cut to the board, as they assume).
+        return (self._around if diagonal else self._touching)(mask & self.full) & ~mask
 
     def flood(self, seeds: int, through: int, direction: int) -> int:
         """``seeds`` and every square reached from them by stepping in
@@ -714,20 +707,9 @@ def _factored(sides: tuple[tuple[int, int], ...], height: int) -> tuple[list[str
         return prelude, f"u | d | (m | d) << {height} | (m | u) >> {height}", constants
     if rest == {height + 1, -1 - height}:
         return prelude, f"u | d | (m | u) << {height} | (m | d) >> {height}", constants
+    if rest == {height + 1, -1 - height, height - 1, 1 - height}:  # all eight directions (a king's, an amazon's)
+        return [*prelude, "v = m | u | d"], f"u | d | v << {height} | v >> {height}", constants
     return [], None, {}
-
-
-class _HexGrid(Grid):
-    """A hexagonal grid: only what differs from a square one's code (the square
-    ones keep their hot paths free of a test of the basis)."""
-
-    __slots__ = ()
-
-    def next_to(self, mask: int, diagonal: bool = True) -> int:
-        out = 0
-        for amount, keep in self.steps:
-            out |= (mask & keep) << amount if amount > 0 else (mask & keep) >> -amount
-        return out & ~mask
 
 
 @functools.cache
