@@ -94,7 +94,7 @@ class LearnedEvaluation:
     def chance(self, state: State, player: int) -> float:
         """The model's chance that ``player`` wins ``state``."""
         found = features(state, player) if self.weights else []
-        shape = structure(state, player) if self.structure_weights else ()
+        shape = structure(state, player, first=len(self.structure_weights)) if self.structure_weights else ()
         return _sigmoid(self.logit(found, shape))
 
     def logit(self, found: list[tuple[int, float]], shape: Sequence[float] = ()) -> float:
@@ -122,7 +122,8 @@ class LearnedEvaluation:
             game.name == self.game
             and game.grid.size == self.size
             and feature_names(game) == self.planes
-            and (not self.structure or structure_names(game) == self.structure)
+            # A file fitted before features were added at the end (Hex's two-distance) reads the first ones.
+            and (not self.structure or structure_names(game)[: len(self.structure)] == self.structure)
         )
 
     def to_json(self) -> dict[str, Any]:

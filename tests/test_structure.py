@@ -157,7 +157,6 @@ def test_a_file_fitted_before_reads_its_features_alone():
         assert structure(state, player, first=len(every)) == every
 
 
-@pytest.mark.xfail(strict=True, reason="LearnedEvaluation.fits asks for the same names, not the first ones")
 def test_a_file_fitted_before_the_two_distance_still_fits_and_values_as_it_did():
     path = ROOT / "docs" / "strength-runs" / "learned" / "hex-round2-evaluation.json"
     data, model, game = json.loads(path.read_text()), LearnedEvaluation.load(path), _hex(11)
