@@ -38,6 +38,19 @@ player who looks (``my``) and for the opponent:
 And ``first player`` (1 if the looker is the game's first player, index 0):
 the first move's advantage, which the planes cannot tell.
 
+Last of all (after ``first player`` and the two-distance, so that every
+file fitted before them reads the same values in the same places), for
+every game:
+
+- ``secure area``: the empty regions (groups of empty squares joined
+  through shared sides) whose bordering pieces are all the side's (at least
+  one; neutral pieces and the board's edge do not count), a share of the
+  board: Tromp-Taylor area, what Go scores at the end, and an Amazon's
+  territory once it is walled off;
+- ``safe pieces``: pieces of groups that border two or more of the side's
+  secure regions (Go's two eyes: a group that cannot be captured if each
+  region is a single point), a share of the board.
+
 Everything is bit masks (a few dozen big-int operations a feature), since
 alpha-beta asks thousands of evaluations a move. Pieces are a state's
 ``boards`` where it has them (:class:`~boardgames.bitboard.BitboardState`),
@@ -57,6 +70,7 @@ from .geometry import ORTHOGONAL, Grid, bits
 
 _SIDE = ("pieces", "groups", "liberties", "pieces in atari", "area")
 _TWO = ("two-distance", "two-distance cells")
+_SECURE = ("secure area", "safe pieces")
 #: The opposite sides of a board, as ``Game.edges`` names them.
 _AXES = (("south", "north"), ("west", "east"))
 
@@ -78,8 +92,9 @@ class _Plan:
     around: Callable[[int], int] | None
     #: Each player's pairs of opposite sides to join, as masks, where the game declares them.
     joins: tuple[tuple[tuple[int, int], ...], ...]
-    #: How many features come before the two-distance's.
+    #: How many features come before the two-distance's, and before the secure area's.
     before: int
+    settled: int
     #: The squares with one neighbour and with two in a mask (:func:`_counter`), for the two-distance.
     count: Callable[[int], tuple[int, int]]
 
@@ -99,10 +114,14 @@ def _plan(cls: type[Game], grid: Grid) -> _Plan:
     before = len(names)
     if any(joins):  # after the rest: older files' features keep their places
         names += tuple(f"{who} {n}" for who in ("my", "opponent's") for n in _TWO)
+    settled = len(names)
+    names += tuple(f"{who} {n}" for who in ("my", "opponent's") for n in _SECURE)
     size = grid.full.bit_count()
     # The directions whose step reaches a square that shares a side (all six on a hexagonal grid).
     sides = tuple(grid.steps[d] for d in (range(len(grid.steps)) if grid.basis == "hex" else ORTHOGONAL))
-    return _Plan(names, size, math.sqrt(size), around, joins if any(joins) else (), before, _counter(sides, grid.full))
+    return _Plan(
+        names, size, math.sqrt(size), around, joins if any(joins) else (), before, settled, _counter(sides, grid.full)
+    )
 
 
 def masks(state: State) -> tuple[tuple[int, ...], int]:
@@ -122,7 +141,8 @@ def masks(state: State) -> tuple[tuple[int, ...], int]:
 def structure(state: State, player: int, first: int | None = None) -> list[float]:
     """The values of :func:`structure_names` for ``state`` as ``player`` sees
     it; with ``first``, those of the first ``first`` names at least (a file
-    fitted before the two-distance reads its features without paying for it)."""
+    fitted before the two-distance or the secure area reads its features
+    without paying for them)."""
     game = state.game
     grid = game.grid
     plan = _plan(type(game), grid)  # type: ignore[arg-type]  # classes hash by identity
@@ -135,8 +155,10 @@ def structure(state: State, player: int, first: int | None = None) -> list[float
         areas.append(_area(plan.around, mine, theirs, empty))
     out: list[float] = []
     two: list[float] = []
+    groups_of = []
     for me, area, owner in ((mine, 0, player), (theirs, 1, 1 - player)):
         groups = grid.chains(me, empty)
+        groups_of.append(groups)
         atari = 0
         for group, liberties in groups:
             if liberties & (liberties - 1) == 0 and liberties:  # one liberty
@@ -159,7 +181,39 @@ def structure(state: State, player: int, first: int | None = None) -> list[float
             )
             two += (best[0] / side, best[1] / side) if best[0] else (2.0, 0.0)
     out.append(1.0 if player == 0 else 0.0)
-    return out + two
+    out += two
+    if first is None or first > plan.settled:
+        out += _secure(grid, mine, theirs, empty, groups_of, size)
+    return out
+
+
+def _secure(
+    grid: Grid, mine: int, theirs: int, empty: int, groups_of: list[list[tuple[int, int]]], size: int
+) -> list[float]:
+    """``secure area`` and ``safe pieces`` for both sides (the module's
+    docstring), ``groups_of`` being each side's groups with their liberties:
+    the regions that touch a side's pieces are one fill from the empty
+    squares beside them; a side's secure ones are those the other's do not
+    reach."""
+    near = grid.connected(empty, grid.touching(mine) & empty), grid.connected(empty, grid.touching(theirs) & empty)
+    out: list[float] = []
+    for who, groups in enumerate(groups_of):
+        secure = near[who] & ~near[1 - who]
+        safe = 0
+        if secure:
+            regions = grid.groups(secure)
+            if len(regions) > 1:
+                for group, liberties in groups:
+                    if liberties & secure:
+                        eyes = 0
+                        for region in regions:
+                            if region & liberties:
+                                eyes += 1
+                                if eyes == 2:
+                                    safe += group.bit_count()
+                                    break
+        out += (secure.bit_count() / size, safe / size)
+    return out
 
 
 def _area(step: Callable[[int], int], mine: int, theirs: int, empty: int) -> tuple[int, int]:
