@@ -12,7 +12,9 @@ a search from the start and from a random mid-game position), or given
 ``--simulations`` (then compare with ``mcts:iterations=N``: the same
 number of simulations on each side). Games are played two at a time, seats
 alternated; ``--rules-only`` takes away what the game's author added for
-agents (an evaluation, a playout, a test of wins at once); ``--first K``
+agents (an evaluation, a playout, a test of wins at once; what the
+framework derives from the game's declarations stays: a connection game's
+evaluation, :mod:`boardgames.connection`); ``--first K``
 plays games K.. only, so that a long measurement
 runs in pieces, each saved as it finishes (a piece already saved is read,
 not replayed) in a file named by the game, agent, simulations and games.
@@ -131,12 +133,13 @@ def calibrate(pyspiel: Any, spiel: Any, seconds: float, seed: int) -> int:
 
 def rules_only(cls: type[boardgames.Game], evaluation: str | None = None) -> type[boardgames.Game]:
     """``cls`` without what its author added for agents (an evaluation, a
-    playout, a test of wins at once): the game as rules alone; with
+    playout, a test of wins at once): the game as rules and declarations alone; with
     ``evaluation``, a file of ``boardgames learn``, attached as the
     tutorial shows (the evaluation learnt, and nothing else)."""
     base = boardgames.Game
     extras: dict[str, Any] = {"evaluate": base.evaluate, "playout": base.playout, "wins_at_once": base.wins_at_once}
-    flags = {"has_evaluation": False, "quick_wins_test": False}
+    # What the game's declarations give (a connection game's evaluation) stays: the framework's, not the author's.
+    flags = {"has_evaluation": cls.connects, "quick_wins_test": False}
     if evaluation is not None:
 
         def setup(self: Any) -> None:
@@ -191,7 +194,7 @@ def main() -> int:
     parser.add_argument("--simulations", type=at_least(1, int), help="the bot's simulations, not calibrated")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
-        "--rules-only", action="store_true", help="our game without its evaluation, playout or wins test"
+        "--rules-only", action="store_true", help="our game without its author's evaluation, playout or wins test"
     )
     parser.add_argument("--evaluation", help="with --rules-only: a file of 'boardgames learn', attached to the game")
     parser.add_argument("--out", default="docs/strength-runs/mctsbot")

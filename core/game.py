@@ -23,6 +23,8 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 import attrs
 
+from .connection import connects
+from .connection import evaluation as connection_evaluation
 from .declarations import PIECE, MarkKind, Overlay, PieceKind, Words
 from .errors import AmbiguousMoveError, BoardgamesError, IllegalMoveError, IncompleteMoveError, WrongTypeError, quoted
 from .geometry import Grid, bits
@@ -452,6 +454,10 @@ class Game(Generic[StateT]):
     #: as side (``south`` = rank 1, ``north``, ``west`` = file a, ``east``) to
     #: player index: the renderers draw them in the player's colour.
     edges: ClassVar[Mapping[str, int]] = {}
+    #: Whether :attr:`edges` give each player two opposite sides to join: a
+    #: connection game, which has an evaluation from that alone. Worked out
+    #: from the declaration.
+    connects: ClassVar[bool] = False
     #: The most moves a game can last (the kit checks that games end by then).
     max_length: int = 100_000
     #: Optional: a hand-written loop playing random games of this game, as
@@ -554,6 +560,10 @@ class Game(Generic[StateT]):
             cls.quick_wins_test = True
         if "evaluate" in cls.__dict__ and "has_evaluation" not in cls.__dict__:
             cls.has_evaluation = True
+        # A connection game knows its evaluation from its edges (boardgames.connection).
+        cls.connects = connects(cls.edges)
+        if cls.connects and "has_evaluation" not in cls.__dict__:
+            cls.has_evaluation = True
         if "next_parts" in cls.__dict__ and "moves_in_parts" not in cls.__dict__:
             cls.moves_in_parts = True
 
@@ -616,8 +626,10 @@ class Game(Generic[StateT]):
     # -- optional, for agents: a game may do better than these defaults ------
     def evaluate(self, state: StateT, player: int) -> float:
         """A heuristic value of an ongoing ``state`` for ``player``, strictly
-        between -1 and 1. The default knows nothing: 0."""
-        return 0.0
+        between -1 and 1. The default knows nothing (0), but in a connection
+        game (:attr:`connects`): there, the two-distance potential
+        (:mod:`boardgames.connection`), as long as :attr:`has_evaluation` says so."""
+        return connection_evaluation(state, player) if self.connects and self.has_evaluation else 0.0
 
     def wins_at_once(self, state: StateT, move: Move) -> bool:
         """Whether ``move`` (legal in ``state``) wins the game on the spot.

@@ -163,6 +163,7 @@ def test_the_fit_chooses_by_games_set_apart_and_is_never_much_worse_than_a_coin(
 
 def test_the_fit_keeps_the_structure_where_it_predicts():
     game = _game("hex", "5")
+    game.has_evaluation = False  # self-play by random playouts, not by the evaluation Hex's edges give it
     players = ["mcts:iterations=30", "mcts:iterations=30"]
     model = learn(game, players, 40, seed=2)
     assert model.structure == structure_names(game) and model.about["chosen"].startswith("structure")

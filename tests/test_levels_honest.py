@@ -14,14 +14,19 @@ from helpers import load_example
 
 
 def test_a_rules_only_game_gets_a_search_ladder_shown_as_not_measured(cli):
-    with plugin(load_example("hex"), "hex"):
+    with plugin(load_example("go"), "go"), plugin(load_example("hex"), "hex"):
+        go = boardgames.game_class("go")
+        assert not go.has_evaluation and levels(go) == RULES_ONLY_LEVELS
+        assert not measured(go) and strongest(go).startswith("mcts")
+        # A connection game (its edges give each player two sides to join) has an evaluation from that alone.
         hex_game = boardgames.game_class("hex")
-        assert not hex_game.has_evaluation and levels(hex_game) == RULES_ONLY_LEVELS
-        assert not measured(hex_game) and strongest(hex_game).startswith("mcts")
+        assert hex_game.connects and hex_game.has_evaluation and not go.connects
+        assert levels(hex_game) == DEFAULT_LEVELS and not measured(hex_game)
         listed = cli("agents")
     donuts = boardgames.game_class("donuts")
     assert measured(donuts) and levels(donuts) == donuts.levels
     assert "donuts (measured on them):" in listed.out
+    assert "go (generic, not measured on them):" in listed.out
     assert "hex (generic, not measured on them):" in listed.out
     assert all(not spec.startswith("alphabeta") for spec in RULES_ONLY_LEVELS) and DEFAULT_LEVELS[-1] != ""
 
@@ -63,8 +68,11 @@ def test_rave_learns_each_move_from_the_simulations_that_played_it_later():
     from boardgames.agents.base import Budget
     from boardgames.agents.mcts import MctsAgent
 
+    class PlayedOut(load_example("hex").Hex):  # type: ignore[misc, name-defined]
+        has_evaluation = False  # without the evaluation its edges give it: random playouts
+
     with plugin(load_example("hex"), "hex"):
-        start = boardgames.game_class("hex").configure({"size": 5}).start()
+        start = PlayedOut.configure({"size": 5}).start()
         agent = MctsAgent(rave="on")
         move = agent.choose(start, Budget(iterations=200), random.Random(3))
         root = agent.root
