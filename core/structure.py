@@ -42,14 +42,14 @@ Last of all (after ``first player`` and the two-distance, so that every
 file fitted before them reads the same values in the same places), for
 every game:
 
-- ``secure area``: the empty regions (groups of empty squares joined
-  through shared sides) whose bordering pieces are all the side's (at least
-  one; neutral pieces and the board's edge do not count), a share of the
-  board: Tromp-Taylor area, what Go scores at the end, and an Amazon's
-  territory once it is walled off;
+- ``eye space``: the empty regions (groups of empty squares joined through
+  shared sides) whose bordering pieces are all the side's and every square
+  of which is beside one of them (Go's eyes and small enclosed territory;
+  neutral pieces and the board's edge do not count), a share of the board.
+  Not Tromp-Taylor's whole area: there a lone stone on an empty board owns
+  all of it, which a learnt Go evaluation read as a reason to pass first;
 - ``safe pieces``: pieces of groups that border two or more of the side's
-  secure regions (Go's two eyes: a group that cannot be captured if each
-  region is a single point), a share of the board.
+  regions of eye space (Go's two eyes), a share of the board.
 
 Everything is bit masks (a few dozen big-int operations a feature), since
 alpha-beta asks thousands of evaluations a move. Pieces are a state's
@@ -70,7 +70,7 @@ from .geometry import ORTHOGONAL, Grid, bits
 
 _SIDE = ("pieces", "groups", "liberties", "pieces in atari", "area")
 _TWO = ("two-distance", "two-distance cells")
-_SECURE = ("secure area", "safe pieces")
+_SECURE = ("eye space", "safe pieces")
 #: The opposite sides of a board, as ``Game.edges`` names them.
 _AXES = (("south", "north"), ("west", "east"))
 
@@ -190,29 +190,29 @@ def structure(state: State, player: int, first: int | None = None) -> list[float
 def _secure(
     grid: Grid, mine: int, theirs: int, empty: int, groups_of: list[list[tuple[int, int]]], size: int
 ) -> list[float]:
-    """``secure area`` and ``safe pieces`` for both sides (the module's
-    docstring), ``groups_of`` being each side's groups with their liberties:
-    the regions that touch a side's pieces are one fill from the empty
-    squares beside them; a side's secure ones are those the other's do not
-    reach."""
-    near = grid.connected(empty, grid.touching(mine) & empty), grid.connected(empty, grid.touching(theirs) & empty)
+    """``eye space`` and ``safe pieces`` for both sides (the module's
+    docstring), ``groups_of`` being each side's groups with their
+    liberties: a side's regions are the empty squares less the regions that
+    hold a square beside the other's pieces or one not beside its own, each
+    of those found by one fill."""
+    beside = grid.touching(mine) & empty, grid.touching(theirs) & empty
     out: list[float] = []
     for who, groups in enumerate(groups_of):
-        secure = near[who] & ~near[1 - who]
+        eyes = empty & ~grid.connected(empty, beside[1 - who] | empty & ~beside[who])
         safe = 0
-        if secure:
-            regions = grid.groups(secure)
+        if eyes:
+            regions = grid.groups(eyes)
             if len(regions) > 1:
                 for group, liberties in groups:
-                    if liberties & secure:
-                        eyes = 0
+                    if liberties & eyes:
+                        seen = 0
                         for region in regions:
                             if region & liberties:
-                                eyes += 1
-                                if eyes == 2:
+                                seen += 1
+                                if seen == 2:
                                     safe += group.bit_count()
                                     break
-        out += (secure.bit_count() / size, safe / size)
+        out += (eyes.bit_count() / size, safe / size)
     return out
 
 
