@@ -38,19 +38,6 @@ player who looks (``my``) and for the opponent:
 And ``first player`` (1 if the looker is the game's first player, index 0):
 the first move's advantage, which the planes cannot tell.
 
-Last of all (after ``first player`` and the two-distance, so that every
-file fitted before them reads the same values in the same places), for
-every game:
-
-- ``eye space``: the empty regions (groups of empty squares joined through
-  shared sides) whose bordering pieces are all the side's and every square
-  of which is beside one of them (Go's eyes and small enclosed territory;
-  neutral pieces and the board's edge do not count), a share of the board.
-  Not Tromp-Taylor's whole area: there a lone stone on an empty board owns
-  all of it, which a learnt Go evaluation read as a reason to pass first;
-- ``safe pieces``: pieces of groups that border two or more of the side's
-  regions of eye space (Go's two eyes), a share of the board.
-
 Everything is bit masks (a few dozen big-int operations a feature), since
 alpha-beta asks thousands of evaluations a move. Pieces are a state's
 ``boards`` where it has them (:class:`~boardgames.bitboard.BitboardState`),
@@ -70,7 +57,6 @@ from .geometry import ORTHOGONAL, Grid, bits
 
 _SIDE = ("pieces", "groups", "liberties", "pieces in atari", "area")
 _TWO = ("two-distance", "two-distance cells")
-_SECURE = ("eye space", "safe pieces")
 #: The opposite sides of a board, as ``Game.edges`` names them.
 _AXES = (("south", "north"), ("west", "east"))
 
@@ -92,9 +78,8 @@ class _Plan:
     around: Callable[[int], int] | None
     #: Each player's pairs of opposite sides to join, as masks, where the game declares them.
     joins: tuple[tuple[tuple[int, int], ...], ...]
-    #: How many features come before the two-distance's, and before the secure area's.
+    #: How many features come before the two-distance's.
     before: int
-    settled: int
     #: The squares with one neighbour and with two in a mask (:func:`_counter`), for the two-distance.
     count: Callable[[int], tuple[int, int]]
 
@@ -114,14 +99,10 @@ def _plan(cls: type[Game], grid: Grid) -> _Plan:
     before = len(names)
     if any(joins):  # after the rest: older files' features keep their places
         names += tuple(f"{who} {n}" for who in ("my", "opponent's") for n in _TWO)
-    settled = len(names)
-    names += tuple(f"{who} {n}" for who in ("my", "opponent's") for n in _SECURE)
     size = grid.full.bit_count()
     # The directions whose step reaches a square that shares a side (all six on a hexagonal grid).
     sides = tuple(grid.steps[d] for d in (range(len(grid.steps)) if grid.basis == "hex" else ORTHOGONAL))
-    return _Plan(
-        names, size, math.sqrt(size), around, joins if any(joins) else (), before, settled, _counter(sides, grid.full)
-    )
+    return _Plan(names, size, math.sqrt(size), around, joins if any(joins) else (), before, _counter(sides, grid.full))
 
 
 def masks(state: State) -> tuple[tuple[int, ...], int]:
@@ -141,8 +122,7 @@ def masks(state: State) -> tuple[tuple[int, ...], int]:
 def structure(state: State, player: int, first: int | None = None) -> list[float]:
     """The values of :func:`structure_names` for ``state`` as ``player`` sees
     it; with ``first``, those of the first ``first`` names at least (a file
-    fitted before the two-distance or the secure area reads its features
-    without paying for them)."""
+    fitted before the two-distance reads its features without paying for it)."""
     game = state.game
     grid = game.grid
     plan = _plan(type(game), grid)  # type: ignore[arg-type]  # classes hash by identity
@@ -155,10 +135,8 @@ def structure(state: State, player: int, first: int | None = None) -> list[float
         areas.append(_area(plan.around, mine, theirs, empty))
     out: list[float] = []
     two: list[float] = []
-    groups_of = []
     for me, area, owner in ((mine, 0, player), (theirs, 1, 1 - player)):
         groups = grid.chains(me, empty)
-        groups_of.append(groups)
         atari = 0
         for group, liberties in groups:
             if liberties & (liberties - 1) == 0 and liberties:  # one liberty
@@ -181,39 +159,7 @@ def structure(state: State, player: int, first: int | None = None) -> list[float
             )
             two += (best[0] / side, best[1] / side) if best[0] else (2.0, 0.0)
     out.append(1.0 if player == 0 else 0.0)
-    out += two
-    if first is None or first > plan.settled:
-        out += _secure(grid, mine, theirs, empty, groups_of, size)
-    return out
-
-
-def _secure(
-    grid: Grid, mine: int, theirs: int, empty: int, groups_of: list[list[tuple[int, int]]], size: int
-) -> list[float]:
-    """``eye space`` and ``safe pieces`` for both sides (the module's
-    docstring), ``groups_of`` being each side's groups with their
-    liberties: a side's regions are the empty squares less the regions that
-    hold a square beside the other's pieces or one not beside its own, each
-    of those found by one fill."""
-    beside = grid.touching(mine) & empty, grid.touching(theirs) & empty
-    out: list[float] = []
-    for who, groups in enumerate(groups_of):
-        eyes = empty & ~grid.connected(empty, beside[1 - who] | empty & ~beside[who])
-        safe = 0
-        if eyes:
-            regions = grid.groups(eyes)
-            if len(regions) > 1:
-                for group, liberties in groups:
-                    if liberties & eyes:
-                        seen = 0
-                        for region in regions:
-                            if region & liberties:
-                                seen += 1
-                                if seen == 2:
-                                    safe += group.bit_count()
-                                    break
-        out += (eyes.bit_count() / size, safe / size)
-    return out
+    return out + two
 
 
 def _area(step: Callable[[int], int], mine: int, theirs: int, empty: int) -> tuple[int, int]:

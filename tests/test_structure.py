@@ -1,8 +1,7 @@
 """The structural features of :mod:`boardgames.structure` that a learnt
 evaluation reads (issue 25): here Hex's two-distance, the classic
 evaluation of Anshelevich's Hexy and Queenbee, counted from what a game
-declares (``Game.edges``) and its grid's own sides; and every game's
-eye space and safe pieces (two eyes)."""
+declares (``Game.edges``) and its grid's own sides."""
 
 from __future__ import annotations
 
@@ -15,7 +14,7 @@ import pytest
 import boardgames
 from boardgames import Grid, bits
 from boardgames.learned import LearnedEvaluation
-from boardgames.structure import _counter, _plan, _secure, _two_distance, _two_distances, structure, structure_names
+from boardgames.structure import _counter, _plan, _two_distance, _two_distances, structure, structure_names
 from helpers import ROOT, load_example
 
 #: Hex's structural features before the two-distance: a file fitted then reads them in these places.
@@ -27,7 +26,7 @@ BEFORE = (
     ),
     "first player",
 )
-#: Go's structural features before the secure area (go-structure-evaluation.json's).
+#: Go's structural features (go-structure-evaluation.json's).
 GO_BEFORE = (
     *(
         f"{who} {name}"
@@ -36,12 +35,7 @@ GO_BEFORE = (
     ),
     "first player",
 )
-SECURE = ("my eye space", "my safe pieces", "opponent's eye space", "opponent's safe pieces")
 FAR = 10**9
-
-
-def _go(size: int) -> boardgames.Game:
-    return load_example("go").Go.configure({"size": str(size)}, seed=1)
 
 
 def _hex(size: int) -> boardgames.Game:
@@ -156,10 +150,9 @@ def test_the_count_of_neighbours_follows_the_grids_sides(grid):
 
 def test_the_features_from_before_keep_their_places():
     names = structure_names(_hex(11))
-    assert names[: len(BEFORE)] == BEFORE and len(names) == len(BEFORE) + 8
-    assert names[-4:] == SECURE and all("two-distance" in name for name in names[len(BEFORE) : -4])
-    # no sides to join: no two-distance; the secure area after everything from before
-    assert structure_names(_go(9)) == (*GO_BEFORE, *SECURE)
+    assert names[: len(BEFORE)] == BEFORE and len(names) == len(BEFORE) + 4
+    go = load_example("go").Go.configure({"size": "9"}, seed=1)  # no sides to join: no two-distance
+    assert structure_names(go) == GO_BEFORE
 
 
 def test_a_file_fitted_before_reads_its_features_alone():
@@ -170,7 +163,6 @@ def test_a_file_fitted_before_reads_its_features_alone():
     for player in (0, 1):
         every = structure(state, player)
         assert structure(state, player, first=len(BEFORE)) == every[: len(BEFORE)]
-        assert structure(state, player, first=len(BEFORE) + 4) == every[: len(BEFORE) + 4]  # the two-distance's files
         assert structure(state, player, first=len(every)) == every
 
 
@@ -186,78 +178,8 @@ def test_a_file_fitted_before_the_two_distance_still_fits_and_values_as_it_did()
     assert model.fits(game)
 
 
-def test_eye_space_is_the_empty_regions_only_one_side_borders():
-    # Black walls file b, white file d of a 5x5 board; a2 (black) and e4 (white) split the edge
-    # files in two. On the west, a1 and a3-a5 (four points, two regions) border black alone; on
-    # the east e1-e3 and e5 white alone; file c borders both: nobody's.
-    seen = _seen(_go(5), "b1 d1 b2 d2 b3 d3 b4 d4 b5 d5 a2 e4", 0)  # black (first) looks
-    assert seen["my eye space"] == seen["opponent's eye space"] == 4 / 25
-    # every stone of each side is in a group beside two of its regions: two eyes
-    assert seen["my safe pieces"] == seen["opponent's safe pieces"] == 6 / 25
-    assert seen["my area"] == 4 / 25  # the Voronoi area counts c's points as nobody's too
-
-
-def test_a_stone_inside_a_region_makes_it_nobodys_and_one_region_is_one_eye():
-    game = _go(5)
-    # as above without a2 and e4: one region each side, so no group has two
-    seen = _seen(game, "b1 d1 b2 d2 b3 d3 b4 d4 b5 d5", 0)
-    assert seen["my eye space"] == seen["opponent's eye space"] == 5 / 25
-    assert seen["my safe pieces"] == seen["opponent's safe pieces"] == 0
-    # a black stone on e3 (inside white's side): e1 e2 border black too, and e4 e5 as well:
-    # white has nothing secure; black's west is untouched
-    seen = _seen(game, "b1 d1 b2 d2 b3 d3 b4 d4 b5 d5 e3", 0)
-    assert seen["my eye space"] == 5 / 25 and seen["opponent's eye space"] == 0
-    assert seen["opponent's safe pieces"] == 0
-
-
-def test_an_empty_board_is_nobodys_and_the_looker_swaps_the_sides():
-    assert all(v == 0 for n, v in _seen(_go(9), "", 0).items() if n in SECURE)
-    # A lone stone borders the whole empty board alone (Tromp-Taylor area: all of it), but most
-    # of it is not beside the stone: no eye space (a learnt evaluation that counted it passed first).
-    assert all(v == 0 for n, v in _seen(_go(9), "e5", 1).items() if n in SECURE)
-    black, white = _seen(_go(5), "a2 e4 b1", 0), _seen(_go(5), "a2 e4 b1", 1)
-    # a1 is a region black borders alone (b1, a2); the rest borders white's e4 and black too
-    assert black["my eye space"] == white["opponent's eye space"] == 1 / 25
-    assert black["opponent's eye space"] == white["my eye space"] == 0
-
-
-def test_neutral_pieces_are_walls_not_borders():
-    grid = Grid.get(3)  # a1 = 0, b1 = 1 ... c3 = 8
-    mine, theirs, walls = 1 << 4, 1 << 8, (1 << 0) | (1 << 2) | (1 << 6)  # b2 mine, c3 theirs; a1 c1 a3 walls
-    empty = grid.full & ~(mine | theirs | walls)
-    groups_of = [grid.chains(mine, empty), grid.chains(theirs, empty)]
-    # b1 and a2, walled in beside b2: two regions of its eye space, so b2 is safe; c2 and b3
-    # border c3 as well: nobody's
-    assert _secure(grid, mine, theirs, empty, groups_of, 9) == [2 / 9, 1 / 9, 0.0, 0.0]
-    assert _secure(grid, theirs, mine, empty, groups_of[::-1], 9) == [0.0, 0.0, 2 / 9, 1 / 9]
-
-
-def test_the_features_are_those_of_the_regions_as_defined():
-    game, rng = _go(7), random.Random(11)
-    grid = game.grid
-    for _ in range(40):
-        state = game.start()
-        for _ in range(rng.randrange(80)):
-            if state.outcome is not None:
-                break
-            state = state.play_unchecked(rng.choice(state.legal_moves))
-        boards = state.boards
-        empty = grid.full & ~(boards[0] | boards[1])
-        regions = grid.groups(empty)
-        for player in (0, 1):
-            got = dict(zip(structure_names(game), structure(state, player), strict=True))
-            for who, me, them in (
-                ("my", boards[player], boards[1 - player]),
-                ("opponent's", boards[1 - player], boards[player]),
-            ):
-                own = [r for r in regions if not r & ~grid.touching(me) and not grid.touching(r) & them]
-                assert got[f"{who} eye space"] == sum(r.bit_count() for r in own) / 49
-                safe = sum(g.bit_count() for g in grid.groups(me) if sum(1 for r in own if grid.touching(g) & r) >= 2)
-                assert got[f"{who} safe pieces"] == safe / 49
-
-
-def test_go_files_fitted_before_the_secure_area_still_fit_and_value_as_they_did():
-    game = _go(9)
+def test_go_files_still_fit_and_value_as_they_did():
+    game = load_example("go").Go.configure({"size": "9"}, seed=1)
     for name in ("go-structure-evaluation.json", "go-round2-evaluation.json"):
         path = ROOT / "docs" / "strength-runs" / "learned" / name
         data, model = json.loads(path.read_text()), LearnedEvaluation.load(path)
@@ -269,14 +191,3 @@ def test_go_files_fitted_before_the_secure_area_still_fit_and_value_as_they_did(
             assert structure(state, 0, first=len(GO_BEFORE)) == shape[: len(GO_BEFORE)]
             z = data["bias"] + sum(w * v for w, v in zip(data["structure_weights"], shape, strict=False))
             assert math.isclose(model.value(state, 0), 2 / (1 + math.exp(-z)) - 1, rel_tol=1e-12)
-
-
-def test_hex_files_with_the_two_distance_still_fit():
-    path = ROOT / "docs" / "strength-runs" / "learned" / "hex-2d-evaluation.json"
-    data, model, game = json.loads(path.read_text()), LearnedEvaluation.load(path), _hex(11)
-    assert len(data["structure"]) == len(BEFORE) + 4 and model.fits(game)
-    state, rng = game.start(), random.Random(9)
-    for _ in range(15):
-        state = state.play(rng.choice(state.legal_moves))
-        z = data["bias"] + sum(w * v for w, v in zip(data["structure_weights"], structure(state, 0), strict=False))
-        assert math.isclose(model.value(state, 0), 2 / (1 + math.exp(-z)) - 1, rel_tol=1e-12)
