@@ -27,7 +27,7 @@ import math
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
-from .geometry import ORTHOGONAL, Grid, bits
+from .geometry import ORTHOGONAL, Grid, step_terms
 
 #: The opposite sides of a board, as ``Game.edges`` names them.
 AXES = (("south", "north"), ("west", "east"))
@@ -101,15 +101,10 @@ def counter(grid: Grid) -> Callable[[int], tuple[int, int]]:
     mask left out where every square it drops lands off the board; both may
     hold squares off the board (callers cut them)."""
     sides = tuple(grid.steps[d] for d in (range(len(grid.steps)) if grid.basis == "hex" else ORTHOGONAL))
-    full = grid.full
-    lines, constants = [], {}
-    for i, (amount, keep) in enumerate(sides):
-        shift = f"<< {amount}" if amount > 0 else f">> {-amount}"
-        if all(not (0 <= sq + amount and full >> (sq + amount) & 1) for sq in bits(full & ~keep)):
-            lines.append(f"s = m {shift}")
-        else:
-            constants[f"K{i}"] = keep
-            lines.append(f"s = (m & K{i}) {shift}")
+    terms, constants = step_terms(sides, grid.full)
+    lines = []
+    for i, term in enumerate(terms):
+        lines.append(f"s = {term}")
         lines.append("once = s" if i == 0 else ("twice = once & s" if i == 1 else "twice |= once & s"))
         if i:
             lines.append("once |= s")

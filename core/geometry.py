@@ -681,6 +681,15 @@ def _neighbours_of(square: int, sides: tuple[tuple[int, int], ...]) -> int:
 def _plain(sides: tuple[tuple[int, int], ...], full: int) -> tuple[list[str], str, dict[str, int]]:
     """Each step as its shift, with its edge mask unless every square the mask
     drops would land off the board."""
+    terms, constants = step_terms(sides, full)
+    return [], " | ".join(terms), constants
+
+
+def step_terms(sides: tuple[tuple[int, int], ...], full: int) -> tuple[list[str], dict[str, int]]:
+    """Each step ``(amount, keep)`` of a mask ``m`` as Python source (``(m &
+    K0) << 1``), its edge mask ``K<i>`` left out where every square it drops
+    would land off the board anyway; and those masks by name: for code
+    compiled per grid (its fills here, the two-distance's counter)."""
     terms, constants = [], {}
     for i, (amount, keep) in enumerate(sides):
         shift = f"<< {amount}" if amount > 0 else f">> {-amount}"
@@ -689,7 +698,7 @@ def _plain(sides: tuple[tuple[int, int], ...], full: int) -> tuple[list[str], st
         else:
             constants[f"K{i}"] = keep
             terms.append(f"(m & K{i}) {shift}")
-    return [], " | ".join(terms), constants
+    return terms, constants
 
 
 def _factored(sides: tuple[tuple[int, int], ...], height: int) -> tuple[list[str], str | None, dict[str, int]]:

@@ -33,7 +33,8 @@ player who looks (``my``) and for the opponent:
   distances from both sides, less one (11 on an empty 11×11 Hex board, as
   ``connection``), per side of the board's length (2 where no square has
   both); the cells are how many squares reach it (Queenbee's mobility),
-  per side of the board's length.
+  per side of the board's length. Counted by :mod:`boardgames.connection`,
+  which also gives a connection game this evaluation from its edges alone.
 
 And ``first player`` (1 if the looker is the game's first player, index 0):
 the first move's advantage, which the planes cannot tell.
@@ -48,12 +49,13 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import attrs
 
+from .connection import counter, two_distance
 from .game import Game, State
-from .geometry import ORTHOGONAL, Grid, bits
+from .geometry import Grid
 
 _SIDE = ("pieces", "groups", "liberties", "pieces in atari", "area")
 _TWO = ("two-distance", "two-distance cells")
@@ -80,7 +82,8 @@ class _Plan:
     joins: tuple[tuple[tuple[int, int], ...], ...]
     #: How many features come before the two-distance's.
     before: int
-    #: The squares with one neighbour and with two in a mask (:func:`_counter`), for the two-distance.
+    #: The squares with one neighbour and with two in a mask, for the two-distance
+    #: (:func:`boardgames.connection.counter`).
     count: Callable[[int], tuple[int, int]]
 
 
@@ -100,9 +103,7 @@ def _plan(cls: type[Game], grid: Grid) -> _Plan:
     if any(joins):  # after the rest: older files' features keep their places
         names += tuple(f"{who} {n}" for who in ("my", "opponent's") for n in _TWO)
     size = grid.full.bit_count()
-    # The directions whose step reaches a square that shares a side (all six on a hexagonal grid).
-    sides = tuple(grid.steps[d] for d in (range(len(grid.steps)) if grid.basis == "hex" else ORTHOGONAL))
-    return _Plan(names, size, math.sqrt(size), around, joins if any(joins) else (), before, _counter(sides, grid.full))
+    return _Plan(names, size, math.sqrt(size), around, joins if any(joins) else (), before, counter(grid))
 
 
 def masks(state: State) -> tuple[tuple[int, ...], int]:
@@ -153,7 +154,7 @@ def structure(state: State, player: int, first: int | None = None) -> list[float
             if first is not None and first <= plan.before:
                 continue
             best = min(
-                (_two_distance(count, grid.beside, groups, empty, a, b) for a, b in joins[owner]),
+                (two_distance(count, grid.beside, groups, empty, a, b) for a, b in joins[owner]),
                 key=lambda found: (found[0] or math.inf, -found[1]),  # 0: no square has both
                 default=(0, 0),
             )
@@ -192,130 +193,3 @@ def _connection(grid: Grid, mine: int, empty: int, start: int, end: int) -> floa
         reached |= grow
         reached = grid.connected(mine | reached, reached)
     return float(cost)
-
-
-def _two_distance(
-    count: Callable[[int], tuple[int, int]],
-    beside: tuple[int, ...],
-    groups: list[tuple[int, int]],
-    empty: int,
-    start: int,
-    end: int,
-) -> tuple[int, int]:
-    """The two-distance potential of the pieces of ``groups`` (each with its
-    liberties) between the sides ``start`` and ``end``, and how many empty
-    squares reach it; (0, 0) if none does (see the module's docstring).
-
-    Both sides' layers are grown together and stop as soon as the potential
-    is sure: a square first reached at step k from one side has a sum of at
-    least k + 1, so a sum s found is the least once s - 1 layers are grown
-    from each side, and every square that makes it is counted by then."""
-    near = _two_distances(count, beside, groups, empty, start)
-    far = _two_distances(count, beside, groups, empty, end)
-    from_near: list[int] = []
-    from_far: list[int] = []
-    best, found = 0, 0  # the least sum so far (0: none) and its squares
-    k = 0
-    while True:
-        a, b = next(near, 0), next(far, 0)
-        if not (a or b):
-            break
-        from_near.append(a)
-        from_far.append(b)
-        k += 1
-        # The new pairs of layers: (k, j) and (j, k), j up to k, of sums k + j up to the best so far.
-        top = min(k, best - k) if best else k
-        for j in range(1, top + 1):
-            both = (a & from_far[j - 1]).bit_count()
-            if j < k:
-                both += (from_near[j - 1] & b).bit_count()
-            if both:
-                if k + j < best or not best:
-                    best, found = k + j, both
-                elif k + j == best:
-                    found += both
-                break  # larger j: larger sums
-        if best and best - 1 <= k:
-            break
-    return (best - 1, found) if best else (0, 0)
-
-
-def _two_distances(
-    count: Callable[[int], tuple[int, int]],
-    beside: tuple[int, ...],
-    groups: list[tuple[int, int]],
-    empty: int,
-    start: int,
-) -> Iterator[int]:
-    """The empty squares by two-distance from the side ``start``, a layer of
-    squares at distance 1, 2... at a time. A square joins the next layer
-    once it has two different neighbours in the layers so far, a neighbour
-    being a square beside it or one that touches a group it touches
-    (counted once however it is reached): the squares seen from two
-    directions at once (``count``, by the grid's steps: ``once``,
-    ``twice``); the liberties of a group once it touches two squares of the
-    layers (``through``), and, while it touches one, that one as a further
-    neighbour of its other liberties (``once_g``, ``twice_g``) where it is
-    not beside them already."""
-    layer = start & empty
-    waiting = []
-    pending = 0  # the liberties of the groups in waiting
-    for group, liberties in groups:
-        if group & start:
-            layer |= liberties  # joined to the side already
-        elif liberties:
-            waiting.append((liberties, 0))
-            pending |= liberties
-    free = empty & ~layer
-    once = twice = once_g = twice_g = through = 0
-    credited: dict[int, int] = {}
-    while layer:
-        yield layer
-        seen, seen_twice = count(layer)
-        twice |= seen_twice | once & seen
-        once |= seen
-        if pending & layer:
-            still, pending = [], 0
-            for liberties, contact in waiting:
-                new = liberties & layer
-                if not new:
-                    still.append((liberties, contact))
-                    pending |= liberties
-                elif contact or new & (new - 1):  # a second square of the layers: all its liberties follow
-                    through |= liberties
-                else:  # its first: a neighbour of its other liberties, unless beside them or counted
-                    added = liberties & ~beside[new.bit_length() - 1] & ~credited.get(new, 0)
-                    credited[new] = credited.get(new, 0) | liberties
-                    twice_g |= once_g & added
-                    once_g |= added
-                    still.append((liberties, new))
-                    pending |= liberties
-            waiting = still
-        layer = (twice | once & once_g | twice_g | through) & free
-        free &= ~layer
-
-
-def _counter(sides: tuple[tuple[int, int], ...], full: int) -> Callable[[int], tuple[int, int]]:
-    """A function of a mask ``m``: the squares with at least one neighbour
-    in ``m``, and those with at least two (counted over ``sides``, the
-    steps ``(amount, keep)`` to the squares that share a side). Compiled
-    for the grid as :mod:`boardgames.geometry` compiles its fills: one step
-    a line, the edge mask left out where every square it drops lands off
-    the board; both may hold squares off the board (callers cut them)."""
-    lines, constants = [], {}
-    for i, (amount, keep) in enumerate(sides):
-        shift = f"<< {amount}" if amount > 0 else f">> {-amount}"
-        if all(not (0 <= sq + amount and full >> (sq + amount) & 1) for sq in bits(full & ~keep)):
-            lines.append(f"s = m {shift}")
-        else:
-            constants[f"K{i}"] = keep
-            lines.append(f"s = (m & K{i}) {shift}")
-        lines.append("once = s" if i == 0 else ("twice = once & s" if i == 1 else "twice |= once & s"))
-        if i:
-            lines.append("once |= s")
-    if len(sides) < 2:
-        lines.append("twice = 0")
-    body = "".join(f"    {line}\n" for line in lines)
-    namespace: dict[str, int | Callable[[int], tuple[int, int]]] = dict(constants)
-    exec(compile(f"def count(m):\n{body}    return once, twice\n", "<two-distance count>", "exec"), namespace)
-    return namespace["count"]  # type: ignore[return-value]

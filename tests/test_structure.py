@@ -13,8 +13,9 @@ import pytest
 
 import boardgames
 from boardgames import Grid, bits
+from boardgames.connection import counter, layers, two_distance
 from boardgames.learned import LearnedEvaluation
-from boardgames.structure import _counter, _plan, _two_distance, _two_distances, structure, structure_names
+from boardgames.structure import _plan, structure, structure_names
 from helpers import ROOT, load_example
 
 #: Hex's structural features before the two-distance: a file fitted then reads them in these places.
@@ -127,20 +128,19 @@ def test_the_layers_are_the_two_distance_as_defined(size):
             for start in game.sides[player]:
                 want = _by_definition(grid, mine, empty, start)
                 got = dict.fromkeys(want, FAR)
-                for k, layer in enumerate(_two_distances(count, grid.beside, groups, empty, start)):
+                for k, layer in enumerate(layers(count, grid.beside, groups, empty, start)):
                     got.update(dict.fromkeys(bits(layer), k + 1))
                 assert got == want, state.describe()
                 distances.append(want)
             near, far = distances
             sums = [near[c] + far[c] for c in near if near[c] < FAR and far[c] < FAR]
             expected = (min(sums) - 1, sums.count(min(sums))) if sums else (0, 0)
-            assert _two_distance(count, grid.beside, groups, empty, *game.sides[player]) == expected
+            assert two_distance(count, grid.beside, groups, empty, *game.sides[player]) == expected
 
 
 @pytest.mark.parametrize("grid", [Grid.get(6), Grid.get(5, basis="hex"), Grid.get(19)])
 def test_the_count_of_neighbours_follows_the_grids_sides(grid):
-    sides = tuple(grid.steps[d] for d in (range(6) if grid.basis == "hex" else (0, 2, 4, 6)))
-    count, rng = _counter(sides, grid.full), random.Random(3)
+    count, rng = counter(grid), random.Random(3)
     for _ in range(20):
         mask = rng.getrandbits(grid.size) & grid.full
         once, twice = (m & grid.full for m in count(mask))
