@@ -12,7 +12,10 @@ one (how many more pieces a connection needs against resistance), and its
 squares how many squares reach it (Queenbee's mobility). The evaluation is
 the opponent's potential less the player's, squashed to -1..1, the squares
 breaking ties. Against OpenSpiel's MCTS at Hex, alpha-beta by it is
-measured in ``docs/strength.md``.
+measured in ``docs/strength.md``. On a square grid a square has one
+neighbour towards a side, so no square has a second one to take: there the
+evaluation is the plain fewest empty squares to join the sides
+(:func:`shortest`), the opponent's less the player's.
 
 Everything is bit masks over the grid's own sides (square or hexagonal),
 as :mod:`boardgames.structure`, which counts the same potential among its
@@ -56,10 +59,34 @@ def evaluation(state: Any, player: int) -> float:
     for square in game.neutral(state):
         walls |= 1 << square
     empty = grid.full & ~(boards[0] | boards[1] | walls)
+    if grid.basis != "hex":  # a square has one neighbour towards a side: the two-distance never leaves it
+        mine, theirs = (
+            min(shortest(grid, boards[who], empty, a, b) for a, b in joins[who]) for who in (player, 1 - player)
+        )
+        return math.tanh(_PER_SQUARE * (theirs - mine))
     (mine, my_routes), (theirs, their_routes) = (
         potential(grid, count, boards[who], empty, joins[who]) for who in (player, 1 - player)
     )
     return math.tanh(_PER_SQUARE * (theirs - mine) + _PER_ROUTE * (my_routes - their_routes))
+
+
+def shortest(grid: Grid, mine: int, empty: int, start: int, end: int) -> float:
+    """The fewest empty squares that join ``start`` to ``end`` through
+    ``mine`` (pieces cost nothing, empty squares one, the rest is a wall):
+    a breadth-first search by layers of cost, each closed over the pieces it
+    touches; ``2 * side`` if they cannot be joined. The evaluation of a
+    connection game on a square grid, where the two-distance has no second
+    neighbour to take."""
+    reached = grid.connected(mine, start & mine)
+    cost = 0
+    while not reached & end:
+        grow = (grid.touching(reached) | start) & empty & ~reached
+        if not grow:
+            return 2.0 * math.sqrt(grid.full.bit_count())  # walled off
+        cost += 1
+        reached |= grow
+        reached = grid.connected(mine | reached, reached)
+    return float(cost)
 
 
 def potential(

@@ -53,7 +53,7 @@ from collections.abc import Callable
 
 import attrs
 
-from .connection import counter, two_distance
+from .connection import counter, shortest, two_distance
 from .game import Game, State
 from .geometry import Grid
 
@@ -150,7 +150,7 @@ def structure(state: State, player: int, first: int | None = None) -> list[float
             *(a[area] / size for a in areas),
         )
         if joins:
-            out.append(min((_connection(grid, me, empty, a, b) for a, b in joins[owner]), default=2.0 * side) / side)
+            out.append(min((shortest(grid, me, empty, a, b) for a, b in joins[owner]), default=2.0 * side) / side)
             if first is not None and first <= plan.before:
                 continue
             best = min(
@@ -176,20 +176,3 @@ def _area(step: Callable[[int], int], mine: int, theirs: int, empty: int) -> tup
         free &= ~(new_m | new_t)
         front_m, front_t = new_m, new_t
     return area_m.bit_count(), area_t.bit_count()
-
-
-def _connection(grid: Grid, mine: int, empty: int, start: int, end: int) -> float:
-    """The fewest empty squares that join ``start`` to ``end`` through
-    ``mine`` (pieces cost nothing, empty squares one, the rest is a wall):
-    a breadth-first search by layers of cost, each closed over the pieces it
-    touches; ``2 * side`` if they cannot be joined."""
-    reached = grid.connected(mine, start & mine)
-    cost = 0
-    while not reached & end:
-        grow = (grid.touching(reached) | start) & empty & ~reached
-        if not grow:
-            return 2.0 * math.sqrt(grid.full.bit_count())  # walled off
-        cost += 1
-        reached |= grow
-        reached = grid.connected(mine | reached, reached)
-    return float(cost)

@@ -10,7 +10,7 @@ import random
 import pytest
 
 import boardgames
-from boardgames.connection import connects, counter, evaluation, potential
+from boardgames.connection import connects, counter, evaluation, potential, shortest
 from boardgames.structure import structure, structure_names
 from helpers import load_example
 
@@ -87,3 +87,58 @@ def test_a_game_that_says_it_has_no_evaluation_gets_none():
 
     state = Bare.configure({"size": "5"}, seed=1).start().play("c3")
     assert state.evaluate(0) == 0.0
+
+
+class SquareConnection(boardgames.Game[boardgames.BitboardState]):
+    """A connection game on square cells, written as a new author would:
+    red joins south and north, blue west and east, through shared sides."""
+
+    name = "square-connection"
+    player_names = ("red", "blue")
+    edges = {"south": 0, "north": 0, "west": 1, "east": 1}
+    max_length = 25
+
+    def setup(self) -> None:
+        self.grid = boardgames.Grid.get(5)
+
+    def initial_state(self) -> boardgames.BitboardState:
+        return boardgames.BitboardState(game=self)
+
+    def generate_moves(self, state: boardgames.BitboardState) -> tuple[boardgames.Move, ...]:
+        return boardgames.placements(self.grid.full & ~state.occupied)
+
+    def apply(self, state: boardgames.BitboardState, move: boardgames.Move) -> boardgames.BitboardState:
+        me, grid = state.turn, self.grid
+        boards = tuple(b | (1 << move.to if p == me else 0) for p, b in enumerate(state.boards))
+        a, b = (grid.edge("south"), grid.edge("north")) if me == 0 else (grid.edge("west"), grid.edge("east"))
+        history = state.history + (move,)
+        outcome = None
+        if grid.connected(boards[me], a & boards[me]) & b:
+            outcome = boardgames.Outcome(me, "joined")
+        elif len(history) == grid.size:
+            outcome = boardgames.Outcome(None, "the board is full")
+        return boardgames.BitboardState(game=self, history=history, turn=1 - me, boards=boards, outcome=outcome)
+
+
+def test_on_square_cells_the_evaluation_is_the_fewest_squares_to_join():
+    """A square has one neighbour towards a side, so the two-distance never
+    leaves the side's own squares: there the evaluation is the plain fewest
+    empty squares to join (both sides measured the same way)."""
+    assert SquareConnection.connects and SquareConnection.has_evaluation
+    state = SquareConnection.configure({}, seed=1).start()
+    assert state.evaluate(0) == pytest.approx(0.0)
+    centre = state.play("c3")
+    grid = centre.game.grid
+    empty = grid.full & ~centre.occupied
+    red = shortest(grid, centre.boards[0], empty, grid.edge("south"), grid.edge("north"))
+    blue = shortest(grid, centre.boards[1], empty, grid.edge("west"), grid.edge("east"))
+    assert (red, blue) == (4.0, 5.0)
+    assert centre.evaluate(0) > 0 > centre.evaluate(1)
+    walled = state
+    for move in ("a1", "a3", "b1", "b3", "c1", "c3", "d1", "d3", "a5", "e3"):  # blue's row 3 is whole: red is cut
+        walled = walled.play(move)
+    assert walled.is_over and walled.winner == "blue"
+    blocked = state
+    for move in ("a1", "a3", "b1", "b3", "c1", "c3", "d1", "e5"):  # blue lacks d3 and e3, red four squares
+        blocked = blocked.play(move)
+    assert blocked.evaluate(1) > 0.5 > -0.5 > blocked.evaluate(0)
