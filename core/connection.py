@@ -53,21 +53,35 @@ def evaluation(state: Any, player: int) -> float:
     module's docstring)."""
     game = state.game
     grid = game.grid
-    joins, count = _plan(tuple(sorted(game.edges.items())), grid)
-    boards = state.boards if isinstance(getattr(state, "boards", None), tuple) else _boards(state)
-    walls = 0
-    for square in game.neutral(state):
-        walls |= 1 << square
+    joins = sides_to_join(tuple(sorted(game.edges.items())), grid)
+    boards, walls = masks(state)
     empty = grid.full & ~(boards[0] | boards[1] | walls)
     if grid.basis != "hex":  # a square has one neighbour towards a side: the two-distance never leaves it
         mine, theirs = (
             min(shortest(grid, boards[who], empty, a, b) for a, b in joins[who]) for who in (player, 1 - player)
         )
         return math.tanh(_PER_SQUARE * (theirs - mine))
+    count, walled = counter(grid), 2 * math.isqrt(grid.full.bit_count())
     (mine, my_routes), (theirs, their_routes) = (
-        potential(grid, count, boards[who], empty, joins[who]) for who in (player, 1 - player)
+        potential(count, grid.beside, grid.chains(boards[who], empty), empty, joins[who]) or (walled, 0)
+        for who in (player, 1 - player)
     )
     return math.tanh(_PER_SQUARE * (theirs - mine) + _PER_ROUTE * (my_routes - their_routes))
+
+
+def masks(state: Any) -> tuple[tuple[int, ...], int]:
+    """Each player's pieces as masks (the game's order) and the neutral pieces:
+    a state's ``boards`` where it has them, else its ``owners()``."""
+    boards = getattr(state, "boards", None)
+    if not isinstance(boards, tuple):
+        out = [0, 0]
+        for square, owner in state.owners().items():
+            out[owner] |= 1 << square
+        boards = tuple(out)
+    walls = 0
+    for square in state.game.neutral(state):
+        walls |= 1 << square
+    return boards, walls
 
 
 def shortest(grid: Grid, mine: int, empty: int, start: int, end: int) -> float:
@@ -90,37 +104,32 @@ def shortest(grid: Grid, mine: int, empty: int, start: int, end: int) -> float:
 
 
 def potential(
-    grid: Grid,
     count: Callable[[int], tuple[int, int]],
-    pieces: int,
+    beside: tuple[int, ...],
+    groups: list[tuple[int, int]],
     empty: int,
     joins: tuple[tuple[int, int], ...],
-) -> tuple[int, int]:
-    """The least two-distance potential of ``pieces`` over the pairs of
-    sides ``joins``, and how many squares reach it; ``(2 * side, 0)`` where
-    no square has a distance from both sides (walled off)."""
-    groups = grid.chains(pieces, empty)
-    best = min(
-        (two_distance(count, grid.beside, groups, empty, a, b) for a, b in joins),
-        key=lambda found: (found[0] if found[1] else math.inf, -found[1]),
-        default=(0, 0),
-    )
-    return best if best[1] else (2 * math.isqrt(grid.full.bit_count()), 0)
+) -> tuple[int, int] | None:
+    """The least :func:`two_distance` potential of the pieces of ``groups``
+    over the pairs of sides ``joins``, and how many squares reach it (the
+    most of them among equal potentials); None where no square has a
+    distance from both sides of any pair (walled off)."""
+    found = [two_distance(count, beside, groups, empty, a, b) for a, b in joins]
+    return min((f for f in found if f[1]), key=lambda f: (f[0], -f[1]), default=None)
 
 
 @functools.cache
-def _plan(
-    edges: tuple[tuple[str, int], ...], grid: Grid
-) -> tuple[tuple[tuple[tuple[int, int], ...], ...], Callable[[int], tuple[int, int]]]:
-    """Each player's pairs of sides to join, as masks, and the grid's counter of neighbours."""
+def sides_to_join(edges: tuple[tuple[str, int], ...], grid: Grid) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Each player's pairs of opposite sides to join, as masks of ``grid``,
+    from a game's ``edges`` (as sorted items: cached)."""
     declared = dict(edges)
-    joins = tuple(
+    return tuple(
         tuple((grid.edge(a), grid.edge(b)) for a, b in AXES if declared.get(a) == p and declared.get(b) == p)
         for p in (0, 1)
     )
-    return joins, counter(grid)
 
 
+@functools.cache
 def counter(grid: Grid) -> Callable[[int], tuple[int, int]]:
     """The squares of ``grid`` with at least one neighbour (sharing a side)
     in a mask, and those with at least two: compiled for the grid as
@@ -242,11 +251,3 @@ def layers(
             waiting = still
         layer = (twice | once & once_g | twice_g | through) & free
         free &= ~layer
-
-
-def _boards(state: Any) -> tuple[int, int]:
-    """Each player's pieces as masks, from ``owners()`` (a state without ``boards``)."""
-    out = [0, 0]
-    for square, owner in state.owners().items():
-        out[owner] |= 1 << square
-    return out[0], out[1]

@@ -53,14 +53,12 @@ from collections.abc import Callable
 
 import attrs
 
-from .connection import counter, shortest, two_distance
+from .connection import counter, masks, potential, shortest, sides_to_join
 from .game import Game, State
 from .geometry import Grid
 
 _SIDE = ("pieces", "groups", "liberties", "pieces in atari", "area")
 _TWO = ("two-distance", "two-distance cells")
-#: The opposite sides of a board, as ``Game.edges`` names them.
-_AXES = (("south", "north"), ("west", "east"))
 
 
 def structure_names(game: Game) -> tuple[str, ...]:
@@ -91,11 +89,7 @@ class _Plan:
 def _plan(cls: type[Game], grid: Grid) -> _Plan:
     around = functools.partial(grid.next_to, diagonal=True) if grid.basis == "square" else None
     side = (*_SIDE, "area, all directions") if around else _SIDE
-    edges = dict(cls.edges)
-    joins = tuple(
-        tuple((grid.edge(a), grid.edge(b)) for a, b in _AXES if edges.get(a) == player and edges.get(b) == player)
-        for player in range(2)
-    )
+    joins = sides_to_join(tuple(sorted(cls.edges.items())), grid)
     if any(joins):
         side = (*side, "connection")
     names = (*(f"my {n}" for n in side), *(f"opponent's {n}" for n in side), "first player")
@@ -104,20 +98,6 @@ def _plan(cls: type[Game], grid: Grid) -> _Plan:
         names += tuple(f"{who} {n}" for who in ("my", "opponent's") for n in _TWO)
     size = grid.full.bit_count()
     return _Plan(names, size, math.sqrt(size), around, joins if any(joins) else (), before, counter(grid))
-
-
-def masks(state: State) -> tuple[tuple[int, ...], int]:
-    """Each player's pieces as masks (the game's order) and the neutral pieces."""
-    boards = getattr(state, "boards", None)
-    if not isinstance(boards, tuple):
-        out = [0, 0]
-        for square, owner in state.owners().items():
-            out[owner] |= 1 << square
-        boards = tuple(out)
-    walls = 0
-    for square in state.game.neutral(state):
-        walls |= 1 << square
-    return boards, walls
 
 
 def structure(state: State, player: int, first: int | None = None) -> list[float]:
@@ -153,12 +133,8 @@ def structure(state: State, player: int, first: int | None = None) -> list[float
             out.append(min((shortest(grid, me, empty, a, b) for a, b in joins[owner]), default=2.0 * side) / side)
             if first is not None and first <= plan.before:
                 continue
-            best = min(
-                (two_distance(count, grid.beside, groups, empty, a, b) for a, b in joins[owner]),
-                key=lambda found: (found[0] or math.inf, -found[1]),  # 0: no square has both
-                default=(0, 0),
-            )
-            two += (best[0] / side, best[1] / side) if best[0] else (2.0, 0.0)
+            best = potential(count, grid.beside, groups, empty, joins[owner])
+            two += (best[0] / side, best[1] / side) if best else (2.0, 0.0)
     out.append(1.0 if player == 0 else 0.0)
     return out + two
 

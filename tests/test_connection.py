@@ -5,6 +5,7 @@ the same potential that the learnt features count."""
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -25,7 +26,11 @@ def _potentials(state: boardgames.State) -> tuple[tuple[int, int], tuple[int, in
     grid = state.game.grid
     empty = grid.full & ~(state.boards[0] | state.boards[1])
     joins = ((grid.edge("south"), grid.edge("north")),), ((grid.edge("west"), grid.edge("east")),)
-    return tuple(potential(grid, counter(grid), state.boards[p], empty, joins[p]) for p in (0, 1))  # type: ignore[return-value]
+    walled = (2 * math.isqrt(grid.full.bit_count()), 0)  # no square has both distances
+    return tuple(  # type: ignore[return-value]
+        potential(counter(grid), grid.beside, grid.chains(state.boards[p], empty), empty, joins[p]) or walled
+        for p in (0, 1)
+    )
 
 
 def test_only_edges_giving_both_players_two_opposite_sides_make_a_connection_game():
