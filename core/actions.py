@@ -88,21 +88,26 @@ class MoveBuilder:
 
     def __init__(self, state: State) -> None:
         game = state.game
-        self.state = state
         self.grid = game.grid
         self._end = game.grid.size + 1  # end_action
+        # The game's own answer, as State.parts gives it (a frame less at every part).
+        self._next_parts = game.next_parts
+        #: The most actions a move takes, where the game says (then no parts are asked after the last).
+        self._most = game.parts_per_move or -1
+        self.restart(state)
+
+    def restart(self, state: State) -> None:
+        """Start over, for a move in ``state`` (a position of the same game):
+        what an adapter does after every move, without a new builder."""
+        self.state = state
         #: The actions chosen so far.
         self.chosen: tuple[int, ...] = ()
         #: The move being made (see :mod:`boardgames.parts`).
         self.partial = NOTHING_YET
-        # The game's own answer, as State.parts gives it (a frame less at
-        # every part): nothing once the game is over, so no action is taken then.
-        self._next_parts = game.next_parts
-        self._parts = _NOTHING if state.outcome is not None else game.next_parts(state, NOTHING_YET)
+        # Nothing once the game is over, so no action is taken then.
+        self._parts = _NOTHING if state.outcome is not None else self._next_parts(state, NOTHING_YET)
         #: ``legal_actions()`` of the parts, made on first request (OpenSpiel asks several times a step).
         self._actions: tuple[int, ...] | None = None
-        #: The most actions a move takes, where the game says (then no parts are asked after the last).
-        self._most = game.parts_per_move or -1
 
     def __copy__(self) -> MoveBuilder:
         # Every slot, written out: copy.copy of a slotted object takes 1.7 µs,
@@ -145,23 +150,24 @@ class MoveBuilder:
         origins, targets, marks, complete, can_pass = self._parts
         if 0 <= action < self._end - 1:  # a square: what kind of part it is here
             bit = 1 << action
-            partial = self.partial
-            if origins & bit and not (targets | marks) & bit:
+            if origins & bit:
+                if (targets | marks) & bit:
+                    raise self._unencodable(action)
                 partial = _tuple(Move, (action, -1, ()))
-            elif targets & bit and not (origins | marks) & bit:
-                partial = _tuple(Move, (partial.origin, action, ()))
-            elif marks & bit and not (origins | targets) & bit:
+            elif targets & bit:
+                if marks & bit:
+                    raise self._unencodable(action)
+                partial = _tuple(Move, (self.partial.origin, action, ()))
+            elif marks & bit:
+                partial = self.partial
                 before = partial.marks
                 marked = tuple(sorted((*before, action))) if before else (action,)
                 partial = _tuple(Move, (partial.origin, partial.to, marked))
-            elif (origins | targets | marks) & bit:
-                two = f"action {self._describe(action)} starts two kinds of move"
-                raise UnencodableError(f"{two} {self._where()}")
             else:
                 raise IllegalMoveError(f"action {self._describe(action)} continues no legal move {self._where()}")
             self.partial = partial
             self._actions = None
-            chosen = self.chosen = (*self.chosen, action)
+            chosen = self.chosen = self.chosen + (action,)
             if len(chosen) == self._most:  # as many parts as a move has: it is whole
                 return partial
             origins, targets, marks, complete, _ = self._parts = self._next_parts(self.state, partial)
@@ -175,6 +181,9 @@ class MoveBuilder:
             self._actions = None
             return self.partial
         raise IllegalMoveError(f"action {self._describe(action)} continues no legal move {self._where()}")
+
+    def _unencodable(self, action: int) -> UnencodableError:
+        return UnencodableError(f"action {self._describe(action)} starts two kinds of move {self._where()}")
 
     def _describe(self, action: int) -> str:
         try:

@@ -139,18 +139,20 @@ class SpielState(pyspiel.State):
         or not; the actions), about 1.5 µs an action. Its C++ callers still
         go through ``_legal_actions``; another player's is pyspiel's answer."""
         if player is None or player == self.position.turn:  # a finished game's builder has none, as pyspiel
-            return list(self.builder.legal_actions())  # a list of its own, as pyspiel gives
+            builder = self.builder
+            return list(builder._actions or builder.legal_actions())  # a list of its own, as pyspiel gives
         return super().legal_actions(player)
 
     def _legal_actions(self, player: int) -> tuple[int, ...]:
         return self.builder.legal_actions()  # pybind takes any sequence
 
     def _apply_action(self, action: int) -> None:
-        move = self.builder.push(action)
+        builder = self.builder  # this state's own (a clone copies it)
+        move = builder.push(action)
         if move is not None:  # legal: the builder took each part from the position's parts
             position = self.position
             position = self.position = position.game.apply(position, move)  # play_unchecked, a frame less
-            self.builder = MoveBuilder(position)
+            builder.restart(position)
 
     def _action_to_string(self, player: int, action: int) -> str:
         return action_text(self.position.game.grid, action)
