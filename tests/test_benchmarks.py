@@ -272,3 +272,16 @@ def test_games_against_openspiel_reports_each_ratio_with_its_target(tmp_path):
         )
     bad = script("games_vs_openspiel.py", "--games", "chess")
     assert bad.returncode == 2 and "unknown game 'chess'" in bad.stderr
+
+
+def test_rules_only_match_plays_two_agents_seats_alternated_and_saves_each_game(tmp_path):
+    out = tmp_path / "ab.json"
+    args = ["--game", "hex", "--playouts", "--agents", "mcts:iterations=5:mast=on,random", "--games", "2"]
+    done = script("rules_only_match.py", *args, "--json", str(out))
+    assert done.returncode == 0, done.stderr
+    saved = json.loads(out.read_text())
+    assert saved["spec"] == "mcts:iterations=5:mast=on" and saved["against"] == "random" and saved["games"] == 2
+    assert [g["a_first"] for g in saved["games_played"]] == [True, False]
+    assert "mcts:iterations=5:mast=on against random:" in done.stdout
+    bad = script("rules_only_match.py", "--game", "hex", "--agents", "mcts:mast=maybe,random")
+    assert bad.returncode == 2 and "mast" in bad.stderr and "Traceback" not in bad.stderr

@@ -77,3 +77,34 @@ def test_the_speed_benchmark_compares_a_commits_search_with_the_working_trees(tm
     for wrong in (("HEAD", "--games", "chess"), ("no-such-commit",)):
         refused = bench(*wrong)
         assert refused.returncode == 2 and refused.stderr.startswith("error: ") and "Traceback" not in refused.stderr
+
+
+def test_mast_playouts_play_the_move_that_did_best_most_of_the_time():
+    """MAST (``mast=on``): a playout draws a move, then 60% of the time plays
+    instead the one with the best average over the search's playouts; a pass
+    is never that choice (Go's playouts would stop at once), and the averages
+    are each move's own, per player."""
+    go = load_example("go").Go.configure({"size": 5}).start()
+    tables = (mcts._Averages(), mcts._Averages())
+    mcts._update_mast(tables, ([go.legal_moves[3], mcts.PASS], [go.legal_moves[5]]), 1.0)
+    mcts._update_mast(tables, ([go.legal_moves[3]], [go.legal_moves[5], go.legal_moves[6]]), 0.0)
+    assert tables[0][go.legal_moves[3]] == 0.5 and tables[1][go.legal_moves[5]] == 0.5
+    assert tables[1][go.legal_moves[6]] == 1.0 and tables[0][mcts.PASS] == -1.0 and tables[0][go.legal_moves[9]] == 0.5
+    favourite = go.legal_moves[7]
+    tables[0][favourite] = 0.9
+    first = [mcts._recorded_playout(go, random.Random(seed), tables)[1][0][0] for seed in range(400)]
+    share = first.count(favourite) / len(first)
+    assert 0.55 < share < 0.72, share  # 0.6 + 0.4 / 26 expected; a uniform draw gives 1 / 26
+
+
+def test_mast_searches_as_reproducibly_inline_as_through_the_calls():
+    hex_game = type("PlayedOutHex", (load_example("hex").Hex,), {"has_evaluation": False})
+    state = hex_game.configure({"size": 5}).start()
+    for seed in range(3):
+        inline, called = MctsAgent(mast="on"), MctsAgent(mast="on")
+        move = inline.choose(state, Budget(iterations=150), random.Random(seed))
+        assert called.choose(state, Budget(iterations=150), SpelledOut(seed)) == move
+        assert inline.root is not None and called.root is not None and tree(inline.root) == tree(called.root)
+    without = MctsAgent()
+    without.choose(state, Budget(iterations=150), random.Random(2))
+    assert without.root is not None and tree(without.root) != tree(inline.root)  # MAST changed the playouts

@@ -20,8 +20,10 @@ feed RAVE (Gelly and Silver's rapid action value estimation): each node
 learns the value of its moves from every simulation through it that played
 them later, which makes a few hundred simulations worth far more (at Hex
 11×11, 12 of 12 games against OpenSpiel's MCTSBot at equal simulations,
-against 9 of 24 without; docs/strength.md). A game whose moves are made in
-parts searches a tree over the parts instead.
+against 9 of 24 without; docs/strength.md); with ``mast=on`` the playouts
+also favour the moves that did best in them (Finnsson and Björnsson's MAST),
+which depends on the game (a gain at Othello, a loss at Go and Hex). A game
+whose moves are made in parts searches a tree over the parts instead.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ import random
 import time
 
 from ..game import Game, State
-from ..moves import Move
+from ..moves import PASS, Move
 from ..options import ChoiceOption, FloatOption
 from ..parts import NOTHING_YET, next_steps, parts_of, random_move, started
 from .base import Agent, Budget
@@ -198,6 +200,14 @@ class MctsAgent(Agent):
             "auto",
             choices=("auto", "on", "off"),
         ),
+        ChoiceOption(
+            "mast",
+            "MAST (move-average sampling: with RAVE, a playout plays 60% of the time the move that "
+            "did best in this search's playouts): off by default, as it won at Othello and lost "
+            "at Go and Hex (docs/strength.md); try it with arena or ladder",
+            "off",
+            choices=("on", "off"),
+        ),
         FloatOption(
             "c",
             "the UCT exploration constant (by default "
@@ -217,6 +227,7 @@ class MctsAgent(Agent):
         self.plain = self.policy == "random"
         self.widen = settings.get("prior") == "evaluation"
         self.rave = str(settings.get("rave") or "auto")
+        self.mast = settings.get("mast") == "on"
         c = settings.get("c")
         self.c = None if c is None else float(c)  # type: ignore[arg-type]
         self.root: Node | None = None
@@ -280,6 +291,7 @@ class MctsAgent(Agent):
         rules_only = type(game).playout is Game.playout and not game.quick_wins_test
         rave = not evaluate and not in_parts and (self.rave == "on" or (self.rave == "auto" and rules_only))
         rave = rave and not (self.plain and self.rave == "auto")  # plain UCT stays plain
+        mast = (_Averages(), _Averages()) if rave and self.mast else None
         clock = time.perf_counter
         done = 0
         while (limit is None or done < limit) and (deadline is None or clock() < deadline):
@@ -328,9 +340,11 @@ class MctsAgent(Agent):
             elif evaluate:
                 value = (node.state.evaluate(0) + 1) / 2
             elif rave:
-                winner, played = _recorded_playout(node.state, rng)
+                winner, played = _recorded_playout(node.state, rng, mast)
                 value = 0.5 if winner is None else float(winner == 0)
                 _update_amaf(node, played, value)
+                if mast is not None:
+                    _update_mast(mast, played, value)
             else:
                 leaf = node.state
                 if started(node.partial):  # a move half made: finished at random first
@@ -404,7 +418,41 @@ def _follow(node: Node, move: Move) -> Node | None:
             return None
 
 
-def _recorded_playout(state: State, rng: random.Random) -> tuple[int | None, tuple[list[Move], list[Move]]]:
+class _Averages(dict):  # type: ignore[type-arg]
+    """MAST's table for one player: a move's average value over the playouts
+    that played it, and its counts; an unseen move is worth an even 0.5."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        # A pass is never the greedy choice: where two passes end the game
+        # (Go), playouts that learnt to pass would stop at once.
+        self[PASS] = -1.0
+        self.sums: dict[Move, float] = {}
+        self.counts: dict[Move, int] = {}
+
+    def __missing__(self, move: Move) -> float:
+        return 0.5
+
+
+#: MAST's share of playout moves drawn uniformly at random (epsilon-greedy,
+#: Tak, Winands and Björnsson's 0.4).
+MAST_EPSILON = 0.4
+
+
+def _update_mast(mast: tuple[_Averages, _Averages], played: tuple[list[Move], list[Move]], value: float) -> None:
+    for player, moves in enumerate(played):
+        table = mast[player]
+        sums, counts = table.sums, table.counts
+        share = value if player == 0 else 1 - value
+        for move in set(moves).difference((PASS,)):
+            total = sums[move] = sums.get(move, 0.0) + share
+            n = counts[move] = counts.get(move, 0) + 1
+            table[move] = total / n
+
+
+def _recorded_playout(
+    state: State, rng: random.Random, mast: tuple[_Averages, _Averages] | None = None
+) -> tuple[int | None, tuple[list[Move], list[Move]]]:
     """A random playout, with the moves each player played in it (by the
     player's index), for RAVE; the winner's index or None. It draws exactly
     as ``rng.choice`` over ``state.legal_moves`` would, but inlined, and goes
@@ -416,7 +464,11 @@ def _recorded_playout(state: State, rng: random.Random) -> tuple[int | None, tup
     if not (_inlinable(rng) and cls.legal_moves is State.legal_moves and cls.play_unchecked is State.play_unchecked):
         choice = rng.choice
         while state.outcome is None:
-            move = choice(state.legal_moves)
+            moves = state.legal_moves
+            move = choice(moves)
+            if mast is not None and len(moves) > 1 and rng.random() >= MAST_EPSILON:
+                r = moves.index(move)  # as below: the best by MAST, from the one drawn on
+                move = max((*moves[r:], *moves[:r]), key=mast[state.turn].__getitem__)
             played[state.turn].append(move)
             state = state.play_unchecked(move)
         return state.outcome.winner_index, played
@@ -426,6 +478,8 @@ def _recorded_playout(state: State, rng: random.Random) -> tuple[int | None, tup
     generate, apply, getrandbits = game.generate_moves, game.apply, rng.getrandbits
     record = (played[0].append, played[1].append)
     moves = state.legal_moves  # the leaf's, listed when its node was made
+    chance = rng.random
+    values = None if mast is None else (mast[0].__getitem__, mast[1].__getitem__)
     while True:
         n = len(moves)
         k = n.bit_length()
@@ -434,7 +488,11 @@ def _recorded_playout(state: State, rng: random.Random) -> tuple[int | None, tup
             if not n:
                 raise IndexError("an ongoing position with no legal moves")
             r = getrandbits(k)
-        move = moves[r]
+        if values is not None and n > 1 and chance() >= MAST_EPSILON:
+            # the best by MAST, ties to the first from the random one on
+            move = max((*moves[r:], *moves[:r]), key=values[state.turn])
+        else:
+            move = moves[r]
         record[state.turn](move)
         state = apply(state, move)
         if state.outcome is not None:
