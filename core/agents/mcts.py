@@ -22,8 +22,11 @@ them later, which makes a few hundred simulations worth far more (at Hex
 11×11, 12 of 12 games against OpenSpiel's MCTSBot at equal simulations,
 against 9 of 24 without; docs/strength.md); with ``mast=on`` the playouts
 also favour the moves that did best in them (Finnsson and Björnsson's MAST),
-which depends on the game (a gain at Othello, a loss at Go and Hex). A game
-whose moves are made in parts searches a tree over the parts instead.
+which depends on the game (a gain at Othello, a loss at Go and Hex). Where
+mobility (each side's ways to begin a move) tells a game's sides apart,
+simulations play a few random moves and are valued by it instead
+(:mod:`.cutoff`: Othello, Amazons). A game whose moves are made in parts
+searches a tree over the parts.
 """
 
 from __future__ import annotations
@@ -34,9 +37,10 @@ import time
 
 from ..game import Game, State
 from ..moves import PASS, Move
-from ..options import ChoiceOption, FloatOption
+from ..options import ChoiceOption, FloatOption, IntOption
 from ..parts import NOTHING_YET, next_steps, parts_of, random_move, started
 from .base import Agent, Budget
+from .cutoff import cut_playout, tells
 from .solver import endgame_move
 
 #: UCT's exploration constant for each way of valuing a node. A playout's
@@ -45,8 +49,10 @@ from .solver import endgame_move
 #: would spread its visits evenly instead of looking deeper at the best
 #: moves. Measured at 0.5 s a move against ``greedy`` at Verso
 #: (docs/strength.md): with the evaluation, c = 1.4 won 50% of games, 0.2
-#: 50%, 0.1 90%, 0.05 and 0.02 100%.
-EXPLORATION = {"random": 1.4, "heuristic": 1.4, "evaluate": 0.05}
+#: 50%, 0.1 90%, 0.05 and 0.02 100%. A playout valued by mobility ends in
+#: a share of moves, mostly 0.3 to 0.7: at Amazons against OpenSpiel's
+#: MCTSBot, 0.3 won 2 of 10, 0.1 4 of 10, 0.05 3 of 10.
+EXPLORATION = {"random": 1.4, "heuristic": 1.4, "evaluate": 0.05, "mobility": 0.1}
 
 #: RAVE's equivalence parameter: a child's own value and its all-moves-as-first
 #: value weigh the same after about K / 3 visits of it (Gelly and Silver).
@@ -202,12 +208,21 @@ class MctsAgent(Agent):
         ),
         ChoiceOption(
             "mast",
-            "MAST (move-average sampling: with RAVE, a playout plays 60% of the time the move that "
-            "did best in this search's playouts): off by default, as it won at Othello and lost "
-            "at Go and Hex (docs/strength.md); try it with arena or ladder",
+            "MAST (move-average sampling: with RAVE, so not where playouts are valued by mobility, "
+            "a playout plays 60% of the time the move that did best in this search's playouts): off "
+            "by default, as it won at Othello and lost at Go and Hex (docs/strength.md)",
             "off",
             choices=("on", "off"),
         ),
+        ChoiceOption(
+            "mobility",
+            "playouts cut short and valued by mobility (each side's ways to begin a move): auto uses "
+            "it for a game with rules only where mobility tells the sides apart in random games "
+            "(Othello, Amazons; not Go or Hex), instead of RAVE",
+            "auto",
+            choices=("auto", "on", "off"),
+        ),
+        IntOption("cutoff", "the random moves a playout valued by mobility plays first", 4, minimum=1, maximum=1000),
         FloatOption(
             "c",
             "the UCT exploration constant (by default "
@@ -228,6 +243,8 @@ class MctsAgent(Agent):
         self.widen = settings.get("prior") == "evaluation"
         self.rave = str(settings.get("rave") or "auto")
         self.mast = settings.get("mast") == "on"
+        self.mobility = str(settings.get("mobility") or "auto")
+        self.cutoff = int(settings.get("cutoff") or 4)  # type: ignore[call-overload]
         c = settings.get("c")
         self.c = None if c is None else float(c)  # type: ignore[arg-type]
         self.root: Node | None = None
@@ -291,6 +308,12 @@ class MctsAgent(Agent):
         rules_only = type(game).playout is Game.playout and not game.quick_wins_test
         rave = not evaluate and not in_parts and (self.rave == "on" or (self.rave == "auto" and rules_only))
         rave = rave and not (self.plain and self.rave == "auto")  # plain UCT stays plain
+        by_mobility = not evaluate and not self.plain and self.mobility != "off"
+        by_mobility = by_mobility and (self.mobility == "on" or (rules_only and tells(game)))
+        cutoff = self.cutoff if by_mobility else 0
+        rave = rave and not by_mobility  # RAVE learns from whole playouts
+        if by_mobility and self.c is None:
+            c = EXPLORATION["mobility"]
         mast = (_Averages(), _Averages()) if rave and self.mast else None
         clock = time.perf_counter
         done = 0
@@ -339,6 +362,11 @@ class MctsAgent(Agent):
                 value = float((node.mover == 0) == (node.proven == 1))
             elif evaluate:
                 value = (node.state.evaluate(0) + 1) / 2
+            elif cutoff:
+                leaf = node.state
+                if started(node.partial):  # a move half made: finished at random first
+                    leaf = leaf.play_unchecked(random_move(leaf.parts, rng, node.partial))
+                value = cut_playout(leaf, rng, cutoff)
             elif rave:
                 winner, played = _recorded_playout(node.state, rng, mast)
                 value = 0.5 if winner is None else float(winner == 0)
