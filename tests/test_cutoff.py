@@ -10,7 +10,7 @@ from boardgames.agents.base import Budget
 from boardgames.agents.cutoff import cut_playout, mobility, tells
 from boardgames.agents.mcts import MctsAgent
 from boardgames.parts import random_move
-from helpers import load_example
+from helpers import TICTACTOE, load_example
 
 
 def rules_only(cls: type) -> type:
@@ -20,6 +20,12 @@ def rules_only(cls: type) -> type:
     base = boardgames.Game
     extras = {"evaluate": base.evaluate, "playout": base.playout, "wins_at_once": base.wins_at_once}
     return type(f"{cls.__name__}Bare", (cls,), {**extras, "has_evaluation": False, "quick_wins_test": False})
+
+
+def tictactoe() -> type:
+    namespace: dict[str, object] = {}
+    exec(TICTACTOE, namespace)
+    return namespace["TicTacToe"]  # type: ignore[return-value]
 
 
 def test_mobility_counts_the_ways_to_begin_a_move_whole_moves_or_parts():
@@ -40,6 +46,7 @@ def test_mobility_tells_apart_the_sides_of_othello_and_amazons_not_go_or_hex():
     assert tells(load_example("amazons").Amazons.configure({}))
     assert not tells(load_example("go").Go.configure({}))  # any empty point is a move for either side
     assert not tells(load_example("hex").Hex.configure({}))
+    assert not tells(tictactoe().configure())  # nine squares: the square a move takes is a ninth of them
 
 
 def test_a_cut_playout_is_the_share_of_mobility_of_the_player_who_moved():

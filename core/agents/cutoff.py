@@ -62,19 +62,22 @@ def cut_playout(state: State, rng: random.Random, plies: int) -> float:
 
 
 #: How far apart, in the median position of random games, the two sides'
-#: mobilities must be (|a - b| / (a + b)) for mobility to tell them apart:
-#: Hex 0.007 and Go 0.037 at 9×9 and 11×11 (any empty point is a move for
-#: either side), Othello 0.14, Amazons 0.13, Verso 0.13, Donuts 0.25.
-TELLS_APART = 0.08
+#: mobilities must be for mobility to tell them apart, beyond the one way to
+#: move that the last move itself took ((|a - b| - 1) / (a + b), at least 0):
+#: Tic-tac-toe, Hex 0 and Go 0.011 at 9×9 (any empty point is a move for
+#: either side, but for captures), Othello 0.071, Verso 0.10, Amazons 0.11.
+TELLS_APART = 0.03
 
 _TELLS: dict[Game, bool] = {}
 
 
 def tells(game: Game, games: int = 8) -> bool:
     """Whether mobility tells the sides of ``game`` apart: the median gap
-    between the mobility of the player who moved and of the next, over the
-    positions of ``games`` random games from the start (drawn from a fixed
-    seed, so the answer is the game's own; asked once a game)."""
+    between the mobility of the player who moved and of the next, less the
+    square the move took (on a small board that one alone looks like a
+    gap: Tic-tac-toe), over the positions of ``games`` random games from the
+    start (drawn from a fixed seed, so the answer is the game's own; asked
+    once a game)."""
     known = _TELLS.get(game)
     if known is None:
         rng, gaps = random.Random(0), []
@@ -85,7 +88,7 @@ def tells(game: Game, games: int = 8) -> bool:
                 state = game.apply(state, random_move(state.parts, rng))
                 now = mobility(state)
                 if state.outcome is None and before + now:
-                    gaps.append(abs(before - now) / (before + now))
+                    gaps.append(max(0, abs(before - now) - 1) / (before + now))
                 before = now
         known = _TELLS[game] = bool(gaps) and statistics.median(gaps) >= TELLS_APART
     return known
