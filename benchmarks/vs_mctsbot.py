@@ -147,7 +147,7 @@ def rules_only(cls: type[boardgames.Game], evaluation: str | None = None) -> typ
             self.learned = attach(self, evaluation)
 
         def evaluate(self: Any, state: boardgames.State, player: int) -> float:
-            return self.learned.value(state, player) if self.learned else 0.0
+            return self.learned.value(state, player) if self.learned else base.evaluate(self, state, player)
 
         extras |= {"setup": setup, "evaluate": evaluate}
     return type(f"{cls.__name__}RulesOnly", (cls,), {**extras, **flags})

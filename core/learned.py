@@ -176,12 +176,15 @@ def attach(game: Game, path: str | Path) -> LearnedEvaluation | None:
     """The evaluation at ``path`` (read once) for ``game``, from its
     ``setup``, and whether the game has one: where the file fits this
     configuration (its board, its planes) the game's ``has_evaluation`` is
-    true and the model is returned; else false, and None (another board
-    size, or a model that values every position alike because nothing did
-    better than a constant chance: the agents then search by playouts)."""
+    true and the model is returned; else None (another board size, or a
+    model that values every position alike because nothing did better than
+    a constant chance), and the game keeps only what its declaration gives:
+    a connection game its two-distance evaluation (``Game.evaluate``, which
+    the tutorial's ``evaluate`` falls back to), any other none (the agents
+    then search by playouts)."""
     model = _read(Path(path).resolve())
     fits = model.fits(game) and model.predicts
-    game.has_evaluation = fits  # type: ignore[misc]  # per configuration, shadowing the class's
+    game.has_evaluation = fits or game.connects  # type: ignore[misc]  # per configuration, shadowing the class's
     return model if fits else None
 
 

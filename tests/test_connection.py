@@ -147,3 +147,35 @@ def test_on_square_cells_the_evaluation_is_the_fewest_squares_to_join():
     for move in ("a1", "a3", "b1", "b3", "c1", "c3", "d1", "e5"):  # blue lacks d3 and e3, red four squares
         blocked = blocked.play(move)
     assert blocked.evaluate(1) > 0.5 > -0.5 > blocked.evaluate(0)
+
+
+def test_a_learnt_file_that_does_not_fit_leaves_a_connection_game_its_declared_evaluation():
+    """The tutorial's pattern: ``attach`` in setup, ``evaluate`` falling back
+    to ``super().evaluate``. On a board its file was not fitted on, a
+    connection game keeps the evaluation its edges give it; on the board it
+    was fitted on, the file values the positions."""
+    from pathlib import Path
+
+    from boardgames.learned import attach
+
+    learnt = Path(__file__).resolve().parent.parent / "docs" / "strength-runs" / "learned" / "hex-2d-evaluation.json"
+    hex_class = load_example("hex").Hex
+
+    class Learnt(hex_class):  # type: ignore[misc, valid-type]
+        def setup(self) -> None:
+            super().setup()
+            self.learned = attach(self, learnt)
+
+        def evaluate(self, state, player):  # type: ignore[no-untyped-def]
+            return self.learned.value(state, player) if self.learned else super().evaluate(state, player)
+
+    small, fitted = Learnt.configure({"size": 5}), Learnt.configure({"size": 11})
+    assert small.learned is None and small.has_evaluation
+    assert fitted.learned is not None and fitted.has_evaluation
+    rng = random.Random(4)
+    for game in (small, fitted):
+        state = game.start()
+        for _ in range(6):
+            state = state.play_unchecked(rng.choice(state.legal_moves))
+        expected = evaluation(state, 0) if game is small else game.learned.value(state, 0)
+        assert state.evaluate(0) == expected != 0.0
