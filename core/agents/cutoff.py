@@ -84,7 +84,9 @@ def tells(game: Game, games: int = 8) -> bool:
         for _ in range(games):
             state = game.start()
             before = mobility(state)
-            while state.outcome is None:
+            for _ in range(min(game.max_length, 2_000)):  # a bound, should random play never end a game
+                if state.outcome is not None:
+                    break
                 state = game.apply(state, random_move(state.parts, rng))
                 now = mobility(state)
                 if state.outcome is None and before + now:
