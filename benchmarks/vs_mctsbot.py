@@ -55,11 +55,20 @@ def _go_params(options: dict[str, Any]) -> dict[str, Any]:
     return {"board_size": int(options.get("size", 9)), "komi": float(options.get("komi", 7.5))}
 
 
-def _named(theirs: Any) -> dict[str, int]:
+def _breakthrough_move(text: str) -> str:
+    """Our move for OpenSpiel's breakthrough label: its player 0 starts on
+    its ranks 7 and 8 and moves down, so its rank r is our 9 - r (``a7a6*``,
+    a capture, is our ``a2-a3``)."""
+    return f"{text[0]}{9 - int(text[1])}-{text[2]}{9 - int(text[3])}"
+
+
+def _named(theirs: Any, name: str = "") -> dict[str, int]:
     """OpenSpiel's legal actions by our notation (Go's ``B c3`` is ``c3``)."""
     names = {}
     for action in theirs.legal_actions():
         text = theirs.action_to_string(action).split()[-1].lower()
+        if name == "breakthrough":
+            text = _breakthrough_move(text)
         names["pass" if text in ("pass", "64") else text] = action
     return names
 
@@ -75,6 +84,7 @@ GAMES: dict[str, tuple[str, Callable[[dict[str, Any]], dict[str, Any]]]] = {
     "hex": ("hex", _hex_params),
     "go": ("go", _go_params),
     "amazons": ("amazons", lambda options: {}),
+    "breakthrough": ("breakthrough", lambda options: {}),
 }
 
 
@@ -82,7 +92,7 @@ def their_actions(name: str, state: boardgames.State, move: boardgames.Move, the
     """OpenSpiel's actions for our ``move`` (a part each for Amazons)."""
     if name == "amazons":
         return [(9 - sq % 10) * 10 + sq // 10 for sq, _ in parts_of(move)]
-    return [_named(theirs)[state.format_move(move)]]
+    return [_named(theirs, name)[state.format_move(move)]]
 
 
 def their_move(name: str, bot: Any, theirs: Any) -> tuple[str, list[int]]:
@@ -96,7 +106,7 @@ def their_move(name: str, bot: Any, theirs: Any) -> tuple[str, list[int]]:
         origin, to, arrow = (boardgames.Grid.get(10).names[_amazons_square(a)] for a in actions)
         return f"{origin}-{to}x{arrow}", actions
     action = bot.step(theirs)
-    text = {a: t for t, a in _named(theirs).items()}[action]
+    text = {a: t for t, a in _named(theirs, name).items()}[action]
     theirs.apply_action(action)
     return text, [action]
 

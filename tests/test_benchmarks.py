@@ -96,7 +96,9 @@ def test_the_web_load_test_plays_whole_games_and_reports(tmp_path):
     assert result["resident_mb"] > 0 and result["resident_mb_with_live"] > 0 and result["live_matches"] == 3
 
 
-@pytest.mark.parametrize(("game", "options"), [("othello", ""), ("hex", "size=4"), ("go", "size=4"), ("amazons", "")])
+@pytest.mark.parametrize(
+    ("game", "options"), [("othello", ""), ("hex", "size=4"), ("go", "size=4"), ("amazons", ""), ("breakthrough", "")]
+)
 def test_our_agents_play_whole_games_against_the_mctsbot_on_openspiels_own_game(tmp_path, game, options):
     """Every example against OpenSpiel's MCTSBot on OpenSpiel's game, kept in
     step move by move (a move the two games disagree on would fail here)."""
