@@ -64,9 +64,11 @@ def cut_playout(state: State, rng: random.Random, plies: int) -> float:
 #: How far apart, in the median position of random games, the two sides'
 #: mobilities must be for mobility to tell them apart, beyond the one way to
 #: move that the last move itself took ((|a - b| - 1) / (a + b), at least 0):
-#: Tic-tac-toe, Hex 0 and Go 0.011 at 9×9 (any empty point is a move for
-#: either side, but for captures), Othello 0.071, Verso 0.10, Amazons 0.11.
-TELLS_APART = 0.03
+#: Tic-tac-toe, Hex 0 and Go 0.011 at 9×9, 0.005 at 13×13 and 19×19 (any
+#: empty point is a move for either side, but for captures); Breakthrough
+#: 0.038, Othello 0.071, Verso 0.10, Amazons 0.11. The bar sits halfway
+#: (geometrically) between Go's and Breakthrough's, the closest on each side.
+TELLS_APART = 0.02
 
 _TELLS: dict[Game, bool] = {}
 
