@@ -35,6 +35,7 @@ from typing import Any
 from games_vs_openspiel import ensure_example
 
 import boardgames
+from boardgames import testing
 from boardgames.arena import Standing
 from boardgames.learned import attach
 from boardgames.match import Match
@@ -142,25 +143,22 @@ def calibrate(pyspiel: Any, spiel: Any, seconds: float, seed: int) -> int:
 
 
 def rules_only(cls: type[boardgames.Game], evaluation: str | None = None) -> type[boardgames.Game]:
-    """``cls`` without what its author added for agents (an evaluation, a
-    playout, a test of wins at once): the game as rules and declarations alone; with
-    ``evaluation``, a file of ``boardgames learn``, attached as the
+    """``cls`` as its rules and declarations alone (``boardgames.testing.rules_only``);
+    with ``evaluation``, a file of ``boardgames learn``, attached as the
     tutorial shows (the evaluation learnt, and nothing else)."""
-    base = boardgames.Game
-    extras: dict[str, Any] = {"evaluate": base.evaluate, "playout": base.playout, "wins_at_once": base.wins_at_once}
-    # What the game's declarations give (a connection game's evaluation) stays: the framework's, not the author's.
-    flags = {"has_evaluation": cls.connects, "quick_wins_test": False}
-    if evaluation is not None:
+    bare = testing.rules_only(cls)
+    if evaluation is None:
+        return bare
 
-        def setup(self: Any) -> None:
-            cls.setup(self)
-            self.learned = attach(self, evaluation)
+    def setup(self: Any) -> None:
+        cls.setup(self)
+        self.learned = attach(self, evaluation)
 
-        def evaluate(self: Any, state: boardgames.State, player: int) -> float:
-            return self.learned.value(state, player) if self.learned else base.evaluate(self, state, player)
+    def evaluate(self: Any, state: boardgames.State, player: int) -> float:
+        return self.learned.value(state, player) if self.learned else boardgames.Game.evaluate(self, state, player)
 
-        extras |= {"setup": setup, "evaluate": evaluate}
-    return type(f"{cls.__name__}RulesOnly", (cls,), {**extras, **flags})
+    # has_evaluation stays the declared one here; attach() sets each configuration's.
+    return type(bare.__name__, (bare,), {"setup": setup, "evaluate": evaluate, "has_evaluation": bare.has_evaluation})
 
 
 def play_one(task: tuple[str, dict[str, Any], str, int, int, int, bool, str | None]) -> float:

@@ -10,16 +10,8 @@ from boardgames.agents.base import Budget
 from boardgames.agents.cutoff import cut_playout, mobility, tells
 from boardgames.agents.mcts import MctsAgent
 from boardgames.parts import random_move
+from boardgames.testing import rules_only
 from helpers import TICTACTOE, load_example
-
-
-def rules_only(cls: type) -> type:
-    """The example as the tutorial writes it: no evaluation, playout or wins test of its own."""
-    import boardgames
-
-    base = boardgames.Game
-    extras = {"evaluate": base.evaluate, "playout": base.playout, "wins_at_once": base.wins_at_once}
-    return type(f"{cls.__name__}Bare", (cls,), {**extras, "has_evaluation": False, "quick_wins_test": False})
 
 
 def tictactoe() -> type:
