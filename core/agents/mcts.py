@@ -362,11 +362,6 @@ class MctsAgent(Agent):
                 value = float((node.mover == 0) == (node.proven == 1))
             elif evaluate:
                 value = (node.state.evaluate(0) + 1) / 2
-            elif cutoff:
-                leaf = node.state
-                if started(node.partial):  # a move half made: finished at random first
-                    leaf = leaf.play_unchecked(random_move(leaf.parts, rng, node.partial))
-                value = cut_playout(leaf, rng, cutoff)
             elif rave:
                 winner, played = _recorded_playout(node.state, rng, mast)
                 value = 0.5 if winner is None else float(winner == 0)
@@ -377,8 +372,11 @@ class MctsAgent(Agent):
                 leaf = node.state
                 if started(node.partial):  # a move half made: finished at random first
                     leaf = leaf.play_unchecked(random_move(leaf.parts, rng, node.partial))
-                winner = leaf.playout(rng, policy) if leaf.outcome is None else leaf.outcome.winner_index
-                value = 0.5 if winner is None else float(winner == 0)
+                if cutoff:  # a few random moves, valued by mobility (never with RAVE)
+                    value = cut_playout(leaf, rng, cutoff)
+                else:
+                    winner = leaf.playout(rng, policy) if leaf.outcome is None else leaf.outcome.winner_index
+                    value = 0.5 if winner is None else float(winner == 0)
             # Backpropagation: each node counts the value for the player who
             # moved into it; proofs climb as far as they hold. A node's proof
             # can only change with a child's, so the climb starts at a proven
