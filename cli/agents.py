@@ -10,11 +10,15 @@ from boardgames.levels import LEVEL_COUNT, ladder, levels, measured
 
 
 @click.command("agents")
-def list_agents() -> None:
-    """List the agents and the parameters their specs take, with their ranges.
+@click.argument("game_name", metavar="[GAME]", required=False)
+def list_agents(game_name: str | None) -> None:
+    """List the agents and the parameters their specs take, with their ranges,
+    then each game's levels (GAME's alone, if given).
 
     Parameters are joined to the name by colons: mcts:time=2:playout=random.
     """
+    # An unknown game is one line and nothing else (before any listing).
+    chosen = None if game_name is None else {game_name: boardgames.game_class(game_name)}
     for name, cls in boardgames.registered_agents().items():
         params = describe_agents({name: cls}, ranges=True)
         budget = cls.default_budget.describe()
@@ -22,7 +26,7 @@ def list_agents() -> None:
     click.echo(f"{HUMAN}: a person, who types the moves (play) and may not sit in the arena")
     click.echo()
     click.echo(f"Levels (play GAME --level N; hints and play's opponent use level {LEVEL_COUNT}):")
-    games = boardgames.registered_games()
+    games = chosen or boardgames.registered_games()
     ladders: dict[tuple[str, ...], list[str]] = {}  # games sharing a ladder are listed together
     for name, game in games.items():
         ladders.setdefault(levels(game), []).append(name)

@@ -10,7 +10,7 @@ import boardgames
 @click.command("rules")
 @click.argument("game_name", metavar="GAME")
 def rules(game_name: str) -> None:
-    """Show how GAME is played here: the rules, rulings and options."""
+    """Show how GAME is played here: its rules (with the rulings a game adds) and options."""
     cls = boardgames.game_class(game_name)
     click.echo(cls.rules_text.rstrip() or f"{cls.title}: no rules text.")
     if cls.option_specs:

@@ -451,7 +451,8 @@ class Game(Generic[StateT]):
     overlay_kinds: ClassVar[tuple[Overlay, ...]] = ()
     words: ClassVar[Words] = Words()
     #: The board's sides that belong to a player (a connection game's goals),
-    #: as side (``south`` = rank 1, ``north``, ``west`` = file a, ``east``) to
+    #: as side (``south`` = rank 1, ``north``, ``west`` = file a, ``east``; a
+    #: hexagon's ``southwest`` and ``northeast`` too: :meth:`Grid.edge`) to
     #: player index: the renderers draw them in the player's colour.
     edges: ClassVar[Mapping[str, int]] = {}
     #: Whether :attr:`edges` give each player two opposite sides to join: a

@@ -184,6 +184,8 @@ class Grid:
     def hexagon(side: int) -> Grid:
         """The shared geometry of a hexagon of hexagonal cells, ``side`` cells a
         side (Abalone, Havannah): a ``2*side - 1`` rhombus less two corners."""
+        if not 1 <= side <= (MAX_SIDE + 1) // 2:
+            raise ValueError(f"a hexagon's side is 1 to {(MAX_SIDE + 1) // 2} cells, got {side}")
         return _grid(2 * side - 1, 2 * side - 1, "cells", "hex", "hexagon", FILES)
 
     def __init__(
@@ -312,15 +314,21 @@ class Grid:
         if name in self._index:
             return self._index[name]
         if _SQUARE.fullmatch(name):
-            on = sorted(self._index.values())
-            raise InvalidMoveError(f"{quoted(text)} is off the board ({self.names[on[0]]} to {self.names[on[-1]]})")
+            if self.shape == "hexagon":  # a range of names would not say which are cells
+                centre = (self.width - 1) // 2
+                where = f"a hexagon of side {centre + 1}: file a runs {self.files[0]}{centre + 1} to a{self.height}"
+            else:
+                where = f"{self.names[0]} to {self.names[-1]}"
+            raise InvalidMoveError(f"{quoted(text)} is off the board ({where})")
         raise InvalidMoveError(f"{quoted(text)} is not a square name like a1")
 
     def edge(self, side: str) -> int:
         """The squares along one side of the board, as a mask: ``south``
         (rank 1), ``north`` (the last rank), ``west`` (file a) or ``east``
-        (the last file), the names ``Game.edges`` uses (a connection game's
-        goals: Hex's rules and its drawing then say the same)."""
+        (the last file), and on a hexagon also its two cut sides,
+        ``southwest`` (between rank 1 and file a) and ``northeast``: the
+        names ``Game.edges`` uses (a connection game's goals: Hex's rules and
+        its drawing then say the same)."""
         files, ranks = range(self.width), range(self.height)
         lines = {
             "south": [(f, 0) for f in files],
@@ -328,9 +336,24 @@ class Grid:
             "west": [(0, r) for r in ranks],
             "east": [(self.width - 1, r) for r in ranks],
         }
+        if self.shape == "hexagon":  # the corners cut off the rhombus: file + rank = centre, 3 × centre
+            centre = (self.width - 1) // 2
+            lines["southwest"] = [(f, centre - f) for f in range(centre + 1)]
+            lines["northeast"] = [(f, 3 * centre - f) for f in range(centre, self.width)]
         if side not in lines:
-            raise ValueError(f"a side is south, north, west or east, got {side!r}")
+            raise ValueError(f"a side of this board is {', '.join(lines)}; got {side!r}")
         return self.mask(self.index(f, r) for f, r in lines[side]) & self.full
+
+    def corners(self) -> int:
+        """The board's corners, as a mask: a rectangle's four, a hexagon's six
+        (where two of its sides meet: Havannah's corners)."""
+        last_file, last_rank = self.width - 1, self.height - 1
+        if self.shape == "hexagon":
+            centre = last_file // 2
+            at = [(centre, 0), (last_file, 0), (0, centre), (last_file, centre), (0, last_rank), (centre, last_rank)]
+        else:
+            at = [(0, 0), (last_file, 0), (0, last_rank), (last_file, last_rank)]
+        return self.mask(self.index(f, r) for f, r in at)
 
     # -- sets ----------------------------------------------------------------
     @staticmethod

@@ -5,8 +5,10 @@ draws, so it works for any game with no per-game code: from what the game
 declares (:mod:`boardgames.declarations`), the pieces of the player who looks
 and of the opponent for each kind of piece, one plane per kind of neutral
 piece, of mark (the Donuts lines) and of overlay, each side's pieces in hand
-(the same value on every square, as a fraction of the reserve) and the
-squares of a move being chosen action by action (:mod:`boardgames.actions`);
+(the same value on every square, as a fraction of the reserve), the
+squares of a move being chosen action by action (:mod:`boardgames.actions`)
+and, on a board that is not a whole rectangle (a hexagon), its cells, so
+that a corner off the board is not read as an empty square;
 :func:`plane_names` lists them.
 
 :func:`planes` gives each plane as a flat list indexed by square number, in
@@ -34,8 +36,18 @@ def plane_names(game: Game | type[Game]) -> tuple[str, ...]:
     ``opponent's pieces`` where the game has one kind, else ``my king``...);
     one per neutral kind, per mark kind and per overlay; each side's pieces in
     hand; the squares of a move being chosen. A game with no marks has no
-    mark planes. ``game`` is a configured game or a game class."""
-    return _plane_names(game if isinstance(game, type) else type(game))  # type: ignore[arg-type]  # by identity
+    mark planes. ``game`` is a configured game or a game class; a configured
+    game whose board is not a whole rectangle (a hexagon) ends with ``on
+    board``, its cells (last, so that every other plane keeps its place)."""
+    if isinstance(game, type):
+        return _plane_names(game)  # type: ignore[arg-type]  # by identity
+    names = _plane_names(type(game))  # type: ignore[arg-type]  # by identity
+    return (*names, "on board") if _off_board(game.grid) else names
+
+
+def _off_board(grid: Grid) -> bool:
+    """Whether some squares of ``grid``'s numbering are not on the board."""
+    return grid.full != (1 << grid.size) - 1
 
 
 @functools.cache
@@ -93,6 +105,8 @@ def planes(state: State, player: int, chosen: Sequence[int] = ()) -> list[list[f
         out[at + 2][squares[0]] = 1.0
         for square in squares[1:]:
             out[at + 3][square] = 1.0
+    if _off_board(game.grid):
+        out[at + 4] = [1.0 if on else 0.0 for on in game.grid.on_board]
     return out
 
 

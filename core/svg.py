@@ -31,12 +31,12 @@ import attrs
 
 from .contrast import contrast, is_colour
 from .describe import position_words, squares_words
+from .geometry import bits
 from .view import BoardView
 
 CELL = 60
 #: A hexagonal cell's height over its width (pointy top), and the distance of its ranks.
 HEX_HEIGHT, HEX_RISE = 2 / 3**0.5, 3**0.5 / 2
-SIDES = ("south", "north", "west", "east")
 RADIUS = CELL * 0.36
 #: Coordinates: their size, a character's width in ems (DejaVu Sans' digits,
 #: the widest usual sans-serif), their distance from the board, the outer pad.
@@ -227,20 +227,15 @@ def _hex_board(view: BoardView, centre: Callable[[int], tuple[float, float]], ou
     grid = view.grid
     for side, who in view.edges:
         colour = _attr(view.colours[who]) if who < len(view.colours) else "#888888"
-        if side not in SIDES:
+        try:
+            cells = grid.edge(side)
+        except ValueError:  # a side this board does not have: nothing to draw
             continue
-        if side in ("south", "north"):
-            rank = 0 if side == "south" else grid.height - 1
-            cells = [grid.index(f, rank) for f in range(grid.width)]
-        else:
-            file = 0 if side == "west" else grid.width - 1
-            cells = [grid.index(file, r) for r in range(grid.height)]
-        for sq in cells:  # a larger hexagon behind each cell of the side: a band of the player's colour
-            if grid.on_board[sq]:
-                cx, cy = centre(sq)
-                out.append(
-                    f'<polygon class="edge {side}" points="{_hexagon(cx, cy, BAND)}" fill="{colour}" stroke="none"/>'
-                )
+        for sq in bits(cells):  # a larger hexagon behind each cell of the side: a band of the player's colour
+            cx, cy = centre(sq)
+            out.append(
+                f'<polygon class="edge {side}" points="{_hexagon(cx, cy, BAND)}" fill="{colour}" stroke="none"/>'
+            )
     for sq in range(grid.size):
         if grid.on_board[sq]:
             cx, cy = centre(sq)

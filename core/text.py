@@ -200,9 +200,13 @@ def _sides(view: BoardView, width: int, height: int) -> str:
         "north": f"rank {height}",
         "west": f"file {view.grid.files[0]}",
         "east": f"file {view.grid.files[-1]}",
+        "southwest": "the southwest side",  # a hexagon's cut sides (Grid.edge)
+        "northeast": "the northeast side",
     }
     owned: dict[int, list[str]] = {}
-    for side, who in sorted(view.edges, key=lambda edge: list(names).index(edge[0]) if edge[0] in names else 4):
+    for side, who in sorted(
+        view.edges, key=lambda edge: list(names).index(edge[0]) if edge[0] in names else len(names)
+    ):
         if side in names and who < len(view.players):
             owned.setdefault(who, []).append(names[side])
     return "; ".join(f"{view.players[who]} joins {' and '.join(sides)}" for who, sides in sorted(owned.items()))

@@ -264,8 +264,37 @@ def test_the_sides_of_a_board_by_the_names_game_edges_uses():
     assert grid.squares(grid.edge("west")) == ["a1", "a2", "a3", "a4"]
     assert grid.squares(grid.edge("east")) == ["c1", "c2", "c3", "c4"]
     assert Grid.hexagon(2).squares(Grid.hexagon(2).edge("south")) == ["b1", "c1"]
-    with pytest.raises(ValueError, match="a side is"):
+    with pytest.raises(ValueError, match="a side of this board is south, north, west, east; got 'up'"):
         grid.edge("up")
+    with pytest.raises(ValueError, match="got 'southwest'"):  # only a hexagon has cut sides
+        grid.edge("southwest")
+
+
+def test_a_hexagon_has_six_sides_and_six_corners():
+    grid = Grid.hexagon(3)  # a 5 × 5 rhombus less the corners where file + rank < 2 or > 6
+    sides = {
+        side: grid.squares(grid.edge(side)) for side in ("south", "southwest", "west", "north", "northeast", "east")
+    }
+    assert sides["southwest"] == ["a3", "b2", "c1"] and sides["northeast"] == ["c5", "d4", "e3"]
+    assert sides["south"] == ["c1", "d1", "e1"] and sides["west"] == ["a3", "a4", "a5"]
+    # Each side is three cells, and each corner (a cell on two sides, three neighbours) is shared by two.
+    assert all(len(cells) == 3 for cells in sides.values())
+    corners = grid.squares(grid.corners())
+    shared = {sq for a in sides.values() for sq in a if sum(sq in b for b in sides.values()) == 2}
+    assert sorted(corners) == sorted(shared) == sorted(["c1", "e1", "a3", "e3", "a5", "c5"])
+    assert all(grid.adjacent[grid.parse_square(sq)].bit_count() == 3 for sq in corners)
+    assert Grid.get(3, 2).squares(Grid.get(3, 2).corners()) == ["a1", "a2", "c1", "c2"]
+
+
+def test_a_hexagon_says_which_names_are_off_it_and_what_sides_it_takes():
+    grid = Grid.hexagon(4)
+    with pytest.raises(InvalidMoveError, match=r"'a1' is off the board \(a hexagon of side 4: file a runs a4 to a7\)"):
+        grid.parse_square("a1")
+    with pytest.raises(InvalidMoveError, match=r"'k1' is off the board \(a1 to c3\)"):
+        Grid.get(3).parse_square("k1")
+    for side in (0, 14, -1):
+        with pytest.raises(ValueError, match=f"a hexagon's side is 1 to 13 cells, got {side}"):
+            Grid.hexagon(side)
 
 
 @pytest.mark.parametrize(

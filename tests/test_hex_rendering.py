@@ -70,3 +70,16 @@ def test_coordinates_label_every_file_and_rank_once_clear_of_the_cells():
         for text in labels:  # the label's anchor point and its glyphs' middle, outside every cell's inner circle
             x, y = float(text.get("x")), float(text.get("y")) - 5
             assert all((x - cx) ** 2 + (y - cy) ** 2 > 30**2 for cx, cy in centres), text.text
+
+
+def test_a_hexagons_cut_sides_are_drawn_and_named_as_the_others():
+    grid = Grid.hexagon(3)
+    edges = (("southwest", 0), ("northeast", 0), ("south", 1), ("north", 1))
+    root = ET.fromstring(render_svg(hex_view(grid, edges=edges), interactive=True))
+    polygons = root.findall(f"{SVG}polygon")
+    for side in ("southwest", "northeast", "south", "north"):
+        drawn = [p for p in polygons if p.get("class") == f"edge {side}"]
+        assert len(drawn) == grid.edge(side).bit_count() == 3, side
+    assert {p.get("fill") for p in polygons if p.get("class") == "edge southwest"} == {"#c0392b"}
+    text = render_text(hex_view(grid, edges=edges))
+    assert "red joins the southwest side and the northeast side; blue joins rank 1 and rank 5" in text

@@ -31,6 +31,15 @@ def test_a_rules_only_game_gets_a_search_ladder_shown_as_not_measured(cli):
     assert all(not spec.startswith("alphabeta") for spec in RULES_ONLY_LEVELS) and DEFAULT_LEVELS[-1] != ""
 
 
+def test_agents_lists_one_games_levels_when_asked(cli):
+    verso = cli("agents", "verso")
+    assert verso.code == 0 and "verso (measured on them):" in verso.out and "donuts" not in verso.out
+    for spec in levels(boardgames.game_class("verso")):
+        assert spec in verso.out
+    unknown = cli("agents", "nope")
+    assert unknown.code != 0 and unknown.out == "" and "unknown game 'nope'" in unknown.err
+
+
 def test_play_faces_the_games_strongest_level(cli, tmp_path):
     stopped = cli("play", "verso", "-o", "size=7", input="")  # stops at once, and saves the game with its seats
     assert stopped.code == 0

@@ -138,3 +138,25 @@ def test_openspiel_tensor_on_donuts_is_not_transposed():
     tensor = np.reshape(state.observation_tensor(0), shape)
     assert tensor[MINE][1][0] == 1.0 and tensor[MINE].sum() == 1
     assert tensor[plane_names(boardgames.game_class("donuts")).index("mark |")][1][0] == 1.0
+
+
+class Round(Tall):
+    """Tall's placements on a hexagon of side 3 (19 cells in a 5 × 5 rhombus)."""
+
+    name = "round-layout"
+    max_length = 19
+
+    def setup(self):
+        self.grid = Grid.hexagon(3)
+
+
+def test_a_hexagon_shows_its_cells_so_a_corner_off_it_is_not_an_empty_square():
+    game = Round.configure()
+    names = plane_names(game)
+    assert names == (*plane_names(Round), "on board") and "on board" not in plane_names(Tall.configure())
+    state = game.start().play("c3")
+    seen = board_planes(state, 0)
+    assert layout_shape(game) == (len(names), 5, 5) == (len(seen), len(seen[0]), len(seen[0][0]))
+    on = only_one(seen, names.index("on board"))
+    assert len(on) == 19 and (0, 0) not in on and (0, 2) in on  # a1 is off the board, c1 on it
+    assert only_one(seen, MINE) == [(2, 2)]  # the other planes keep their places
