@@ -1,13 +1,15 @@
 """Playouts cut short and valued by mobility (issue 25): the count of ways to
-begin a move, whole moves or parts alike; whether it tells a game's sides
-apart; and ``mcts`` using it by default only where it does."""
+begin a move, whole moves or parts alike, or of the squares reached; whether
+it tells a game's sides apart, and which count suits it; and ``mcts`` using
+it by default only where it tells, counted as the game's probe says."""
 
 from __future__ import annotations
 
 import random
 
+from boardgames.agents import mcts as mcts_module
 from boardgames.agents.base import Budget
-from boardgames.agents.cutoff import cut_playout, mobility, tells
+from boardgames.agents.cutoff import counts_squares, cut_playout, mobility, reach, tells
 from boardgames.agents.mcts import MctsAgent
 from boardgames.parts import random_move
 from boardgames.testing import rules_only
@@ -31,6 +33,47 @@ def test_mobility_counts_the_ways_to_begin_a_move_whole_moves_or_parts():
         pairs = {(m.origin, m.to) for m in amazons.legal_moves}
         assert mobility(amazons) == len(pairs) > 0
         amazons = amazons.play_unchecked(random_move(amazons.parts, rng))
+
+
+def test_reach_counts_each_square_a_piece_can_go_to_once():
+    amazons = load_example("amazons").Amazons.configure({}).start()
+    rng = random.Random(4)
+    for _ in range(12):  # against the whole moves' destinations, listed from the parts
+        squares = {m.to for m in amazons.legal_moves}
+        assert reach(amazons) == len(squares) > 0 and reach(amazons) < mobility(amazons)  # amazons share squares
+        amazons = amazons.play_unchecked(random_move(amazons.parts, rng))
+    othello = load_example("othello").Othello.configure({}).start()
+    assert reach(othello) == mobility(othello) == 4  # placements: the two counts are one
+
+
+def test_squares_are_counted_where_no_piece_ever_leaves_the_board():
+    assert counts_squares(load_example("amazons").Amazons.configure({}))  # amazons stay, arrows are neutral
+    assert not counts_squares(load_example("breakthrough").Breakthrough.configure({}))  # pieces are taken
+    assert not counts_squares(load_example("othello").Othello.configure({}))  # discs change hands
+
+
+def test_mcts_counts_squares_at_amazons_and_moves_at_breakthrough(monkeypatch):
+    calls = {"squares": 0, "moves": 0}
+
+    def counted(kind, count):
+        def wrapper(state):
+            calls[kind] += 1
+            return count(state)
+
+        return wrapper
+
+    monkeypatch.setattr(mcts_module, "reach", counted("squares", reach))
+    monkeypatch.setattr(mcts_module, "mobility", counted("moves", mobility))
+    for name, cls, kind in (("amazons", "Amazons", "squares"), ("breakthrough", "Breakthrough", "moves")):
+        state = rules_only(getattr(load_example(name), cls)).configure({}).start()
+        before = dict(calls)
+        MctsAgent().choose(state, Budget(iterations=40), random.Random(1))
+        other = "moves" if kind == "squares" else "squares"
+        assert calls[kind] > before[kind] and calls[other] == before[other], (name, calls)
+    forced = rules_only(load_example("breakthrough").Breakthrough).configure({}).start()
+    before = calls["squares"]
+    MctsAgent(count="squares").choose(forced, Budget(iterations=40), random.Random(1))
+    assert calls["squares"] > before
 
 
 def test_mobility_tells_apart_the_sides_of_othello_and_amazons_not_go_or_hex():

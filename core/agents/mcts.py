@@ -23,9 +23,10 @@ them later, which makes a few hundred simulations worth far more (at Hex
 against 9 of 24 without; docs/strength.md); with ``mast=on`` the playouts
 also favour the moves that did best in them (Finnsson and Björnsson's MAST),
 which depends on the game (a gain at Othello, a loss at Go and Hex). Where
-mobility (each side's ways to begin a move) tells a game's sides apart,
+mobility (each side's ways to begin a move, or where no piece ever leaves
+the board the squares its pieces reach) tells a game's sides apart,
 simulations play a few random moves and are valued by it instead
-(:mod:`.cutoff`: Othello, Amazons). A game whose moves are made in parts
+(:mod:`.cutoff`: Othello, Amazons, Breakthrough). A game whose moves are made in parts
 searches a tree over the parts.
 """
 
@@ -40,7 +41,7 @@ from ..moves import PASS, Move
 from ..options import ChoiceOption, FloatOption, IntOption
 from ..parts import NOTHING_YET, next_steps, parts_of, random_move, started
 from .base import Agent, Budget
-from .cutoff import cut_playout, tells
+from .cutoff import counts_squares, cut_playout, mobility, reach, tells
 from .solver import endgame_move
 
 #: UCT's exploration constant for each way of valuing a node. A playout's
@@ -222,6 +223,14 @@ class MctsAgent(Agent):
             "auto",
             choices=("auto", "on", "off"),
         ),
+        ChoiceOption(
+            "count",
+            "what mobility counts: moves (origin-destination pairs) or squares (the distinct squares "
+            "reached); auto counts squares where no piece ever leaves the board in random games "
+            "(Amazons), moves elsewhere (Breakthrough)",
+            "auto",
+            choices=("auto", "moves", "squares"),
+        ),
         IntOption("cutoff", "the random moves a playout valued by mobility plays first", 4, minimum=1, maximum=1000),
         FloatOption(
             "c",
@@ -245,6 +254,7 @@ class MctsAgent(Agent):
         self.mast = settings.get("mast") == "on"
         self.mobility = str(settings.get("mobility") or "auto")
         self.cutoff = int(settings.get("cutoff") or 4)  # type: ignore[call-overload]
+        self.count = str(settings.get("count") or "auto")
         c = settings.get("c")
         self.c = None if c is None else float(c)  # type: ignore[arg-type]
         self.root: Node | None = None
@@ -311,6 +321,8 @@ class MctsAgent(Agent):
         by_mobility = not evaluate and not self.plain and self.mobility != "off"
         by_mobility = by_mobility and (self.mobility == "on" or (rules_only and tells(game)))
         cutoff = self.cutoff if by_mobility else 0
+        in_squares = self.count == "squares" or (self.count == "auto" and by_mobility and counts_squares(game))
+        count = reach if in_squares else mobility
         rave = rave and not by_mobility  # RAVE learns from whole playouts
         if by_mobility and self.c is None:
             c = EXPLORATION["mobility"]
@@ -373,7 +385,7 @@ class MctsAgent(Agent):
                 if started(node.partial):  # a move half made: finished at random first
                     leaf = leaf.play_unchecked(random_move(leaf.parts, rng, node.partial))
                 if cutoff:  # a few random moves, valued by mobility (never with RAVE)
-                    value = cut_playout(leaf, rng, cutoff)
+                    value = cut_playout(leaf, rng, cutoff, count)
                 else:
                     winner = leaf.playout(rng, policy) if leaf.outcome is None else leaf.outcome.winner_index
                     value = 0.5 if winner is None else float(winner == 0)
