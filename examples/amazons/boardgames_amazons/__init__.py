@@ -63,15 +63,16 @@ class Amazons(Game[AmazonsState]):
 
     def next_parts(self, state: AmazonsState, partial: boardgames.Move) -> Parts:
         """Which amazon, then where she goes, then where her arrow lands."""
+        origin, to, marks = partial
         boards = state.boards
         blocked = boards[0] | boards[1] | state.arrows
-        if partial.origin < 0:
+        if origin < 0:
             movers = state.movers  # apply() found them, deciding whether the game goes on
             return Parts(self.movers(boards[state.turn], blocked) if movers < 0 else movers)
-        if partial.to < 0:
-            return Parts(targets=self.grid.slide(partial.origin, blocked))
-        if not partial.marks:  # she has left her square and stands on the new one
-            return Parts(marks=self.grid.slide(partial.to, blocked & ~(1 << partial.origin) | 1 << partial.to))
+        if to < 0:
+            return Parts(0, self.grid.slide(origin, blocked))
+        if not marks:  # she has left her square and stands on the new one
+            return Parts(0, 0, self.grid.slide(to, blocked ^ (1 << origin | 1 << to)))
         return Parts(complete=True)
 
     def apply(self, state: AmazonsState, move: boardgames.Move) -> AmazonsState:
