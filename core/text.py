@@ -11,7 +11,9 @@ a player's territory (an overlay) the player's letter in lower case, a dead
 stone an ``x`` beside it; the legend lists only what the position shows.
 Coordinates run along the edges, ``a1`` bottom-left. A hexagonal grid is
 drawn in offset rows, each rank two characters (half a cell) right of the one
-below, as its cells touch; a player's sides are named in the legend.
+below, as its cells touch; a player's sides are named in the legend. A
+hexagon is drawn without the blank of the rhombus it is cut from, each
+outer rank labelled with the files it has.
 
 Two styles: plain ASCII (for pipes, files and ``NO_COLOR``), and Unicode with
 colour for a terminal (``─ │ ╱ ╲`` lines, ``●``/``○`` pieces in the game's
@@ -118,14 +120,30 @@ def render_text(view: BoardView, unicode: bool = False) -> str:
 
     link = paint("─", dim=True) if unicode else "-"
     hexagonal = grid.basis == "hex"
-    files = "   ".join(grid.files)
-    lines = ["     " + (" " * 2 * (grid.height - 1) if hexagonal else "") + files]
+    # A hexagon's rows start no further left than its middle rank's, 2 × centre in: that much
+    # blank is cut from every row, and a row ends at its last cell (side 8: 68 columns, not 96).
+    crop = 2 * ((grid.width - 1) // 2) if grid.shape == "hexagon" else 0
+
+    def files_of(rank: int) -> str:
+        """The letters of the files that ``rank`` has, each over its cells in that rank."""
+        at = [
+            (2 * rank if hexagonal else 0) + 4 * f - crop
+            for f in range(grid.width)
+            if grid.on_board[grid.index(f, rank)]
+        ]
+        out = [" "] * (max(at) + 1)
+        for x, f in zip(at, (f for f in range(grid.width) if grid.on_board[grid.index(f, rank)]), strict=True):
+            out[x] = grid.files[f]
+        return "     " + "".join(out)
+
+    lines = [files_of(grid.height - 1)]
     for rank in reversed(range(grid.height)):
         row = []
         for file in range(grid.width):
             sq = grid.index(file, rank)
             if not grid.on_board[sq]:
-                row.append("    ")
+                if any(grid.on_board[grid.index(f, rank)] for f in range(file, grid.width)):
+                    row.append("    ")  # off the board before a cell of the rank: room kept
                 continue
             left, right = (
                 ("<", ">") if sq in winning else ("[", "]") if sq in last else ("(", ")") if sq in changed else ("", "")
@@ -141,11 +159,12 @@ def render_text(view: BoardView, unicode: bool = False) -> str:
                 left, right = left or " ", right or " "
                 row.append(f"{left}{piece(sq, file, rank)}{sign_of(sq)}{right}")
         indent = " " * 2 * rank if hexagonal else ""
-        lines.append(f"{rank + 1:>3} {indent}{''.join(row)}  {rank + 1}")
+        cells = (indent + "".join(row))[crop:]  # what is cut is blank: no colour code in it
+        lines.append(f"{rank + 1:>3} {cells}  {rank + 1}")
         if points and rank > 0:
             bar = paint("│", dim=True) if unicode else "|"
             lines.append("     " + "   ".join(bar for _ in range(grid.width)))
-    lines.append("     " + files)
+    lines.append(files_of(0))
     if unicode:
         legend = "  ".join(
             f"{paint(view.symbols[i], colours[i] if colours else None, bold=True)} {name}"

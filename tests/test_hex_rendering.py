@@ -83,3 +83,15 @@ def test_a_hexagons_cut_sides_are_drawn_and_named_as_the_others():
     assert {p.get("fill") for p in polygons if p.get("class") == "edge southwest"} == {"#c0392b"}
     text = render_text(hex_view(grid, edges=edges))
     assert "red joins the southwest side and the northeast side; blue joins rank 1 and rank 5" in text
+
+
+def test_a_hexagon_in_text_fits_a_terminal_and_labels_the_files_of_its_outer_ranks():
+    grid = Grid.hexagon(8)  # Havannah's board: 169 cells, 15 files
+    text = render_text(hex_view(grid))
+    lines = text.splitlines()
+    assert max(map(len, lines)) <= 80 and sum(line.count(".") for line in lines) == 169
+    assert lines[0].split() == list("abcdefgh") and lines[-2].split() == list("hijklmno")  # rank 15's, rank 1's
+    middle = next(line for line in lines if line.split()[0] == "8")
+    assert middle.split() == ["8", *"." * 15, "8"] and middle.index(".") == 5  # the widest rank, cut to the margin
+    rank = {line.split()[0]: line for line in lines[1:-2]}
+    assert rank["15"].index(".") == lines[0].index("a") and rank["1"].index(".") == lines[-2].index("h")  # aligned
