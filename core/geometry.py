@@ -316,7 +316,8 @@ class Grid:
         if _SQUARE.fullmatch(name):
             if self.shape == "hexagon":  # a range of names would not say which are cells
                 centre = (self.width - 1) // 2
-                where = f"a hexagon of side {centre + 1}: file a runs {self.files[0]}{centre + 1} to a{self.height}"
+                first = self.files[0]
+                where = f"a hexagon of side {centre + 1}: file {first} runs {first}{centre + 1} to {first}{self.height}"
             else:
                 where = f"{self.names[0]} to {self.names[-1]}"
             raise InvalidMoveError(f"{quoted(text)} is off the board ({where})")
