@@ -158,6 +158,7 @@ class Grid:
         "_touching",
         "_around",
         "_fill",
+        "_fill_around",
         "_axis_indices",
         "_left_steps",
         "_right_steps",
@@ -275,7 +276,9 @@ class Grid:
         self._spread, self._touching, self._fill, methods = _spreader(self._sides, self.full, height)
         self.__class__ = _own_class(type(self), methods)
         # The neighbours in every direction at once, compiled too (next_to: Amazons' movable amazons every move).
-        self._around = self._touching if hexagonal else _spreader(self.steps, self.full, height)[1]
+        self._around, self._fill_around = (
+            (self._touching, self._fill) if hexagonal else _spreader(self.steps, self.full, height)[1:3]
+        )
         self._axis_indices = tuple(range(len(self.axes)))  # a constant tuple: has_line's inner loop
         self._left_steps = tuple((amount, keep) for amount, keep in self.steps if amount > 0)
         self._right_steps = tuple((-amount, keep) for amount, keep in self.steps if amount < 0)
@@ -579,23 +582,26 @@ class Grid:
         of ``m`` is not alone (Go's empty points with an empty neighbour)."""
         return self._touching(m)
 
-    def group(self, mask: int, seed: int) -> int:
-        """The group of ``mask`` (squares joined through shared sides) that
-        contains square ``seed``: a flood fill, every side stepped at once
-        each round (no call per round: this is Go's inner loop)."""
-        return self._fill(mask, (1 << seed) & mask)
+    def group(self, mask: int, seed: int, diagonal: bool = False) -> int:
+        """The group of ``mask`` (squares joined through shared sides; with
+        ``diagonal``, through corners too on square cells: Lines of Action)
+        that contains square ``seed``: a flood fill, every side stepped at
+        once each round (no call per round: this is Go's inner loop)."""
+        return (self._fill_around if diagonal else self._fill)(mask, (1 << seed) & mask)
 
-    def connected(self, mask: int, seeds: int) -> int:
-        """The squares of ``mask`` joined through shared sides to a square of
-        ``seeds``: every group of ``mask`` that ``seeds`` touches, in one fill
-        (Go: the groups that have a liberty among some points)."""
-        return self._fill(mask, seeds & mask)
+    def connected(self, mask: int, seeds: int, diagonal: bool = False) -> int:
+        """The squares of ``mask`` joined through shared sides (with
+        ``diagonal``, corners too) to a square of ``seeds``: every group of
+        ``mask`` that ``seeds`` touches, in one fill (Go: the groups that
+        have a liberty among some points)."""
+        return (self._fill_around if diagonal else self._fill)(mask, seeds & mask)
 
-    def groups(self, mask: int) -> list[int]:
-        """The groups of ``mask`` (squares joined through shared sides), as masks."""
+    def groups(self, mask: int, diagonal: bool = False) -> list[int]:
+        """The groups of ``mask`` (squares joined through shared sides; with
+        ``diagonal``, through corners too), as masks."""
         out = []
         while mask:
-            g = self.group(mask, (mask & -mask).bit_length() - 1)
+            g = self.group(mask, (mask & -mask).bit_length() - 1, diagonal)
             out.append(g)
             mask &= ~g
         return out
@@ -633,9 +639,10 @@ class Grid:
                 out |= 1 << sq
         return out
 
-    def largest_group(self, mask: int) -> int:
-        """The size of the largest orthogonally connected group of ``mask`` (0 if empty)."""
-        return max((g.bit_count() for g in self.groups(mask)), default=0)
+    def largest_group(self, mask: int, diagonal: bool = False) -> int:
+        """The size of the largest group of ``mask`` (joined through shared
+        sides; with ``diagonal``, corners too), 0 if it is empty."""
+        return max((g.bit_count() for g in self.groups(mask, diagonal)), default=0)
 
 
 def _spreader(
@@ -665,6 +672,7 @@ def _spreader(
             f"{looped}        grown = (m | {terms}) & mask\n"
             "        if grown == m:\n            return m\n        m = grown\n"
         )
+        around = "    if diagonal:\n        return self._fill_around(mask, m)\n"  # the 8 around (Lines of Action)
         source = (
             f"def spread(m):\n{lines}    return (m | {terms}) & FULL\n"
             f"def touching(m):\n{lines}    return ({terms}) & FULL\n"
@@ -672,8 +680,8 @@ def _spreader(
             # The public methods themselves, for a grid's own class: a call fewer each.
             f"def spread_method(self, m):\n{lines}    return (m | {terms}) & FULL\n"
             f"def touching_method(self, m):\n{lines}    return ({terms}) & FULL\n"
-            f"def group_method(self, mask, seed):\n    m = (1 << seed) & mask\n{loop}"
-            f"def connected_method(self, mask, seeds):\n    m = seeds & mask\n{loop}"
+            f"def group_method(self, mask, seed, diagonal=False):\n    m = (1 << seed) & mask\n{around}{loop}"
+            f"def connected_method(self, mask, seeds, diagonal=False):\n    m = seeds & mask\n{around}{loop}"
         )
         exec(compile(source, f"<grid fill, {len(sides)} sides>", "exec"), namespace)
         touching = namespace["touching"]

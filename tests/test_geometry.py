@@ -228,6 +228,23 @@ def test_touching_connected_and_chains_near_agree_with_the_neighbour_tables(shap
         near = [(g, libs) for g, libs in grid.chains(stones, empty) if grid.touching(g) & seeds]
         assert sorted(grid.chains(stones, empty, near=seeds)) == sorted(near)
         assert sorted(g for g, _ in grid.chains(stones, empty)) == sorted(groups)
+        # Through corners too: groups the eight around join (the six sides on hexagons, as without).
+        around = grid.groups(stones, diagonal=True)
+        assert sum(around) == stones and all(grid.next_to(g) & stones == 0 for g in around)
+        assert all(any(g & ~a == 0 for a in around) for g in groups)  # each side-joined group lies in one
+        assert grid.connected(stones, seeds, diagonal=True) == sum(a for a in around if a & seeds)
+        assert grid.largest_group(stones, diagonal=True) == max((a.bit_count() for a in around), default=0)
+        if grid.basis == "hex":
+            assert sorted(around) == sorted(groups)
+
+
+def test_a_group_through_corners_is_lines_of_actions_not_gos():
+    grid = Grid.get(8)
+    sq = grid.parse_square
+    pieces = grid.mask([sq("a6"), sq("b5"), sq("c4"), sq("e4")])  # a diagonal of three, and one apart
+    assert grid.squares(grid.group(pieces, sq("a6"))) == ["a6"]  # no shared side: alone, as in Go
+    assert grid.squares(grid.group(pieces, sq("a6"), diagonal=True)) == ["a6", "b5", "c4"]
+    assert len(grid.groups(pieces)) == 4 and len(grid.groups(pieces, diagonal=True)) == 2
 
 
 def test_a_hexagon_of_hexagons_masks_its_corners_out():
