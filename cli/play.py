@@ -361,7 +361,8 @@ def read_move(state: State, text: str, read: Callable[[str], str | None]) -> Mov
         question = state.game.words.choice
     except IllegalMoveError:
         typed = state.game.parse_move(text)
-        choices = state.moves_from(typed.to) if typed.is_placement else ()
+        # A square alone may name a piece to move; a square and more (c1xa4) that is no move is refused.
+        choices = state.moves_from(typed.to) if typed.is_placement and not typed.marks else ()
         if not choices:
             raise
         question = f"Move {state.game.grid.name(typed.to)} where?"

@@ -226,6 +226,11 @@ class State:
             if partial is None:
                 raise IllegalMoveError(self._illegal_message(text.strip(), typed))
             raise IncompleteMoveError(f"{text.strip()!r} is only the start of a move in {self.describe()}", partial)
+        # A capture as chess writes it, "c1xa3": the piece on c1 steps onto a3 (no mark of its own).
+        if typed.origin < 0 and len(typed.marks) == 1:
+            onto = [m for m in self.legal_moves if m.origin == typed.to and m.to == typed.marks[0] and not m.marks]
+            if len(onto) == 1:
+                return onto[0]
         # The text may leave out marks (flips) that are forced: accept it when
         # exactly one legal move goes the same way and includes every typed mark.
         wanted = set(typed.marks)

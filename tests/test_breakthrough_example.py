@@ -73,3 +73,23 @@ def test_on_rules_alone_mcts_values_breakthrough_by_mobility(breakthrough_plugin
     agent = MctsAgent()
     move = agent.choose(game.start(), Budget(iterations=200), random.Random(1))
     assert game.start().is_legal(move) and agent.root is not None and not agent.root.amaf  # no RAVE: mobility
+
+
+def test_a_capture_may_be_typed_as_chess_writes_it_and_a_wrong_one_is_refused(breakthrough_plugin):
+    from boardgames.cli.play import read_move
+    from boardgames.errors import IllegalMoveError
+
+    game, rng = breakthrough(), random.Random(3)
+    state = game.start()
+    while not (captures := [m for m in state.legal_moves if state.boards[1 - state.turn] >> m.to & 1]):
+        state = state.play_unchecked(rng.choice(state.legal_moves))
+    move = captures[0]
+    origin, to = game.grid.name(move.origin), game.grid.name(move.to)
+    assert state.parse_move(f"{origin}x{to}") == move == state.parse_move(f"{origin}-{to}")
+    asked: list[str] = []
+    assert read_move(state, f"{origin}x{to}", asked.append) == move and not asked
+    reached = {game.grid.name(m.to) for m in state.moves_from(move.origin)}
+    elsewhere = next(name for name in game.grid.names if name not in reached and name != origin)
+    with pytest.raises(IllegalMoveError):  # not "Move c1 where?" with the typed square dropped
+        read_move(state, f"{origin}x{elsewhere}", asked.append)
+    assert not asked
