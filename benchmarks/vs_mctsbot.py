@@ -70,6 +70,8 @@ def _named(theirs: Any, name: str = "") -> dict[str, int]:
         text = theirs.action_to_string(action).split()[-1].lower()
         if name == "breakthrough":
             text = _breakthrough_move(text)
+        elif name == "loa":  # lines_of_action writes a capture c1xa3: our c1-a3
+            text = text.replace("x", "-")
         names["pass" if text in ("pass", "64") else text] = action
     return names
 
@@ -86,6 +88,7 @@ GAMES: dict[str, tuple[str, Callable[[dict[str, Any]], dict[str, Any]]]] = {
     "go": ("go", _go_params),
     "amazons": ("amazons", lambda options: {}),
     "breakthrough": ("breakthrough", lambda options: {}),
+    "loa": ("lines_of_action", lambda options: {}),
 }
 
 
