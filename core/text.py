@@ -175,7 +175,7 @@ def render_text(view: BoardView, unicode: bool = False) -> str:
     legend += _kinds_legend(view, letters, unicode, paint)
     target = paint("•", "#3cb371", bold=True) if unicode else "*"
     shown = (
-        (view.last, "[ ] last move"),
+        (set(view.last) - set(view.winning), "[ ] last move"),  # a winning square shows < > instead
         (view.changed, f"( ) {view.words.changed}"),
         (view.targets, f"{target} legal"),
         (view.winning, "< > winning line"),

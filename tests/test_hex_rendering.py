@@ -95,3 +95,12 @@ def test_a_hexagon_in_text_fits_a_terminal_and_labels_the_files_of_its_outer_ran
     assert middle.split() == ["8", *"." * 15, "8"] and middle.index(".") == 5  # the widest rank, cut to the margin
     rank = {line.split()[0]: line for line in lines[1:-2]}
     assert rank["15"].index(".") == lines[0].index("a") and rank["1"].index(".") == lines[-2].index("h")  # aligned
+
+
+def test_the_legend_lists_only_the_brackets_the_board_shows():
+    grid = Grid.get(3, basis="hex")
+    sq = grid.parse_square
+    won = render_text(hex_view(grid, owners=((sq("a1"), 0), (sq("b1"), 0)), last=(sq("b1"),), winning=(0, 3)))
+    assert "<" in won and "[ ] last move" not in won and "< > winning line" in won  # the last move is on the line
+    before = render_text(hex_view(grid, owners=((sq("a1"), 0),), last=(sq("a1"),)))
+    assert "[ ] last move" in before
