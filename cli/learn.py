@@ -44,8 +44,9 @@ def learn_command(
     of the game's: a logistic model of the chance that the player to move
     wins, over the observation planes (a weight per plane and square) and
     the position's structure (groups, liberties, the area each side
-    reaches first, the cost of joining its sides). What it keeps and how
-    strongly it is regularised are chosen on whole games of the first 80%
+    reaches first, stepping or along lines, the cost of joining its
+    sides). What it keeps and how strongly it is regularised are chosen on
+    whole games of the first 80%
     (three folds), a constant chance competing; it is refitted on them and
     measured on the rest. Writes it to a JSON file the game can ship beside
     its module and attach in setup (docs/writing-a-game.md). With

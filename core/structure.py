@@ -39,6 +39,12 @@ player who looks (``my``) and for the opponent:
 And ``first player`` (1 if the looker is the game's first player, index 0):
 the first move's advantage, which the planes cannot tell.
 
+Last (after the rest, so that files fitted before read theirs unchanged and
+pay nothing for it), ``area, along lines``: the empty squares a side reaches
+first moving as a queen does, any number of empty squares along a line in
+any direction (the queen-distance territory of Amazons programs), a share
+of the board.
+
 Everything is bit masks (a few dozen big-int operations a feature), since
 alpha-beta asks thousands of evaluations a move. Pieces are a state's
 ``boards`` where it has them (:class:`~boardgames.bitboard.BitboardState`),
@@ -78,8 +84,9 @@ class _Plan:
     around: Callable[[int], int] | None
     #: Each player's pairs of opposite sides to join, as masks, where the game declares them.
     joins: tuple[tuple[tuple[int, int], ...], ...]
-    #: How many features come before the two-distance's.
+    #: How many features come before the two-distance's, and before the areas along lines.
     before: int
+    lines_at: int
     #: The squares with one neighbour and with two in a mask, for the two-distance
     #: (:func:`boardgames.connection.counter`).
     count: Callable[[int], tuple[int, int]]
@@ -96,8 +103,10 @@ def _plan(cls: type[Game], grid: Grid) -> _Plan:
     before = len(names)
     if any(joins):  # after the rest: older files' features keep their places
         names += tuple(f"{who} {n}" for who in ("my", "opponent's") for n in _TWO)
+    lines_at = len(names)
+    names += ("my area, along lines", "opponent's area, along lines")
     size = grid.full.bit_count()
-    return _Plan(names, size, math.sqrt(size), around, joins if any(joins) else (), before, counter(grid))
+    return _Plan(names, size, math.sqrt(size), around, joins if any(joins) else (), before, lines_at, counter(grid))
 
 
 def structure(state: State, player: int, first: int | None = None) -> list[float]:
@@ -136,7 +145,24 @@ def structure(state: State, player: int, first: int | None = None) -> list[float
             best = potential(count, grid.beside, groups, empty, joins[owner])
             two += (best[0] / side, best[1] / side) if best else (2.0, 0.0)
     out.append(1.0 if player == 0 else 0.0)
-    return out + two
+    if first is not None and first <= plan.lines_at:  # a file fitted before them: not paid for
+        return out + two
+    lines = _area(_along_lines(grid, empty), mine, theirs, empty)
+    return out + two + [lines[0] / size, lines[1] / size]
+
+
+def _along_lines(grid: Grid, empty: int) -> Callable[[int], int]:
+    """A queen's step: the squares reached from a mask along a line in any
+    direction through ``empty`` squares (each direction a whole-mask fill)."""
+    flood, directions = grid.flood, range(len(grid.directions))
+
+    def step(front: int) -> int:
+        reached = 0
+        for direction in directions:
+            reached |= flood(front, empty, direction)
+        return reached & ~front
+
+    return step
 
 
 def _area(step: Callable[[int], int], mine: int, theirs: int, empty: int) -> tuple[int, int]:

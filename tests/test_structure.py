@@ -15,6 +15,7 @@ import boardgames
 from boardgames import Grid, bits
 from boardgames.connection import counter, layers, two_distance
 from boardgames.learned import LearnedEvaluation
+from boardgames.parts import random_move
 from boardgames.structure import _plan, structure, structure_names
 from helpers import ROOT, load_example
 
@@ -150,9 +151,40 @@ def test_the_count_of_neighbours_follows_the_grids_sides(grid):
 
 def test_the_features_from_before_keep_their_places():
     names = structure_names(_hex(11))
-    assert names[: len(BEFORE)] == BEFORE and len(names) == len(BEFORE) + 4
+    lines = ("my area, along lines", "opponent's area, along lines")
+    assert names[: len(BEFORE)] == BEFORE and len(names) == len(BEFORE) + 6 and names[-2:] == lines
     go = load_example("go").Go.configure({"size": "9"}, seed=1)  # no sides to join: no two-distance
-    assert structure_names(go) == GO_BEFORE
+    assert structure_names(go) == (*GO_BEFORE, *lines)
+
+
+def test_the_area_along_lines_is_the_queen_distance_territory():
+    """Against a breadth-first search of queen moves square by square (Grid.slide), over seeded
+    random Amazons positions: the empty squares each side reaches in fewer moves (a tie: nobody's)."""
+    amazons = load_example("amazons").Amazons.configure({})
+    grid, rng = amazons.grid, random.Random(2)
+    state = amazons.start()
+    for _ in range(40):
+        if state.is_over:
+            break
+        boards, arrows = state.boards, state.arrows
+        blocked = boards[0] | boards[1] | arrows
+        distance = []
+        for side in (0, 1):
+            far, front, k = {}, list(bits(boards[side])), 0
+            while front:
+                k += 1
+                reached = {sq for origin in front for sq in bits(grid.slide(origin, blocked))} - set(far)
+                far.update((sq, k) for sq in reached)
+                front = list(reached)
+            distance.append(far)
+        empty = bits(grid.full & ~blocked)
+        inf = grid.size
+        mine = sum(distance[0].get(sq, inf) < distance[1].get(sq, inf) for sq in empty)
+        theirs = sum(distance[1].get(sq, inf) < distance[0].get(sq, inf) for sq in empty)
+        found = dict(zip(structure_names(amazons), structure(state, 0), strict=True))
+        assert found["my area, along lines"] * 100 == pytest.approx(mine)
+        assert found["opponent's area, along lines"] * 100 == pytest.approx(theirs)
+        state = state.play_unchecked(random_move(state.parts, rng))
 
 
 def test_a_file_fitted_before_reads_its_features_alone():
