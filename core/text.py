@@ -121,29 +121,27 @@ def render_text(view: BoardView, unicode: bool = False) -> str:
     link = paint("─", dim=True) if unicode else "-"
     hexagonal = grid.basis == "hex"
     # A hexagon's rows start no further left than its middle rank's, 2 × centre in: that much
-    # blank is cut from every row, and a row ends at its last cell (side 8: 68 columns, not 96).
+    # blank is cut from every row, and a row ends at its last cell (side 8: 67 columns, not 96).
     crop = 2 * ((grid.width - 1) // 2) if grid.shape == "hexagon" else 0
+
+    def files_in(rank: int) -> list[int]:
+        return [f for f in range(grid.width) if grid.on_board[grid.index(f, rank)]]
 
     def files_of(rank: int) -> str:
         """The letters of the files that ``rank`` has, each over its cells in that rank."""
-        at = [
-            (2 * rank if hexagonal else 0) + 4 * f - crop
-            for f in range(grid.width)
-            if grid.on_board[grid.index(f, rank)]
-        ]
-        out = [" "] * (max(at) + 1)
-        for x, f in zip(at, (f for f in range(grid.width) if grid.on_board[grid.index(f, rank)]), strict=True):
-            out[x] = grid.files[f]
+        files, shift = files_in(rank), (2 * rank if hexagonal else 0) - crop
+        out = [" "] * (shift + 4 * files[-1] + 1)
+        for f in files:
+            out[shift + 4 * f] = grid.files[f]
         return "     " + "".join(out)
 
     lines = [files_of(grid.height - 1)]
     for rank in reversed(range(grid.height)):
         row = []
-        for file in range(grid.width):
+        for file in range(files_in(rank)[-1] + 1):  # to the rank's last cell
             sq = grid.index(file, rank)
             if not grid.on_board[sq]:
-                if any(grid.on_board[grid.index(f, rank)] for f in range(file, grid.width)):
-                    row.append("    ")  # off the board before a cell of the rank: room kept
+                row.append("    ")  # off the board before a cell of the rank: room kept
                 continue
             left, right = (
                 ("<", ">") if sq in winning else ("[", "]") if sq in last else ("(", ")") if sq in changed else ("", "")
