@@ -118,7 +118,8 @@ def test_mcts_values_new_nodes_by_the_evaluation_where_the_game_has_one():
     verso = boardgames.game_class("verso").configure({"size": 6, "pieces": 4}).replay(["c3", "d4"])
     for state, chosen, other in (
         (verso, "playout=evaluate:c=0.05", "playout=heuristic:c=1.4"),
-        (game.configure().replay(["b2"]), "playout=heuristic:c=1.4", "playout=evaluate:c=0.05"),
+        # rules only: playouts feeding RAVE, with RAVE's constant
+        (game.configure().replay(["b2"]), "playout=heuristic:c=0.3", "playout=evaluate:c=0.05"),
     ):
         default = _root_visits("mcts:iterations=300", state)
         assert default == _root_visits(f"mcts:iterations=300:{chosen}", state), state.game.name

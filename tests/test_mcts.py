@@ -108,3 +108,60 @@ def test_mast_searches_as_reproducibly_inline_as_through_the_calls():
     without = MctsAgent()
     without.choose(state, Budget(iterations=150), random.Random(2))
     assert without.root is not None and tree(without.root) != tree(inline.root)  # MAST changed the playouts
+
+
+def own_eyes_filled(state: object, played: tuple[list[mcts.Move], list[mcts.Move]]) -> int:
+    """How many moves of a playout from ``state`` (players in turn, as in Go)
+    put a stone on a point whose neighbours were all the mover's stones."""
+    order = [iter(played[0]), iter(played[1])]
+    filled = 0
+    while state.outcome is None:  # type: ignore[attr-defined]
+        move = next(order[state.turn])  # type: ignore[attr-defined]
+        mine = state.boards[state.turn]  # type: ignore[attr-defined]
+        filled += move.is_placement and not state.game.grid.beside[move.to] & ~mine  # type: ignore[attr-defined]
+        state = state.play_unchecked(move)  # type: ignore[attr-defined]
+    return filled
+
+
+def test_playouts_do_not_fill_their_own_eyes_while_another_move_remains():
+    """The eye rule (``eyes=on``, the default): a random playout feeding RAVE
+    never puts a stone where every neighbour is already the mover's (Go can
+    always pass instead), where without it random Go fills its own eyes; the
+    default search at Go plays such playouts."""
+    go = load_example("go").Go.configure({"size": 5}).start()
+    eyes = mcts._eyes(go)
+    assert eyes == go.game.grid.beside
+    with_rule = [mcts._recorded_playout(go, random.Random(seed), None, eyes) for seed in range(60)]
+    without = [mcts._recorded_playout(go, random.Random(seed)) for seed in range(60)]
+    assert sum(own_eyes_filled(go, played) for _, played in with_rule) == 0
+    assert sum(own_eyes_filled(go, played) for _, played in without) > 20
+    assert sum(len(a) + len(b) for _, (a, b) in with_rule) < sum(len(a) + len(b) for _, (a, b) in without)
+    trees = []
+    for setting in ({}, {"eyes": "off"}):
+        agent = MctsAgent(**setting)
+        agent.choose(go, Budget(iterations=200), random.Random(3))
+        assert agent.root is not None
+        trees.append(tree(agent.root))
+    assert trees[0] != trees[1]
+
+
+def test_mix_blends_the_evaluation_into_playout_values():
+    """``mix=λ``: where the game has an evaluation, new nodes are still played
+    out (RAVE learns, as with rules only), and each value is (1 - λ) of the
+    playout's and λ of the evaluation's; λ = 1 leaves the evaluation alone
+    in every node's mean, whatever the playouts gave."""
+    base = load_example("go").Go
+
+    class Valued(base):  # type: ignore[misc, valid-type]
+        def evaluate(self, state, player):  # type: ignore[no-untyped-def]
+            return 0.5 if player == 0 else -0.5  # black is always 0.75 of a win
+
+    start = Valued.configure({"size": 5}).start()
+    assert Valued.has_evaluation
+    for mix, amaf in ((0.0, False), (0.5, True), (1.0, True)):
+        agent = MctsAgent(mix=mix)
+        agent.choose(start, Budget(iterations=150), random.Random(5))
+        assert agent.root is not None and bool(agent.root.amaf) is amaf  # evaluation alone: no playouts
+        child = max(agent.root.children, key=lambda c: c.visits)
+        # Black moved into it: 0.75 each time by the evaluation alone, some other mean with playouts in.
+        assert (abs(child.wins / child.visits - 0.75) < 1e-9) is (mix != 0.5)
