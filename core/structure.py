@@ -84,8 +84,9 @@ class _Plan:
     around: Callable[[int], int] | None
     #: Each player's pairs of opposite sides to join, as masks, where the game declares them.
     joins: tuple[tuple[tuple[int, int], ...], ...]
-    #: How many features come before the two-distance's, and before the areas along lines.
+    #: How many features come before the two-distance's.
     before: int
+    #: How many come before the areas along lines (the last two: a file with fewer does not pay for them).
     lines_at: int
     #: The squares with one neighbour and with two in a mask, for the two-distance
     #: (:func:`boardgames.connection.counter`).
