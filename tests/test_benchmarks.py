@@ -276,6 +276,20 @@ def test_games_against_openspiel_reports_each_ratio_with_its_target(tmp_path):
     assert bad.returncode == 2 and "unknown game 'chess'" in bad.stderr
 
 
+def test_amazons_by_hand_offers_the_adapters_actions_and_reports_the_three_ratios(tmp_path):
+    if not os.environ.get("CI"):  # the test extra installs it; CI must not skip
+        pytest.importorskip("pyspiel", reason="open-spiel is not installed: pip install -e '.[test]'")
+    out = tmp_path / "by-hand.json"
+    done = script("amazons_by_hand.py", "--games", "2", "--rounds", "1", "--check", "5", "--json", str(out))
+    assert done.returncode == 0, done.stderr
+    figures = json.loads(out.read_text())
+    assert figures["run"]["checked_steps"] > 5 * 40  # five whole games, every step compared
+    rates = {name: figures[name]["random_games_per_s"] for name in ("adapter", "by_hand", "native")}
+    assert figures["ratios"]["adapter / by_hand"] == pytest.approx(rates["adapter"] / rates["by_hand"], rel=0.01)
+    bad = script("amazons_by_hand.py", "--games", "0")
+    assert bad.returncode == 2 and "0 is less than 1" in bad.stderr
+
+
 def test_rules_only_match_plays_two_agents_seats_alternated_and_saves_each_game(tmp_path):
     out = tmp_path / "ab.json"
     args = ["--game", "hex", "--playouts", "--agents", "mcts:iterations=5:mast=on,random", "--games", "2"]
