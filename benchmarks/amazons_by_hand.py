@@ -18,17 +18,15 @@ medians of each round's ratios are reported. Needs open-spiel.
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import statistics
-import sys
 import time
 from pathlib import Path
 from typing import Any
 
 from games_vs_openspiel import ensure_example
 
-from figures import at_least, run
+from figures import at_least, run, save_run
 
 SIDE = 10
 SIZE = SIDE * SIDE
@@ -261,15 +259,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {name:<8} {figures['random_games_per_s']:>9,.1f} games/s {figures['actions_per_s']:>11,} actions/s")
     for label, value in result["ratios"].items():
         print(f"  {label:<18} {value:.3f}")
-    result["run"] = {
-        "games": args.games,
-        "rounds": args.rounds,
-        "checked_steps": checked,
-        "python": sys.version.split()[0],
-        "command": " ".join(["python", "benchmarks/amazons_by_hand.py", *(argv or sys.argv[1:])]),
-    }
-    if args.json:
-        args.json.write_text(json.dumps(result, indent=2) + "\n")
+    save_run(result, args.json, "amazons_by_hand.py", argv, games=args.games, rounds=args.rounds, checked_steps=checked)
     return 0
 
 

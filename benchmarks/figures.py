@@ -101,6 +101,15 @@ def saved_arena(path: Path, game: str, specs: list[str], games: int, seed: int, 
     return data
 
 
+def save_run(result: dict[str, Any], path: Path | None, script: str, argv: list[str] | None, **facts: Any) -> None:
+    """Add ``run`` to ``result``: ``facts`` (the run's settings), Python's
+    version and the command that repeats it; then write it to ``path``, if any."""
+    command = " ".join(["python", f"benchmarks/{script}", *(argv or sys.argv[1:])])
+    result["run"] = {**facts, "python": sys.version.split()[0], "command": command}
+    if path:
+        path.write_text(json.dumps(result, indent=2) + "\n")
+
+
 def run(main: Callable[[], int | None]) -> None:
     """Run a benchmark script: what boardgames refuses (an unknown game or
     figure, a bad option) and Ctrl-C are one line and a non-zero exit, not a

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import json
 import random
 import statistics
 import sys
@@ -31,7 +30,7 @@ from typing import Any
 import boardgames
 from boardgames.parts import random_move
 
-from figures import at_least, run, state_api
+from figures import at_least, run, save_run, state_api
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 #: Each game: our options, OpenSpiel's name and parameters, and the target ratio.
@@ -150,14 +149,7 @@ def main(argv: list[str] | None = None) -> int:
                 f"  {name:<8} through our OpenSpiel adapter {statistics.median(through):>9,.1f}/s"
                 f"   ratio {adapted:.3f}  (target {target})"
             )
-    result["run"] = {
-        "seconds": args.seconds,
-        "rounds": args.rounds,
-        "python": sys.version.split()[0],
-        "command": " ".join(["python", "benchmarks/games_vs_openspiel.py", *(argv or sys.argv[1:])]),
-    }
-    if args.json:
-        args.json.write_text(json.dumps(result, indent=2) + "\n")
+    save_run(result, args.json, "games_vs_openspiel.py", argv, seconds=args.seconds, rounds=args.rounds)
     return 0
 
 
