@@ -1,6 +1,6 @@
 """Grid geometry, precomputed once per board: square cells or points (8 or 4
 neighbours), or hexagonal cells (6 neighbours) on a rhombus, as Hex is
-played, or on a hexagon of hexagons.
+played, on a hexagon of hexagons (Havannah) or on a triangle (the game of Y).
 
 Squares (or points, or hexagonal cells: every site is called a square here)
 are numbered file-major: ``index = file * height + rank``, so ``a1`` is 0,
@@ -14,7 +14,9 @@ row, and the six neighbours of ``(f, r)`` are ``(f±1, r)``, ``(f, r±1)``,
 ``(f+1, r-1)`` and ``(f-1, r+1)`` (each rank is drawn half a cell further
 right than the one below, as OpenSpiel's ``hex`` draws it). A hexagon of
 hexagons of side ``n`` lies in a ``(2n-1)``-wide rhombus whose two far
-corners are off the board: they have names but are in no mask.
+corners are off the board: they have names but are in no mask. A triangle of
+side ``n`` is the lower-left half of an ``n``-wide rhombus, the cells whose
+file + rank (from 0) is below ``n``, as OpenSpiel's ``y`` numbers them.
 
 Sets of squares are bit masks over Python ints. Every table an agent's inner
 loop needs (rays, axis lines, neighbours, n-in-a-row windows, the shift and
@@ -51,7 +53,7 @@ from .errors import InvalidMoveError, quoted
 
 GridKind = Literal["cells", "points"]
 Basis = Literal["square", "hex"]
-Shape = Literal["rectangle", "hexagon"]
+Shape = Literal["rectangle", "hexagon", "triangle"]
 
 # The 8 directions as (file step, rank step), counter-clockwise from east.
 DIRECTIONS: tuple[tuple[int, int], ...] = (
@@ -123,7 +125,7 @@ def random_bit(mask: int, rng: random.Random) -> int:
 class Grid:
     """The geometry of a ``width`` × ``height`` board of cells or points.
 
-    Use :meth:`Grid.get` (or :meth:`Grid.hexagon`), which builds each board once.
+    Use :meth:`Grid.get` (or :meth:`Grid.hexagon`, :meth:`Grid.triangle`), which builds each board once.
     ``directions`` are the board's directions as (file step, rank step):
     :data:`DIRECTIONS` on a square basis, :data:`HEX_DIRECTIONS` on a
     hexagonal one; every table and mask primitive follows them.
@@ -189,6 +191,16 @@ class Grid:
             raise ValueError(f"a hexagon's side is 1 to {(MAX_SIDE + 1) // 2} cells, got {side}")
         return _grid(2 * side - 1, 2 * side - 1, "cells", "hex", "hexagon", FILES)
 
+    @staticmethod
+    def triangle(side: int) -> Grid:
+        """The shared geometry of a triangle of hexagonal cells, ``side`` cells
+        a side (the game of Y): the cells of a ``side``-wide rhombus whose file
+        + rank (from 0) is below ``side``; its sides are ``south``, ``west``
+        and ``northeast``."""
+        if not 1 <= side <= MAX_SIDE:
+            raise ValueError(f"a triangle's side is 1 to {MAX_SIDE} cells, got {side}")
+        return _grid(side, side, "cells", "hex", "triangle", FILES)
+
     def __init__(
         self,
         width: int,
@@ -204,9 +216,9 @@ class Grid:
             raise ValueError(f"{width} files need as many different letters a to z to name them, got {files!r}")
         #: The letter of each file, in order.
         self.files = files[:width]
-        if basis not in ("square", "hex") or shape not in ("rectangle", "hexagon"):
+        if basis not in ("square", "hex") or shape not in ("rectangle", "hexagon", "triangle"):
             raise ValueError(
-                f"a grid's basis is square or hex and its shape rectangle or hexagon, got {basis}, {shape}"
+                f"a grid's basis is square or hex and its shape rectangle, hexagon or triangle, got {basis}, {shape}"
             )
         self.width, self.height, self.kind, self.basis, self.shape = width, height, kind, basis, shape
         hexagonal = basis == "hex"
@@ -219,10 +231,12 @@ class Grid:
         def on(f: int, r: int) -> bool:
             if not (0 <= f < width and 0 <= r < height):
                 return False
+            if shape == "triangle":  # the rhombus' lower-left half
+                return f + r < width
             # A hexagon: the rhombus less the corners where file + rank is too small or too large.
             return shape == "rectangle" or centre <= f + r <= 3 * centre
 
-        #: For each square, whether it is on the board (all are, but on a hexagon).
+        #: For each square, whether it is on the board (all are, but on a hexagon or a triangle).
         self.on_board = tuple(on(f, r) for f in range(width) for r in range(height))
         self.full = self.mask(i for i in range(self.size) if self.on_board[i])
         self.names = tuple(f"{files[f]}{r + 1}" for f in range(width) for r in range(height))
@@ -296,6 +310,8 @@ class Grid:
     def __repr__(self) -> str:
         if self.shape == "hexagon":
             return f"Grid.hexagon({(self.width + 1) // 2})"
+        if self.shape == "triangle":
+            return f"Grid.triangle({self.width})"
         basis = f", basis={self.basis!r}" if self.basis != "square" else ""
         files = f", files={self.files!r}" if self.files != FILES[: self.width] else ""
         return f"Grid({self.width}, {self.height}, {self.kind!r}{basis}{files})"
@@ -321,6 +337,10 @@ class Grid:
                 centre = (self.width - 1) // 2
                 first = self.files[0]
                 where = f"a hexagon of side {centre + 1}: file {first} runs {first}{centre + 1} to {first}{self.height}"
+            elif self.shape == "triangle":
+                first, last = self.files[0], self.files[-1]
+                where = f"a triangle of side {self.width}: file {first} runs {first}1 to {first}{self.height}"
+                where += f", each file one cell shorter, file {last} is {last}1"
             else:
                 where = f"{self.names[0]} to {self.names[-1]}"
             raise InvalidMoveError(f"{quoted(text)} is off the board ({where})")
@@ -330,10 +350,20 @@ class Grid:
         """The squares along one side of the board, as a mask: ``south``
         (rank 1), ``north`` (the last rank), ``west`` (file a) or ``east``
         (the last file), and on a hexagon also its two cut sides,
-        ``southwest`` (between rank 1 and file a) and ``northeast``: the
-        names ``Game.edges`` uses (a connection game's goals: Hex's rules and
-        its drawing then say the same)."""
+        ``southwest`` (between rank 1 and file a) and ``northeast``; a
+        triangle's are ``south``, ``west`` and ``northeast`` (its long side):
+        the names ``Game.edges`` uses (a connection game's goals: Hex's rules
+        and its drawing then say the same)."""
         files, ranks = range(self.width), range(self.height)
+        if self.shape == "triangle":
+            lines = {
+                "south": [(f, 0) for f in files],
+                "west": [(0, r) for r in ranks],
+                "northeast": [(f, self.width - 1 - f) for f in files],
+            }
+            if side not in lines:
+                raise ValueError(f"a side of this board is {', '.join(lines)}; got {side!r}")
+            return self.mask(self.index(f, r) for f, r in lines[side])
         lines = {
             "south": [(f, 0) for f in files],
             "north": [(f, self.height - 1) for f in files],
@@ -350,9 +380,11 @@ class Grid:
 
     def corners(self) -> int:
         """The board's corners, as a mask: a rectangle's four, a hexagon's six
-        (where two of its sides meet: Havannah's corners)."""
+        (where two of its sides meet: Havannah's corners), a triangle's three."""
         last_file, last_rank = self.width - 1, self.height - 1
-        if self.shape == "hexagon":
+        if self.shape == "triangle":
+            at = [(0, 0), (last_file, 0), (0, last_rank)]
+        elif self.shape == "hexagon":
             centre = last_file // 2
             at = [(centre, 0), (last_file, 0), (0, centre), (last_file, centre), (0, last_rank), (centre, last_rank)]
         else:
