@@ -15,7 +15,7 @@ import itertools
 import random
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from .agents.base import Budget
@@ -62,12 +62,17 @@ def _beside(
     return statistics.median(calls), statistics.median(units), statistics.median(ratios)
 
 
-def run_bench(game_name: str, seconds: float = 2.0, seed: int = 0) -> dict[str, Any]:
-    """Every figure, each with what it measured; one core, this process."""
-    game = game_class(game_name).configure(seed=seed)
+def run_bench(
+    game_name: str, seconds: float = 2.0, seed: int = 0, options: Mapping[str, object] | None = None
+) -> dict[str, Any]:
+    """Every figure, each with what it measured, on the game set up with
+    ``options`` (its own, as ``-o`` gives them); one core, this process."""
+    game = game_class(game_name).configure(options or {}, seed=seed)
     start = game.start()
     rng = random.Random(seed)
-    figures: dict[str, Any] = {"game": game_name, "seconds_each": seconds}
+    # The options it was set up with, as JSON holds them (a game's own kind of value as its text).
+    setup = {k: v if v is None or isinstance(v, (bool, int, float, str)) else str(v) for k, v in game.options.items()}
+    figures: dict[str, Any] = {"game": game_name, "options": setup, "seconds_each": seconds}
     reference = type(game).reference_loop
     if reference is not None:
         figures["baseline_games_per_s"] = round(reference(seconds, seed))

@@ -178,6 +178,16 @@ def test_bench_reports_every_figure_and_the_ratio(cli):
     assert run.code == 0 and json.loads(run.out)["game"] == "verso"
 
 
+def test_bench_measures_the_game_set_up_with_its_options(cli):
+    small = cli("bench", "verso", "-o", "size=6", "--seconds", "0.05", "--json")
+    assert small.code == 0, small.err
+    assert json.loads(small.out)["options"]["size"] == 6
+    shown = cli("bench", "verso", "-o", "size=6", "--seconds", "0.05")
+    assert shown.out.startswith("verso (size=6), 0.05 s a figure")
+    bad = cli("bench", "verso", "-o", "size=99", "--seconds", "0.05")
+    assert bad.code == 1 and bad.err.strip() == "Error: option size: 99 is not a whole number from 5 to 19"
+
+
 def test_bench_works_for_a_game_it_was_never_told_about(cli):
     namespace: dict[str, object] = {}
     exec(TICTACTOE, namespace)
