@@ -7,7 +7,8 @@ mark the last donut), what it changed (flipped, captured: the game's word) is
 in ``( )``, legal targets show ``*``, and the line that won the game is in
 ``< >``. A player's piece of another kind shows the kind's letter (``K`` for
 the first player, ``k`` for the others), a neutral piece its own, a square of
-a player's territory (an overlay) the player's letter in lower case, a dead
+a player's territory (an overlay) the player's letter in lower case, an
+overlay of no player's ``~`` (a dot in its colour in Unicode), a dead
 stone an ``x`` beside it; the legend lists only what the position shows.
 Coordinates run along the edges, ``a1`` bottom-left. A hexagonal grid is
 drawn in offset rows, each rank two characters (half a cell) right of the one
@@ -27,6 +28,9 @@ import string
 from typing import IO, Any
 
 from .view import BoardView
+
+#: A square under a fill overlay of no player's, in ASCII (a player's shows its letter).
+NO_PLAYER_FILL = "~"
 
 
 def glyphs(players: tuple[str, ...]) -> tuple[str, ...]:
@@ -102,6 +106,8 @@ def render_text(view: BoardView, unicode: bool = False) -> str:
                 if unicode:
                     return paint("·", colours[cover.player] if colours else None, bold=True)
                 return letters[cover.player].lower()
+            if cover.cover == "fill":  # no player's: in its own colour, as the SVG washes it
+                return paint("·", cover.colour, bold=True) if unicode else NO_PLAYER_FILL
         if sq in targets:
             return paint("•", "#3cb371", bold=True) if unicode else "*"
         if points:
@@ -207,6 +213,8 @@ def _kinds_legend(view: BoardView, letters: tuple[str, ...], unicode: bool, pain
             out.append(f"x {cover.name}")
         elif cover.player is not None and cover.player < len(letters):
             out.append(f"{letters[cover.player].lower()} {cover.name}")
+        elif cover.player is None:
+            out.append(f"{paint('·', cover.colour, bold=True) if unicode else NO_PLAYER_FILL} {cover.name}")
     return "".join(f"  {item}" for item in out)
 
 

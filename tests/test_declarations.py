@@ -121,6 +121,17 @@ def test_text_shows_kinds_neutral_pieces_marks_and_overlays_and_lists_only_those
     assert "r" in rows["2"].split("#")[0] and "r red territory" in still  # a2: next to red's king, empty
 
 
+def test_text_shows_an_overlay_of_no_players_in_its_own_sign_and_colour(kingdoms):
+    view = kingdoms.start().view()
+    land = Overlay("no man's land", colour="#aa5500")  # no player: the SVG washes it in its colour
+    b1 = kingdoms.grid.parse_square("b1")
+    shown = attrs.evolve(view, targets=(), overlay_kinds=(*view.overlay_kinds, land), overlays=((b1, 1),))
+    text = render_text(shown)
+    rows = {line.split()[0]: line for line in text.splitlines() if line.strip()[:1].isdigit()}
+    assert rows["1"].split()[2] == "~" and "~ no man's land" in text
+    assert "\x1b[1;38;2;170;85;0m·" in render_text(shown, unicode=True)  # its own colour, in the legend too
+
+
 def test_svg_draws_each_declared_thing_in_its_shape(kingdoms):
     state = kingdoms.start().play("a1").play("d1")
     root = ET.fromstring(render_svg(state.view()))
