@@ -62,9 +62,10 @@ RECENT_MOVES = 12
 
 HELP = """\
 Type a move, or one of the commands below. Moves: c3 places on c3, c3-c4 moves
-the piece on c3 to c4, pass passes; a piece the mover flips is added as x and
-its square (d4xe5, c3-c4xb2). Where the rules leave a choice (which piece
-flips, where a piece goes) you may type less, and you are asked.
+the piece on c3 to c4, pass passes; a square the move also takes ({changed},
+in this game's words) follows as x and its square (d4xe5, c3-c4xb2). Where
+the rules leave a choice (which square, where a piece goes) you may type
+less, and you are asked.
   moves   list the legal moves
   hint    ask the computer for a move
   undo    take back your last move (and the computer's reply)
@@ -232,7 +233,7 @@ class TerminalGame:
         if command == "":
             return False
         if command in ("help", "?"):
-            click.echo(HELP)
+            click.echo(HELP.format(changed=state.game.words.changed))
             return False
         if command == "moves":
             if state.game.moves_in_parts:  # thousands of whole moves: what may start one

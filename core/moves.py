@@ -172,7 +172,8 @@ def parse_move(grid: Grid, text: str) -> Move:
     found = _MOVE.fullmatch(clean)
     if not found:
         raise InvalidMoveError(
-            f"{quoted(text)} is not a move (write a square like c3, a step like c3-c4, flips as xd4, or pass)"
+            f"{quoted(text)} is not a move (write a square like c3, a step like c3-c4, then any square"
+            " it also takes as xd4, or pass)"
         )
     to_text, origin_text, marks_text = found.groups()
     if origin_text is not None:  # "a-b": the first square is the origin
