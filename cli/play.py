@@ -325,6 +325,7 @@ def ask_parts(state: State, partial: Move, read: Callable[[str], str | None]) ->
     None if an answer is none of the squares offered."""
     grid, words = state.game.grid, state.game.words
     while True:
+        partial = state.forced(partial)  # no question where there is no choice
         parts = state.parts(partial)
         if parts.complete and not parts.squares:
             return partial

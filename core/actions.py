@@ -28,7 +28,7 @@ from .errors import BoardgamesError, IllegalMoveError, WrongTypeError
 from .game import State
 from .geometry import Grid, bits
 from .moves import PASS, Move
-from .parts import NOTHING_YET, Parts
+from .parts import NOTHING_YET, Parts, path
 
 #: Makes a Move from a tuple without the named tuple's Python-level constructor.
 _tuple = tuple.__new__
@@ -200,9 +200,12 @@ def encode(state: State, move: Move) -> tuple[int, ...]:
     """The actions of legal ``move`` in ``state`` (``end`` added where needed)."""
     if not state.is_legal(move):
         raise IllegalMoveError(f"illegal move {move!r} in {state.describe()}")
-    squares = squares_of(move, state.game.grid)
-    longer = not move.is_pass and state.parts(move).squares
-    return (*squares, end_action(state.game.grid)) if longer else squares
+    walked = None if move.is_pass else path(state.parts, move)
+    if walked is None:  # a pass
+        return squares_of(move, state.game.grid)
+    steps, after = walked  # marks in an order the game offers them
+    squares = tuple(square for square, _ in steps)
+    return (*squares, end_action(state.game.grid)) if after.squares else squares
 
 
 def decode(state: State, actions: Sequence[int]) -> Move:

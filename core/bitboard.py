@@ -51,7 +51,10 @@ class BitboardState(State):
 
 def transfer(boards: tuple[int, ...], me: int, gain: int, vacate: int = 0) -> tuple[int, ...]:
     """The boards after player ``me`` gains the squares ``gain`` (placed, moved
-    to, flipped: taken from whoever had them) and leaves ``vacate``."""
+    to, flipped: taken from whoever had them) and leaves ``vacate`` (but for
+    a square it gains again: a piece whose jumps bring it back home)."""
+    if vacate & gain:
+        vacate &= ~gain
     if len(boards) == 2:  # the usual case, on every move: no generator, no mask to clear for a placement
         first, second = boards
         if me:

@@ -30,7 +30,19 @@ from .errors import AmbiguousMoveError, BoardgamesError, IllegalMoveError, Incom
 from .geometry import Grid, bits
 from .moves import Move, check_move, format_move, parse_move
 from .options import Option, resolve_options
-from .parts import NOTHING_YET, ORIGIN, Parts, extend, from_moves, parts_of, random_move, started, walks, whole_moves
+from .parts import (
+    MARK,
+    NOTHING_YET,
+    ORIGIN,
+    Parts,
+    extend,
+    from_moves,
+    parts_of,
+    random_move,
+    started,
+    walks,
+    whole_moves,
+)
 from .view import DEFAULT_COLOURS, DEFAULT_SYMBOLS, BoardView
 
 T = TypeVar("T")
@@ -225,6 +237,9 @@ class State:
             partial = self._started_by(typed)
             if partial is None:
                 raise IllegalMoveError(self._illegal_message(text.strip(), typed))
+            partial = self.forced(partial)  # the parts left out that have no alternative
+            if self.parts(partial).complete:
+                return partial
             raise IncompleteMoveError(f"{text.strip()!r} is only the start of a move in {self.describe()}", partial)
         # A capture as chess writes it, "c1xa3": the piece on c1 steps onto a3 (no mark of its own).
         if typed.origin < 0 and len(typed.marks) == 1:
@@ -273,11 +288,21 @@ class State:
             if parts.can_pass:
                 return typed
             raise IllegalMoveError(f"{quoted(text)} is not a legal move in {self.describe()}: {self._no_start()}")
-        steps = parts_of(typed)
+        steps = parts_of(Move(typed.origin, typed.to, ()))
         if typed.origin < 0 and not typed.marks and parts.origins >> typed.to & 1:
             steps = [(typed.to, ORIGIN)]  # the piece to move, not a placement there
-        partial = NOTHING_YET
-        for square, role in steps:
+        partial, marks = NOTHING_YET, list(typed.marks)
+        while steps or marks:
+            if steps:
+                square, role = steps.pop(0)
+            else:  # marks in an order the game offers them (a capture's jumps), else the first refused
+                square, role = next((m for m in marks if parts.marks >> m & 1), -1), MARK
+                if square < 0 and not parts.complete and parts.squares.bit_count() == 1:
+                    square = parts.squares.bit_length() - 1  # a jump left out that has no alternative
+                    role = parts.role(square) or MARK
+                else:
+                    square = marks[0] if square < 0 else square
+                    marks.remove(square)
             if not parts.has(square, role):
                 if (
                     not started(partial)
@@ -298,6 +323,17 @@ class State:
         if not square:
             return "no one may pass here"
         return f"{square} does not follow {before!r}" if before else f"no move starts on {square}"
+
+    def forced(self, partial: Move) -> Move:
+        """``partial``, a move being made, with the parts that have no
+        alternative added: while the move may not end and exactly one square
+        may follow, that square (a draughts capture's later jumps)."""
+        parts = self.parts(partial)
+        while not parts.complete and not parts.can_pass and parts.squares.bit_count() == 1:
+            square = parts.squares.bit_length() - 1
+            partial = extend(partial, square, parts.role(square) or MARK)
+            parts = self.parts(partial)
+        return partial
 
     def _started_by(self, typed: Move) -> Move | None:
         """The move being made that ``typed`` names the first parts of, where

@@ -3,7 +3,10 @@
 A move is at most three kinds of part, in this order: its ``origin`` (the
 piece that moves; none for a placement), its destination (``to``) and its
 ``marks`` (squares it flips, captures or shoots: Verso's prisoner, an
-Amazons arrow). A move being made is a :class:`Move` whose ``to`` is still
+Amazons arrow). A move's marks are a set: a move being made holds those
+chosen so far in square order, whatever order they were chosen in, and a
+game may offer them in any order (draughts' captures, jump by jump), as
+long as it answers for the set. A move being made is a :class:`Move` whose ``to`` is still
 -1 until its destination is chosen: ``Move()`` before anything (which is
 also how a pass is written), ``Move(d1)`` once the piece on d1 is picked,
 ``Move(d1, d7)`` once it has landed, ``Move(d1, d7, (g7,))`` once it has shot.
@@ -115,7 +118,8 @@ def started(partial: Move) -> bool:
 
 
 def parts_of(move: Move) -> list[tuple[int, str]]:
-    """The parts of a whole move, in the order they are chosen (marks in square order)."""
+    """The parts of a whole move, marks in square order (the order a game that
+    lists its moves offers them; :func:`path` finds a game's own order)."""
     out = [(move.origin, ORIGIN)] if move.origin >= 0 else []
     if move.to >= 0:
         out.append((move.to, TO))
@@ -161,6 +165,7 @@ def whole_moves(next_parts: Callable[[Move], Parts]) -> tuple[Move, ...]:
     if first.can_pass:
         found.append(PASS)
     pending = [(NOTHING_YET, first)]
+    seen = {NOTHING_YET}  # marks chosen in another order make the same move being made: each once
     while pending:
         partial, parts = pending.pop()
         if parts.complete and started(partial):
@@ -168,25 +173,55 @@ def whole_moves(next_parts: Callable[[Move], Parts]) -> tuple[Move, ...]:
         for role, mask in ((ORIGIN, parts.origins), (TO, parts.targets), (MARK, parts.marks)):
             for square in bits(mask):
                 longer = extend(partial, square, role)
-                if role == MARK and longer.marks[-1] != square:
-                    continue  # marks are walked in square order: each set once
-                pending.append((longer, next_parts(longer)))
+                if longer not in seen:
+                    seen.add(longer)
+                    pending.append((longer, next_parts(longer)))
     return tuple(sorted(set(found)))
+
+
+def path(next_parts: Callable[[Move], Parts], move: Move) -> tuple[list[tuple[int, str]], Parts] | None:
+    """The parts of ``move`` (whole or begun) in an order the game offers
+    them, and what may follow them; None if it offers none. Its origin, its
+    destination, then its marks, each the first in square order of those
+    left that may come next (a draughts capture's jumps need not run in
+    square order)."""
+    parts, partial, steps = next_parts(NOTHING_YET), NOTHING_YET, []
+    head = [(move.origin, ORIGIN)] if move.origin >= 0 else []
+    if move.to >= 0:
+        head.append((move.to, TO))
+    left = list(move.marks)
+    while head or left:
+        if head:
+            square, role = head.pop(0)
+        else:
+            square, role = next((m for m in left if 0 <= m and parts.marks >> m & 1), -1), MARK
+            if square < 0:
+                return None
+            left.remove(square)
+        if not parts.has(square, role):
+            return None
+        steps.append((square, role))
+        partial = extend(partial, square, role)
+        parts = next_parts(partial)
+    return steps, parts
 
 
 def walks(next_parts: Callable[[Move], Parts], move: Move) -> bool:
     """Whether ``move`` is whole and legal, found by walking its parts
     (no list of every move)."""
-    parts = next_parts(NOTHING_YET)
     if move.to < 0:
-        return move.origin < 0 and not move.marks and parts.can_pass
-    partial = NOTHING_YET
-    for square, role in parts_of(move):
-        if not 0 <= square or not parts.has(square, role):
-            return False
-        partial = extend(partial, square, role)
-        parts = next_parts(partial)
-    return parts.complete
+        return move.origin < 0 and not move.marks and next_parts(NOTHING_YET).can_pass
+    found = path(next_parts, move)
+    return found is not None and found[1].complete
+
+
+def leads_to(partial: Move, move: Move) -> bool:
+    """Whether every part of ``partial``, a move being made, is a part of ``move``."""
+    if partial.origin >= 0 and partial.origin != move.origin:
+        return False
+    if partial.to >= 0 and (partial.to != move.to or partial.origin != move.origin):
+        return False
+    return set(partial.marks) <= set(move.marks)
 
 
 def random_move(next_parts: Callable[[Move], Parts], rng: random.Random, partial: Move = NOTHING_YET) -> Move:

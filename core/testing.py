@@ -45,7 +45,7 @@ from .errors import BoardgamesError
 from .game import Game, State
 from .levels import check_levels
 from .moves import Move
-from .parts import NOTHING_YET, extend, parts_of
+from .parts import NOTHING_YET, extend, parts_of, path
 from .plugins import register_module, unregister_module
 from .records import parse_record
 from .registry import game_class
@@ -236,8 +236,10 @@ def _check_state(state: State, moves: tuple[Any, ...], at: str) -> None:
 def _check_parts(state: State, move: Move, text: str, at: str) -> None:
     """The move's parts lead to it, one at a time (:meth:`State.parts`), and
     take no more actions than the game's ``parts_per_move`` says."""
+    walked = _call(f"parts: {at}", lambda: path(state.parts, move))
+    steps = parts_of(move) if walked is None else walked[0]  # no order offered: the first part refused says so
     partial = NOTHING_YET
-    for square, role in parts_of(move):
+    for square, role in steps:
         parts = _call(f"parts: {at}", lambda p=partial: state.parts(p))
         found = _call(f"parts: {at}", lambda p=parts, sq=square: p.role(sq))
         if found != role:

@@ -295,3 +295,11 @@ def test_completing_squares_match_the_windows(size):
                 if grid.has_line(mine | 1 << sq, n, touching=1 << sq):
                     expected |= 1 << sq
             assert grid.completing(mine, empty, n) == expected
+
+
+def test_transfer_moves_gains_and_keeps_a_piece_that_comes_back_to_its_square():
+    a1, a2, a3 = 1, 2, 4
+    assert boardgames.transfer((a1, a2), 0, a3, vacate=a1) == (a3, a2)  # a step
+    assert boardgames.transfer((a1, a2), 0, a2 | a3, vacate=a1) == (a2 | a3, 0)  # a step that takes a2
+    assert boardgames.transfer((a1, a2), 0, a1, vacate=a1) == (a1, a2)  # jumps that end where they began
+    assert boardgames.transfer((a1, a2, 0), 2, a1, vacate=a3) == (0, a2, a1)  # three players

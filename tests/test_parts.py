@@ -129,3 +129,86 @@ def test_the_terminal_asks_for_the_rest_of_a_move_a_part_at_a_time(tmp_path_fact
     assert "moves: d1-d7xg7" in out
     assert "Move a7 where? " in out and "'z9' is none of those; the move is not played." in out
     assert "Traceback" not in done.stderr
+
+
+class Hops(boardgames.Game[boardgames.BitboardState]):
+    """A hopper on h1 must jump leftwards over every stone it can (g1, then
+    e1, then c1) and ends on b1: one move, whose marks the game offers in
+    jump order, the reverse of square order (as draughts' captures come)."""
+
+    name = "hops"
+    title = "Hops"
+    player_names = ("hopper", "stones")
+    words = boardgames.Words(changed="jumped", choice="Jump which stone next?")
+    parts_per_move = 5
+    max_length = 1
+
+    def setup(self) -> None:
+        self.grid = boardgames.Grid.get(8, 1)  # a row: a square's number is its file's
+
+    def initial_state(self) -> boardgames.BitboardState:
+        start = (self.grid.mask([7]), self.grid.mask([2, 4, 6]))  # h1; c1, e1, g1
+        return boardgames.BitboardState(game=self, boards=start)
+
+    def landing(self, state: boardgames.BitboardState, here: int, taken: int = 0) -> int:
+        """Where the hopper's chain of jumps from ``here`` ends, ``taken`` stones jumped already."""
+        stones = state.boards[1] & ~taken
+        while here >= 2 and stones >> (here - 1) & 1 and not state.occupied >> (here - 2) & 1:
+            here, taken = here - 2, taken | 1 << (here - 1)
+        return here
+
+    def next_parts(self, state: boardgames.BitboardState, partial: Move) -> Parts:
+        origin, to, marks = partial
+        if origin < 0:
+            return Parts(origins=state.boards[0])
+        if to < 0:
+            return Parts(targets=1 << self.landing(state, origin))
+        here = origin - 2 * len(marks)  # the jumps so far, whatever order the set of them is held in
+        if here > to:
+            return Parts(marks=1 << (here - 1))
+        return Parts(complete=True)
+
+    def apply(self, state: boardgames.BitboardState, move: Move) -> boardgames.BitboardState:
+        taken = self.grid.mask(move.marks)
+        boards = (1 << move.to, state.boards[1] & ~taken)
+        outcome = boardgames.Outcome(0, "the hopper went through")
+        return boardgames.BitboardState(
+            game=self, history=(move,), turn=1, boards=boards, changed=taken, outcome=outcome
+        )
+
+
+class HopsHooks:
+    @staticmethod
+    @boardgames.hookimpl
+    def register_games(register):
+        register(Hops)
+
+
+def test_marks_offered_in_another_order_than_the_squares_still_make_the_move():
+    """A game may offer a move's marks in its own order (jumps); the move,
+    its marks a set, is listed, legal, typed, encoded and searched."""
+    with plugin(HopsHooks, "hops"):
+        assert boardgames.testing.check_game(Hops, games=3) > 0
+        state = Hops.configure().start()
+        move = Move(7, 1, (2, 4, 6))  # h1-b1xc1xe1xg1
+        assert state.legal_moves == (move,) and state.is_legal(move)
+        fresh = Hops.configure().start()
+        assert fresh.is_legal(move) and "legal_moves" not in fresh.__dict__  # found by walking its parts
+        assert state.format_move(move) == "h1-b1xc1xe1xg1" and state.parse_move("h1-b1xc1xe1xg1") == move
+        assert encode(state, move) == (7, 1, 6, 4, 2)  # the jumps in the order they are offered
+        assert decode(state, (7, 1, 6, 4, 2)) == move
+        with pytest.raises(boardgames.IllegalMoveError):
+            decode(state, (7, 1, 2, 4, 6))  # c1 cannot be jumped first
+        seat = boardgames.make_seat("mcts:iterations=30")
+        assert boardgames.Match(state, [seat, seat], seed=1).run().history == (move,)
+
+
+def test_parts_with_no_alternative_are_filled_in():
+    """Moves that leave out forced parts are completed for a game in parts
+    too: the jumps of 'h1-b1', and everything after 'h1'."""
+    with plugin(HopsHooks, "hops"):
+        state = Hops.configure().start()
+        move = Move(7, 1, (2, 4, 6))
+        assert state.parse_move("h1-b1") == move and state.parse_move("h1") == move
+        assert state.forced(Move(7)) == move and state.forced(NOTHING_YET) == move
+        assert state.play("h1-b1xe1").history == (move,)  # a jump in the middle typed: the rest follow

@@ -46,7 +46,7 @@ from ..bitboard import BitboardState
 from ..game import Game, State
 from ..moves import PASS, Move
 from ..options import ChoiceOption, FloatOption, IntOption
-from ..parts import NOTHING_YET, next_steps, parts_of, random_move, started
+from ..parts import NOTHING_YET, leads_to, next_steps, random_move, started
 from .base import Agent, Budget
 from .cutoff import counts_squares, cut_playout, mobility, reach, tells
 from .solver import endgame_move
@@ -479,13 +479,12 @@ def best_child(node: Node) -> Node:
 def _follow(node: Node, move: Move) -> Node | None:
     """The child of ``node`` after ``move`` was played, through the parts of
     the move in a game whose moves are made in parts; None if not in the tree."""
-    parts = parts_of(move)
     while True:
         for child in node.children:
             if not started(child.partial):
                 if child.move == move:
                     return child
-            elif parts_of(child.partial) == parts[: len(parts_of(child.partial))]:
+            elif leads_to(child.partial, move):
                 node = child
                 break
         else:
