@@ -25,6 +25,7 @@ from boardgames.agents.spec import split_unquoted
 from boardgames.errors import quoted
 from boardgames.game import SEED_DIGITS, check_seed
 from boardgames.options import parse_assignments
+from boardgames.parts import at_most
 from boardgames.parts import describe as describe_parts
 from boardgames.text import render_text, wants_unicode
 
@@ -205,6 +206,20 @@ def fit(label: str, items: Sequence[str], width: int, more: str = "") -> str:
     return line
 
 
+def fit_last(label: str, items: Sequence[str], width: int, left_out: int = 0) -> str:
+    """``label`` and as many of the last ``items`` as fit in ``width`` columns,
+    after the count of those left out (``left_out`` more before ``items``):
+    the latest moves matter most."""
+    kept: list[str] = []
+    for k in range(len(items) - 1, -1, -1):
+        earlier = k + left_out
+        head = f"{label} … {earlier} earlier" if earlier else label
+        if kept and len(head) + len(items[k]) + sum(len(item) + 1 for item in kept) + 1 > width:
+            return " ".join([f"{label} … {earlier + 1} earlier", *kept])
+        kept.insert(0, items[k])
+    return " ".join([f"{label} … {left_out} earlier" if left_out else label, *kept])
+
+
 def status_line(state: State, view: BoardView) -> str:
     text = state.result_text()
     if view.in_hand and any(view.in_hand):
@@ -228,13 +243,22 @@ def describe_position(state: State, width: int | None = None, recent: int | None
         lines.append(fit(f"the last move {view.words.changed}:", [names[sq] for sq in view.changed], width))
     history = state.history
     if history:
-        label = "moves:"
-        if recent is not None and len(history) > recent:
-            label, history = f"moves ({len(history)}): …", history[-recent:]
-        lines.append(fit(label, [state.format_move(m) for m in history], width))
-    if state.game.moves_in_parts and not state.is_over:  # thousands of whole moves: how one starts
-        lines.append(fit("a move starts with one of:", describe_parts(state.parts(), names), width))
-    elif state.legal_moves:
-        legal = [state.format_move(m) for m in state.legal_moves]
-        lines.append(fit("legal:", legal, width, more=" (type 'moves')" if recent is not None else ""))
+        shown = history[-recent:] if recent is not None else history
+        lines.append(fit_last("moves:", [state.format_move(m) for m in shown], width, len(history) - len(shown)))
+    if not state.is_over:
+        label, legal = legal_or_first_parts(state)
+        lines.append(fit(label, legal, width, more=" (type 'moves')" if recent is not None else ""))
     return "\n".join(lines)
+
+
+#: A game in parts lists its whole moves where there are at most this many, else how one starts.
+FEW_MOVES = 60
+
+
+def legal_or_first_parts(state: State) -> tuple[str, list[str]]:
+    """``legal:`` and the legal moves; for a game in parts with more than
+    :data:`FEW_MOVES` (Amazons' thousands), how a move starts."""
+    few = at_most(state.parts, FEW_MOVES) if state.game.moves_in_parts else state.legal_moves
+    if few is None:
+        return "a move starts with one of:", describe_parts(state.parts(), state.game.grid.names)
+    return "legal:", [state.format_move(m) for m in few]

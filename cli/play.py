@@ -30,11 +30,19 @@ from boardgames.files import user_path
 from boardgames.geometry import bits
 from boardgames.levels import LEVEL_COUNT, level_spec, strongest
 from boardgames.match import Match
-from boardgames.parts import describe as describe_parts
 from boardgames.parts import extend
 from boardgames.records import default_path, read_record, save_record
 
-from .common import configure, describe_position, game_options, read_line, shell_quote, split_specs, start_position
+from .common import (
+    configure,
+    describe_position,
+    game_options,
+    legal_or_first_parts,
+    read_line,
+    shell_quote,
+    split_specs,
+    start_position,
+)
 
 
 def default_seats(game: Game) -> str:
@@ -235,11 +243,8 @@ class TerminalGame:
         if command in ("help", "?"):
             click.echo(HELP.format(changed=state.game.words.changed))
             return False
-        if command == "moves":
-            if state.game.moves_in_parts:  # thousands of whole moves: what may start one
-                click.echo(" ".join(describe_parts(state.parts(), state.game.grid.names)))
-            else:
-                click.echo(" ".join(state.format_move(m) for m in state.legal_moves))
+        if command == "moves":  # a game in parts with thousands of whole moves: what may start one
+            click.echo(" ".join(legal_or_first_parts(state)[1]))
             return False
         if command == "hint":
             click.echo(f"hint ({strongest(match.game)}): {state.format_move(match.hint())}")

@@ -144,6 +144,15 @@ def graph(win: float) -> str:
     return "".join(cells)
 
 
+def summary_line(player: str, counts: dict[str, Any]) -> str:
+    """``white: accuracy 91.2, 1 inaccuracy, 0 mistakes, ...``: a player's tally, in words."""
+    kinds = (("inaccuracies", "inaccuracy"), ("mistakes", "mistake"), ("blunders", "blunder"))
+    tally = [f"{counts[many]} {one if counts[many] == 1 else many}" for many, one in kinds]
+    wins = counts["missed_wins"]
+    tally.append(f"{wins} missed win{'' if wins == 1 else 's'}")
+    return f"{player}: accuracy {counts['accuracy']:.1f}, {', '.join(tally)}"
+
+
 def _text(data: dict[str, Any], final: Any, seats: tuple[str, ...]) -> str:
     game = final.game
     first = game.turn_order[0]
@@ -166,11 +175,7 @@ def _text(data: dict[str, Any], final: Any, seats: tuple[str, ...]) -> str:
         head = f"{ply['ply']:>4}. {ply['player']:<10} {shown:<{width + 12}}"
         lines.append(f"{head} {ply['win']:>5.1f}% {source:<5}  {graph(first_win)}{note}")
     lines.append("")
-    for player, counts in data["summary"].items():
-        lines.append(
-            f"{player}: accuracy {counts['accuracy']:.1f}, {counts['inaccuracies']} inaccuracies,"
-            f" {counts['mistakes']} mistakes, {counts['blunders']} blunders, {counts['missed_wins']} missed wins"
-        )
+    lines.extend(summary_line(player, counts) for player, counts in data["summary"].items())
     lines.append(f"(search: {data['budget']} a position; exact: proved by the endgame solver)")
     return "\n".join(lines)
 

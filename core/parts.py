@@ -23,7 +23,7 @@ agents go part by part without ever listing whole moves.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import NamedTuple
 
 from .geometry import bits
@@ -160,23 +160,37 @@ def from_moves(moves: Iterable[Move], partial: Move) -> Parts:
 def whole_moves(next_parts: Callable[[Move], Parts]) -> tuple[Move, ...]:
     """Every whole move, found by walking the parts (sorted): the legal
     moves of a game that writes only ``next_parts``."""
-    found: list[Move] = []
+    return tuple(sorted(set(_walk(next_parts))))
+
+
+def at_most(next_parts: Callable[[Move], Parts], most: int) -> tuple[Move, ...] | None:
+    """The whole moves (sorted) where there are at most ``most``; else None,
+    found without walking them all (Amazons' 2,176: a hundred is enough to know)."""
+    found: set[Move] = set()
+    for move in _walk(next_parts):
+        found.add(move)
+        if len(found) > most:
+            return None
+    return tuple(sorted(found))
+
+
+def _walk(next_parts: Callable[[Move], Parts]) -> Iterator[Move]:
+    """The whole moves, as the walk of the parts finds them."""
     first = next_parts(NOTHING_YET)
     if first.can_pass:
-        found.append(PASS)
+        yield PASS
     pending = [(NOTHING_YET, first)]
     seen = {NOTHING_YET}  # marks chosen in another order make the same move being made: each once
     while pending:
         partial, parts = pending.pop()
         if parts.complete and started(partial):
-            found.append(partial)
+            yield partial
         for role, mask in ((ORIGIN, parts.origins), (TO, parts.targets), (MARK, parts.marks)):
             for square in bits(mask):
                 longer = extend(partial, square, role)
                 if longer not in seen:
                     seen.add(longer)
                     pending.append((longer, next_parts(longer)))
-    return tuple(sorted(set(found)))
 
 
 def path(next_parts: Callable[[Move], Parts], move: Move) -> tuple[list[tuple[int, str]], Parts] | None:

@@ -195,10 +195,18 @@ def render_text(view: BoardView, unicode: bool = False) -> str:
 def _kinds_legend(view: BoardView, letters: tuple[str, ...], unicode: bool, paint: Any) -> str:
     """The kinds, neutral pieces and overlays that the position shows, each once."""
     out = []
+    owner = dict(view.owners)
     for index in sorted({kind for _, kind in view.kinds}):
         if index < len(view.piece_kinds):
             kind = view.piece_kinds[index]
-            out.append(f"{kind.symbol if unicode and kind.symbol else kind.letter.upper() or '?'} {kind.name}")
+            if unicode and kind.symbol:
+                out.append(f"{kind.symbol} {kind.name}")
+                continue
+            # As the board writes it: the first player's in capitals, the others' in small letters.
+            seats = sorted({owner.get(sq, 0) for sq, k in view.kinds if k == index})
+            letter = kind.letter or "?"
+            shown = dict.fromkeys(letter.upper() if seat == 0 else letter.lower() for seat in seats)
+            out.append(f"{'/'.join(shown)} {kind.name}")
     for index in sorted({kind for _, kind in view.neutral}):
         if index < len(view.neutral_kinds):
             kind = view.neutral_kinds[index]

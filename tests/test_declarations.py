@@ -114,7 +114,9 @@ def test_text_shows_kinds_neutral_pieces_marks_and_overlays_and_lists_only_those
     text = render_text(crowned.view())
     rows = {line.split()[0]: line for line in text.splitlines() if line.strip()[:1].isdigit()}
     assert " K" in rows["1"] and "[k" in rows["4"]  # d4 the last move
-    assert "K king" in text and "( ) crowned" in text and "^" not in text
+    assert "K/k king" in text and "( ) crowned" in text and "^" not in text
+    legend = render_text(start.play("b1").play("a1").view()).splitlines()[-1]  # blue's king alone
+    assert "  k king" in legend and "K king" not in legend and "K/k" not in legend  # as the board writes it
     assert "territory" not in text  # every square of it is a legal move here: it shows *
     still = render_text(attrs.evolve(crowned.view(), targets=()))
     rows = {line.split()[0]: line for line in still.splitlines() if line.strip()[:1].isdigit()}

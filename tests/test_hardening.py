@@ -293,7 +293,12 @@ def test_long_lines_fit_the_terminal_and_the_moves_are_not_repeated_whole(cli, m
     assert "more (type 'moves')" in run.out
     moves = " ".join(f"{file}{rank}" for rank in range(1, 17, 2) for file in "as")  # 16 moves, nothing flips
     run = cli("play", "verso", "-o", "size=19", "-o", "pieces=20", *PEOPLE, "--moves", moves, input="quit\n")
-    assert "moves (16): … a5 s5 a7" in run.out and "moves: a1" not in run.out
+    assert "moves: … 4 earlier a5 s5 a7" in run.out and "moves: a1" not in run.out
+    assert run.out.count("s15\n") == 1  # the last move is on the line
+    monkeypatch.setenv("COLUMNS", "40")  # too narrow for the last 12 moves: the latest are kept
+    run = cli("play", "verso", "-o", "size=19", "-o", "pieces=20", *PEOPLE, "--moves", moves, input="quit\n")
+    listed = next(line for line in run.out.splitlines() if line.startswith("moves:"))
+    assert listed.endswith(" a15 s15") and "earlier" in listed and len(listed) <= 40
 
 
 def test_the_pieces_to_place_leave_the_screen_in_the_moving_phase(cli):

@@ -212,3 +212,12 @@ def test_parts_with_no_alternative_are_filled_in():
         assert state.parse_move("h1-b1") == move and state.parse_move("h1") == move
         assert state.forced(Move(7)) == move and state.forced(NOTHING_YET) == move
         assert state.play("h1-b1xe1").history == (move,)  # a jump in the middle typed: the rest follow
+
+
+def test_the_terminal_lists_a_few_whole_moves_and_asks_nothing_forced(cli):
+    with plugin(HopsHooks, "hops"):
+        done = cli("play", "hops", "--players", "human,human", input="moves\nh1\n")
+    assert done.code == 0, done.err
+    assert "legal: h1-b1xc1xe1xg1" in done.out  # one move: listed whole, not "origins h1"
+    assert "\nh1-b1xc1xe1xg1\n" in done.out.replace("hopper> ", "\n")  # 'moves'
+    assert "Jump which stone next?" not in done.out and "hopper wins: the hopper went through" in done.out

@@ -247,8 +247,17 @@ def test_a_bare_state_gets_a_review_beside_it(cli, tmp_path):
     path.write_text(json.dumps(state.to_json()))
     run = cli("review", str(path), "--budget", "iterations=20")
     assert run.code == 0, run.err
-    assert "missed wins" in run.out
+    assert "missed win" in run.out
     assert json.loads((tmp_path / "state.json.review.json").read_text())["plies"]
+
+
+def test_the_summary_counts_in_words_one_mistake_two_mistakes():
+    from boardgames.cli.review import summary_line
+
+    one = {"inaccuracies": 1, "mistakes": 1, "blunders": 1, "missed_wins": 1, "accuracy": 80.04}
+    assert summary_line("white", one) == "white: accuracy 80.0, 1 inaccuracy, 1 mistake, 1 blunder, 1 missed win"
+    two = {"inaccuracies": 0, "mistakes": 2, "blunders": 0, "missed_wins": 2, "accuracy": 100.0}
+    assert summary_line("black", two) == "black: accuracy 100.0, 0 inaccuracies, 2 mistakes, 0 blunders, 2 missed wins"
 
 
 def test_a_damaged_saved_review_is_made_again(cli, record_file):
