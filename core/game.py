@@ -662,7 +662,16 @@ class Game(Generic[StateT]):
         return None
 
     def why_illegal(self, state: StateT, move: Move) -> str:
-        """Why ``move`` is not legal in ``state`` (an ongoing one), for messages."""
+        """Why ``move`` is not legal in ``state`` (an ongoing one), for messages.
+        The default reads the board: a placement on a square that holds a
+        piece, a step from a square without one of the mover's; else it says
+        only that the move is not legal. A game says more by writing its own."""
+        view, names, size, mover = state.view(), self.grid.names, self.grid.size, state.turn
+        owners = dict(view.owners)
+        if move.origin < 0 and 0 <= move.to < size and (move.to in owners or move.to in dict(view.neutral)):
+            return f"{names[move.to]} is taken"
+        if 0 <= move.origin < size and owners.get(move.origin) != mover and 0 <= mover < len(self.player_names):
+            return f"{self.player_names[mover]} has no piece on {names[move.origin]}"
         return "that move is not legal here"
 
     # -- optional, for agents: a game may do better than these defaults ------
@@ -758,8 +767,10 @@ class Game(Generic[StateT]):
 
     # -- notation: shared, a game may override -------------------------------
     def on_board(self, move: Move) -> bool:
-        size = self.grid.size
-        return all(-1 <= sq < size for sq in (move.origin, move.to, *move.marks))
+        """Whether every square of ``move`` is a cell of the board (-1: no
+        origin, or a pass), a corner cut off a hexagon or a triangle not."""
+        full = self.grid.full
+        return all(sq == -1 or (sq >= 0 and full >> sq & 1) for sq in (move.origin, move.to, *move.marks))
 
     def format_move(self, move: Move) -> str:
         return format_move(self.grid, move)
@@ -768,11 +779,12 @@ class Game(Generic[StateT]):
         return parse_move(self.grid, text)
 
     def shorthand(self, state: StateT, text: str) -> Move | None:
-        """The legal move a person means by ``text`` where it is no move in
-        the notation, or None: Connect Four's ``d`` for the cell a disc
-        dropped in file d lands on. Every front end that reads a person's
-        move (the terminal, the page's text box, the engine protocol, the web
-        API) goes through it; records keep the notation."""
+        """The legal move a person means by ``text`` beyond the notation, or
+        None: Connect Four's ``d`` for the cell a disc dropped in file d lands
+        on. It is asked first, and a legal move it returns is the move: return
+        None for text the notation reads as you mean it. Every front end that
+        reads a person's move (the terminal, the page's text box, the engine
+        protocol, the web API) goes through it; records keep the notation."""
         return None
 
     # -- states from moves and from JSON ------------------------------------

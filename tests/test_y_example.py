@@ -88,3 +88,11 @@ def test_a_triangle_game_gets_its_picture_text_and_observation_from_the_core(y_p
     assert names[-1] == "on board" and sum(map(sum, planes[-1])) == 15
     with pytest.raises(InvalidMoveError, match="off the board"):
         state.play("e5")
+    e5 = boardgames.place(game.grid.index(4, 4))  # a Move, not its text: a cell of the rhombus, not the triangle
+    assert not game.on_board(e5) and game.on_board(boardgames.place(game.grid.index(4, 0)))
+    with pytest.raises(boardgames.IllegalMoveError, match="off the board"):
+        state.play(e5)
+    with pytest.raises(boardgames.IllegalMoveError, match="'a1' in y after c2 a1: a1 is taken$"):
+        state.play("a1")  # the default reason, read from the board: the game wrote none
+    with pytest.raises(boardgames.IllegalMoveError, match="white has no piece on b1$"):
+        state.play("b1-b2")
