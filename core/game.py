@@ -496,6 +496,9 @@ class Game(Generic[StateT]):
     #: hexagon's ``southwest`` and ``northeast`` too: :meth:`Grid.edge`) to
     #: player index: the renderers draw them in the player's colour.
     edges: ClassVar[Mapping[str, int]] = {}
+    #: Whether the board's square cells alternate dark and light, a1 dark, as
+    #: a draughts or chess board does: the picture draws them so.
+    checkered: ClassVar[bool] = False
     #: Whether :attr:`edges` give each player two opposite sides to join: a
     #: connection game, which has an evaluation from that alone. Worked out
     #: from the declaration.
@@ -763,6 +766,7 @@ class Game(Generic[StateT]):
             colours=self.colours[: len(self.player_names)],
             symbols=self.symbols[: len(self.player_names)],
             edges=tuple(sorted(self.edges.items())),
+            checkered=self.checkered,
         )
 
     # -- notation: shared, a game may override -------------------------------

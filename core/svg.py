@@ -49,6 +49,8 @@ REACH = RING + 0.5 + RING_WIDTH / 2  # how far anything drawn for a piece reache
 #: Hex cells' sides (a player's band is a hexagon this much larger behind the cell).
 BAND = 1.22
 BOARD, CELL_FILL, LINE, OUTLINE = "#e8cfa0", "#f6e7c8", "#5a4630", "#2b1d10"
+#: The dark cells of a checkered board (``Game.checkered``).
+DARK_CELL = "#a9825a"
 #: Okabe-Ito blue and vermillion: apart under every common colour blindness.
 LAST, WIN = "#0072B2", "#D55E00"
 #: The animation of what the last move did; none where motion is reduced, none
@@ -332,9 +334,11 @@ def _board(view: BoardView, centre: Callable[[int], tuple[float, float]], out: l
         for sq in range(grid.size):
             if grid.on_board[sq]:
                 cx, cy = centre(sq)
+                dark = view.checkered and sum(grid.coords(sq)) % 2 == 0  # a1 dark, as on a draughts board
+                css, fill = ("cell dark", DARK_CELL) if dark else ("cell", CELL_FILL)
                 out.append(
-                    f'<rect class="cell" x="{_n(cx - CELL / 2)}" y="{_n(cy - CELL / 2)}" '
-                    f'width="{CELL}" height="{CELL}" fill="{CELL_FILL}" stroke="{LINE}" stroke-width="1.5"/>'
+                    f'<rect class="{css}" x="{_n(cx - CELL / 2)}" y="{_n(cy - CELL / 2)}" '
+                    f'width="{CELL}" height="{CELL}" fill="{fill}" stroke="{LINE}" stroke-width="1.5"/>'
                 )
 
 

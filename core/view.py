@@ -57,6 +57,8 @@ class BoardView:
     #: (side, player index) for the sides a player joins or owns: ``south``
     #: (rank 1), ``north``, ``west`` (file a), ``east`` (``Game.edges``).
     edges: tuple[tuple[str, int], ...] = ()
+    #: Whether the cells alternate dark and light, a1 dark (``Game.checkered``: draughts, chess).
+    checkered: bool = False
     #: (square, kind index) for players' pieces of another kind than the first.
     kinds: tuple[tuple[int, int], ...] = ()
     #: (square, neutral kind index) for pieces that belong to no player.

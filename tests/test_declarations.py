@@ -134,6 +134,17 @@ def test_text_shows_an_overlay_of_no_players_in_its_own_sign_and_colour(kingdoms
     assert "\x1b[1;38;2;170;85;0m·" in render_text(shown, unicode=True)  # its own colour, in the legend too
 
 
+def test_a_checkered_board_is_drawn_dark_and_light_a1_dark(kingdoms):
+    plain = ET.fromstring(render_svg(kingdoms.start().view()))
+    assert not [e for e in plain.iter(f"{SVG}rect") if "dark" in (e.get("class") or "").split()]
+    view = attrs.evolve(kingdoms.start().view(), checkered=True)  # as Game.checkered = True gives it
+    dark = [e for e in ET.fromstring(render_svg(view)).iter(f"{SVG}rect") if e.get("class") == "cell dark"]
+    assert len(dark) == 8  # half of 4 × 4
+    a1 = min(dark, key=lambda e: (float(e.get("x")), -float(e.get("y"))))  # the left column's lowest
+    assert float(a1.get("y")) == max(float(e.get("y")) for e in dark)
+    assert kingdoms.start().view().checkered is False and Kingdoms.checkered is False
+
+
 def test_svg_draws_each_declared_thing_in_its_shape(kingdoms):
     state = kingdoms.start().play("a1").play("d1")
     root = ET.fromstring(render_svg(state.view()))
