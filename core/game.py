@@ -35,6 +35,7 @@ from .parts import (
     NOTHING_YET,
     ORIGIN,
     Parts,
+    at_most,
     extend,
     from_moves,
     parts_of,
@@ -326,14 +327,13 @@ class State:
 
     def forced(self, partial: Move) -> Move:
         """``partial``, a move being made, with the parts that have no
-        alternative added: while the move may not end and exactly one square
-        may follow, that square (a draughts capture's later jumps)."""
-        parts = self.parts(partial)
-        while not parts.complete and not parts.can_pass and parts.squares.bit_count() == 1:
-            square = parts.squares.bit_length() - 1
-            partial = extend(partial, square, parts.role(square) or MARK)
-            parts = self.parts(partial)
-        return partial
+        alternative added: where it may not end yet and only one whole move
+        continues it, that move (a draughts capture whose jumps have no
+        choice, whatever order they may be taken in)."""
+        if self.parts(partial).complete:
+            return partial
+        only = at_most(self.parts, 1, partial)
+        return only[0] if only else partial
 
     def _started_by(self, typed: Move) -> Move | None:
         """The move being made that ``typed`` names the first parts of, where

@@ -163,24 +163,27 @@ def whole_moves(next_parts: Callable[[Move], Parts]) -> tuple[Move, ...]:
     return tuple(sorted(set(_walk(next_parts))))
 
 
-def at_most(next_parts: Callable[[Move], Parts], most: int) -> tuple[Move, ...] | None:
-    """The whole moves (sorted) where there are at most ``most``; else None,
-    found without walking them all (Amazons' 2,176: a hundred is enough to know)."""
+def at_most(
+    next_parts: Callable[[Move], Parts], most: int, partial: Move = NOTHING_YET
+) -> tuple[Move, ...] | None:
+    """The whole moves (sorted) that continue ``partial`` where there are at
+    most ``most``; else None, found without walking them all (Amazons'
+    2,176: a hundred is enough to know)."""
     found: set[Move] = set()
-    for move in _walk(next_parts):
+    for move in _walk(next_parts, partial):
         found.add(move)
         if len(found) > most:
             return None
     return tuple(sorted(found))
 
 
-def _walk(next_parts: Callable[[Move], Parts]) -> Iterator[Move]:
-    """The whole moves, as the walk of the parts finds them."""
-    first = next_parts(NOTHING_YET)
-    if first.can_pass:
+def _walk(next_parts: Callable[[Move], Parts], partial: Move = NOTHING_YET) -> Iterator[Move]:
+    """The whole moves that continue ``partial``, as the walk of the parts finds them."""
+    first = next_parts(partial)
+    if first.can_pass and not started(partial):
         yield PASS
-    pending = [(NOTHING_YET, first)]
-    seen = {NOTHING_YET}  # marks chosen in another order make the same move being made: each once
+    pending = [(partial, first)]
+    seen = {partial}  # marks chosen in another order make the same move being made: each once
     while pending:
         partial, parts = pending.pop()
         if parts.complete and started(partial):
