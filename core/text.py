@@ -205,8 +205,8 @@ def _kinds_legend(view: BoardView, letters: tuple[str, ...], unicode: bool, pain
             # As the board writes it: the first player's in capitals, the others' in small letters.
             seats = sorted({owner.get(sq, 0) for sq, k in view.kinds if k == index})
             letter = kind.letter or "?"
-            shown = dict.fromkeys(letter.upper() if seat == 0 else letter.lower() for seat in seats)
-            out.append(f"{'/'.join(shown)} {kind.name}")
+            cases = dict.fromkeys(letter.upper() if seat == 0 else letter.lower() for seat in seats)
+            out.append(f"{'/'.join(cases)} {kind.name}")
     for index in sorted({kind for _, kind in view.neutral}):
         if index < len(view.neutral_kinds):
             kind = view.neutral_kinds[index]
