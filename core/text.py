@@ -212,6 +212,10 @@ def _kinds_legend(view: BoardView, letters: tuple[str, ...], unicode: bool, pain
             kind = view.neutral_kinds[index]
             glyph = paint(kind.symbol or "■", kind.colour, bold=True) if unicode else kind.letter or "#"
             out.append(f"{glyph} {kind.name}")
+    for name in sorted({name for _, name in view.marks}):
+        mark = view.mark_kind(name)
+        if mark is not None and mark.name != mark.text:  # a line drawn as its own character needs no words
+            out.append(f"{paint(mark.unicode or mark.text, mark.colour) if unicode else mark.text} {mark.name}")
     targets = set(view.targets)  # a legal point shows * over a wash of territory
     kinds = view.overlay_kinds
     shown = {i for sq, i in view.overlays if i < len(kinds) and (sq not in targets or kinds[i].cover == "cross")}

@@ -110,6 +110,7 @@ def test_text_shows_kinds_neutral_pieces_marks_and_overlays_and_lists_only_those
     assert "#" in rows["2"] and "#" in rows["3"]  # walls on b2 and c3
     assert "^" in rows["1"] and "^" in rows["4"]  # thrones on a1 and d4
     assert "# wall" in text and "king" not in text and "territory" not in text
+    assert text.splitlines()[-1].count("^ throne") == 1  # the legend says what ^ is
     crowned = start.play("a1").play("d4")  # a man on each throne: kings, red's (K) and blue's (k)
     text = render_text(crowned.view())
     rows = {line.split()[0]: line for line in text.splitlines() if line.strip()[:1].isdigit()}
