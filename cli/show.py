@@ -37,7 +37,9 @@ def show(
 
     With --json, print one JSON object: game, options, seed, players (turn
     order), to_move, status (ongoing, won, drawn), winner, result, pieces,
-    legal_moves and history. With --svg FILE, write the picture and say so.
+    contents (each piece's owner and kind), marks and overlays (by square),
+    legal_moves, parts (what may start a move) and history. With --svg FILE,
+    write the picture and say so.
     """
     state = start_position(configure(game_name, option_pairs, seed), moves)
     if svg_path is not None:

@@ -436,6 +436,7 @@ class State:
         the rest describes it for readers and is checked when read back.
         """
         game = self.game
+        names, overlays = game.grid.names, game.overlay_kinds
         return {
             "game": game.name,
             "options": dict(game.options),
@@ -447,6 +448,11 @@ class State:
             "result": None if self.outcome is None else self.result_text(),
             "pieces": self.pieces(),
             "contents": self.contents(),
+            # What the board shows beside its pieces (a throne, a player's territory), by square.
+            "marks": {names[sq]: name for sq, name in sorted(game.marks(self).items())},
+            "overlays": {
+                names[sq]: overlays[i].name for sq, i in sorted(game.overlays(self).items()) if 0 <= i < len(overlays)
+            },
             # A game whose moves are made in parts lists only their first parts.
             "legal_moves": None if game.moves_in_parts else [self.format_move(m) for m in self.legal_moves],
             "parts": self.parts().to_json(game.grid.names),

@@ -159,6 +159,12 @@ def test_svg_draws_each_declared_thing_in_its_shape(kingdoms):
     assert territory and {e.get("fill") for e in territory} == {Kingdoms.colours[0]}
 
 
+def test_json_names_the_marks_and_overlays_the_board_shows(kingdoms):
+    data = kingdoms.start().play("a2").to_json()  # red on a2: the empty squares beside it are red's
+    assert data["marks"] == {"a1": "throne", "d4": "throne"}
+    assert data["overlays"] == {"a1": "red territory", "a3": "red territory"}  # beside a2; b2 is a wall
+
+
 def test_json_contents_say_owner_and_kind(kingdoms):
     data = kingdoms.start().play("a1").play("d1").to_json()
     assert data["pieces"] == {"a1": "red", "d1": "blue"}  # the short form, as before
