@@ -69,11 +69,8 @@ class ClockType(click.ParamType):
 RECENT_MOVES = 12
 
 HELP = """\
-Type a move, or one of the commands below. Moves: c3 places on c3, c3-c4 moves
-the piece on c3 to c4, pass passes; a square the move also takes ({changed},
-in this game's words) follows as x and its square (d4xe5, c3-c4xb2). Where
-the rules leave a choice (which square, where a piece goes) you may type
-less, and you are asked.
+Type a move, or one of the commands below.{moves} Where the rules leave a
+choice (which square, where a piece goes) you may type less, and you are asked.
   moves   list the legal moves
   hint    ask the computer for a move
   undo    take back your last move (and the computer's reply)
@@ -241,7 +238,7 @@ class TerminalGame:
         if command == "":
             return False
         if command in ("help", "?"):
-            click.echo(HELP.format(changed=state.game.words.changed))
+            click.echo(HELP.format(moves=moves_in_words(state)))
             return False
         if command == "moves":  # a game in parts with thousands of whole moves: what may start one
             click.echo(" ".join(legal_or_first_parts(state)[1]))
@@ -322,6 +319,28 @@ def unquote(text: str) -> str | None:
     except ValueError:
         words = [text.strip()]
     return " ".join(words) or None
+
+
+def moves_in_words(state: State) -> str:
+    """`` Moves here look like c3, c3-c4xd4 ...``: the forms of the legal
+    moves now, each said once (a placement, a step, the squares a move also
+    takes, in the game's word for them, a pass); empty once the game is over."""
+    examples = state.move_examples(4)
+    if not examples:
+        return ""
+    said = []
+    for text in examples:
+        move = state.parse_move(text)
+        if move.is_pass:
+            said.append("pass passes")
+        elif move.marks:
+            said.append(f"{text} (after each x, a square it also takes: {state.game.words.changed})")
+        elif move.origin >= 0:
+            names = state.game.grid.names
+            said.append(f"{text} moves the piece on {names[move.origin]} to {names[move.to]}")
+        else:
+            said.append(f"{text} places on {text}")
+    return " Moves here look like: " + "; ".join(said) + "."
 
 
 def ask_parts(state: State, partial: Move, read: Callable[[str], str | None]) -> Move | None:

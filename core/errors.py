@@ -34,6 +34,10 @@ class InvalidMoveError(BoardgamesError, ValueError):
     """A move's text is malformed: it does not parse in the game's notation."""
 
 
+class NotationError(InvalidMoveError):
+    """A move's text is no move in the notation at all (not even a square)."""
+
+
 class IllegalMoveError(BoardgamesError, ValueError):
     """A move parses but may not be played in the position."""
 

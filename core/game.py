@@ -26,7 +26,15 @@ import attrs
 from .connection import connects
 from .connection import evaluation as connection_evaluation
 from .declarations import PIECE, MarkKind, Overlay, PieceKind, Words
-from .errors import AmbiguousMoveError, BoardgamesError, IllegalMoveError, IncompleteMoveError, WrongTypeError, quoted
+from .errors import (
+    AmbiguousMoveError,
+    BoardgamesError,
+    IllegalMoveError,
+    IncompleteMoveError,
+    NotationError,
+    WrongTypeError,
+    quoted,
+)
 from .geometry import Grid, bits
 from .moves import Move, check_move, format_move, parse_move
 from .options import Option, resolve_options
@@ -37,6 +45,7 @@ from .parts import (
     Parts,
     at_most,
     extend,
+    first_moves,
     from_moves,
     parts_of,
     random_move,
@@ -231,7 +240,7 @@ class State:
         short = self.game.shorthand(self, text)
         if short is not None and self.is_legal(short):
             return short
-        typed = self.game.parse_move(text)
+        typed = self._typed(text)
         if self.is_legal(typed):
             return typed
         if self.game.moves_in_parts:
@@ -272,7 +281,30 @@ class State:
         clean = text.strip()
         if not clean:
             return NOTHING_YET
-        return self._partial_of(self.game.parse_move(clean), clean)
+        return self._partial_of(self._typed(clean), clean)
+
+    def _typed(self, text: str) -> Move:
+        """``text`` in the game's notation; text that is no move at all is
+        refused with what moves look like here."""
+        try:
+            return self.game.parse_move(text)
+        except NotationError:
+            examples = self.move_examples()
+            if not examples:
+                raise
+            raise NotationError(f"{quoted(text)} is not a move (moves here look like {', '.join(examples)})") from None
+
+    def move_examples(self, most: int = 3) -> list[str]:
+        """A few legal moves in the notation, one of each form the position
+        has (a placement, a step, one that also takes squares, a pass): what
+        a move here looks like, for messages and help."""
+        if self.outcome is not None:
+            return []
+        moves = first_moves(self.parts, 200) if self.game.moves_in_parts else self.legal_moves
+        forms: dict[tuple[bool, bool, bool], Move] = {}
+        for move in moves:
+            forms.setdefault((move.is_pass, move.origin >= 0, bool(move.marks)), move)
+        return [self.format_move(forms[form]) for form in sorted(forms)][:most]  # a pass last
 
     def format_partial(self, partial: Move) -> str:
         """A move being made in the notation: ``""`` before anything, the

@@ -20,7 +20,7 @@ from itertools import chain
 from operator import getitem
 from typing import NamedTuple
 
-from .errors import InvalidMoveError, WrongTypeError, quoted
+from .errors import InvalidMoveError, NotationError, WrongTypeError, quoted
 from .geometry import Grid
 
 _MOVE = re.compile(r"([a-z][0-9]+)(?:-([a-z][0-9]+))?((?:x[a-z][0-9]+)*)")
@@ -171,7 +171,7 @@ def parse_move(grid: Grid, text: str) -> Move:
         return PASS
     found = _MOVE.fullmatch(clean)
     if not found:
-        raise InvalidMoveError(
+        raise NotationError(
             f"{quoted(text)} is not a move (write a square like c3, a step like c3-c4, then any square"
             " it also takes as xd4, or pass)"
         )

@@ -22,6 +22,7 @@ agents go part by part without ever listing whole moves.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Callable, Iterable, Iterator
 from typing import NamedTuple
@@ -163,9 +164,7 @@ def whole_moves(next_parts: Callable[[Move], Parts]) -> tuple[Move, ...]:
     return tuple(sorted(set(_walk(next_parts))))
 
 
-def at_most(
-    next_parts: Callable[[Move], Parts], most: int, partial: Move = NOTHING_YET
-) -> tuple[Move, ...] | None:
+def at_most(next_parts: Callable[[Move], Parts], most: int, partial: Move = NOTHING_YET) -> tuple[Move, ...] | None:
     """The whole moves (sorted) that continue ``partial`` where there are at
     most ``most``; else None, found without walking them all (Amazons'
     2,176: a hundred is enough to know)."""
@@ -175,6 +174,11 @@ def at_most(
         if len(found) > most:
             return None
     return tuple(sorted(found))
+
+
+def first_moves(next_parts: Callable[[Move], Parts], most: int) -> tuple[Move, ...]:
+    """The first ``most`` whole moves the walk of the parts finds (not sorted)."""
+    return tuple(itertools.islice(_walk(next_parts), most))
 
 
 def _walk(next_parts: Callable[[Move], Parts], partial: Move = NOTHING_YET) -> Iterator[Move]:

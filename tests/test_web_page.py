@@ -462,7 +462,9 @@ def test_errors_are_short_and_a_refused_click_says_why(server, browsers):
     driver, watcher = browsers(), browsers()
     open_seat(driver, server, match["id"], mover, match["seats"][mover])
     wait(driver, lambda d: page(d)["next"])
-    driver.find_element("id", "typed-move").send_keys(history[0] + "\n")  # a taken square, typed
+    box = driver.find_element("id", "typed-move")
+    assert box.get_attribute("placeholder") == match["state"]["legal_moves"][0]  # Donuts: placements alone
+    box.send_keys(history[0] + "\n")  # a taken square, typed
     wait(driver, lambda d: "is taken" in page(d)["message"])
     message = page(driver)["message"]
     assert message.startswith(f"illegal move '{history[0]}'") and " after " not in message, message

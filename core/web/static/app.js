@@ -424,6 +424,20 @@ function howItEnded(match) {
   return colon >= 0 ? text.slice(colon + 2) : text;
 }
 
+// A few legal moves, one of each form (a placement, a step, one that also takes squares, a pass):
+// what a move typed here looks like, whatever the game (a game in parts: how a move starts).
+function moveExamples(state) {
+  const forms = new Map();
+  for (const text of state.legal_moves || []) {
+    const form = text === "pass" ? "pass" : (text.includes("-") ? "step" : "place") + (text.includes("x") ? "x" : "");
+    if (!forms.has(form)) forms.set(form, text);
+  }
+  const examples = [...forms].filter(([form]) => form !== "pass").map(([, text]) => text);
+  if (forms.has("pass")) examples.push("pass");
+  if (!examples.length && state.parts) examples.push(...[...state.parts.origins, ...state.parts.targets].slice(0, 1));
+  return examples.slice(0, 4);
+}
+
 async function show(match) {
   const before = current && current.id === match.id ? current : null;
   const changed = !current || current.id !== match.id || current.state.history.length !== match.state.history.length ||
@@ -436,6 +450,7 @@ async function show(match) {
     hintText = "";
   }
   const state = match.state;
+  $("#typed-move").placeholder = moveExamples(state).join(", ");
   const game = gameOf(match);
   const title = game ? game.title : state.game;
   const yours = !match.result && !match.thinking && tokens[match.to_move] !== undefined;
