@@ -390,7 +390,9 @@ class State:
     def describe(self) -> str:
         """A short name of this position for messages: the game and the moves so far."""
         if not self.history:
-            return f"{self.game.name} at the start"
+            if self.key == self.game.start().key:
+                return f"{self.game.name} at the start"
+            return f"{self.game.name} in a position set up by hand ({self.to_move or 'no one'} to move)"
         moves = " ".join(self.format_move(m) for m in self.history)
         return f"{self.game.name} after {moves}"
 

@@ -390,9 +390,13 @@ def _pieces(view: BoardView, centre: Callable[[int], tuple[float, float]], backg
         cx, cy = centre(sq)
         parts = _piece(kind.shape, cx, cy, colour, css, grid.name(sq), _light(colour, background))
         if sq in kinds and kind.letter:  # another kind than the usual: its letter on it
+            # Dark on a pale piece, white on a dark one: the letter that reads better.
+            measured = _hex_colour(colour)
+            pale = measured is not None and contrast(measured, "#ffffff") < contrast(measured, "#222222")
+            ink, edge = ("#222222", "#ffffff") if pale else ("#ffffff", "#222222")
             parts.append(
                 f'<text class="kind" x="{_n(cx)}" y="{_n(cy + 7)}" text-anchor="middle" font-size="20" '
-                f'font-weight="bold" fill="#ffffff" stroke="#222222" stroke-width="0.8">'
+                f'font-weight="bold" fill="{ink}" stroke="{edge}" stroke-width="0.8">'
                 f"{_text(kind.letter.upper())}</text>"
             )
         group(sq, parts)

@@ -303,3 +303,14 @@ def test_transfer_moves_gains_and_keeps_a_piece_that_comes_back_to_its_square():
     assert boardgames.transfer((a1, a2), 0, a2 | a3, vacate=a1) == (a2 | a3, 0)  # a step that takes a2
     assert boardgames.transfer((a1, a2), 0, a1, vacate=a1) == (a1, a2)  # jumps that end where they began
     assert boardgames.transfer((a1, a2, 0), 2, a1, vacate=a3) == (0, a2, a1)  # three players
+
+
+def test_a_position_set_up_by_hand_is_not_called_the_start():
+    import attrs
+
+    start = boardgames.game_class("verso").configure().start()
+    assert start.describe() == "verso at the start"
+    by_hand = attrs.evolve(start, turn=1)  # no moves, but not the start either
+    assert by_hand.describe() == "verso in a position set up by hand (dark to move)"
+    with pytest.raises(boardgames.IllegalMoveError, match="in verso in a position set up by hand"):
+        by_hand.play(boardgames.Move(-1, 0, (1,)))
