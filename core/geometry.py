@@ -67,7 +67,8 @@ DIRECTIONS: tuple[tuple[int, int], ...] = (
     (1, -1),
 )
 EAST, NORTHEAST, NORTH, NORTHWEST, WEST, SOUTHWEST, SOUTH, SOUTHEAST = range(8)
-ORTHOGONAL = (0, 2, 4, 6)
+ORTHOGONAL = (EAST, NORTH, WEST, SOUTH)
+DIAGONAL = (NORTHEAST, NORTHWEST, SOUTHWEST, SOUTHEAST)
 #: The direction opposite each direction.
 OPPOSITE = (4, 5, 6, 7, 0, 1, 2, 3)
 
