@@ -207,7 +207,7 @@ def _overlays(
         cover = view.overlay_kinds[index]
         player = cover.player
         colour = view.colours[player] if player is not None and player < len(view.colours) else cover.colour
-        css = f"overlay {_attr(cover.name)}"
+        css = f"overlay {_token('overlay', cover.name)}"
         cx, cy = centre(sq)
         if cover.cover == "fill" and fills:
             if hexagonal:
@@ -363,6 +363,14 @@ def _hex_colour(colour: str) -> str | None:
     return text if is_colour(text) else None
 
 
+def _token(prefix: str, name: str) -> str:
+    """A CSS class for a name a game gives (a player, a kind, an overlay):
+    ``player-won-by-x`` for ``won by x``. One word, prefixed, so that a name
+    with spaces or one such as ``square`` or ``board`` cannot pass for the
+    picture's own classes, which the page selects by."""
+    return f"{prefix}-{re.sub(r'[^a-z0-9_]+', '-', name.lower()).strip('-') or 'unnamed'}"
+
+
 def _light(colour: str, background: str) -> bool:
     """A piece too pale to tell from its square (under WCAG's 3:1 for graphics);
     a colour written otherwise than above cannot be measured, and is not outlined."""
@@ -385,8 +393,8 @@ def _pieces(view: BoardView, centre: Callable[[int], tuple[float, float]], backg
     for sq, who in view.owners:
         colour = view.colours[who] if who < len(view.colours) else "#888888"
         kind = view.piece_kind(sq)
-        player = view.players[who] if who < len(view.players) else f"player-{who + 1}"  # as describe says it
-        css = f"piece {_attr(player)} {_attr(kind.name)}"
+        player = _token("player", view.players[who]) if who < len(view.players) else f"player-{who + 1}"
+        css = f"piece {player} {_token('kind', kind.name)}"
         cx, cy = centre(sq)
         parts = _piece(kind.shape, cx, cy, colour, css, grid.name(sq), _light(colour, background))
         if sq in kinds and kind.letter:  # another kind than the usual: its letter on it
@@ -403,7 +411,7 @@ def _pieces(view: BoardView, centre: Callable[[int], tuple[float, float]], backg
     for sq, index in view.neutral:
         if index < len(view.neutral_kinds):
             neutral = view.neutral_kinds[index]
-            css = f"piece neutral {_attr(neutral.name)}"
+            css = f"piece neutral {_token('kind', neutral.name)}"
             light = _light(neutral.colour, background)
             group(sq, _piece(neutral.shape, *centre(sq), neutral.colour, css, grid.name(sq), light))
 

@@ -149,9 +149,9 @@ def test_a_checkered_board_is_drawn_dark_and_light_a1_dark(kingdoms):
 def test_svg_draws_each_declared_thing_in_its_shape(kingdoms):
     state = kingdoms.start().play("a1").play("d1")
     root = ET.fromstring(render_svg(state.view()))
-    walls = [e for e in root.iter() if "wall" in (e.get("class") or "").split()]
+    walls = [e for e in root.iter() if "kind-wall" in (e.get("class") or "").split()]
     assert {w.get("data-square") for w in walls} == set(WALLS) and all(w.tag == f"{SVG}rect" for w in walls)
-    assert [e.get("data-square") for e in root.iter() if "king" in (e.get("class") or "").split()] == ["a1"]
+    assert [e.get("data-square") for e in root.iter() if "kind-king" in (e.get("class") or "").split()] == ["a1"]
     assert [t.text for t in root.iter(f"{SVG}text") if t.get("class") == "kind"] == ["K"]
     thrones = [e for e in root.iter(f"{SVG}circle") if e.get("class") == "mark"]
     assert len(thrones) == 1  # d4's: a1's is under the king

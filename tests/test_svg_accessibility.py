@@ -132,8 +132,10 @@ def test_a_plugins_names_and_colours_with_quotes_and_brackets_keep_the_svg_well_
         assert all("onload" not in element.attrib for element in root.iter())
         assert root.get("aria-label") == 'a "game" <of> & sorts'
         pieces = [e for e in root.iter() if "piece" in classes(e)]
-        assert pieces and all('cho"co<late>' in e.get("class") or "van'illa" in e.get("class") or "neutral" in
+        # A name becomes one prefixed word of a class: quotes and brackets gone, no structural class faked.
+        assert pieces and all({"player-cho-co-late-co", "player-van-illa"} & set(classes(e)) or "neutral" in
                               classes(e) for e in pieces)  # fmt: skip
+        assert all(re.fullmatch(r"[a-z0-9_ -]+", e.get("class") or "x") for e in root.iter())
         fills = {e.get("fill") for e in root.iter()} | {e.get("stroke") for e in root.iter()}
         assert '#7b4a2d" onload="alert(1)' in fills
         if interactive:
@@ -357,3 +359,13 @@ def test_in_chromium_labels_clear_the_pieces_and_reduced_motion_stops_the_animat
         assert driver.execute_script(MEASURE)["animations"] == 0
     finally:
         driver.quit()
+
+
+def test_a_player_named_like_the_pictures_own_classes_is_not_taken_for_them():
+    # A player "square" drew pieces of class "square": the page, which clicks ".square", took them for squares.
+    view = attrs.evolve(donuts_position().view(), players=("square", "won by x"))
+    root = ET.fromstring(render_svg(view, "a game", interactive=True))
+    squares = [e for e in root.iter() if "square" in classes(e)]
+    assert len(squares) == view.grid.size and all(e.get("role") == "button" for e in squares)
+    pieces = [e for e in root.iter() if "piece" in classes(e)]
+    assert pieces and {c for e in pieces for c in classes(e)} & {"player-square", "player-won-by-x"}
