@@ -46,14 +46,14 @@ import functools
 import random
 import re
 import string
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, Literal
 
 from .errors import InvalidMoveError, quoted
 
 GridKind = Literal["cells", "points"]
 Basis = Literal["square", "hex"]
-Shape = Literal["rectangle", "hexagon", "triangle"]
+Shape = Literal["rectangle", "hexagon", "triangle", "cells"]
 
 # The 8 directions as (file step, rank step), counter-clockwise from east.
 DIRECTIONS: tuple[tuple[int, int], ...] = (
@@ -126,7 +126,8 @@ def random_bit(mask: int, rng: random.Random) -> int:
 class Grid:
     """The geometry of a ``width`` × ``height`` board of cells or points.
 
-    Use :meth:`Grid.get` (or :meth:`Grid.hexagon`, :meth:`Grid.triangle`), which builds each board once.
+    Use :meth:`Grid.get` (or :meth:`Grid.hexagon`, :meth:`Grid.triangle`,
+    :meth:`Grid.from_cells`), which builds each board once.
     ``directions`` are the board's directions as (file step, rank step):
     :data:`DIRECTIONS` on a square basis, :data:`HEX_DIRECTIONS` on a
     hexagonal one; every table and mask primitive follows them.
@@ -134,6 +135,7 @@ class Grid:
 
     __slots__ = (
         "files",
+        "chosen",
         "width",
         "height",
         "kind",
@@ -202,6 +204,34 @@ class Grid:
             raise ValueError(f"a triangle's side is 1 to {MAX_SIDE} cells, got {side}")
         return _grid(side, side, "cells", "hex", "triangle", FILES)
 
+    @staticmethod
+    def from_cells(
+        width: int,
+        height: int,
+        cells: Iterable[tuple[int, int]],
+        kind: GridKind = "cells",
+        basis: Basis = "square",
+        files: str = FILES,
+    ) -> Grid:
+        """The shared geometry of a board of any shape: the ``cells``, as
+        (file, rank) pairs from 0, of a ``width`` × ``height`` rectangle or
+        rhombus (``basis="hex"``). A Chinese checkers star, a cross, a board
+        with holes: the others have names but are in no mask, are never
+        drawn and are refused by name, as a hexagon's cut corners are. Such a
+        board has no named sides or corners (``edge``, ``corners``): a game
+        works its own out from its cells."""
+        chosen = frozenset(cells)
+        bad = next((c for c in chosen if not (isinstance(c, tuple) and len(c) == 2)), None)
+        if bad is None:
+            bad = next((c for c in chosen if not all(type(v) is int for v in c)), None)
+        if bad is None:
+            bad = next((c for c in chosen if not (0 <= c[0] < width and 0 <= c[1] < height)), None)
+        if bad is not None:
+            raise ValueError(f"a cell is a (file, rank) pair within {width}×{height}, from 0; got {bad!r}")
+        if not chosen:
+            raise ValueError("a board needs at least one cell")
+        return _grid(width, height, kind, basis, "cells", files, chosen)
+
     def __init__(
         self,
         width: int,
@@ -210,6 +240,7 @@ class Grid:
         basis: Basis = "square",
         shape: Shape = "rectangle",
         files: str = FILES,
+        chosen: frozenset[tuple[int, int]] | None = None,
     ) -> None:
         if not (1 <= width <= MAX_SIDE and 1 <= height):
             raise ValueError(f"a grid is 1 to {MAX_SIDE} files wide, got {width}×{height}")
@@ -217,10 +248,15 @@ class Grid:
             raise ValueError(f"{width} files need as many different letters a to z to name them, got {files!r}")
         #: The letter of each file, in order.
         self.files = files[:width]
-        if basis not in ("square", "hex") or shape not in ("rectangle", "hexagon", "triangle"):
+        if basis not in ("square", "hex") or shape not in ("rectangle", "hexagon", "triangle", "cells"):
             raise ValueError(
-                f"a grid's basis is square or hex and its shape rectangle, hexagon or triangle, got {basis}, {shape}"
+                f"a grid's basis is square or hex and its shape rectangle, hexagon, triangle or cells,"
+                f" got {basis}, {shape}"
             )
+        if (shape == "cells") != (chosen is not None):
+            raise ValueError("a grid of chosen cells is made by Grid.from_cells")
+        #: The cells of a board of any shape (:meth:`from_cells`), else None.
+        self.chosen = chosen
         self.width, self.height, self.kind, self.basis, self.shape = width, height, kind, basis, shape
         hexagonal = basis == "hex"
         self.directions = HEX_DIRECTIONS if hexagonal else DIRECTIONS
@@ -234,6 +270,8 @@ class Grid:
                 return False
             if shape == "triangle":  # the rhombus' lower-left half
                 return f + r < width
+            if chosen is not None:
+                return (f, r) in chosen
             # A hexagon: the rhombus less the corners where file + rank is too small or too large.
             return shape == "rectangle" or centre <= f + r <= 3 * centre
 
@@ -313,6 +351,8 @@ class Grid:
             return f"Grid.hexagon({(self.width + 1) // 2})"
         if self.shape == "triangle":
             return f"Grid.triangle({self.width})"
+        if self.chosen is not None:
+            return f"Grid.from_cells({self.width}, {self.height}, <{len(self.chosen)} cells>, basis={self.basis!r})"
         basis = f", basis={self.basis!r}" if self.basis != "square" else ""
         files = f", files={self.files!r}" if self.files != FILES[: self.width] else ""
         return f"Grid({self.width}, {self.height}, {self.kind!r}{basis}{files})"
@@ -338,6 +378,8 @@ class Grid:
                 centre = (self.width - 1) // 2
                 first = self.files[0]
                 where = f"a hexagon of side {centre + 1}: file {first} runs {first}{centre + 1} to {first}{self.height}"
+            elif self.chosen is not None:
+                where = f"a board of {len(self.chosen)} chosen cells"
             elif self.shape == "triangle":
                 first, last = self.files[0], self.files[-1]
                 where = f"a triangle of side {self.width}: file {first} runs {first}1 to {first}{self.height}"
@@ -356,6 +398,10 @@ class Grid:
         the names ``Game.edges`` uses (a connection game's goals: Hex's rules
         and its drawing then say the same)."""
         files, ranks = range(self.width), range(self.height)
+        if self.chosen is not None:
+            raise ValueError(
+                "a board of chosen cells (Grid.from_cells) has no named sides: work yours out from its cells"
+            )
         if self.shape == "triangle":
             lines = {
                 "south": [(f, 0) for f in files],
@@ -383,6 +429,10 @@ class Grid:
         """The board's corners, as a mask: a rectangle's four, a hexagon's six
         (where two of its sides meet: Havannah's corners), a triangle's three."""
         last_file, last_rank = self.width - 1, self.height - 1
+        if self.chosen is not None:
+            raise ValueError(
+                "a board of chosen cells (Grid.from_cells) has no named corners: work yours out from its cells"
+            )
         if self.shape == "triangle":
             at = [(0, 0), (last_file, 0), (0, last_rank)]
         elif self.shape == "hexagon":
@@ -787,5 +837,13 @@ def _factored(sides: tuple[tuple[int, int], ...], height: int) -> tuple[list[str
 
 
 @functools.cache
-def _grid(width: int, height: int, kind: GridKind, basis: Basis, shape: Shape, files: str) -> Grid:
-    return Grid(width, height, kind, basis, shape, files)
+def _grid(
+    width: int,
+    height: int,
+    kind: GridKind,
+    basis: Basis,
+    shape: Shape,
+    files: str,
+    chosen: frozenset[tuple[int, int]] | None = None,
+) -> Grid:
+    return Grid(width, height, kind, basis, shape, files, chosen)

@@ -346,3 +346,36 @@ def test_a_slide_by_ray_masks_stops_where_a_step_by_step_walk_does(grid):
         assert grid.slide(square, blockers) == walked(square, blockers, every)
         some = tuple(rng.sample(every, rng.randrange(len(every) + 1)))
         assert grid.slide(square, blockers, some) == walked(square, blockers, some)
+
+
+def star_cells(points: int = 4) -> list[tuple[int, int]]:
+    """Chinese checkers' star on a hex basis: two triangles of side 3 × points + 1, 121 cells for 4."""
+    cells = []
+    for f in range(4 * points + 1):
+        for r in range(4 * points + 1):
+            x, z = f - 2 * points, r - 2 * points
+            y = -x - z
+            if max(x, y, z) <= points or min(x, y, z) >= -points:
+                cells.append((f, r))
+    return cells
+
+
+def test_a_board_of_any_shape_is_made_from_its_cells():
+    from boardgames import BoardView, render_svg, render_text
+
+    star = Grid.from_cells(17, 17, star_cells(), basis="hex")
+    assert star is Grid.from_cells(17, 17, reversed(star_cells()), basis="hex")  # built once
+    assert repr(star) == "Grid.from_cells(17, 17, <121 cells>, basis='hex')" and star.full.bit_count() == 121
+    tip = star.parse_square("m1")  # the bottom point's tip: its two neighbours are above it
+    assert star.squares(star.adjacent[tip]) == ["l2", "m2"]
+    with pytest.raises(InvalidMoveError, match=r"'a1' is off the board \(a board of 121 chosen cells\)"):
+        star.parse_square("a1")
+    with pytest.raises(ValueError, match="no named sides"):
+        star.edge("south")
+    with pytest.raises(ValueError, match=r"a cell is a \(file, rank\) pair within 3×3, from 0; got \(3, 0\)"):
+        Grid.from_cells(3, 3, [(3, 0)])
+    view = BoardView(grid=star, players=("north", "south"))
+    rows = [line for line in render_text(view).splitlines() if line.strip()[:1].isdigit()]
+    assert [row.count(".") for row in rows] == [1, 2, 3, 4, 13, 12, 11, 10, 9, 10, 11, 12, 13, 4, 3, 2, 1]
+    assert min(len(row) - len(row.lstrip()) for row in rows) == 1  # no blank cut from the rhombus left over
+    assert render_svg(view, interactive=True).count('class="square"') == 121
