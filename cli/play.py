@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import functools
 import shlex
+import textwrap
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -42,6 +43,7 @@ from .common import (
     shell_quote,
     split_specs,
     start_position,
+    terminal_width,
 )
 
 
@@ -68,9 +70,12 @@ class ClockType(click.ParamType):
 #: How many of the last moves the redrawn position lists.
 RECENT_MOVES = 12
 
+#: Said first by 'help', wrapped to the terminal: what a move looks like here goes in {moves}.
+HELP_INTRO = (
+    "Type a move, or one of the commands below.{moves} Where the rules leave a choice (which square,"
+    " where a piece goes) you may type less, and you are asked."
+)
 HELP = """\
-Type a move, or one of the commands below.{moves} Where the rules leave a
-choice (which square, where a piece goes) you may type less, and you are asked.
   moves   list the legal moves
   hint    ask the computer for a move
   undo    take back your last move (and the computer's reply)
@@ -238,7 +243,8 @@ class TerminalGame:
         if command == "":
             return False
         if command in ("help", "?"):
-            click.echo(HELP.format(moves=moves_in_words(state)))
+            click.echo(textwrap.fill(HELP_INTRO.format(moves=moves_in_words(state)), terminal_width()))
+            click.echo(HELP)
             return False
         if command == "moves":  # a game in parts with thousands of whole moves: what may start one
             click.echo(" ".join(legal_or_first_parts(state)[1]))
@@ -293,7 +299,8 @@ class TerminalGame:
         return saved
 
     def _stop(self) -> None:
-        click.echo(f"Game stopped after {len(self.match.state.history)} moves.")
+        played = len(self.match.state.history)
+        click.echo(f"Game stopped after {played} move{'' if played == 1 else 's'}.")
         saved = self._save_somewhere()
         click.echo("The game could not be saved." if saved is None else _saved_line(saved))
 
@@ -337,7 +344,7 @@ def moves_in_words(state: State) -> str:
             said.append(f"{text} (after each x, a square it also takes: {state.game.words.changed})")
         elif move.origin >= 0:
             names = state.game.grid.names
-            said.append(f"{text} moves the piece on {names[move.origin]} to {names[move.to]}")
+            said.append(f"{text} goes from {names[move.origin]} to {names[move.to]}")
         else:
             said.append(f"{text} places on {text}")
     return " Moves here look like: " + "; ".join(said) + "."
@@ -392,6 +399,8 @@ def read_move(state: State, text: str, read: Callable[[str], str | None]) -> Mov
         if not choices:
             raise
         question = f"Move {state.game.grid.name(typed.to)} where?"
+    if len(choices) == 1:  # no choice: the one move there is (as the page plays it)
+        return choices[0]
     texts = [state.format_move(m) for m in choices]
     listed = "  ".join(f"{n}) {t}" for n, t in enumerate(texts, start=1))
     answer = read(f"{question} {listed}: ")

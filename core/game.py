@@ -281,6 +281,9 @@ class State:
         clean = text.strip()
         if not clean:
             return NOTHING_YET
+        short = self.game.shorthand(self, clean)  # a whole move the game reads its own way ("swap")
+        if short is not None and self.is_legal(short):
+            return short
         return self._partial_of(self._typed(clean), clean)
 
     def _typed(self, text: str) -> Move:

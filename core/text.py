@@ -183,7 +183,7 @@ def render_text(view: BoardView, unicode: bool = False) -> str:
     target = paint("•", "#3cb371", bold=True) if unicode else "*"
     shown = (
         (set(view.last) - set(view.winning), "[ ] last move"),  # a winning square shows < > instead
-        (view.changed, f"( ) {view.words.changed}"),
+        (set(view.changed) - set(view.last) - set(view.winning), f"( ) {view.words.changed}"),  # as drawn
         (view.targets, f"{target} legal"),
         (view.winning, "< > winning line"),
     )

@@ -133,7 +133,7 @@ def saved_moves(out: str) -> list[str]:
 def test_play_end_of_input_saves_the_game_and_says_where(cli):
     run = cli("play", "donuts", "--players", "human,human", "--seed", "9", input="c3\n")
     assert run.code == 0
-    assert "Game stopped after 1 moves" in run.out
+    assert "Game stopped after 1 move." in run.out
     record = saved(run.out)
     assert record["history"] == ["c3"] and list(record["seats"].values()) == ["human", "human"] and record["seed"] == 9
     assert record["result"] is None and record["format"] == "boardgames-record"
@@ -238,7 +238,7 @@ def test_play_ctrl_c_stops_like_quit(monkeypatch, capsys, tmp_path):
     state = boardgames.game_class("donuts").configure(seed=2).replay(["c3"])
     assert TerminalGame(Match(state), read=interrupted).run() is state
     out = capsys.readouterr().out
-    assert "Game stopped after 1 moves" in out and saved_moves(out) == ["c3"]
+    assert "Game stopped after 1 move." in out and saved_moves(out) == ["c3"]
 
 
 def test_play_against_the_computer_with_hint_and_undo(cli):
@@ -391,3 +391,11 @@ def test_a_loaded_game_keeps_its_own_clock(cli):
     cli("play", "donuts", "--players", "human,human", "--seed", "9", input="c3\nsave mine.json\n")
     run = cli("play", "--load", "mine.json", "--clock", "5+3")
     assert run.code == 2 and "--clock come from the saved game" in run.err
+
+
+def test_a_piece_with_one_move_is_moved_without_a_question(cli):
+    # Verso's moving phase: the piece on c5 has one step; typing its square plays it, as a click on the page does.
+    run = cli("play", "verso", "-o", "size=5", "-o", "pieces=3", "--players", "human,human", "--moves",
+              "c3 c5 a2 b5 e1 d5 c3-d3", input="c5\nquit\n")  # fmt: skip
+    assert run.code == 0, run.err
+    assert "where?" not in run.out and "c3-d3 c5-c4" in run.out

@@ -323,11 +323,11 @@ def test_the_rules_text_stands_alone(cli):
 
 def test_help_explains_flip_notation_and_escape_sequences_are_ignored(cli):
     run = cli("play", "verso", *PEOPLE, input="help\n\x1b[17~\x1b[A\nquit\n")
-    assert "Moves here look like: a1 places on a1." in run.out  # the start: placements only
+    assert "Moves here look like: a1 places on a1." in " ".join(run.out.split())  # the start: placements only
     assert "is not a move" not in run.out and "\\x1b" not in run.out
     flips = "c2 e6 h1 g6 g3 a5 c3 b1 e4"  # now a placement may flip: its form is said, in Verso's word
     run = cli("play", "verso", *PEOPLE, "--moves", flips, input="help\nxyz\nquit\n")
-    assert "d3xc2 (after each x, a square it also takes: flipped)" in run.out
+    assert "d3xc2 (after each x, a square it also takes: flipped)" in " ".join(run.out.split())
     assert "'xyz' is not a move (moves here look like a1, d3xc2)" in run.out
 
 

@@ -86,6 +86,9 @@ def test_a_file_letter_names_the_cell_the_disc_lands_on(drop):
     full = after.play("b").play("b")
     with pytest.raises(InvalidMoveError):
         full.parse_move("b")  # a full file: no shorthand, and no move in the notation
+    # A move being made reads it too (the engine's and the web API's 'parts of this text'): the whole move.
+    assert after.parse_partial("b") == place(drop.grid.parse_square("b3"))
+    assert after.parts(after.parse_partial("b")).complete
 
 
 def test_the_command_line_takes_the_shorthand(drop, cli):

@@ -604,6 +604,8 @@ async function drawBoard() {
     if (square.classList.contains("square")) square.addEventListener("click", () => clicked(square.dataset.square));
   }
   legendRings();
+  const changed = wordsOf(match.state.game).changed;  // the game's word for it: flipped, captured, shot
+  $("#changed-word").textContent = changed && changed !== "changed" ? " (" + changed + ")" : "";
   // A big board on a phone may be zoomed (its points are too close to tap): scrolled sideways then.
   $("#zoom-box").hidden = $("#board").querySelectorAll(".square").length <= 100 && !$("#board").classList.contains("zoomed");
   highlight();
@@ -907,7 +909,10 @@ async function partsAfter(match, squares, kinds) {
     if (parts.ply !== trying.ply - 1) throw new Error("the server gives no parts of a past position: type the move");
     return parts;
   }
-  if (match.state.legal_moves) return partsAmong(match.state.legal_moves, squares, kinds);
+  // The legal moves answer at once where each is in the notation; a game that writes some of its own
+  // way (a swap) is asked, as a game in parts is.
+  const listed = match.state.legal_moves;
+  if (listed && listed.every((move) => move === "pass" || MOVE.test(move))) return partsAmong(listed, squares, kinds);
   return api("GET", partsPath(match, text));
 }
 
