@@ -709,12 +709,22 @@ class Game(Generic[StateT]):
 
     def why_illegal(self, state: StateT, move: Move) -> str:
         """Why ``move`` is not legal in ``state`` (an ongoing one), for messages.
-        The default reads the board: a placement on a square that holds a
-        piece, a step from a square without one of the mover's; else it says
-        only that the move is not legal. A game says more by writing its own."""
+        The default reads the board and the legal moves: a piece named alone
+        where pieces move, a placement where moves are steps or on a square
+        that holds a piece, a step from a square without one of the mover's;
+        else it says only that the move is not legal. A game says more by
+        writing its own."""
         view, names, size, mover = state.view(), self.grid.names, self.grid.size, state.turn
         owners = dict(view.owners)
-        if move.origin < 0 and 0 <= move.to < size and (move.to in owners or move.to in dict(view.neutral)):
+        placing = move.origin < 0 and 0 <= move.to < size
+        if placing and not any(m.origin < 0 and not m.is_pass for m in state.legal_moves):
+            onward = state.moves_from(move.to)  # a piece named alone, in a game whose pieces move
+            if onward and owners.get(move.to) == mover:
+                return f"the piece on {names[move.to]} moves: say where it goes, as {state.format_move(onward[0])}"
+            steps = [m for m in state.legal_moves if m.origin >= 0]
+            if steps:
+                return f"a move here takes a piece from one square to another, as {state.format_move(steps[0])}"
+        if placing and (move.to in owners or move.to in dict(view.neutral)):
             return f"{names[move.to]} is taken"
         if 0 <= move.origin < size and owners.get(move.origin) != mover and 0 <= mover < len(self.player_names):
             return f"{self.player_names[mover]} has no piece on {names[move.origin]}"
@@ -845,6 +855,8 @@ class Game(Generic[StateT]):
             try:
                 state = state.play(move)
             except BoardgamesError as exc:
-                # Every move error quotes the move's text; add its number.
-                raise type(exc)(f"move {number}: {exc}") from None
+                # Every move error quotes the move's text; add its number (the same error, so that
+                # what it carries, an incomplete move's partial or an ambiguous one's choices, stays).
+                exc.args = (f"move {number}: {exc}",)
+                raise exc from None
         return state

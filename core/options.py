@@ -28,8 +28,10 @@ class Option:
     name: str
     help: str
     default: Any = None
-    #: Draws the default from the game's random generator, when there is no fixed one.
-    random_default: Callable[[random.Random], Any] | None = attrs.field(default=None, eq=False)
+    #: Draws the default from the game's random generator, when there is no fixed one. Given by
+    #: name only, so that a kind's own fields follow the default by position (``ChoiceOption("flip",
+    #: "...", "choice", ("choice", "all"))``: the choices, not a drawer of defaults).
+    random_default: Callable[[random.Random], Any] | None = attrs.field(default=None, eq=False, kw_only=True)
 
     def convert(self, value: object) -> Any:
         if isinstance(value, str) and len(value) > MAX_VALUE_LENGTH:  # bound first, then parse

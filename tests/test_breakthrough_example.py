@@ -93,3 +93,17 @@ def test_a_capture_may_be_typed_as_chess_writes_it_and_a_wrong_one_is_refused(br
     with pytest.raises(IllegalMoveError):  # not "Move c1 where?" with the typed square dropped
         read_move(state, f"{origin}x{elsewhere}", asked.append)
     assert not asked
+
+
+def test_a_move_refused_says_why_from_the_board_the_game_wrote_no_reason(breakthrough_plugin, cli):
+    # Breakthrough's rules give no why_illegal: the default reads the board and the legal moves.
+    game = breakthrough()
+    for typed, why in (
+        ("a2", "the piece on a2 moves: say where it goes, as a2-a3"),  # a piece named alone
+        ("a7", "a move here takes a piece from one square to another, as a2-a3"),  # not "a7 is taken"
+        ("a3-a4", "white has no piece on a3"),
+    ):
+        with pytest.raises(boardgames.IllegalMoveError, match=f"^move 1: illegal move '{typed}' .*: {why}$"):
+            game.replay([typed])
+    run = cli("show", "breakthrough", "--moves", "a2")
+    assert run.code == 1 and "say where it goes" in run.err and "Traceback" not in run.err

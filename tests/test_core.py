@@ -314,3 +314,12 @@ def test_a_position_set_up_by_hand_is_not_called_the_start():
     assert by_hand.describe() == "verso in a position set up by hand (dark to move)"
     with pytest.raises(boardgames.IllegalMoveError, match="in verso in a position set up by hand"):
         by_hand.play(boardgames.Move(-1, 0, (1,)))
+
+
+def test_a_choice_options_choices_follow_its_default_by_position():
+    # The fourth positional argument was taken for random_default (a drawer of defaults), and show failed later.
+    from boardgames.options import ChoiceOption
+
+    option = ChoiceOption("chain", "a hop chain as one move or a move a hop", "move", ("move", "hops"))
+    assert option.choices == ("move", "hops") and option.random_default is None
+    assert option.convert("HOPS") == "hops"

@@ -165,3 +165,14 @@ def test_mix_blends_the_evaluation_into_playout_values():
         child = max(agent.root.children, key=lambda c: c.visits)
         # Black moved into it: 0.75 each time by the evaluation alone, some other mean with playouts in.
         assert (abs(child.wins / child.visits - 0.75) < 1e-9) is (mix != 0.5)
+
+
+def test_a_search_whose_time_runs_out_before_a_first_simulation_still_moves():
+    # With rules only, the first search of a game also probes it (a few random games); where that took the
+    # whole budget (Chinese checkers' 1,000-move games), best_child found no child: max() of nothing.
+    import boardgames
+
+    state = boardgames.game_class("verso").configure().start()
+    for seed in range(5):
+        move = MctsAgent().choose(state, Budget(time=1e-9), random.Random(seed))
+        assert state.is_legal(move)

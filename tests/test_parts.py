@@ -221,3 +221,14 @@ def test_the_terminal_lists_a_few_whole_moves_and_asks_nothing_forced(cli):
     assert "legal: h1-b1xc1xe1xg1" in done.out  # one move: listed whole, not "origins h1"
     assert "\nh1-b1xc1xe1xg1\n" in done.out.replace("hopper> ", "\n")  # 'moves'
     assert "Jump which stone next?" not in done.out and "hopper wins: the hopper went through" in done.out
+
+
+def test_a_replayed_move_that_is_only_begun_is_one_line_not_an_internal_error(amazons, cli):
+    # replay added the move's number by making the error again from its text: an IncompleteMoveError
+    # (which carries the move being made) could not be made so, and show said "internal error".
+    run = cli("show", "amazons", "--moves", "d1")
+    assert run.code == 1
+    assert run.err.strip() == "Error: move 1: 'd1' is only the start of a move in amazons at the start"
+    with pytest.raises(boardgames.IncompleteMoveError) as raised:
+        amazons.replay(["d1"])
+    assert raised.value.partial == Move(amazons.grid.parse_square("d1"))

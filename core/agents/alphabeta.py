@@ -73,10 +73,19 @@ class AlphaBetaAgent(Agent):
     def _root(self, state: State, moves: list[Move], depth: int) -> tuple[float, Move]:
         alpha, best = -2 * WIN, moves[0]
         for move in moves:
-            score = -self._search(state.play_unchecked(move), depth - 1, -2 * WIN, -alpha, 1)
+            score = self._child(state, move, depth - 1, alpha, 2 * WIN, 1)
             if score > alpha:
                 alpha, best = score, move
         return alpha, best
+
+    def _child(self, state: State, move: Move, depth: int, alpha: float, beta: float, ply: int) -> float:
+        """The value of ``move`` for the player to move in ``state``: the
+        position after it valued for whoever moves there (negamax), and not
+        negated where that is the same player again (an extra turn)."""
+        child = state.play_unchecked(move)
+        if child.turn == state.turn:
+            return self._search(child, depth, alpha, beta, ply)
+        return -self._search(child, depth, -beta, -alpha, ply)
 
     def _search(self, state: State, depth: int, alpha: float, beta: float, ply: int) -> float:
         self.nodes += 1
@@ -110,7 +119,7 @@ class AlphaBetaAgent(Agent):
             moves.insert(0, first)
         original_alpha, best_value, best_move = alpha, -2 * WIN, None
         for move in moves:
-            value = -self._search(state.play_unchecked(move), depth - 1, -beta, -alpha, ply + 1)
+            value = self._child(state, move, depth - 1, alpha, beta, ply + 1)
             if value > best_value:
                 best_value, best_move = value, move
             if value > alpha:

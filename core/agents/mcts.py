@@ -441,6 +441,8 @@ class MctsAgent(Agent):
                     settling = up.proven != was
                 up = up.parent
         self.stats = {"iterations": done, "reused": reused, "proven": -root.proven}
+        if not root.children:  # the time ran out before a first simulation: a move drawn as a playout draws one
+            return random_move(state.parts, rng)
         node = best_child(root)
         while started(node.partial):  # a part: the best way on from it, to a whole move
             if not node.children:

@@ -103,7 +103,11 @@ class _Search(_Bounded):
                 return score, first
         original_alpha, best, best_move = alpha, -2 * WIN, None
         for move in self.moves(state, first):
-            score = -self.value(state.play_unchecked(move), -beta, -alpha, ply + 1)[0]
+            child = state.play_unchecked(move)  # the same player again (an extra turn): not negated
+            if child.turn == state.turn:
+                score = self.value(child, alpha, beta, ply + 1)[0]
+            else:
+                score = -self.value(child, -beta, -alpha, ply + 1)[0]
             if score > best:
                 best, best_move = score, move
                 if score > alpha:
@@ -232,7 +236,8 @@ class Prover(_Bounded):
             moves.insert(0, first)
         original_alpha, best, best_move = alpha, -2, None
         for move in moves:
-            score = -self._value(state.play_unchecked(move), -beta, -alpha)[0]
+            child = state.play_unchecked(move)  # the same player again (an extra turn): not negated
+            score = self._value(child, alpha, beta)[0] if child.turn == turn else -self._value(child, -beta, -alpha)[0]
             if score > best:
                 best, best_move = score, move
                 if score > alpha:
