@@ -25,6 +25,7 @@ import attrs
 
 from .connection import connects
 from .connection import evaluation as connection_evaluation
+from .contrast import is_colour, luminance
 from .declarations import PIECE, MarkKind, Overlay, PieceKind, Words
 from .errors import (
     AmbiguousMoveError,
@@ -654,6 +655,14 @@ class Game(Generic[StateT]):
             cls.has_evaluation = True
         if "next_parts" in cls.__dict__ and "moves_in_parts" not in cls.__dict__:
             cls.moves_in_parts = True
+        # Two players, one light and one dark, and no symbols: the light side's pieces hollow (○), the
+        # dark side's filled (●), as a diagram draws white and black whichever moves first.
+        colours = cls.colours
+        if cls.symbols is DEFAULT_SYMBOLS and len(cls.player_names) == 2 and len(colours) >= 2:
+            if all(is_colour(c) for c in colours[:2]):
+                light = [luminance(c) for c in colours[:2]]
+                if abs(light[0] - light[1]) > 0.5:
+                    cls.symbols = ("○", "●") if light[0] > light[1] else ("●", "○")
 
     # -- the rules: a game implements these ----------------------------------
     def initial_state(self) -> StateT:

@@ -96,3 +96,11 @@ def test_a_triangle_game_gets_its_picture_text_and_observation_from_the_core(y_p
         state.play("a1")  # the default reason, read from the board: the game wrote none
     with pytest.raises(boardgames.IllegalMoveError, match="white has no piece on b1$"):
         state.play("b1-b2")
+
+
+def test_a_light_and_a_dark_side_are_drawn_hollow_and_filled_whoever_moves_first(y_plugin):
+    # Y's white moves first: by seat it was drawn filled (●) and black hollow (○), the wrong way round.
+    assert y(5).symbols == ("○", "●")
+    assert boardgames.game_class("verso").symbols == ("○", "●")  # a game's own symbols stay
+    legend = render_text(y(5).start().play("c2").view(), unicode=True).splitlines()[-1]
+    assert legend.index("○") < legend.index("white") < legend.index("●") < legend.index("black")
