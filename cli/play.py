@@ -336,8 +336,8 @@ def moves_in_words(state: State) -> str:
     if not examples:
         return ""
     said = []
-    for text in examples:
-        move = state.parse_move(text)
+    for move in examples:
+        text = state.format_move(move)
         if move.is_pass:
             said.append("pass passes")
         elif move.marks:

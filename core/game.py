@@ -293,22 +293,22 @@ class State:
         try:
             return self.game.parse_move(text)
         except NotationError:
-            examples = self.move_examples()
+            examples = ", ".join(self.format_move(move) for move in self.move_examples())
             if not examples:
                 raise
-            raise NotationError(f"{quoted(text)} is not a move (moves here look like {', '.join(examples)})") from None
+            raise NotationError(f"{quoted(text)} is not a move (moves here look like {examples})") from None
 
-    def move_examples(self, most: int = 3) -> list[str]:
-        """A few legal moves in the notation, one of each form the position
-        has (a placement, a step, one that also takes squares, a pass): what
-        a move here looks like, for messages and help."""
+    def move_examples(self, most: int = 3) -> list[Move]:
+        """A few legal moves, one of each form the position has (a placement,
+        a step, one that also takes squares, a pass; a pass last): what a move
+        here looks like, for messages and help."""
         if self.outcome is not None:
             return []
         moves = first_moves(self.parts, 200) if self.game.moves_in_parts else self.legal_moves
         forms: dict[tuple[bool, bool, bool], Move] = {}
         for move in moves:
             forms.setdefault((move.is_pass, move.origin >= 0, bool(move.marks)), move)
-        return [self.format_move(forms[form]) for form in sorted(forms)][:most]  # a pass last
+        return [forms[form] for form in sorted(forms)][:most]
 
     def format_partial(self, partial: Move) -> str:
         """A move being made in the notation: ``""`` before anything, the

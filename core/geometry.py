@@ -221,11 +221,17 @@ class Grid:
         board has no named sides or corners (``edge``, ``corners``): a game
         works its own out from its cells."""
         chosen = frozenset(cells)
-        bad = next((c for c in chosen if not (isinstance(c, tuple) and len(c) == 2)), None)
-        if bad is None:
-            bad = next((c for c in chosen if not all(type(v) is int for v in c)), None)
-        if bad is None:
-            bad = next((c for c in chosen if not (0 <= c[0] < width and 0 <= c[1] < height)), None)
+
+        def fits(cell: object) -> bool:
+            return (
+                isinstance(cell, tuple)
+                and len(cell) == 2
+                and all(type(v) is int for v in cell)
+                and 0 <= cell[0] < width
+                and 0 <= cell[1] < height
+            )
+
+        bad = next((cell for cell in chosen if not fits(cell)), None)
         if bad is not None:
             raise ValueError(f"a cell is a (file, rank) pair within {width}×{height}, from 0; got {bad!r}")
         if not chosen:
@@ -402,21 +408,15 @@ class Grid:
             raise ValueError(
                 "a board of chosen cells (Grid.from_cells) has no named sides: work yours out from its cells"
             )
-        if self.shape == "triangle":
-            lines = {
-                "south": [(f, 0) for f in files],
+        lines = {"south": [(f, 0) for f in files]}
+        if self.shape == "triangle":  # and its long side, file + rank = width - 1
+            lines |= {"west": [(0, r) for r in ranks], "northeast": [(f, self.width - 1 - f) for f in files]}
+        else:
+            lines |= {
+                "north": [(f, self.height - 1) for f in files],
                 "west": [(0, r) for r in ranks],
-                "northeast": [(f, self.width - 1 - f) for f in files],
+                "east": [(self.width - 1, r) for r in ranks],
             }
-            if side not in lines:
-                raise ValueError(f"a side of this board is {', '.join(lines)}; got {side!r}")
-            return self.mask(self.index(f, r) for f, r in lines[side])
-        lines = {
-            "south": [(f, 0) for f in files],
-            "north": [(f, self.height - 1) for f in files],
-            "west": [(0, r) for r in ranks],
-            "east": [(self.width - 1, r) for r in ranks],
-        }
         if self.shape == "hexagon":  # the corners cut off the rhombus: file + rank = centre, 3 × centre
             centre = (self.width - 1) // 2
             lines["southwest"] = [(f, centre - f) for f in range(centre + 1)]

@@ -127,16 +127,15 @@ def render_text(view: BoardView, unicode: bool = False) -> str:
     link = paint("─", dim=True) if unicode else "-"
     hexagonal = grid.basis == "hex"
 
-    def files_in(rank: int) -> list[int]:
-        return [f for f in range(grid.width) if grid.on_board[grid.index(f, rank)]]
-
+    # The files each rank has cells in.
+    files_in = [[f for f in range(grid.width) if grid.on_board[grid.index(f, r)]] for r in range(grid.height)]
     # The blank before the row that starts furthest left is cut from every row (a hexagon of
     # side 8: 67 columns, not 96), and a row ends at its last cell.
-    crop = min((2 * r if hexagonal else 0) + 4 * files_in(r)[0] for r in range(grid.height) if files_in(r))
+    crop = min((2 * r if hexagonal else 0) + 4 * files[0] for r, files in enumerate(files_in) if files)
 
     def files_of(rank: int) -> str:
         """The letters of the files that ``rank`` has, each over its cells in that rank."""
-        files, shift = files_in(rank), (2 * rank if hexagonal else 0) - crop
+        files, shift = files_in[rank], (2 * rank if hexagonal else 0) - crop
         if not files:
             return ""
         out = [" "] * (shift + 4 * files[-1] + 1)
@@ -147,7 +146,7 @@ def render_text(view: BoardView, unicode: bool = False) -> str:
     lines = [files_of(grid.height - 1)]
     for rank in reversed(range(grid.height)):
         row = []
-        for file in range((files_in(rank) or [-1])[-1] + 1):  # to the rank's last cell
+        for file in range((files_in[rank] or [-1])[-1] + 1):  # to the rank's last cell
             sq = grid.index(file, rank)
             if not grid.on_board[sq]:
                 row.append("    ")  # off the board before a cell of the rank: room kept
