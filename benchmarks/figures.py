@@ -11,7 +11,7 @@ simulations a second with random and with default playouts, alpha-beta
 nodes a second; for Donuts also its hand-written reference loop.
 
 It uses only what boardgames offered before this script was written (the
-state API, ``make_seat``, agents' ``stats``), never ``boardgames.bench``:
+state API, ``make_seat``, agents' ``stats``), never ``boardgames.analysis.bench``:
 ``before_after.py`` runs it against old commits too.
 """
 
@@ -33,7 +33,7 @@ from typing import Any
 import boardgames
 from boardgames import BoardgamesError
 from boardgames.agents.base import Budget
-from boardgames.arena import run_arena
+from boardgames.analysis.arena import run_arena
 
 
 def ensure_othello() -> None:
@@ -46,7 +46,7 @@ def ensure_othello() -> None:
     except ImportError:
         sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "examples" / "othello"))
         module = importlib.import_module("boardgames_othello")
-    importlib.import_module("boardgames.plugins").register_module(module, "othello")
+    importlib.import_module("boardgames.plugins.loader").register_module(module, "othello")
 
 
 def state_api(start: boardgames.State, seconds: float, rng: random.Random) -> tuple[float, float]:

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 import boardgames
-from boardgames.parts import random_move
+from boardgames.rules.parts import random_move
 
 from figures import at_least, run, save_run, state_api
 
@@ -55,7 +55,7 @@ def ensure_example(name: str) -> bool:
             return False
         sys.path.insert(0, str(folder))
         module = importlib.import_module(module_name)
-    importlib.import_module("boardgames.plugins").register_module(module, name)
+    importlib.import_module("boardgames.plugins.loader").register_module(module, name)
     return True
 
 

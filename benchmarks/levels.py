@@ -18,7 +18,7 @@ import argparse
 from pathlib import Path
 
 import boardgames
-from boardgames.levels import LEVEL_NAMES, levels, scaled
+from boardgames.play.levels import LEVEL_NAMES, levels, scaled
 
 from figures import at_least, run, saved_arena
 

@@ -1,5 +1,5 @@
 """MCTS simulations a second on the games written with rules only: an
-earlier commit's ``core/agents/mcts.py`` against the working tree's, in one
+earlier commit's MCTS (``core/agents/mcts/``, or ``mcts.py`` before 0.3) against the working tree's, in one
 run, alternating, and whether the two choose the same moves.
 
     python benchmarks/mcts_speed.py REV [--games hex,go,amazons,othello] [--rounds 5] [--positions 30] [--json FILE]
@@ -50,16 +50,40 @@ GAMES: dict[str, tuple[dict[str, Any], int, int, int]] = {
 }
 
 
-def mcts_module(source: str, alias: str) -> ModuleType:
-    """mcts.py's ``source`` as a module of boardgames.agents (its relative imports: the working tree's)."""
-    path = Path(tempfile.mkdtemp()) / f"{alias}.py"
-    path.write_text(source)
-    spec = importlib.util.spec_from_file_location(f"boardgames.agents.{alias}", path)
+def mcts_module(files: dict[str, str], alias: str) -> ModuleType:
+    """MCTS at a commit (``files``: its package's files by name, or ``mcts.py`` alone before 0.3)
+    as a module of boardgames.agents (its relative imports: the working tree's)."""
+    folder = Path(tempfile.mkdtemp()) / alias
+    folder.mkdir()
+    for name, source in files.items():
+        (folder / name).write_text(source)
+    if "mcts.py" in files:
+        spec = importlib.util.spec_from_file_location(f"boardgames.agents.{alias}", folder / "mcts.py")
+    else:
+        spec = importlib.util.spec_from_file_location(
+            f"boardgames.agents.{alias}", folder / "__init__.py", submodule_search_locations=[str(folder)]
+        )
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module
     spec.loader.exec_module(module)
     return module
+
+
+def files_at(rev: str) -> dict[str, str]:
+    """MCTS's files at ``rev``, by name; empty if there is no such commit or no MCTS there."""
+    def show(path: str) -> str | None:
+        shown = subprocess.run(["git", "show", f"{rev}:{path}"], cwd=ROOT, capture_output=True, text=True)
+        return None if shown.returncode else shown.stdout
+
+    listed = subprocess.run(
+        ["git", "ls-tree", "--name-only", rev, "core/agents/mcts/"], cwd=ROOT, capture_output=True, text=True
+    )
+    names = [Path(line).name for line in listed.stdout.split() if line.endswith(".py")] if not listed.returncode else []
+    if names:
+        return {name: show(f"core/agents/mcts/{name}") or "" for name in names}
+    single = show("core/agents/mcts.py")
+    return {"mcts.py": single} if single is not None else {}
 
 
 def new_game(name: str) -> boardgames.Game:
@@ -105,12 +129,12 @@ def main() -> int:
     if unknown := [name for name in names if name not in GAMES]:
         print(f"error: no game {', '.join(unknown)} here (choose from {', '.join(GAMES)})", file=sys.stderr)
         return 2
-    shown = subprocess.run(["git", "show", f"{args.rev}:core/agents/mcts.py"], cwd=ROOT, capture_output=True, text=True)
-    if shown.returncode:
-        print(f"error: no core/agents/mcts.py at {args.rev!r}: {shown.stderr.strip()}", file=sys.stderr)
+    old_files = files_at(args.rev)
+    if not old_files:
+        print(f"error: no core/agents/mcts/ or mcts.py at {args.rev!r}", file=sys.stderr)
         return 2
-    old = mcts_module(shown.stdout, "mcts_before")
-    new = mcts_module((ROOT / "core/agents/mcts.py").read_text(), "mcts_now")
+    old = mcts_module(old_files, "mcts_before")
+    new = mcts_module({p.name: p.read_text() for p in (ROOT / "core/agents/mcts").glob("*.py")}, "mcts_now")
     rows, different = [], 0
     for name in names:
         game = new_game(name)

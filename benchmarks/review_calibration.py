@@ -4,7 +4,7 @@
     python benchmarks/review_calibration.py [--game donuts] [--games 100]
         [--players mcts:iterations=200] [--seed 1000] [--fit-games 0] [--fit-seed 0] > FILE
 
-Plays ``--games`` seeded self-play games, reviews each (``boardgames.review``
+Plays ``--games`` seeded self-play games, reviews each (``boardgames.analysis.review``
 at 300 iterations a position) and sets every ply's win chance against
 whether its mover won (a draw a half), by buckets: the Brier score and the
 calibration error, the searched plies and the solver's apart. With
@@ -22,7 +22,7 @@ from typing import Any
 
 from boardgames import Match, game_class
 from boardgames.agents.base import Budget
-from boardgames.review import describe_budget, review
+from boardgames.analysis.review import describe_budget, review
 
 from figures import at_least, run
 

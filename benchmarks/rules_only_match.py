@@ -24,8 +24,8 @@ from games_vs_openspiel import ensure_example
 from vs_mctsbot import rules_only
 
 import boardgames
-from boardgames.arena import Standing
-from boardgames.match import Match
+from boardgames.analysis.arena import Standing
+from boardgames.play.match import Match
 
 from figures import at_least
 

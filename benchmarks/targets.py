@@ -16,7 +16,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from boardgames.arena import Standing
+from boardgames.analysis.arena import Standing
 
 from figures import at_least, run, saved_arena
 

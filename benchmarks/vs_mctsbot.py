@@ -14,7 +14,7 @@ number of simulations on each side). Games are played two at a time, seats
 alternated; ``--rules-only`` takes away what the game's author added for
 agents (an evaluation, a playout, a test of wins at once; what the
 framework derives from the game's declarations stays: a connection game's
-evaluation, :mod:`boardgames.connection`); ``--first K``
+evaluation, :mod:`boardgames.rules.connection`); ``--first K``
 plays games K.. only, so that a long measurement
 runs in pieces, each saved as it finishes (a piece already saved is read,
 not replayed) in a file named by the game, agent, simulations and games.
@@ -35,11 +35,11 @@ from typing import Any
 from games_vs_openspiel import ensure_example
 
 import boardgames
-from boardgames import testing
-from boardgames.arena import Standing
-from boardgames.learned import attach
-from boardgames.match import Match
-from boardgames.parts import parts_of
+from boardgames.analysis.arena import Standing
+from boardgames.learning.learned import attach
+from boardgames.play.match import Match
+from boardgames.rules.parts import parts_of
+from boardgames.testing import kit as testing
 
 from figures import at_least, run
 
@@ -146,7 +146,7 @@ def calibrate(pyspiel: Any, spiel: Any, seconds: float, seed: int) -> int:
 
 
 def rules_only(cls: type[boardgames.Game], evaluation: str | None = None) -> type[boardgames.Game]:
-    """``cls`` as its rules and declarations alone (``boardgames.testing.rules_only``);
+    """``cls`` as its rules and declarations alone (``boardgames.testing.kit.rules_only``);
     with ``evaluation``, a file of ``boardgames learn``, attached as the
     tutorial shows (the evaluation learnt, and nothing else)."""
     bare = testing.rules_only(cls)

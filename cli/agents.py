@@ -6,7 +6,7 @@ import click
 
 import boardgames
 from boardgames.agents.spec import HUMAN, describe_agents
-from boardgames.levels import LEVEL_COUNT, ladder, levels, measured
+from boardgames.play.levels import LEVEL_COUNT, ladder, levels, measured
 
 
 @click.command("agents")

@@ -9,8 +9,8 @@ import sys
 
 import click
 
-from boardgames import arena as arena_lib
-from boardgames.options import parse_assignments
+from boardgames.analysis import arena as arena_lib
+from boardgames.rules.options import parse_assignments
 
 from .common import SEED, game_option, progress_bar, split_specs
 

@@ -7,8 +7,8 @@ import sys
 
 import click
 
-from boardgames import bench as bench_lib
-from boardgames.options import parse_assignments
+from boardgames.analysis import bench as bench_lib
+from boardgames.rules.options import parse_assignments
 
 from .common import SEED, finite_seconds, game_option
 

@@ -23,11 +23,11 @@ import boardgames
 from boardgames import BoardgamesError, BoardView, Game, State
 from boardgames.agents.spec import split_unquoted
 from boardgames.errors import quoted
-from boardgames.game import SEED_DIGITS, check_seed
-from boardgames.options import parse_assignments
-from boardgames.parts import at_most
-from boardgames.parts import describe as describe_parts
-from boardgames.text import render_text, wants_unicode
+from boardgames.rendering.text import render_text, wants_unicode
+from boardgames.rules.game import SEED_DIGITS, check_seed
+from boardgames.rules.options import parse_assignments
+from boardgames.rules.parts import at_most
+from boardgames.rules.parts import describe as describe_parts
 
 # -- options --------------------------------------------------------------------
 

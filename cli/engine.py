@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from boardgames.engine import EngineSession
+from boardgames.protocol.server import EngineSession
 
 
 @click.command("engine")

@@ -11,11 +11,11 @@ from typing import Any
 import click
 
 import boardgames
-from boardgames import arena as arena_lib
+from boardgames.analysis import arena as arena_lib
 from boardgames.errors import BoardgamesError
-from boardgames.levels import LEVEL_NAMES, levels, measured, scaled
-from boardgames.options import parse_assignments
-from boardgames.registry import make_seat
+from boardgames.play.levels import LEVEL_NAMES, levels, measured, scaled
+from boardgames.plugins.registry import make_seat
+from boardgames.rules.options import parse_assignments
 
 from .common import SEED, game_option, split_specs
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import click
 
 from boardgames.errors import BoardgamesError
-from boardgames.learned import LearnedEvaluation, learn, valued_by
-from boardgames.registry import make_seat
+from boardgames.learning.learned import LearnedEvaluation, learn, valued_by
+from boardgames.plugins.registry import make_seat
 
 from .common import SEED, configure, game_option, progress_bar, split_specs
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 import boardgames
-from boardgames.registry import game_plugin
+from boardgames.plugins.registry import game_plugin
 
 
 @click.command("list")

@@ -22,7 +22,13 @@ import click
 
 import boardgames
 from boardgames import BoardgamesError
-from boardgames.plugins import PluginWarning, describe_exception, each_implementation, plugin_at_fault, report_failure
+from boardgames.plugins.loader import (
+    PluginWarning,
+    describe_exception,
+    each_implementation,
+    plugin_at_fault,
+    report_failure,
+)
 
 from . import agents, arena, bench, engine, ladder, learn, play, plugins, replay, review, rules, serve, show
 from . import list as list_command

@@ -1,6 +1,6 @@
 """``boardgames play``: a match in the terminal, people and computer in any mix.
 
-The terminal is a front end to a :class:`~boardgames.match.Match`: it feeds a
+The terminal is a front end to a :class:`~boardgames.play.match.Match`: it feeds a
 person's typed moves in and lets the agents move. Input comes line by line,
 so a test or a pipe drives it as well as a person. Bad input re-prompts with
 one line saying why. Nothing is lost: ``quit``, Ctrl-C and the end of input
@@ -8,7 +8,7 @@ save the game, and a game that ends is recorded; each says where, with the
 command that resumes or replays it. A save goes to the file last saved (or
 loaded) successfully, else to a new name; a failed save changes nothing.
 
-With ``--clock 5+3`` the game is timed (:mod:`boardgames.clock`): the prompt
+With ``--clock 5+3`` the game is timed (:mod:`boardgames.play.clock`): the prompt
 shows each side's time; input cannot be interrupted, so a line typed after a
 player's time ran out loses on time (the flag), whatever it says.
 """
@@ -25,14 +25,14 @@ from typing import Any
 import click
 
 from boardgames import AmbiguousMoveError, BoardgamesError, Game, IllegalMoveError, Move, State
-from boardgames.clock import ClockError, ClockSettings, format_time
 from boardgames.errors import IncompleteMoveError, MatchError
-from boardgames.files import user_path
 from boardgames.geometry import bits
-from boardgames.levels import LEVEL_COUNT, level_spec, strongest
-from boardgames.match import Match
-from boardgames.parts import extend
-from boardgames.records import default_path, read_record, save_record
+from boardgames.play.clock import ClockError, ClockSettings, format_time
+from boardgames.play.levels import LEVEL_COUNT, level_spec, strongest
+from boardgames.play.match import Match
+from boardgames.play.records import default_path, read_record, save_record
+from boardgames.play.safe_files import user_path
+from boardgames.rules.parts import extend
 
 from .common import (
     configure,

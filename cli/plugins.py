@@ -7,7 +7,7 @@ import json
 import click
 
 import boardgames
-from boardgames.plugins import plugin_infos
+from boardgames.plugins.loader import plugin_infos
 
 
 @click.command("plugins")

@@ -6,8 +6,8 @@ import json
 
 import click
 
-from boardgames.match import Match
-from boardgames.records import read_record
+from boardgames.play.match import Match
+from boardgames.play.records import read_record
 
 from .common import describe_position, read_line
 

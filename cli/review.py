@@ -1,6 +1,6 @@
 """``boardgames review FILE``: where a saved game was won and lost.
 
-The review (:mod:`boardgames.review`) is saved with the game so that a second
+The review (:mod:`boardgames.analysis.review`) is saved with the game so that a second
 look is instant: in a record, under its ``review`` key (a record's reader
 ignores keys it does not know, and a game saved again drops it, as it should:
 its moves may have changed); next to a bare JSON state, in ``FILE.review.json``.
@@ -17,11 +17,8 @@ from typing import Any
 
 import click
 
-from boardgames.errors import RecordError, SaveError
-from boardgames.files import read_text_limited, write_safely
-from boardgames.records import FORMAT, read_record_json, save_record
-from boardgames.retry import Retry, retry
-from boardgames.review import (
+from boardgames.analysis.better_move import Retry, retry
+from boardgames.analysis.review import (
     BLUNDER,
     DEFAULT_BUDGET,
     INACCURACY,
@@ -34,6 +31,9 @@ from boardgames.review import (
     review,
     saved,
 )
+from boardgames.errors import RecordError, SaveError
+from boardgames.play.records import FORMAT, read_record_json, save_record
+from boardgames.play.safe_files import read_text_limited, write_safely
 
 from .common import progress_bar
 

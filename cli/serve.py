@@ -105,7 +105,7 @@ def serve(
         import uvicorn
 
         from boardgames.web.app import LOOPBACK_NAMES, create_app
-        from boardgames.web.connections import guarded_protocol, quiet_floods
+        from boardgames.web.guard import guarded_protocol, quiet_floods
         from boardgames.web.store import default_data_dir
     except ImportError as exc:
         raise BoardgamesError(

@@ -9,8 +9,8 @@ import click
 
 from boardgames import State
 from boardgames.errors import RecordError
-from boardgames.files import read_text_limited, write_safely
-from boardgames.svg import render_svg
+from boardgames.play.safe_files import read_text_limited, write_safely
+from boardgames.rendering.svg import render_svg
 
 from .common import configure, describe_position, game_options, start_position
 

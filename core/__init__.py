@@ -14,9 +14,8 @@ The public API, for players' scripts, agent authors and game authors
 
 from __future__ import annotations
 
+from . import _moved
 from .agents import Agent, Budget, Seat
-from .bitboard import BitboardState, transfer
-from .declarations import MarkKind, Overlay, PieceKind, Words
 from .errors import (
     AgentFailure,
     AmbiguousMoveError,
@@ -33,20 +32,24 @@ from .errors import (
     UnknownGameError,
     WrongTypeError,
 )
-from .game import Game, Outcome, State, Status
 from .geometry import Grid, bits
-from .hookspecs import hookimpl
-from .match import Match
-from .moves import PASS, Move, place, placements, step
-from .options import ChoiceOption, FloatOption, IntOption, Option, TextOption
-from .parts import Parts
-from .records import Forfeit, Record, load_state, read_record, save_record, state_from_json
-from .registry import game_class, get_game, make_player, make_seat, registered_agents, registered_games
-from .svg import render_svg
-from .text import render_text
-from .view import BoardView
+from .play.match import Match
+from .play.records import Forfeit, Record, load_state, read_record, save_record, state_from_json
+from .plugins.hookspecs import hookimpl
+from .plugins.registry import game_class, get_game, make_player, make_seat, registered_agents, registered_games
+from .rendering.svg import render_svg
+from .rendering.text import render_text
+from .rules.bitboard import BitboardState, transfer
+from .rules.declarations import MarkKind, Overlay, PieceKind, Words
+from .rules.game import Game, Outcome, State, Status
+from .rules.moves import PASS, Move, place, placements, step
+from .rules.options import ChoiceOption, FloatOption, IntOption, Option, TextOption
+from .rules.parts import Parts
+from .rules.view import BoardView
 
-__version__ = "0.2.0"
+__version__ = "0.3.0"
+
+_moved.install()  # the paths of modules before 0.3 still import, with a warning
 
 # Deprecated names, importable for plugins written against 0.1 but not listed:
 # get_game (game_class), make_player (make_seat), state_from_json (load_state).

@@ -56,7 +56,7 @@ class AmbiguousMoveError(IllegalMoveError):
 class IncompleteMoveError(AmbiguousMoveError):
     """A move's text names only its first parts (the piece, or the piece and
     where it goes, where an arrow must still be shot). ``partial`` is the
-    move being made (see :mod:`boardgames.parts`), so that an interface can
+    move being made (see :mod:`boardgames.rules.parts`), so that an interface can
     ask for the rest part by part."""
 
     def __init__(self, message: str, partial: object) -> None:

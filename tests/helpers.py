@@ -142,7 +142,7 @@ def need_pyspiel() -> types.ModuleType:
 
 def load_example(name: str) -> types.ModuleType:
     """The example game package ``examples/NAME`` as a module, not installed:
-    register it with ``boardgames.testing.plugin(load_example(name), name)``."""
+    register it with ``boardgames.testing.kit.plugin(load_example(name), name)``."""
     spec = importlib.util.spec_from_file_location(
         f"boardgames_{name}_under_test", ROOT / "examples" / name / f"boardgames_{name}" / "__init__.py"
     )

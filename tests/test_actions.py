@@ -1,4 +1,4 @@
-"""The one action encoding (boardgames.actions): every legal move of thousands
+"""The one action encoding (boardgames.learning.actions): every legal move of thousands
 of seeded random positions of every game encodes to its own action sequence
 and decodes back; walking the legal actions finds exactly the legal moves."""
 
@@ -9,7 +9,8 @@ import random
 import pytest
 
 import boardgames
-from boardgames.actions import (
+from boardgames.errors import IllegalMoveError, WrongTypeError
+from boardgames.learning.actions import (
     MoveBuilder,
     UnencodableError,
     action_count,
@@ -19,8 +20,7 @@ from boardgames.actions import (
     end_action,
     pass_action,
 )
-from boardgames.errors import IllegalMoveError, WrongTypeError
-from boardgames.moves import PASS, Move, place, step
+from boardgames.rules.moves import PASS, Move, place, step
 from boardgames.testing import plugin
 from helpers import TICTACTOE, load_othello
 

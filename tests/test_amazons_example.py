@@ -19,7 +19,7 @@ import pytest
 import boardgames
 from boardgames import Move
 from boardgames.errors import IncompleteMoveError
-from boardgames.parts import NOTHING_YET, extend
+from boardgames.rules.parts import NOTHING_YET, extend
 from boardgames.testing import plugin
 from helpers import ROOT, install_example, load_example, need_pyspiel, run_with
 

@@ -11,10 +11,10 @@ import pytest
 
 import boardgames
 from boardgames import RecordError
-from boardgames.arena import Standing, elo, run_arena
-from boardgames.bench import DESCRIPTIONS, run_bench
-from boardgames.ratings import Pairing, fit
-from boardgames.records import Record, read_record, save_record
+from boardgames.analysis.arena import Standing, elo, run_arena
+from boardgames.analysis.bench import DESCRIPTIONS, run_bench
+from boardgames.analysis.ratings import Pairing, fit
+from boardgames.play.records import Record, read_record, save_record
 from boardgames.testing import plugin
 from helpers import TICTACTOE
 
@@ -295,7 +295,7 @@ def test_an_interrupted_arena_kills_workers_that_lost_their_sigterm():
     import threading
     import time
 
-    from boardgames.arena import _terminate
+    from boardgames.analysis.arena import _terminate
 
     pool = multiprocessing.Pool(2, initializer=_deaf_to_sigterm)
     pool.map_async(time.sleep, [60, 60])

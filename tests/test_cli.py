@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 import boardgames
-from boardgames.levels import level_spec, levels, strongest
-from boardgames.records import parse_record
+from boardgames.play.levels import level_spec, levels, strongest
+from boardgames.play.records import parse_record
 from helpers import layout
 
 FIVE_BOARD = layout(a6="|", b6="|", c6="|", d6="|", e6="|", a5="/", b5="/", c5="/", d5="/")
@@ -229,7 +229,7 @@ def test_play_verso_moving_phase_to_the_end(cli):
 def test_play_ctrl_c_stops_like_quit(monkeypatch, capsys, tmp_path):
     import boardgames
     from boardgames.cli.play import TerminalGame
-    from boardgames.match import Match
+    from boardgames.play.match import Match
 
     def interrupted(prompt: str) -> str:
         raise KeyboardInterrupt
@@ -321,10 +321,10 @@ class TimedInput(io.StringIO):
 @pytest.fixture
 def timed_cli(cli, monkeypatch):
     """``timed_cli(args, [(seconds, line), ...])``: the CLI with a fake time source for its clocks."""
-    import boardgames.clock
+    import boardgames.play.clock
 
     now = [1_000_000.0]
-    monkeypatch.setattr(boardgames.clock, "time_source", lambda: now[0])
+    monkeypatch.setattr(boardgames.play.clock, "time_source", lambda: now[0])
 
     def run(args: tuple[str, ...], lines: list[tuple[float, str]]):
         done = cli(*args, input=TimedInput(lines, now))

@@ -8,11 +8,11 @@ import json
 import pytest
 
 import boardgames
-import boardgames.clock as clock_module
+import boardgames.play.clock as clock_module
 from boardgames import Match, MatchError
-from boardgames.clock import Clock, ClockError, ClockSettings, format_time
 from boardgames.errors import RecordError
-from boardgames.records import parse_record
+from boardgames.play.clock import Clock, ClockError, ClockSettings, format_time
+from boardgames.play.records import parse_record
 
 
 class FakeTime:

@@ -11,8 +11,8 @@ import random
 import pytest
 
 import boardgames
-from boardgames.connection import connects, counter, evaluation, potential, shortest
-from boardgames.structure import structure, structure_names
+from boardgames.learning.structure import structure, structure_names
+from boardgames.rules.connection import connects, counter, evaluation, potential, shortest
 from helpers import load_example
 
 HEX = load_example("hex").Hex
@@ -67,7 +67,7 @@ def test_a_finished_chain_leaves_no_cell_to_fill_and_the_other_side_walled_off()
 
 @pytest.mark.parametrize("size", [5, 7, 11])
 def test_it_is_the_learnt_features_own_potential_over_random_games(size):
-    """The evaluation's potentials are those :mod:`boardgames.structure`
+    """The evaluation's potentials are those :mod:`boardgames.learning.structure`
     counts (per side of the board there), for both players and lookers."""
     game = _hex(size)
     names = structure_names(game)
@@ -156,7 +156,7 @@ def test_a_learnt_file_that_does_not_fit_leaves_a_connection_game_its_declared_e
     was fitted on, the file values the positions."""
     from pathlib import Path
 
-    from boardgames.learned import attach
+    from boardgames.learning.learned import attach
 
     learnt = Path(__file__).resolve().parent.parent / "docs" / "strength-runs" / "learned" / "hex-2d-evaluation.json"
     hex_class = load_example("hex").Hex

@@ -19,7 +19,7 @@ from boardgames import (
     bits,
 )
 from boardgames.games.donuts.tiles import TILES, assemble, lines_by_square, quarter_turn, random_layout
-from boardgames.moves import format_move, parse_move
+from boardgames.rules.moves import format_move, parse_move
 
 # -- geometry -------------------------------------------------------------------
 
@@ -318,7 +318,7 @@ def test_a_position_set_up_by_hand_is_not_called_the_start():
 
 def test_a_choice_options_choices_follow_its_default_by_position():
     # The fourth positional argument was taken for random_default (a drawer of defaults), and show failed later.
-    from boardgames.options import ChoiceOption
+    from boardgames.rules.options import ChoiceOption
 
     option = ChoiceOption("chain", "a hop chain as one move or a move a hop", "move", ("move", "hops"))
     assert option.choices == ("move", "hops") and option.random_default is None

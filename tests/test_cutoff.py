@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import random
 
-from boardgames.agents import mcts as mcts_module
 from boardgames.agents.base import Budget
 from boardgames.agents.cutoff import counts_squares, cut_playout, mobility, reach, tells
 from boardgames.agents.mcts import MctsAgent
-from boardgames.parts import random_move
+from boardgames.agents.mcts import settings as mcts_module
+from boardgames.rules.parts import random_move
 from boardgames.testing import rules_only
 from helpers import TICTACTOE, load_example
 

@@ -25,10 +25,10 @@ from boardgames import (
     placements,
     transfer,
 )
-from boardgames.observation import plane_names, planes
-from boardgames.svg import render_svg
+from boardgames.learning.observation import plane_names, planes
+from boardgames.rendering.svg import render_svg
+from boardgames.rendering.text import render_text
 from boardgames.testing import check_game, plugin
-from boardgames.text import render_text
 
 SVG = "{http://www.w3.org/2000/svg}"
 WALLS = ("b2", "c3")

@@ -18,8 +18,8 @@ import pytest
 
 import boardgames
 from boardgames import Match
-from boardgames.engine import EngineSession
-from boardgames.records import parse_record
+from boardgames.play.records import parse_record
+from boardgames.protocol.server import EngineSession
 from boardgames.testing import plugin
 from helpers import ROOT
 

@@ -22,8 +22,8 @@ import boardgames
 from boardgames import InvalidAgentSpecError, Match, RecordError, WrongTypeError
 from boardgames.agents.engine import LINE_LIMIT, UNASKED_LINES
 from boardgames.agents.spec import BUDGET_OPTIONS, MAX_SPEC_LENGTH
-from boardgames.game import SEED_DIGITS
-from boardgames.registry import agents
+from boardgames.plugins.registry import agents
+from boardgames.rules.game import SEED_DIGITS
 
 BOARDGAMES = [sys.executable, "-m", "boardgames"]
 posix_only = pytest.mark.skipif(os.name != "posix", reason="process groups are POSIX")

@@ -15,7 +15,7 @@ import pytest
 
 import boardgames
 from boardgames import Parts, hookimpl
-from boardgames.actions import MoveBuilder
+from boardgames.learning.actions import MoveBuilder
 from boardgames.testing import plugin
 from helpers import load_example, need_pyspiel
 

@@ -18,7 +18,7 @@ import pytest
 
 import boardgames
 from boardgames import BoardgamesError
-from boardgames.records import read_record
+from boardgames.play.records import read_record
 
 SCALE = int(os.environ.get("FUZZ_SCALE", "1"))
 ALPHABET = string.ascii_letters + string.digits + " -x:=,.;/\\|'\"{}[]()\t\x1b\x00é☃"

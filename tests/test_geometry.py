@@ -118,14 +118,14 @@ def test_the_documented_directions_are_opposite_pairs():
 def test_the_examples_in_the_geometry_module_run():
     import doctest
 
-    import boardgames.geometry
+    import boardgames.geometry.grid
 
-    result = doctest.testmod(boardgames.geometry)
+    result = doctest.testmod(boardgames.geometry.grid)
     assert result.attempted >= 5 and result.failed == 0
 
 
 def test_placements_are_sorted_remembered_and_bounded(monkeypatch):
-    import boardgames.moves as moves
+    import boardgames.rules.moves as moves
 
     assert placements(0b101) == (place(0), place(2)) and placements(0) == ()
     assert placements(1 << 300) == (place(300),)  # any size of board
@@ -265,8 +265,8 @@ def test_a_game_may_name_its_files_as_go_does_without_i():
     with pytest.raises(InvalidMoveError, match="off the board"):
         grid.parse_square("i5")
     assert Grid.get(19, kind="points") is not grid and Grid.get(19, kind="points").name(grid.index(8, 0)) == "i1"
-    from boardgames.text import render_text
-    from boardgames.view import BoardView
+    from boardgames.rendering.text import render_text
+    from boardgames.rules.view import BoardView
 
     text = render_text(BoardView(grid=grid, players=("black", "white")))
     assert text.splitlines()[0].split() == list("abcdefghjklmnopqrst")

@@ -17,8 +17,8 @@ import pytest
 
 import boardgames
 from boardgames import BoardgamesError, Move, RecordError, WrongTypeError
-from boardgames.files import TMP_SUFFIX, write_safely
-from boardgames.records import read_record
+from boardgames.play.records import read_record
+from boardgames.play.safe_files import TMP_SUFFIX, write_safely
 from helpers import FIVE_BOARD, FIVE_MOVES
 
 SCRIPT = str(Path(sys.executable).with_name("boardgames"))
@@ -149,7 +149,7 @@ def test_temporary_files_left_by_a_killed_save_are_cleaned_up(tmp_path):
 
 def test_kill_9_while_saving_leaves_nothing_the_next_save_keeps(tmp_path):
     code = (
-        "import sys; from boardgames.files import write_safely\n"
+        "import sys; from boardgames.play.safe_files import write_safely\n"
         "while True: write_safely(sys.argv[1], 'x' * 2_000_000)\n"
     )
     for _ in range(3):

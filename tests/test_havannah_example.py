@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 import boardgames
-from boardgames.observation import board_planes, plane_names
+from boardgames.learning.observation import board_planes, plane_names
 from boardgames.testing import plugin
 from helpers import load_example, need_pyspiel
 

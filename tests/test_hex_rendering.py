@@ -7,9 +7,9 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 from boardgames import Grid
-from boardgames.svg import render_svg
-from boardgames.text import render_text
-from boardgames.view import BoardView
+from boardgames.rendering.svg import render_svg
+from boardgames.rendering.text import render_text
+from boardgames.rules.view import BoardView
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -245,7 +245,7 @@ def test_declared_levels_must_be_six_agent_specs(levels, message):
 def test_the_default_key_holds_every_field_of_the_state_but_what_is_only_shown():
     import attrs
 
-    from boardgames.bitboard import BitboardState
+    from boardgames.rules.bitboard import BitboardState
 
     @attrs.frozen(kw_only=True, slots=False)
     class ArrowState(BitboardState):

@@ -13,7 +13,7 @@ import pytest
 
 import boardgames
 from boardgames import BoardgamesError
-from boardgames.learned import (
+from boardgames.learning.learned import (
     Choice,
     LearnedEvaluation,
     attach,
@@ -25,7 +25,7 @@ from boardgames.learned import (
     self_play,
     valued_by,
 )
-from boardgames.structure import structure, structure_names
+from boardgames.learning.structure import structure, structure_names
 from helpers import ROOT, load_example
 
 LEARNED = ROOT / "docs" / "strength-runs" / "learned"

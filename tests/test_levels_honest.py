@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 import boardgames
-from boardgames.levels import DEFAULT_LEVELS, RULES_ONLY_LEVELS, levels, measured, strongest
+from boardgames.play.levels import DEFAULT_LEVELS, RULES_ONLY_LEVELS, levels, measured, strongest
 from boardgames.testing import plugin
 from helpers import load_example
 
@@ -94,7 +94,7 @@ def test_rave_learns_each_move_from_the_simulations_that_played_it_later():
 
 
 def test_the_engine_plays_each_games_strongest_level_unless_told():
-    from boardgames.engine import EngineSession
+    from boardgames.protocol.server import EngineSession
 
     session = EngineSession()
     assert session.handle("hello").endswith("agent auto")

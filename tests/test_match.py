@@ -9,7 +9,7 @@ import pytest
 
 import boardgames
 from boardgames import IllegalMoveError, InvalidAgentSpecError, Match, MatchError
-from boardgames.records import parse_record
+from boardgames.play.records import parse_record
 from helpers import FIVE_BOARD, FIVE_MOVES
 
 

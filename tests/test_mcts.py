@@ -8,7 +8,7 @@ import random
 
 from boardgames.agents import mcts
 from boardgames.agents.base import Budget
-from boardgames.agents.mcts import MctsAgent
+from boardgames.agents.mcts import MctsAgent, playouts
 from helpers import load_example
 
 
@@ -32,9 +32,9 @@ def tree(node: mcts.Node) -> list[object]:
 
 
 def test_the_search_draws_what_random_random_would_draw():
-    assert mcts._inlinable(random.Random(1)) and not mcts._inlinable(SpelledOut(1))
+    assert playouts._inlinable(random.Random(1)) and not playouts._inlinable(SpelledOut(1))
     numbers, spelled = list(range(50)), list(range(50))
-    mcts._shuffle(numbers, random.Random(4))
+    playouts.shuffle(numbers, random.Random(4))
     SpelledOut(4).shuffle(spelled)
     assert numbers == spelled != list(range(50))
     # RAVE (random playouts), with and without passes: Hex without the evaluation its edges give it.
@@ -53,7 +53,7 @@ def test_the_search_draws_what_random_random_would_draw():
 
 def test_the_speed_benchmark_compares_a_commits_search_with_the_working_trees(tmp_path):
     """benchmarks/mcts_speed.py: simulations a second of both, and the same
-    choices at every position when mcts.py did not change; a wrong game or
+    choices at every position when MCTS did not change; a wrong game or
     commit is one line and a non-zero exit."""
     import json
     import subprocess
@@ -65,7 +65,7 @@ def test_the_speed_benchmark_compares_a_commits_search_with_the_working_trees(tm
         command = [sys.executable, str(ROOT / "benchmarks" / "mcts_speed.py"), *args]
         return subprocess.run(command, capture_output=True, text=True, timeout=300, cwd=ROOT)
 
-    changed = subprocess.run(["git", "diff", "--quiet", "HEAD", "--", "core/agents/mcts.py"], cwd=ROOT).returncode
+    changed = subprocess.run(["git", "diff", "--quiet", "HEAD", "--", "core/agents/mcts/"], cwd=ROOT).returncode
     out = tmp_path / "speed.json"
     done = bench("HEAD", "--games", "hex", "--rounds", "1", "--positions", "2", "--json", str(out))
     assert done.returncode in ((0,) if not changed else (0, 1)), done.stderr
@@ -85,14 +85,15 @@ def test_mast_playouts_play_the_move_that_did_best_most_of_the_time():
     is never that choice (Go's playouts would stop at once), and the averages
     are each move's own, per player."""
     go = load_example("go").Go.configure({"size": 5}).start()
-    tables = (mcts._Averages(), mcts._Averages())
-    mcts._update_mast(tables, ([go.legal_moves[3], mcts.PASS], [go.legal_moves[5]]), 1.0)
-    mcts._update_mast(tables, ([go.legal_moves[3]], [go.legal_moves[5], go.legal_moves[6]]), 0.0)
+    tables = (playouts.Averages(), playouts.Averages())
+    playouts.update_mast(tables, ([go.legal_moves[3], playouts.PASS], [go.legal_moves[5]]), 1.0)
+    playouts.update_mast(tables, ([go.legal_moves[3]], [go.legal_moves[5], go.legal_moves[6]]), 0.0)
     assert tables[0][go.legal_moves[3]] == 0.5 and tables[1][go.legal_moves[5]] == 0.5
-    assert tables[1][go.legal_moves[6]] == 1.0 and tables[0][mcts.PASS] == -1.0 and tables[0][go.legal_moves[9]] == 0.5
+    assert tables[1][go.legal_moves[6]] == 1.0 and tables[0][playouts.PASS] == -1.0
+    assert tables[0][go.legal_moves[9]] == 0.5
     favourite = go.legal_moves[7]
     tables[0][favourite] = 0.9
-    first = [mcts._recorded_playout(go, random.Random(seed), tables)[1][0][0] for seed in range(400)]
+    first = [playouts.recorded_playout(go, random.Random(seed), tables)[1][0][0] for seed in range(400)]
     share = first.count(favourite) / len(first)
     assert 0.55 < share < 0.72, share  # 0.6 + 0.4 / 26 expected; a uniform draw gives 1 / 26
 
@@ -110,7 +111,7 @@ def test_mast_searches_as_reproducibly_inline_as_through_the_calls():
     assert without.root is not None and tree(without.root) != tree(inline.root)  # MAST changed the playouts
 
 
-def own_eyes_filled(state: object, played: tuple[list[mcts.Move], list[mcts.Move]]) -> int:
+def own_eyes_filled(state: object, played: tuple[list[playouts.Move], list[playouts.Move]]) -> int:
     """How many moves of a playout from ``state`` (players in turn, as in Go)
     put a stone on a point whose neighbours were all the mover's stones."""
     order = [iter(played[0]), iter(played[1])]
@@ -129,10 +130,10 @@ def test_playouts_do_not_fill_their_own_eyes_while_another_move_remains():
     always pass instead), where without it random Go fills its own eyes; the
     default search at Go plays such playouts."""
     go = load_example("go").Go.configure({"size": 5}).start()
-    eyes = mcts._eyes(go)
+    eyes = playouts.eyes_of(go)
     assert eyes == go.game.grid.beside
-    with_rule = [mcts._recorded_playout(go, random.Random(seed), None, eyes) for seed in range(60)]
-    without = [mcts._recorded_playout(go, random.Random(seed)) for seed in range(60)]
+    with_rule = [playouts.recorded_playout(go, random.Random(seed), None, eyes) for seed in range(60)]
+    without = [playouts.recorded_playout(go, random.Random(seed)) for seed in range(60)]
     assert sum(own_eyes_filled(go, played) for _, played in with_rule) == 0
     assert sum(own_eyes_filled(go, played) for _, played in without) > 20
     assert sum(len(a) + len(b) for _, (a, b) in with_rule) < sum(len(a) + len(b) for _, (a, b) in without)

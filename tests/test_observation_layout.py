@@ -11,7 +11,7 @@ import pytest
 
 import boardgames
 from boardgames import BitboardState, Game, Grid, Outcome, bits, hookimpl, place, transfer
-from boardgames.observation import board_planes, layout_shape, plane_names
+from boardgames.learning.observation import board_planes, layout_shape, plane_names
 from boardgames.testing import plugin
 from helpers import layout
 

@@ -13,7 +13,7 @@ from open_spiel.python.algorithms import mcts  # noqa: E402
 
 import boardgames  # noqa: E402
 from boardgames.interop.openspiel import load  # noqa: E402
-from boardgames.observation import plane_names  # noqa: E402
+from boardgames.learning.observation import plane_names  # noqa: E402
 from boardgames.testing import plugin  # noqa: E402
 from helpers import load_othello  # noqa: E402
 

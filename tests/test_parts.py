@@ -11,11 +11,11 @@ import pytest
 
 import boardgames
 from boardgames import Move, Parts
-from boardgames.actions import MoveBuilder, decode, encode
 from boardgames.agents.base import Budget
 from boardgames.agents.mcts import MctsAgent
-from boardgames.engine import EngineSession
-from boardgames.parts import NOTHING_YET, from_moves, next_steps, random_move, walks, whole_moves
+from boardgames.learning.actions import MoveBuilder, decode, encode
+from boardgames.protocol.server import EngineSession
+from boardgames.rules.parts import NOTHING_YET, from_moves, next_steps, random_move, walks, whole_moves
 from boardgames.testing import plugin
 from helpers import install_example, load_example, run_with
 
@@ -188,7 +188,7 @@ def test_marks_offered_in_another_order_than_the_squares_still_make_the_move():
     """A game may offer a move's marks in its own order (jumps); the move,
     its marks a set, is listed, legal, typed, encoded and searched."""
     with plugin(HopsHooks, "hops"):
-        assert boardgames.testing.check_game(Hops, games=3) > 0
+        assert boardgames.testing.kit.check_game(Hops, games=3) > 0
         state = Hops.configure().start()
         move = Move(7, 1, (2, 4, 6))  # h1-b1xc1xe1xg1
         assert state.legal_moves == (move,) and state.is_legal(move)

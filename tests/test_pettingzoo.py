@@ -14,7 +14,7 @@ from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 import boardgames  # noqa: E402
 from boardgames.interop.pettingzoo import env  # noqa: E402
-from boardgames.observation import plane_names  # noqa: E402
+from boardgames.learning.observation import plane_names  # noqa: E402
 from boardgames.testing import plugin  # noqa: E402
 from helpers import load_othello  # noqa: E402
 

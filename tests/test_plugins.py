@@ -141,7 +141,7 @@ def test_environment_switch_limits_third_party_plugins(plugin_path, setting, exp
 
 
 def test_loader_is_idempotent():
-    from boardgames import plugins
+    from boardgames.plugins import loader as plugins
 
     plugins.load_plugins()
     before = plugins.pm.list_name_plugin()

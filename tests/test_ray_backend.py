@@ -13,7 +13,7 @@ import sys
 import pytest
 
 from boardgames import BoardgamesError
-from boardgames.arena import run_arena
+from boardgames.analysis.arena import run_arena
 
 if os.environ.get("CI"):  # the test extra installs Ray: CI must not skip
     import ray

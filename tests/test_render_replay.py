@@ -10,8 +10,8 @@ import attrs
 import pytest
 
 import boardgames
-from boardgames.svg import render_svg
-from boardgames.text import render_text, wants_unicode
+from boardgames.rendering.svg import render_svg
+from boardgames.rendering.text import render_text, wants_unicode
 from helpers import layout
 
 SVG = "{http://www.w3.org/2000/svg}"

@@ -16,8 +16,8 @@ import boardgames
 from boardgames import IllegalMoveError, InvalidMoveError, save_record
 from boardgames.agents.base import Budget
 from boardgames.agents.solver import Prover
-from boardgames.retry import retry
-from boardgames.review import ReviewError, public, review
+from boardgames.analysis.better_move import retry
+from boardgames.analysis.review import ReviewError, public, review
 
 SMALL = Budget(iterations=40)
 KEYS = {"ply", "move", "player", "win", "played", "played_win", "best", "best_win", "keeps_win", "source", "verdict"}

@@ -16,7 +16,7 @@ import boardgames
 from boardgames import Match, save_record
 from boardgames.agents.base import Budget
 from boardgames.agents.solver import Prover
-from boardgames.review import ReviewError, Thresholds, accuracy, label, parse_budget, review
+from boardgames.analysis.review import ReviewError, Thresholds, accuracy, label, parse_budget, review
 from helpers import TICTACTOE, headless_chromium, screenshot
 
 SMALL = Budget(iterations=40)

@@ -1,4 +1,4 @@
-"""The structural features of :mod:`boardgames.structure` that a learnt
+"""The structural features of :mod:`boardgames.learning.structure` that a learnt
 evaluation reads (issue 25): here Hex's two-distance, the classic
 evaluation of Anshelevich's Hexy and Queenbee, counted from what a game
 declares (``Game.edges``) and its grid's own sides."""
@@ -13,10 +13,10 @@ import pytest
 
 import boardgames
 from boardgames import Grid, bits
-from boardgames.connection import counter, layers, two_distance
-from boardgames.learned import LearnedEvaluation
-from boardgames.parts import random_move
-from boardgames.structure import _plan, structure, structure_names
+from boardgames.learning.learned import LearnedEvaluation
+from boardgames.learning.structure import _plan, structure, structure_names
+from boardgames.rules.connection import counter, layers, two_distance
+from boardgames.rules.parts import random_move
 from helpers import ROOT, load_example
 
 #: Hex's structural features before the two-distance: a file fitted then reads them in these places.

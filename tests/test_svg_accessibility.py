@@ -18,8 +18,8 @@ import attrs
 import pytest
 
 import boardgames
-from boardgames.contrast import contrast
-from boardgames.svg import CHAR, FONT, render_svg
+from boardgames.rendering.svg import CHAR, FONT, render_svg
+from boardgames.rules.colours import contrast
 from boardgames.testing import plugin
 from helpers import headless_chromium, layout, load_example
 
@@ -116,7 +116,7 @@ HOSTILE_COLOURS = ('#7b4a2d" onload="alert(1)', "<red>")
 def test_a_plugins_names_and_colours_with_quotes_and_brackets_keep_the_svg_well_formed(amazons, interactive):
     # A player, piece or overlay named with a quote, or a colour that is not #rrggbb, was written into
     # class="..." and fill="..." unescaped: the picture was not XML (an attribute could even be injected).
-    from boardgames.declarations import Overlay, PieceKind
+    from boardgames.rules.declarations import Overlay, PieceKind
 
     for view in (donuts_position().view(), amazons.replay(["d1-d7xg7"]).view()):
         view = attrs.evolve(

@@ -354,10 +354,10 @@ class FakeTime:
 
 @pytest.fixture
 def fake(monkeypatch) -> FakeTime:
-    import boardgames.clock
+    import boardgames.play.clock
 
     fake = FakeTime()
-    monkeypatch.setattr(boardgames.clock, "time_source", fake)
+    monkeypatch.setattr(boardgames.play.clock, "time_source", fake)
     return fake
 
 

@@ -27,7 +27,7 @@ import attrs
 import pytest
 
 from boardgames import BitboardState, Game, Grid, Move, Outcome, PieceKind, bits, hookimpl, transfer
-from boardgames.parts import Parts
+from boardgames.rules.parts import Parts
 from boardgames.testing import plugin
 from helpers import headless_chromium, screenshot, wait_until
 
@@ -128,7 +128,7 @@ class Served:
     def __init__(self, data) -> None:
         uvicorn = pytest.importorskip("uvicorn", reason="the extra 'web' is not installed")
         from boardgames.web.app import LOOPBACK_NAMES, create_app
-        from boardgames.web.connections import guarded_protocol
+        from boardgames.web.guard import guarded_protocol
         from boardgames.web.limits import Limits
 
         self.app = create_app(data, hosts=LOOPBACK_NAMES)

@@ -16,9 +16,9 @@ import pytest
 
 import boardgames
 from boardgames import Grid, InvalidMoveError
-from boardgames.observation import board_planes, plane_names
+from boardgames.learning.observation import board_planes, plane_names
+from boardgames.rendering.text import render_text
 from boardgames.testing import plugin
-from boardgames.text import render_text
 from helpers import load_example, need_pyspiel
 
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 import random
 import time
 
-from ..game import State
-from ..moves import Move
+from ..rules.game import State
+from ..rules.moves import Move
 from .base import BLUNDER, Agent, Budget
 from .solver import endgame_move
 

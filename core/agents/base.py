@@ -14,9 +14,9 @@ from typing import Any, ClassVar
 
 import attrs
 
-from ..game import State
-from ..moves import Move
-from ..options import FloatOption, Option
+from ..rules.game import State
+from ..rules.moves import Move
+from ..rules.options import FloatOption, Option
 
 
 @attrs.frozen
@@ -53,7 +53,7 @@ def format_budget(value: float) -> str:
 
 
 #: A random legal move now and then, instead of the agent's own: how the
-#: easier difficulty levels (:mod:`boardgames.levels`) are made.
+#: easier difficulty levels (:mod:`boardgames.play.levels`) are made.
 BLUNDER = FloatOption("blunder", "the chance of playing a random legal move instead", 0.0, minimum=0.0, maximum=1.0)
 
 

@@ -23,10 +23,10 @@ import statistics
 from collections import Counter
 from collections.abc import Callable
 
-from ..game import Game, State
 from ..geometry import bits
-from ..moves import Move
-from ..parts import random_move
+from ..rules.game import Game, State
+from ..rules.moves import Move
+from ..rules.parts import random_move
 
 
 def mobility(state: State) -> int:
@@ -118,9 +118,7 @@ def probe(game: Game, games: int = 8) -> tuple[bool, bool]:
     leaves the board nor changes hands (Amazons: each side's room is what
     matters, and a square two amazons reach is no more room); where pieces
     are taken (Breakthrough), in moves, which count each piece with its
-    freedom (against OpenSpiel's MCTSBot at 0.5 s a move: Amazons 60% of
-    60 games in squares, 27.5% of 40 in moves; Breakthrough 90% of 20 in
-    moves, 60% of 20 in squares; docs/strength.md).
+    freedom (each choice measured in docs/strength.md).
     For placements the two counts are the same."""
     known = _PROBES.get(game)
     if known is None:

@@ -28,9 +28,9 @@ import weakref
 from typing import IO, AnyStr
 
 from ..errors import AgentFailure, BoardgamesError, InvalidAgentSpecError
-from ..game import State
-from ..moves import Move
-from ..options import FloatOption, TextOption
+from ..rules.game import State
+from ..rules.moves import Move
+from ..rules.options import FloatOption, TextOption
 from .base import Agent, Budget, format_budget
 
 #: The protocol's name and version, as ``hello`` answers them (both sides use these).

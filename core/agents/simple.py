@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from ..game import State
-from ..moves import Move
+from ..rules.game import State
+from ..rules.moves import Move
 from .base import BLUNDER, Agent, Budget
 
 

@@ -28,8 +28,8 @@ import time
 
 import attrs
 
-from ..game import State
-from ..moves import Move
+from ..rules.game import State
+from ..rules.moves import Move
 
 WIN = 10_000  # a won position scores WIN minus its distance in plies
 EXACT, LOWER, UPPER = 0, 1, 2

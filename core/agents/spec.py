@@ -13,7 +13,7 @@ from typing import Any
 import attrs
 
 from ..errors import InvalidAgentSpecError, InvalidOptionError, quoted
-from ..options import FloatOption, IntOption, Option
+from ..rules.options import FloatOption, IntOption, Option
 from .base import BUDGET_KINDS, Agent, Budget, format_budget
 
 #: The longest agent spec read, in characters. A longer one is refused before

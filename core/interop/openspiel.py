@@ -8,14 +8,14 @@
 The game is registered with OpenSpiel as the Python game
 ``boardgames_<name>`` (parameters: the game's options and ``seed``, which
 sets what the game draws from it, such as a Donuts board). Actions are
-:mod:`boardgames.actions` (every square, ``pass``, ``end``), written in the
+:mod:`boardgames.learning.actions` (every square, ``pass``, ``end``), written in the
 project's notation by ``action_to_string``; the observation tensor is the
-:mod:`boardgames.observation` planes laid out by
-:func:`~boardgames.observation.board_planes`: shape (planes, rows, files),
+:mod:`boardgames.learning.observation` planes laid out by
+:func:`~boardgames.learning.observation.board_planes`: shape (planes, rows, files),
 row 0 rank 1, column 0 file a, as OpenSpiel's own board games are and as the
 PettingZoo observation is. OpenSpiel drives its states itself (its bots
 clone and step them), so a state here is a position and the move being built,
-not a :class:`~boardgames.match.Match`.
+not a :class:`~boardgames.play.match.Match`.
 """
 
 from __future__ import annotations
@@ -26,11 +26,11 @@ from typing import Any
 import numpy as np
 import pyspiel  # type: ignore[import-not-found, unused-ignore]  # an optional extra, without types
 
-from ..actions import MoveBuilder, action_count, action_text
-from ..game import Game, State
-from ..observation import board_planes, layout_shape
-from ..registry import game_class
-from ..text import render_text
+from ..learning.actions import MoveBuilder, action_count, action_text
+from ..learning.observation import board_planes, layout_shape
+from ..plugins.registry import game_class
+from ..rendering.text import render_text
+from ..rules.game import Game, State
 
 PREFIX = "boardgames_"
 
@@ -136,7 +136,7 @@ class SpielState(pyspiel.State):
         """OpenSpiel's ``legal_actions``, answered here for the player to move
         (Python callers: OpenSpiel's Python bots, a random rollout): pyspiel's
         own calls this state back five times (whose turn, three times; over
-        or not; the actions), about 1.5 µs an action. Its C++ callers still
+        or not; the actions). Its C++ callers still
         go through ``_legal_actions``; another player's is pyspiel's answer."""
         if player is None or player == self.position.turn:  # a finished game's builder has none, as pyspiel
             builder = self.builder

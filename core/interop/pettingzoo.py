@@ -8,15 +8,15 @@
         action = None if termination or truncation else e.action_space(agent).sample(observation["action_mask"])
         e.step(action)
 
-Agents are the game's players; actions are :mod:`boardgames.actions` (every
+Agents are the game's players; actions are :mod:`boardgames.learning.actions` (every
 square, ``pass``, ``end``), so one agent acts several times in a row while it
 builds a move of several squares (a Verso step, a flip choice). Observations
-are the :mod:`boardgames.observation` planes laid out by
-:func:`~boardgames.observation.board_planes`: shape (planes, rows, files),
+are the :mod:`boardgames.learning.observation` planes laid out by
+:func:`~boardgames.learning.observation.board_planes`: shape (planes, rows, files),
 row 0 rank 1, column 0 file a, as the OpenSpiel tensor is (PettingZoo's
 classic games put the planes last instead), with the action mask beside
 them. Rewards are +1/-1/0 at the end. The environment drives a
-:class:`~boardgames.match.Match` with a person at each seat, as every front
+:class:`~boardgames.play.match.Match` with a person at each seat, as every front
 end does.
 """
 
@@ -30,12 +30,12 @@ from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped, unused-ignore]  # no type information
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped, unused-ignore]
 
-from ..actions import MoveBuilder, action_count
-from ..game import Game
-from ..match import Match
-from ..observation import board_planes, layout_shape
-from ..registry import game_class
-from ..text import render_text
+from ..learning.actions import MoveBuilder, action_count
+from ..learning.observation import board_planes, layout_shape
+from ..play.match import Match
+from ..plugins.registry import game_class
+from ..rendering.text import render_text
+from ..rules.game import Game
 
 
 def env(game: str, render_mode: str | None = None, **options: Any) -> AECEnv:

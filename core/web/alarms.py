@@ -4,7 +4,7 @@ player whose time runs out at that moment, whether or not anyone asks.
 An alarm is set under a key (a match's id); setting it again replaces it,
 and a callback runs on this thread, never under its lock, so it may take a
 match's lock and set the next alarm. The moments are in the seconds of
-:data:`boardgames.clock.time_source`; the thread looks at least once a
+:data:`boardgames.play.clock.time_source`; the thread looks at least once a
 second, so a clock that jumps is followed within a second.
 """
 
@@ -16,7 +16,7 @@ import logging
 import threading
 from collections.abc import Callable
 
-from .. import clock
+from ..play import clock
 
 #: The longest the thread sleeps before it looks at the time again.
 LOOK_SECONDS = 1.0

@@ -35,10 +35,10 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..errors import BoardgamesError
-from ..levels import ladder, measured
-from ..plugins import plugin_at_fault
-from ..registry import registered_games
-from ..svg import render_svg
+from ..play.levels import ladder, measured
+from ..plugins.loader import plugin_at_fault
+from ..plugins.registry import registered_games
+from ..rendering.svg import render_svg
 from .limits import Limits, TooManyRequests
 from .service import Conflict, Forbidden, Full, Live, Matches, NotFound
 from .store import DamagedMatch, MatchStore, StoreError

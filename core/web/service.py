@@ -9,7 +9,7 @@ live object per match while anything uses it (a request, a thinking agent, an
 event stream), so no change lands in a copy; a finished game stays finished;
 every change bumps the match's ``version``, which the event streams follow.
 
-Clocks (:mod:`boardgames.clock`): an alarm (:mod:`.alarms`) flags a player
+Clocks (:mod:`boardgames.play.clock`): an alarm (:mod:`.alarms`) flags a player
 whose time runs out at that moment, and a move that arrives later flags
 them too (409); a match whose clock runs stays in memory (its alarm holds
 it); a match reloaded from the store (a restart) counts the time since its
@@ -30,20 +30,20 @@ from typing import Any, TypeVar
 
 import attrs
 
-from .. import clock as clock_module
 from ..agents.base import Budget
 from ..agents.spec import HUMAN
-from ..clock import ClockReading, ClockSettings
+from ..analysis.better_move import position_and_move, retry
+from ..analysis.review import public as public_review
+from ..analysis.review import review as review_game
 from ..errors import AgentFailure, BoardgamesError, InvalidAgentSpecError, MatchError, WrongTypeError
-from ..game import State, check_seed
-from ..levels import strongest
-from ..match import Match
-from ..parts import Parts, started
-from ..records import parse_record
-from ..registry import game_class, make_seat
-from ..retry import position_and_move, retry
-from ..review import public as public_review
-from ..review import review as review_game
+from ..play import clock as clock_module
+from ..play.clock import ClockReading, ClockSettings
+from ..play.levels import strongest
+from ..play.match import Match
+from ..play.records import parse_record
+from ..plugins.registry import game_class, make_seat
+from ..rules.game import State, check_seed
+from ..rules.parts import Parts, started
 from .alarms import Alarms
 from .limits import Limits, Rates, TooManyRequests
 from .store import MatchStore, StoreError
@@ -373,7 +373,7 @@ class Matches:
         return self._workers.submit(client, lambda: state.format_move(adviser.hint(budget=budget)))
 
     def review(self, live: Live, client: str = "", iterations: int | None = None) -> Future[dict[str, Any]]:
-        """The review of a finished game (:mod:`boardgames.review`), worked out
+        """The review of a finished game (:mod:`boardgames.analysis.review`), worked out
         on the shared workers as the client's job, within the server's budget;
         made once for each game and budget while kept (a second look is instant).
         Not while the game goes on: it would advise a player."""
@@ -398,7 +398,7 @@ class Matches:
         return future
 
     def retry(self, live: Live, ply: object, move: object, client: str = "") -> Future[dict[str, Any]]:
-        """Find a better move (:mod:`boardgames.retry`): whether ``move`` in
+        """Find a better move (:mod:`boardgames.analysis.better_move`): whether ``move`` in
         place of move ``ply`` of a finished game keeps the win, on the shared
         workers as the client's job, with the review's budget and, once made,
         its numbers for the move played. Not while the game goes on."""

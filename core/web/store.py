@@ -16,8 +16,8 @@ import threading
 from pathlib import Path
 
 from ..errors import BoardgamesError
-from ..match import Match
-from ..records import parse_record
+from ..play.match import Match
+from ..play.records import parse_record
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS matches (

@@ -52,11 +52,11 @@ class Donuts(Game[DonutsState]):
     )
     max_length = 2 * DONUTS_EACH
     parts_per_move = 1  # a square (the flips follow from it), or pass
-    solve_at = 20  # empty squares, the last ten donuts: solved in 0.2 s at most here
-    # Difficulty levels 1-6, each beating the one below in 68.5-76% of 200
-    # games (top levels at a quarter of their time; docs/strength.md,
-    # benchmarks/levels.py): a random move costs little here, and greedy
-    # beats random only 80% of the time, so alpha-beta starts at level 3.
+    solve_at = 20  # empty squares, the last ten donuts (solver times: docs/performance.md)
+    # Difficulty levels 1-6, each measured to beat the one below in about 75%
+    # of games (docs/strength.md, benchmarks/levels.py): a random move costs
+    # little here, and greedy gains little over random, so alpha-beta starts
+    # at level 3.
     levels = (
         "random",
         "greedy:blunder=0.5",

@@ -72,9 +72,8 @@ class Verso(Game[VersoState]):
         ),
     )
 
-    # Difficulty levels 1-6, each beating the one below in 73-83% of 200 games
-    # (top levels at a quarter of their time; docs/strength.md,
-    # benchmarks/levels.py). One good move wins at Verso (a
+    # Difficulty levels 1-6, each measured to beat the one below in about 75%
+    # of games (docs/strength.md, benchmarks/levels.py). One good move wins at Verso (a
     # five), so even the beginner is greedy a quarter of the time: pure random
     # play loses to anything that looks one move ahead.
     levels = (

@@ -1,0 +1,2 @@
+"""Renderers of a position's picture (a BoardView): Unicode text, SVG, and
+the words that say it."""

@@ -1,0 +1,511 @@
+"""SVG rendering of any game's :class:`~boardgames.rules.view.BoardView`.
+
+Cells are squares carrying their marks (drawn from the glyphs a game
+declares: the Donuts lines, dots, crosses), or hexagons on a hexagonal grid
+(each rank half a cell right of the one below, a player's sides in its
+colour); points are drawn where the lines of the grid cross. Pieces are
+discs in the game's colours, or rings where the view asks for them (Donuts'
+donuts); a piece too pale for the board (contrast under 3:1) gets a dark
+outline and a texture, so that it never reads as an empty square.
+
+The last move is ringed solid blue, what it changed dashed blue, the winning
+line boxed in vermillion (Okabe-Ito's pair, told apart by shape as well as
+colour under protanopia and deuteranopia). Coordinates run along the left and
+bottom edges only, outside every piece and ring: the margins are just wide
+enough for them, so the pitch is as large as a given width allows.
+
+Every square or point, when ``interactive``, has a transparent target
+(``class="square" data-square="c3" role="button" aria-label="c3, chocolate
+donut"``); otherwise the picture is one ``role="img"`` with a description.
+The pieces the last move placed and changed are grouped as ``placed`` and
+``changed``, animated by the picture's own style unless motion is reduced.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from xml.sax.saxutils import escape
+
+import attrs
+
+from ..geometry import bits
+from ..rules.colours import contrast, is_colour
+from ..rules.view import BoardView
+from .words import position_words, squares_words
+
+CELL = 60
+#: A hexagonal cell's height over its width (pointy top), and the distance of its ranks.
+HEX_HEIGHT, HEX_RISE = 2 / 3**0.5, 3**0.5 / 2
+RADIUS = CELL * 0.36
+#: Coordinates: their size, a character's width in ems (DejaVu Sans' digits,
+#: the widest usual sans-serif), their distance from the board, the outer pad.
+FONT, CHAR, GAP, PAD = 14, 0.64, 2.5, 0.5
+#: The rings hug the piece (r + 0.5 to r + 2.5, over a white line on its
+#: edge) and the winning box's sides too (r to r + 2.25), so that a points
+#: board's margin pays for little more than its edge pieces.
+RING, RING_WIDTH, BOX_WIDTH = RADIUS + 1, 2, 2.5
+REACH = RING + 0.5 + RING_WIDTH / 2  # how far anything drawn for a piece reaches from its centre
+#: Hex cells' sides (a player's band is a hexagon this much larger behind the cell).
+BAND = 1.22
+BOARD, CELL_FILL, LINE, OUTLINE = "#e8cfa0", "#f6e7c8", "#5a4630", "#2b1d10"
+#: The dark cells of a checkered board (``Game.checkered``).
+DARK_CELL = "#a9825a"
+#: Okabe-Ito blue and vermillion: apart under every common colour blindness.
+LAST, WIN = "#0072B2", "#D55E00"
+#: The animation of what the last move did; none where motion is reduced, none
+#: where the page marks the picture ``still`` (a redraw of a position already seen).
+STYLE = """\
+@media (prefers-reduced-motion: no-preference) {
+  .boardgames-board:not(.still) .placed, .boardgames-board:not(.still) .changed {
+    transform-box: fill-box; transform-origin: center; }
+  .boardgames-board:not(.still) .placed { animation: boardgames-placed 200ms ease-out both; }
+  .boardgames-board:not(.still) .changed { animation: boardgames-changed 300ms ease-out both; }
+  @keyframes boardgames-placed { from { transform: scale(0.5); opacity: 0; } }
+  @keyframes boardgames-changed { from { transform: scale(0.8); opacity: 0.4; } }
+}"""
+
+
+#: Characters XML 1.0 allows nowhere, not even escaped (C0 controls but tab and newlines, lone surrogates, U+FFFE/F).
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def _text(text: str) -> str:
+    """A game's declared text (a player's or piece's name, a title) as XML
+    text: escaped, and without the characters XML cannot hold."""
+    return escape(_NOT_XML.sub("", text))
+
+
+def _attr(text: str) -> str:
+    """The same inside a double-quoted attribute (a class, a colour): a name
+    or colour with a quote must not end the attribute and break the picture."""
+    return escape(_NOT_XML.sub("", text), {'"': "&quot;"})
+
+
+def _n(x: float) -> str:
+    """A coordinate, short."""
+    return f"{round(x, 2):g}"
+
+
+@attrs.frozen
+class Box:
+    """A rectangle the picture must hold (a cell, a piece's reach, a label)."""
+
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+    def meets(self, other: Box) -> bool:
+        return self.x0 < other.x1 and other.x0 < self.x1 and self.y0 < other.y1 and other.y0 < self.y1
+
+
+def _label(x: float, y: float, text: str, anchor: str) -> tuple[str, Box]:
+    """A coordinate label with its baseline at ``y`` and the box it covers."""
+    width = CHAR * FONT * len(text)
+    left = {"end": x - width, "middle": x - width / 2}.get(anchor, x)
+    svg = f'<text class="coord" x="{_n(x)}" y="{_n(y)}" text-anchor="{anchor}">{escape(text)}</text>'
+    return svg, Box(left, y - FONT, left + width, y + 0.25 * FONT)  # the font's ascent and descent
+
+
+def _hexagon(cx: float, cy: float, scale: float = 1.0) -> str:
+    """The corners of a pointy-topped hexagonal cell around its centre."""
+    w, h = CELL / 2 * scale, CELL * HEX_HEIGHT / 2 * scale
+    corners = ((0, -h), (w, -h / 2), (w, h / 2), (0, h), (-w, h / 2), (-w, -h / 2))
+    return " ".join(f"{cx + dx:.1f},{cy + dy:.1f}" for dx, dy in corners)
+
+
+def _piece(shape: str, cx: float, cy: float, colour: str, css: str, name: str, light: bool) -> list[str]:
+    """A piece in its declared shape: a disc, a ring (a donut), a square block,
+    a cross. A ``light`` one gets a dark outline and a texture: a ring inside
+    a disc or a block, sprinkles on a ring."""
+    r, colour = RADIUS, _attr(colour)
+    where = f'class="{css}" data-square="{_attr(name)}"'
+    edge = f'stroke="{OUTLINE}" stroke-width="2.5"' if light else 'stroke="#222" stroke-width="2"'
+    texture = f'fill="none" stroke="{OUTLINE}" stroke-width="1.5"'
+    at = f'cx="{_n(cx)}" cy="{_n(cy)}"'
+    if shape == "ring":  # a thick ring, outlined: the square's mark shows through the hole
+        ring = f'r="{_n(r * 0.7)}" fill="none" stroke="{colour}" stroke-width="{_n(r * 0.6)}"'
+        out = [f"<circle {where} {at} {ring}/>"]
+        width = 2 if light else 1.2
+        for radius in (r, r * 0.4):
+            out.append(f'<circle {at} r="{_n(radius)}" fill="none" stroke="{OUTLINE}" stroke-width="{width}"/>')
+        if light:
+            out.append(
+                f'<circle class="texture" {at} r="{_n(r * 0.7)}" fill="none" stroke="{OUTLINE}" stroke-width="2.2" '
+                f'stroke-dasharray="0.1 6.5" stroke-linecap="round"/>'
+            )
+        return out
+    if shape == "square":
+        side = r * 1.6
+        out = [
+            f'<rect {where} x="{_n(cx - side / 2)}" y="{_n(cy - side / 2)}" width="{_n(side)}" height="{_n(side)}" '
+            f'fill="{colour}" {edge}/>'
+        ]
+        if light:
+            inner = side * 0.5
+            out.append(
+                f'<rect class="texture" x="{_n(cx - inner / 2)}" y="{_n(cy - inner / 2)}" width="{_n(inner)}" '
+                f'height="{_n(inner)}" {texture}/>'
+            )
+        return out
+    if shape == "cross":
+        d = r * 0.8
+        a, b, c, e = _n(cx - d), _n(cx + d), _n(cy - d), _n(cy + d)
+        path = f'd="M {a} {c} L {b} {e} M {a} {e} L {b} {c}"'
+        out = []
+        if light:  # a dark cross under it: its outline
+            out.append(f'<path {path} stroke="{OUTLINE}" stroke-width="{_n(r * 0.45 + 5)}" stroke-linecap="round"/>')
+        out.append(f'<path {where} {path} stroke="{colour}" stroke-width="{_n(r * 0.45)}" stroke-linecap="round"/>')
+        return out
+    out = [f'<circle {where} {at} r="{_n(r)}" fill="{colour}" {edge}/>']
+    if light:
+        out.append(f'<circle class="texture" {at} r="{_n(r * 0.55)}" {texture}/>')
+    return out
+
+
+def _glyph(glyph: str, cx: float, cy: float, colour: str, css: str) -> str:
+    """A mark's glyph on its square, from the vocabulary of :mod:`boardgames.rules.declarations`."""
+    half, colour = CELL * 0.4, _attr(colour)
+    lines = {
+        "line-horizontal": (half, 0),
+        "line-vertical": (0, half),
+        "line-rising": (half, -half),
+        "line-falling": (half, half),
+    }
+    if glyph in lines:
+        dx, dy = lines[glyph]
+        return (
+            f'<line class="{css}" x1="{cx - dx}" y1="{cy - dy}" x2="{cx + dx}" y2="{cy + dy}" '
+            f'stroke="{colour}" stroke-width="5" stroke-linecap="round"/>'
+        )
+    if glyph == "dot":
+        return f'<circle class="{css}" cx="{cx}" cy="{cy}" r="{CELL * 0.1}" fill="{colour}"/>'
+    if glyph == "ring":
+        outline = f'fill="none" stroke="{colour}" stroke-width="3"'
+        return f'<circle class="{css}" cx="{cx}" cy="{cy}" r="{CELL * 0.3}" {outline}/>'
+    if glyph == "square":
+        side = CELL * 0.5
+        return (
+            f'<rect class="{css}" x="{cx - side / 2}" y="{cy - side / 2}" width="{side}" height="{side}" '
+            f'fill="none" stroke="{colour}" stroke-width="3"/>'
+        )
+    d = CELL * 0.2  # a cross
+    return (
+        f'<path class="{css}" d="M {cx - d} {cy - d} L {cx + d} {cy + d} M {cx - d} {cy + d} L {cx + d} {cy - d}" '
+        f'stroke="{colour}" stroke-width="4" stroke-linecap="round"/>'
+    )
+
+
+def _overlays(
+    view: BoardView, centre: Callable[[int], tuple[float, float]], hexagonal: bool, out: list[str], fills: bool
+) -> None:
+    """The overlays: washes of colour under the pieces (``fills``), crosses over them."""
+    for sq, index in view.overlays:
+        if index >= len(view.overlay_kinds):
+            continue
+        cover = view.overlay_kinds[index]
+        player = cover.player
+        colour = view.colours[player] if player is not None and player < len(view.colours) else cover.colour
+        css = f"overlay {_token('overlay', cover.name)}"
+        cx, cy = centre(sq)
+        if cover.cover == "fill" and fills:
+            if hexagonal:
+                out.append(
+                    f'<polygon class="{css}" points="{_hexagon(cx, cy)}" fill="{_attr(colour)}" fill-opacity="0.45"/>'
+                )
+            else:
+                out.append(
+                    f'<rect class="{css}" x="{cx - CELL / 2}" y="{cy - CELL / 2}" width="{CELL}" height="{CELL}" '
+                    f'fill="{_attr(colour)}" fill-opacity="0.45"/>'
+                )
+        elif cover.cover == "cross" and not fills:
+            out.append(_glyph("cross", cx, cy, colour, css))
+
+
+def _hex_board(view: BoardView, centre: Callable[[int], tuple[float, float]], out: list[str]) -> None:
+    """Hexagonal cells, with each player's sides (``view.edges``) drawn
+    along the outer cells in the player's colour."""
+    grid = view.grid
+    for side, who in view.edges:
+        colour = _attr(view.colours[who]) if who < len(view.colours) else "#888888"
+        try:
+            cells = grid.edge(side)
+        except ValueError:  # a side this board does not have: nothing to draw
+            continue
+        for sq in bits(cells):  # a larger hexagon behind each cell of the side: a band of the player's colour
+            cx, cy = centre(sq)
+            out.append(
+                f'<polygon class="edge {side}" points="{_hexagon(cx, cy, BAND)}" fill="{colour}" stroke="none"/>'
+            )
+    for sq in range(grid.size):
+        if grid.on_board[sq]:
+            cx, cy = centre(sq)
+            shape = f'points="{_hexagon(cx, cy)}" fill="{CELL_FILL}" stroke="{LINE}" stroke-width="1.5"'
+            out.append(f'<polygon class="cell" {shape}/>')
+
+
+def _centres(view: BoardView) -> Callable[[int], tuple[float, float]]:
+    """Where each square's centre is, the first file's and the top rank's at 0."""
+    grid = view.grid
+    hexagonal = grid.basis == "hex"
+
+    def centre(sq: int) -> tuple[float, float]:
+        file, rank = grid.coords(sq)
+        up = grid.height - 1 - rank
+        if hexagonal:  # a rhombus leaning right: each rank half a cell further
+            return (file + rank / 2) * CELL, up * HEX_RISE * CELL
+        return file * CELL, up * CELL  # a cell's centre, or a point
+
+    return centre
+
+
+def _reach(view: BoardView) -> tuple[float, float]:
+    """How far a square's drawing reaches from its centre, across and down:
+    its cell, or on a points board its piece and rings (they overhang the edge)."""
+    grid = view.grid
+    if grid.basis == "hex":
+        scale = BAND if view.edges else 1.0
+        return CELL / 2 * scale, CELL * HEX_HEIGHT / 2 * scale
+    if grid.kind == "points":
+        return REACH, REACH
+    return CELL / 2 + 1, CELL / 2 + 1
+
+
+def _coordinates(view: BoardView, centre: Callable[[int], tuple[float, float]], boxes: list[Box]) -> list[str]:
+    """The files' letters below the board and the ranks' numbers left of it,
+    clear of every cell, piece and ring (``boxes``, which the labels join).
+    A hexagonal board labels each file's lowest cell and each rank's first,
+    or the other end where that one would touch a cell or another label."""
+    grid = view.grid
+    across, down = _reach(view)
+    cells = list(boxes)
+    out: list[str] = []
+    if grid.basis != "hex":  # one column of ranks, one row of files, aligned
+        left, bottom = min(b.x0 for b in cells), max(b.y1 for b in cells)
+        for f in range(grid.width):
+            svg, box = _label(centre(grid.index(f, 0))[0], bottom + GAP + FONT, grid.files[f], "middle")
+            out.append(svg)
+            boxes.append(box)
+        for r in range(grid.height):
+            svg, box = _label(left - GAP, centre(grid.index(0, r))[1] + 0.36 * FONT, str(r + 1), "end")
+            out.append(svg)
+            boxes.append(box)
+        return out
+
+    def place(candidates: list[tuple[float, float, str]], text: str) -> None:
+        for x, y, anchor in candidates:
+            svg, box = _label(x, y, text, anchor)
+            if not any(box.meets(other) for other in boxes):
+                out.append(svg)
+                boxes.append(box)
+                return
+
+    for f in range(grid.width):
+        ranks = [r for r in range(grid.height) if grid.on_board[grid.index(f, r)]]
+        if ranks:
+            (bx, by), (tx, ty) = centre(grid.index(f, ranks[0])), centre(grid.index(f, ranks[-1]))
+            low, high = by + down + GAP + FONT, ty - down - GAP - 0.25 * FONT
+            place([(bx, low, "middle"), (tx, high, "middle")], grid.files[f])
+    for r in range(grid.height):
+        files = [f for f in range(grid.width) if grid.on_board[grid.index(f, r)]]
+        if files:
+            (lx, ly), (rx, ry) = centre(grid.index(files[0], r)), centre(grid.index(files[-1], r))
+            place(
+                [(lx - across - GAP, ly + 0.36 * FONT, "end"), (rx + across + GAP, ry + 0.36 * FONT, "start")],
+                str(r + 1),
+            )
+    return out
+
+
+def _board(view: BoardView, centre: Callable[[int], tuple[float, float]], out: list[str]) -> None:
+    """The cells, or the lines a points board's pieces sit on."""
+    grid = view.grid
+    if grid.basis == "hex":
+        _hex_board(view, centre, out)
+    elif grid.kind == "points":
+        right, bottom = (grid.width - 1) * CELL, (grid.height - 1) * CELL
+        line = f'stroke="{LINE}" stroke-width="2"'
+        for f in range(grid.width):
+            out.append(f'<line x1="{f * CELL}" y1="0" x2="{f * CELL}" y2="{bottom}" {line}/>')
+        for r in range(grid.height):
+            out.append(f'<line x1="0" y1="{r * CELL}" x2="{right}" y2="{r * CELL}" {line}/>')
+    else:
+        for sq in range(grid.size):
+            if grid.on_board[sq]:
+                cx, cy = centre(sq)
+                dark = view.checkered and sum(grid.coords(sq)) % 2 == 0  # a1 dark, as on a draughts board
+                css, fill = ("cell dark", DARK_CELL) if dark else ("cell", CELL_FILL)
+                out.append(
+                    f'<rect class="{css}" x="{_n(cx - CELL / 2)}" y="{_n(cy - CELL / 2)}" '
+                    f'width="{CELL}" height="{CELL}" fill="{fill}" stroke="{LINE}" stroke-width="1.5"/>'
+                )
+
+
+#: CSS's colour names a game is likeliest to give its pieces, as ``#rrggbb``.
+_NAMED = {"white": "#ffffff", "black": "#000000", "ivory": "#fffff0", "snow": "#fffafa", "beige": "#f5f5dc",
+          "cream": "#fffdd0", "silver": "#c0c0c0", "lightgray": "#d3d3d3", "lightgrey": "#d3d3d3",
+          "gray": "#808080", "grey": "#808080", "yellow": "#ffff00", "gold": "#ffd700", "wheat": "#f5deb3",
+          "red": "#ff0000", "blue": "#0000ff", "green": "#008000", "orange": "#ffa500"}  # fmt: skip
+
+
+def _hex_colour(colour: str) -> str | None:
+    """``colour`` as ``#rrggbb`` where it is written as CSS often writes one
+    (``#fff``, ``rgb(255, 255, 255)``, ``white``), else None."""
+    text = colour.strip().lower()
+    text = _NAMED.get(text, text)
+    found = re.fullmatch(r"#([0-9a-f])([0-9a-f])([0-9a-f])", text)
+    if found:
+        return "#" + "".join(c * 2 for c in found.groups())
+    found = re.fullmatch(r"rgb\(\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})\s*\)", text)
+    if found and all(int(c) <= 255 for c in found.groups()):
+        return "#" + "".join(f"{int(c):02x}" for c in found.groups())
+    return text if is_colour(text) else None
+
+
+def _token(prefix: str, name: str) -> str:
+    """A CSS class for a name a game gives (a player, a kind, an overlay):
+    ``player-won-by-x`` for ``won by x``. One word, prefixed, so that a name
+    with spaces or one such as ``square`` or ``board`` cannot pass for the
+    picture's own classes, which the page selects by."""
+    return f"{prefix}-{re.sub(r'[^a-z0-9_]+', '-', name.lower()).strip('-') or 'unnamed'}"
+
+
+def _light(colour: str, background: str) -> bool:
+    """A piece too pale to tell from its square (under WCAG's 3:1 for graphics);
+    a colour written otherwise than above cannot be measured, and is not outlined."""
+    measured = _hex_colour(colour)
+    return measured is not None and contrast(measured, background) < 3
+
+
+def _pieces(view: BoardView, centre: Callable[[int], tuple[float, float]], background: str, out: list[str]) -> None:
+    """Each piece as a group, ``placed`` where the last move went and ``changed``
+    where it changed one (for the animation), a player's in its colour."""
+    grid = view.grid
+    last, changed, kinds = set(view.last), set(view.changed), dict(view.kinds)
+
+    def group(sq: int, parts: list[str]) -> None:
+        css = "token" + (" placed" if sq in last else "") + (" changed" if sq in changed else "")
+        out.append(f'<g class="{css}">')
+        out.extend(parts)
+        out.append("</g>")
+
+    for sq, who in view.owners:
+        colour = view.colours[who] if who < len(view.colours) else "#888888"
+        kind = view.piece_kind(sq)
+        player = _token("player", view.players[who]) if who < len(view.players) else f"player-{who + 1}"
+        css = f"piece {player} {_token('kind', kind.name)}"
+        cx, cy = centre(sq)
+        parts = _piece(kind.shape, cx, cy, colour, css, grid.name(sq), _light(colour, background))
+        if sq in kinds and kind.letter:  # another kind than the usual: its letter on it
+            # Dark on a pale piece, white on a dark one: the letter that reads better.
+            measured = _hex_colour(colour)
+            pale = measured is not None and contrast(measured, "#ffffff") < contrast(measured, "#222222")
+            ink, edge = ("#222222", "#ffffff") if pale else ("#ffffff", "#222222")
+            parts.append(
+                f'<text class="kind" x="{_n(cx)}" y="{_n(cy + 7)}" text-anchor="middle" font-size="20" '
+                f'font-weight="bold" fill="{ink}" stroke="{edge}" stroke-width="0.8">'
+                f"{_text(kind.letter.upper())}</text>"
+            )
+        group(sq, parts)
+    for sq, index in view.neutral:
+        if index < len(view.neutral_kinds):
+            neutral = view.neutral_kinds[index]
+            css = f"piece neutral {_token('kind', neutral.name)}"
+            light = _light(neutral.colour, background)
+            group(sq, _piece(neutral.shape, *centre(sq), neutral.colour, css, grid.name(sq), light))
+
+
+def _rings(view: BoardView, centre: Callable[[int], tuple[float, float]], out: list[str]) -> None:
+    """The last move ringed solid, what it changed ringed dashed (both blue),
+    the winning line boxed in vermillion: three shapes, not two hues."""
+    for squares, css, width, dashes in (
+        (view.changed, "ring-changed", 2, ' stroke-dasharray="4 3"'),
+        (view.last, "last", RING_WIDTH, ""),
+    ):
+        for sq in squares:
+            at = 'cx="{}" cy="{}"'.format(*map(_n, centre(sq)))
+            # A white line between piece and ring: a blue ring shows on a blue piece too.
+            out.append(
+                f'<circle class="halo" {at} r="{_n(RADIUS - 0.25)}" fill="none" stroke="#ffffff" stroke-width="1.5"/>'
+            )
+            out.append(
+                f'<circle class="{css}" {at} r="{_n(RING + 0.5)}" fill="none" stroke="{LAST}" '
+                f'stroke-width="{width}"{dashes}/>'
+            )
+    for sq in view.winning:
+        cx, cy = centre(sq)
+        out.append(
+            f'<rect class="winning" x="{_n(cx - RING)}" y="{_n(cy - RING)}" '
+            f'width="{_n(2 * RING)}" height="{_n(2 * RING)}" rx="{_n(RING * 0.3)}" '
+            f'fill="none" stroke="{WIN}" stroke-width="{BOX_WIDTH}"/>'
+        )
+
+
+def _targets(view: BoardView, centre: Callable[[int], tuple[float, float]]) -> list[str]:
+    """A page's targets over every square: ``class="square" data-square`` with
+    the square's accessible name (what is on it) and the role of a button."""
+    grid = view.grid
+    out = []
+    for sq, words in squares_words(view).items():
+        cx, cy = centre(sq)
+        if grid.basis == "hex":
+            tag, shape = "polygon", f'points="{_hexagon(cx, cy)}"'
+        elif grid.kind == "points":
+            tag, shape = "circle", f'cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(CELL * 0.45)}"'
+        else:
+            tag, shape = "rect", f'x="{_n(cx - CELL / 2)}" y="{_n(cy - CELL / 2)}" width="{CELL}" height="{CELL}"'
+        out.append(
+            f'<{tag} class="square" data-square="{_attr(grid.name(sq))}" role="button" aria-label="{_attr(words)}" '
+            f'{shape} fill="#ffffff" fill-opacity="0"><title>{_text(words)}</title></{tag}>'
+        )
+    return out
+
+
+def render_svg(view: BoardView, title: str = "", interactive: bool = False) -> str:
+    """The picture of ``view``. With ``interactive``, every square also gets a
+    transparent target on top, ``class="square" data-square="c3"``, named by
+    what is on it (``aria-label``) and a button, for a page to click and to
+    highlight with CSS (``boardgames serve``); without, the picture is one
+    image (``role="img"``) whose description lists the pieces."""
+    grid = view.grid
+    centre = _centres(view)
+    across, down = _reach(view)
+    boxes = [Box(x - across, y - down, x + across, y + down) for x, y in map(centre, range(grid.size))]
+    boxes = [box for sq, box in enumerate(boxes) if grid.on_board[sq]]
+    labels = _coordinates(view, centre, boxes)
+    x0, y0 = min(b.x0 for b in boxes) - PAD, min(b.y0 for b in boxes) - PAD
+    width = _n(max(b.x1 for b in boxes) + PAD - x0)  # not rounded up: a unit is 1/60 of the pitch
+    height = _n(max(b.y1 for b in boxes) + PAD - y0)
+    name = title or "board"
+    role = 'role="group"' if interactive else 'role="img"'
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="boardgames-board" width="{width}" height="{height}" '
+        f'viewBox="{_n(x0)} {_n(y0)} {width} {height}" font-family="sans-serif" font-size="{FONT}" '
+        f'{role} aria-label="{_attr(name)}">',
+        f"<title>{_text(title)}</title>",
+    ]
+    if not interactive:
+        out.append(f"<desc>{_text(position_words(view))}</desc>")
+    out += [
+        f"<style>{STYLE}</style>",
+        f'<rect class="board" x="{_n(x0)}" y="{_n(y0)}" width="{width}" height="{height}" fill="{BOARD}"/>',
+    ]
+    _board(view, centre, out)
+    _overlays(view, centre, grid.basis == "hex", out, fills=True)
+    for sq, mark_name in view.marks:
+        mark = view.mark_kind(mark_name)
+        if mark is not None:
+            out.append(_glyph(mark.glyph, *centre(sq), mark.colour, "mark"))
+    out += labels
+    owner = dict(view.owners)
+    for sq in sorted(set(view.targets) - set(owner)):
+        cx, cy = centre(sq)
+        out.append(f'<circle class="target" cx="{_n(cx)}" cy="{_n(cy)}" r="5" fill="#3cb371"/>')
+    _pieces(view, centre, BOARD if grid.kind == "points" else CELL_FILL, out)
+    _overlays(view, centre, grid.basis == "hex", out, fills=False)
+    _rings(view, centre, out)
+    if interactive:
+        out += _targets(view, centre)
+    out.append("</svg>")
+    return "\n".join(out) + "\n"

@@ -1,0 +1,251 @@
+"""Text rendering of any game's :class:`~boardgames.rules.view.BoardView`.
+
+One renderer for every game: cells are drawn as boxes of four characters
+(``[C/]``: brackets, piece, the square's mark), points as pieces joined by
+lines (``+---L---+``). The last move is bracketed ``[ ]`` (the rulebook's tip:
+mark the last donut), what it changed (flipped, captured: the game's word) is
+in ``( )``, legal targets show ``*``, and the line that won the game is in
+``< >``. A player's piece of another kind shows the kind's letter (``K`` for
+the first player, ``k`` for the others), a neutral piece its own, a square of
+a player's territory (an overlay) the player's letter in lower case, an
+overlay of no player's ``~`` (a dot in its colour in Unicode), a dead
+stone an ``x`` beside it; the legend lists only what the position shows.
+Coordinates run along the edges, ``a1`` bottom-left. A hexagonal grid is
+drawn in offset rows, each rank two characters (half a cell) right of the one
+below, as its cells touch; a player's sides are named in the legend. A
+hexagon is drawn without the blank of the rhombus it is cut from, each
+outer rank labelled with the files it has.
+
+Two styles: plain ASCII (for pipes, files and ``NO_COLOR``), and Unicode with
+colour for a terminal (``─ │ ╱ ╲`` lines, ``●``/``○`` pieces in the game's
+colours, box-drawing points).
+"""
+
+from __future__ import annotations
+
+import os
+import string
+from typing import IO, Any
+
+from ..rules.view import BoardView
+
+#: A square under a fill overlay of no player's, in ASCII (a player's shows its letter).
+NO_PLAYER_FILL = "~"
+
+
+def glyphs(players: tuple[str, ...]) -> tuple[str, ...]:
+    """One capital letter per player: its initial, or the next free letter."""
+    out: list[str] = []
+    for name in players:
+        letter = next(
+            (c.upper() for c in name + string.ascii_lowercase if c.isalpha() and c.upper() not in out),
+            "?",
+        )
+        out.append(letter)
+    return tuple(out)
+
+
+def wants_unicode(stream: IO[str]) -> bool:
+    """Unicode and colour on a terminal, unless NO_COLOR is set (no-color.org)."""
+    return "NO_COLOR" not in os.environ and hasattr(stream, "isatty") and stream.isatty()
+
+
+def _ansi(text: str, hex_colour: str | None = None, bold: bool = False, dim: bool = False) -> str:
+    codes = []
+    if bold:
+        codes.append("1")
+    if dim:
+        codes.append("2")
+    if hex_colour:
+        r, g, b = (int(hex_colour[i : i + 2], 16) for i in (1, 3, 5))
+        codes.append(f"38;2;{r};{g};{b}")
+    return f"\x1b[{';'.join(codes)}m{text}\x1b[0m" if codes else text
+
+
+def _point(file: int, rank: int, width: int, height: int) -> str:
+    """The box-drawing character of an empty point: corners, edges, crossings."""
+    top, bottom = rank == height - 1, rank == 0
+    left, right = file == 0, file == width - 1
+    rows = ("┌┬┐", "├┼┤", "└┴┘")
+    row = rows[0] if top else rows[2] if bottom else rows[1]
+    return row[0] if left else row[2] if right else row[1]
+
+
+def render_text(view: BoardView, unicode: bool = False) -> str:
+    grid = view.grid
+    owner = dict(view.owners)
+    neutral = dict(view.neutral)
+    kinds = dict(view.kinds)
+    overlay = dict(view.overlays)
+    mark = dict(view.marks)
+    last, changed, targets = set(view.last), set(view.changed), set(view.targets)
+    winning = set(view.winning)
+    letters = glyphs(view.players)
+    points = grid.kind == "points"
+    paint = _ansi if unicode else (lambda text, *a, **k: text)
+    colours = view.colours if unicode else ()
+
+    def piece(sq: int, file: int, rank: int) -> str:
+        if sq in owner:
+            who = owner[sq]
+            kind = view.piece_kinds[kinds[sq]] if sq in kinds and kinds[sq] < len(view.piece_kinds) else None
+            if unicode:
+                symbol = kind.symbol if kind is not None and kind.symbol else view.symbols[who]
+                return paint(symbol, colours[who] if colours else None, bold=True)
+            if kind is not None and kind.letter:
+                return kind.letter.upper() if who == 0 else kind.letter.lower()
+            return letters[who]
+        if sq in neutral and neutral[sq] < len(view.neutral_kinds):
+            kind = view.neutral_kinds[neutral[sq]]
+            if unicode:
+                return paint(kind.symbol or "■", kind.colour, bold=True)
+            return kind.letter or "#"
+        if sq in overlay and overlay[sq] < len(view.overlay_kinds) and sq not in targets:  # a legal point shows *
+            cover = view.overlay_kinds[overlay[sq]]
+            if cover.cover == "fill" and cover.player is not None and cover.player < len(letters):
+                if unicode:
+                    return paint("·", colours[cover.player] if colours else None, bold=True)
+                return letters[cover.player].lower()
+            if cover.cover == "fill":  # no player's: in its own colour, as the SVG washes it
+                return paint("·", cover.colour, bold=True) if unicode else NO_PLAYER_FILL
+        if sq in targets:
+            return paint("•", "#3cb371", bold=True) if unicode else "*"
+        if points:
+            return paint(_point(file, rank, grid.width, grid.height), dim=True) if unicode else "+"
+        return paint("·", dim=True) if unicode else "."
+
+    def sign_of(sq: int) -> str:
+        """The fourth character of a cell: a dead stone's ``x``, else the square's mark."""
+        cover = view.overlay_kinds[overlay[sq]] if sq in overlay and overlay[sq] < len(view.overlay_kinds) else None
+        if cover is not None and cover.cover == "cross" and (sq in owner or sq in neutral):
+            return paint("x", cover.colour, bold=True) if unicode else "x"
+        kind = view.mark_kind(mark[sq]) if sq in mark else None
+        if kind is None:
+            return " "
+        return paint(kind.unicode or kind.text, kind.colour) if unicode else kind.text
+
+    link = paint("─", dim=True) if unicode else "-"
+    hexagonal = grid.basis == "hex"
+
+    # The files each rank has cells in.
+    files_in = [[f for f in range(grid.width) if grid.on_board[grid.index(f, r)]] for r in range(grid.height)]
+    # The blank before the row that starts furthest left is cut from every row (a hexagon of
+    # side 8: 67 columns, not 96), and a row ends at its last cell.
+    crop = min((2 * r if hexagonal else 0) + 4 * files[0] for r, files in enumerate(files_in) if files)
+
+    def files_of(rank: int) -> str:
+        """The letters of the files that ``rank`` has, each over its cells in that rank."""
+        files, shift = files_in[rank], (2 * rank if hexagonal else 0) - crop
+        if not files:
+            return ""
+        out = [" "] * (shift + 4 * files[-1] + 1)
+        for f in files:
+            out[shift + 4 * f] = grid.files[f]
+        return "     " + "".join(out)
+
+    lines = [files_of(grid.height - 1)]
+    for rank in reversed(range(grid.height)):
+        row = []
+        for file in range((files_in[rank] or [-1])[-1] + 1):  # to the rank's last cell
+            sq = grid.index(file, rank)
+            if not grid.on_board[sq]:
+                row.append("    ")  # off the board before a cell of the rank: room kept
+                continue
+            left, right = (
+                ("<", ">") if sq in winning else ("[", "]") if sq in last else ("(", ")") if sq in changed else ("", "")
+            )
+            if unicode and left:
+                left, right = paint(left, "#ffd700", bold=True), paint(right, "#ffd700", bold=True)
+            if points:  # the brackets sit on the lines that join the points
+                inner = file < grid.width - 1
+                before = left or (link if file > 0 else " ")
+                after = right or (link if inner else " ")
+                row.append(f"{before}{piece(sq, file, rank)}{after}{link if inner else ' '}")
+            else:
+                left, right = left or " ", right or " "
+                row.append(f"{left}{piece(sq, file, rank)}{sign_of(sq)}{right}")
+        indent = " " * 2 * rank if hexagonal else ""
+        cells = (indent + "".join(row))[crop:]  # what is cut is blank: no colour code in it
+        lines.append(f"{rank + 1:>3} {cells}  {rank + 1}")
+        if points and rank > 0:
+            bar = paint("│", dim=True) if unicode else "|"
+            lines.append("     " + "   ".join(bar for _ in range(grid.width)))
+    lines.append(files_of(0))
+    if unicode:
+        legend = "  ".join(
+            f"{paint(view.symbols[i], colours[i] if colours else None, bold=True)} {name}"
+            for i, name in enumerate(view.players)
+        )
+    else:
+        legend = "  ".join(f"{g} {name}" for g, name in zip(letters, view.players, strict=True))
+    legend += _kinds_legend(view, letters, unicode, paint)
+    target = paint("•", "#3cb371", bold=True) if unicode else "*"
+    shown = (
+        (set(view.last) - set(view.winning), "[ ] last move"),  # a winning square shows < > instead
+        (set(view.changed) - set(view.last) - set(view.winning), f"( ) {view.words.changed}"),  # as drawn
+        (view.targets, f"{target} legal"),
+        (view.winning, "< > winning line"),
+    )
+    marks = "  ".join(text for present, text in shown if present)  # only what the board shows
+    lines.append(f"     {legend}" + (f"   {marks}" if marks else ""))
+    sides = _sides(view, grid.width, grid.height)
+    if sides:
+        lines.append(f"     {sides}")
+    return "\n".join(text.rstrip() for text in lines)
+
+
+def _kinds_legend(view: BoardView, letters: tuple[str, ...], unicode: bool, paint: Any) -> str:
+    """The kinds, neutral pieces and overlays that the position shows, each once."""
+    out = []
+    owner = dict(view.owners)
+    for index in sorted({kind for _, kind in view.kinds}):
+        if index < len(view.piece_kinds):
+            kind = view.piece_kinds[index]
+            if unicode and kind.symbol:
+                out.append(f"{kind.symbol} {kind.name}")
+                continue
+            # As the board writes it: the first player's in capitals, the others' in small letters.
+            seats = sorted({owner.get(sq, 0) for sq, k in view.kinds if k == index})
+            letter = kind.letter or "?"
+            cases = dict.fromkeys(letter.upper() if seat == 0 else letter.lower() for seat in seats)
+            out.append(f"{'/'.join(cases)} {kind.name}")
+    for index in sorted({kind for _, kind in view.neutral}):
+        if index < len(view.neutral_kinds):
+            kind = view.neutral_kinds[index]
+            glyph = paint(kind.symbol or "■", kind.colour, bold=True) if unicode else kind.letter or "#"
+            out.append(f"{glyph} {kind.name}")
+    for name in sorted({name for _, name in view.marks}):
+        mark = view.mark_kind(name)
+        if mark is not None and mark.name != mark.text:  # a line drawn as its own character needs no words
+            out.append(f"{paint(mark.unicode or mark.text, mark.colour) if unicode else mark.text} {mark.name}")
+    targets = set(view.targets)  # a legal point shows * over a wash of territory
+    kinds = view.overlay_kinds
+    shown = {i for sq, i in view.overlays if i < len(kinds) and (sq not in targets or kinds[i].cover == "cross")}
+    for index in sorted(shown):
+        cover = kinds[index]
+        if cover.cover == "cross":
+            out.append(f"x {cover.name}")
+        elif cover.player is not None and cover.player < len(letters):
+            out.append(f"{letters[cover.player].lower()} {cover.name}")
+        elif cover.player is None:
+            out.append(f"{paint('·', cover.colour, bold=True) if unicode else NO_PLAYER_FILL} {cover.name}")
+    return "".join(f"  {item}" for item in out)
+
+
+def _sides(view: BoardView, width: int, height: int) -> str:
+    """``red joins ranks 1 and 11; blue joins files a and k``: the sides of ``view.edges``."""
+    names = {
+        "south": "rank 1",
+        "north": f"rank {height}",
+        "west": f"file {view.grid.files[0]}",
+        "east": f"file {view.grid.files[-1]}",
+        "southwest": "the southwest side",  # a hexagon's cut sides (Grid.edge)
+        "northeast": "the northeast side",
+    }
+    owned: dict[int, list[str]] = {}
+    for side, who in sorted(
+        view.edges, key=lambda edge: list(names).index(edge[0]) if edge[0] in names else len(names)
+    ):
+        if side in names and who < len(view.players):
+            owned.setdefault(who, []).append(names[side])
+    return "; ".join(f"{view.players[who]} joins {' and '.join(sides)}" for who, sides in sorted(owned.items()))

@@ -1,0 +1,128 @@
+"""What the framework expects of each declaration a game makes, checked when
+the game registers (its class) and once it is configured (what ``setup`` set
+on the instance): a plugin attribute that happens to share a declaration's
+name (a Hex plugin's own ``self.edges``, a ``players = 2``) is one clear
+error naming it, never an exception deep inside a renderer or an agent."""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from ..errors import PluginError
+from ..geometry import Grid
+from .declarations import MarkKind, Overlay, PieceKind, Words
+from .options import Option
+
+
+def _text(value: object) -> bool:
+    return isinstance(value, str)
+
+
+def _texts(value: object) -> bool:
+    return isinstance(value, Sequence) and all(isinstance(v, str) for v in value)
+
+
+def _tuple_of(kind: type) -> Callable[[object], bool]:
+    return lambda value: isinstance(value, (tuple, list)) and all(isinstance(v, kind) for v in value)
+
+
+def _flag(value: object) -> bool:
+    return isinstance(value, bool)
+
+
+def _count(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _positive(value: object) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and value > 0
+
+
+def _edges(value: object) -> bool:
+    return isinstance(value, Mapping) and all(isinstance(k, str) and _count(v) for k, v in value.items())
+
+
+#: Each declaration: the test of its value, and what the framework expects there, in words.
+DECLARATIONS: dict[str, tuple[Callable[[object], bool], str]] = {
+    "title": (_text, "the name shown to people, a text"),
+    "summary": (_text, "one line for 'boardgames list', a text"),
+    "rules_text": (_text, "the rules as played here, a text"),
+    "player_names": (_texts, "the players' names, a tuple of texts"),
+    "option_specs": (_tuple_of(Option), "the options, a tuple of boardgames.Option"),
+    "colours": (_texts, "each player's colour, a tuple of '#rrggbb' texts"),
+    "symbols": (_texts, "each player's Unicode symbol, a tuple of texts"),
+    "piece_kinds": (_tuple_of(PieceKind), "the kinds of the players' pieces, a tuple of boardgames.PieceKind"),
+    "neutral_kinds": (_tuple_of(PieceKind), "the kinds of neutral pieces, a tuple of boardgames.PieceKind"),
+    "mark_kinds": (_tuple_of(MarkKind), "the marks on squares, a tuple of boardgames.MarkKind"),
+    "overlay_kinds": (_tuple_of(Overlay), "the overlays, a tuple of boardgames.Overlay"),
+    "words": (lambda v: isinstance(v, Words), "the game's words, a boardgames.Words"),
+    "edges": (_edges, "the board's sides that belong to a player, a mapping of side name to player index"),
+    "checkered": (_flag, "whether square cells alternate dark and light, True or False"),
+    "connects": (_flag, "whether the edges make a connection game (worked out from them), True or False"),
+    "max_length": (_positive, "the most moves a game can last, a number"),
+    "reference_loop": (lambda v: v is None or callable(v), "a hand-written loop of random games, or None"),
+    "solve_at": (_count, "the endgame size from which agents solve exactly, a whole number"),
+    "levels": (_texts, "agent specs for levels 1 to 6, a tuple of texts"),
+    "quick_wins_test": (_flag, "whether wins_at_once is quick, True or False"),
+    "moves_in_parts": (_flag, "whether moves are made in parts (next_parts), True or False"),
+    "parts_per_move": (lambda v: v is None or _count(v), "the most actions a move takes, a whole number or None"),
+    "has_evaluation": (_flag, "whether the game has an evaluation of its own, True or False"),
+    "history_in_key": (_flag, "whether a position's future depends on its history, True or False"),
+    "explains_illegal": (_flag, "whether the game says why a move is illegal, True or False"),
+    "grid": (lambda v: isinstance(v, Grid), "the board's geometry, a boardgames.Grid (set by setup)"),
+}
+
+#: Properties of the framework's that a plugin may not replace by a value of another kind.
+PROPERTIES: dict[str, tuple[Callable[[object], bool], str]] = {
+    "players": (_texts, "the players in turn order (deprecated: turn_order), a tuple of texts"),
+    "turn_order": (_texts, "the players in turn order, a tuple of texts"),
+}
+
+
+def clash(game: Any, base: type, configured: bool = False) -> str | None:
+    """What is wrong with the first declaration of ``game`` (a Game subclass,
+    or a configured instance) that is not what the framework expects there,
+    in one line; None if every one fits. ``base`` is the Game class itself."""
+    cls = game if isinstance(game, type) else type(game)
+    for name, (fits, expected) in DECLARATIONS.items():
+        if name == "grid" and not configured:
+            continue
+        found = game.__dict__.get(name, getattr(cls, name, None)) if configured else getattr(cls, name, None)
+        if found is None and getattr(base, name, None) is None:
+            continue  # not declared, nor by default (a grid before setup): what needs it says so
+        if not fits(found):
+            return _said(cls, name, found, expected, configured and name in game.__dict__)
+    for name, (fits, expected) in PROPERTIES.items():
+        own = inspect.getattr_static(cls, name)
+        if not isinstance(own, property) and not fits(own):
+            return _said(cls, name, own, expected, False)
+    for name, member in vars(base).items():  # the methods the framework calls, shadowed by a value
+        if name.startswith("_") or not inspect.isfunction(member):
+            continue
+        own = inspect.getattr_static(game, name)
+        if not callable(own) and not isinstance(own, (classmethod, staticmethod)):
+            where = f"self.{name}" if configured and name in getattr(game, "__dict__", {}) else f"{cls.__name__}.{name}"
+            return f"{cls.name}: {where} is {_kind(own)}, but {name} is a method the framework calls (rename yours)"
+    return None
+
+
+def check(game: Any, base: type, configured: bool = False) -> None:
+    """Raise PluginError with :func:`clash`'s line where a declaration does not fit."""
+    problem = clash(game, base, configured)
+    if problem is not None:
+        raise PluginError(problem)
+
+
+def _kind(value: object) -> str:
+    return "None" if value is None else f"the {type(value).__name__} {value!r:.40}"
+
+
+def _said(cls: type, name: str, found: object, expected: str, on_instance: bool) -> str:
+    where = f"self.{name}" if on_instance else f"{cls.__name__}.{name}"
+    game = getattr(cls, "name", cls.__name__)
+    return (
+        f"{game}: {where} is {_kind(found)}, but {name} is a declaration the framework reads: {expected}"
+        + (" (rename the game's own attribute)" if on_instance else "")
+    )

@@ -1,0 +1,708 @@
+"""The game API every rule plugin implements, and the state every agent sees.
+
+A :class:`Game` subclass is a rule set: a name, a title, the players, typed
+options. An *instance* is that rule set with its option values settled
+(:meth:`Game.configure`), and it makes the initial :class:`State`.
+
+States are immutable values. Playing a move returns a new state; a state knows
+whose turn it is, its legal moves, its status and its history, and round-trips
+through JSON. What is generic (move validation, notation, results, JSON, the
+neutral board view) lives here once; a game writes only its rules:
+:meth:`Game.initial_state`, :meth:`Game.generate_moves`, :meth:`Game.apply`,
+:meth:`Game.owners` and, for good error messages, :meth:`Game.why_illegal`.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import operator
+import random
+from collections.abc import Callable, Hashable, Iterable, Mapping
+from typing import Any, ClassVar, Generic, TypeVar
+
+import attrs
+
+from ..errors import (
+    BoardgamesError,
+    IllegalMoveError,
+    WrongTypeError,
+)
+from ..geometry import Grid, bits
+from . import declared
+from .colours import is_colour, luminance
+from .connection import connects
+from .connection import evaluation as connection_evaluation
+from .declarations import PIECE, MarkKind, Overlay, PieceKind, Words
+from .moves import Move, check_move, format_move, parse_move
+from .options import Option, resolve_options
+from .parts import (
+    NOTHING_YET,
+    Parts,
+    from_moves,
+    random_move,
+    walks,
+    whole_moves,
+)
+from .typed import TypedMoves
+from .view import DEFAULT_COLOURS, DEFAULT_SYMBOLS, BoardView
+
+T = TypeVar("T")
+GameT = TypeVar("GameT", bound="Game[Any]")
+StateT = TypeVar("StateT", bound="State")
+
+
+#: The most digits a seed has (a minus sign aside): seeds run from -(10**20 - 1)
+#: to 10**20 - 1, which holds every 64-bit seed. Records, ``--seed``, the web
+#: API and the engine protocol all take this range.
+SEED_DIGITS = 20
+
+
+def check_seed(seed: object) -> None:
+    """The one rule for seeds, everywhere: a whole number (not a bool) of at
+    most :data:`SEED_DIGITS` digits, or None."""
+    if seed is None:
+        return
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise WrongTypeError(f"a seed is a whole number or None, got {seed!r}")
+    if not -(10**SEED_DIGITS) < seed < 10**SEED_DIGITS:  # never written out: it may have millions of digits
+        raise WrongTypeError(f"a seed is a whole number of at most {SEED_DIGITS} digits, got a longer one")
+
+
+class Status(str, enum.Enum):
+    ONGOING = "ongoing"
+    WON = "won"
+    DRAWN = "drawn"
+
+
+@attrs.frozen
+class Outcome:
+    """How a finished game ended: the winner's player index (None for a draw),
+    why, and the squares that decided it (the winning line), if any.
+    :attr:`State.winner` gives the winner's name."""
+
+    winner_index: int | None
+    reason: str
+    line: tuple[int, ...] = ()
+
+    @property
+    def winner(self) -> int | None:
+        """Deprecated: :attr:`winner_index` (an index, where ``State.winner`` is a name)."""
+        return self.winner_index
+
+
+def _is_move(move: object) -> bool:
+    try:
+        check_move(move)
+    except WrongTypeError:
+        return False
+    return True
+
+
+class _cached(Generic[T]):
+    """A cached property without functools' lock (3.11 takes one on every
+    first access): computed once, then found in the instance's __dict__.
+    States are immutable, so what they derive never changes."""
+
+    def __init__(self, func: Callable[[Any], T]) -> None:
+        self.func = func
+        self.name = func.__name__
+        self.__doc__ = func.__doc__
+
+    def __get__(self, instance: Any, owner: type | None = None) -> T:
+        if instance is None:
+            return self  # type: ignore[return-value]
+        value = instance.__dict__[self.name] = self.func(instance)
+        return value
+
+
+class _LegalMoves:
+    """The legal moves, sorted; empty exactly when the game is over.
+
+    Computed once per state, in the descriptor itself (no call to a function
+    it wraps): every step of a random game asks it once of a new state, and
+    the call saved is a few per cent of a placement game's playout (Hex)."""
+
+    def __get__(self, instance: Any, owner: type | None = None) -> tuple[Move, ...]:
+        if instance is None:
+            return self  # type: ignore[return-value]
+        value = instance.__dict__["legal_moves"] = (
+            () if instance.outcome is not None else instance.game.generate_moves(instance)
+        )
+        return value
+
+
+@attrs.frozen(kw_only=True, slots=False)
+class State(TypedMoves):
+    """A position. Games subclass it with their own board fields.
+
+    ``turn`` and ``Outcome.winner_index`` are indices into ``game.player_names``.
+    """
+
+    game: Game[Any] = attrs.field(repr=False)
+    history: tuple[Move, ...] = ()
+    turn: int = 0
+    outcome: Outcome | None = None
+
+    # A state is a value that never changes: a copy is the state itself (as
+    # for a tuple). OpenSpiel deep-copies its states' fields at every clone.
+    def __copy__(self: StateT) -> StateT:
+        return self
+
+    def __deepcopy__(self: StateT, memo: dict[int, Any]) -> StateT:
+        return self
+
+    # -- whose turn, and how it ended ----------------------------------------
+    @property
+    def is_over(self) -> bool:
+        return self.outcome is not None
+
+    @property
+    def to_move(self) -> str | None:
+        """The name of the player to move, or None once the game is over."""
+        return None if self.outcome is not None else self.game.player_names[self.turn]
+
+    @property
+    def status(self) -> Status:
+        if self.outcome is None:
+            return Status.ONGOING
+        return Status.DRAWN if self.outcome.winner_index is None else Status.WON
+
+    @property
+    def winner(self) -> str | None:
+        if self.outcome is None or self.outcome.winner_index is None:
+            return None
+        return self.game.player_names[self.outcome.winner_index]
+
+    def result_text(self) -> str:
+        if self.outcome is None:
+            return f"{self.to_move} to move"
+        if self.outcome.winner_index is None:
+            return f"draw: {self.outcome.reason}"
+        return f"{self.winner} wins: {self.outcome.reason}"
+
+    # -- moves ---------------------------------------------------------------
+    legal_moves = _LegalMoves()
+
+    @_cached
+    def _legal_set(self) -> frozenset[Move]:
+        return frozenset(self.legal_moves)
+
+    def is_legal(self, move: Move) -> bool:
+        if self.game.moves_in_parts and "legal_moves" not in self.__dict__:
+            # Walk its parts rather than list every move (Amazons: thousands).
+            if self.outcome is not None or not _is_move(move):
+                return False
+            return walks(self.parts, move)
+        return move in self._legal_set
+
+    def parts(self, partial: Move = NOTHING_YET) -> Parts:
+        """What may follow ``partial``, a move being made (see
+        :mod:`boardgames.rules.parts`): the squares of its next part, whether it
+        may end there, whether one may pass. Nothing once the game is over."""
+        if self.outcome is not None:
+            return Parts()
+        return self.game.next_parts(self, partial)
+
+    def play(self: StateT, move: Move | str) -> StateT:
+        """The state after ``move`` (a Move or its text); raises if it is not legal."""
+        if isinstance(move, str):
+            move = self.parse_move(move)
+        elif not (self.is_legal(move) if self.game.moves_in_parts else move in self.legal_moves):
+            check_move(move, accepted="a boardgames.Move or its text")
+            if not self.game.on_board(move):
+                raise IllegalMoveError(f"illegal move {move!r} in {self.describe()}: off the board")
+            raise IllegalMoveError(self._illegal_message(self.format_move(move), move))
+        return self.game.apply(self, move)
+
+    def play_unchecked(self: StateT, move: Move) -> StateT:
+        """The state after a move known to be legal (agents' fast path)."""
+        return self.game.apply(self, move)
+
+    def format_move(self, move: Move) -> str:
+        return self.game.format_move(move)
+
+    def describe(self) -> str:
+        """A short name of this position for messages: the game and the moves so far."""
+        if not self.history:
+            if self.key == self.game.start().key:
+                return f"{self.game.name} at the start"
+            return f"{self.game.name} in a position set up by hand ({self.to_move or 'no one'} to move)"
+        moves = " ".join(self.format_move(m) for m in self.history)
+        return f"{self.game.name} after {moves}"
+
+    # -- the board -----------------------------------------------------------
+    def owners(self) -> dict[int, int]:
+        """Occupied squares mapped to their owner's player index, in square order."""
+        return self.game.owners(self)
+
+    def in_hand(self) -> tuple[int, ...]:
+        """Pieces each player (index order) still has to place; empty if the game has no reserve."""
+        return ()
+
+    def changed_by_last_move(self) -> int:
+        """The squares the last move flipped or took, as a mask."""
+        return 0
+
+    def board_key(self) -> Hashable:
+        """The pieces and the player to move: what identifies most positions."""
+        return (tuple(sorted(self.owners().items())), self.turn)
+
+    def pieces(self) -> dict[str, str]:
+        """Squares holding a player's piece by name, mapped to their owner's name, in square order."""
+        names, players = self.game.grid.names, self.game.player_names
+        return {names[sq]: players[p] for sq, p in sorted(self.owners().items())}
+
+    def contents(self) -> dict[str, dict[str, str | None]]:
+        """Every occupied square by name, in square order, mapped to its
+        piece's ``owner`` (a player's name, or None for a neutral piece) and
+        ``kind`` (a name the game declares)."""
+        game = self.game
+        names, players = game.grid.names, game.player_names
+        kinds = game.kinds(self)
+        out: dict[int, dict[str, str | None]] = {
+            sq: {"owner": players[p], "kind": game.piece_kinds[kinds.get(sq, 0)].name}
+            for sq, p in self.owners().items()
+        }
+        for sq, kind in game.neutral(self).items():
+            out[sq] = {"owner": None, "kind": game.neutral_kinds[kind].name}
+        return {names[sq]: out[sq] for sq in sorted(out)}
+
+    def view(self) -> BoardView:
+        return self.game.view(self)
+
+    # -- for agents ----------------------------------------------------------
+    @_cached
+    def key(self) -> Hashable:
+        """A hashable key of the position (transposition tables, repetition)."""
+        return self.game.position_key(self)
+
+    def winning_moves(self) -> tuple[Move, ...]:
+        """The legal moves that win at once."""
+        wins = self.game.wins_at_once
+        return tuple(m for m in self.legal_moves if wins(self, m))
+
+    def evaluate(self, player: int) -> float:
+        """How good the position is for ``player`` (an index), from -1 to 1;
+        exact (-1, 0 or 1) once the game is over."""
+        if self.outcome is not None:
+            return 0.0 if self.outcome.winner_index is None else (1.0 if self.outcome.winner_index == player else -1.0)
+        return self.game.evaluate(self, player)
+
+    def playout(self, rng: random.Random, policy: str = "random") -> int | None:
+        """Play the game out (``policy``: ``random``, or ``heuristic`` where the
+        game has one) and return the winner's index, or None for a draw.
+        Games may give a fast path; the result is the same kind either way."""
+        if self.outcome is not None:
+            return self.outcome.winner_index
+        return self.game.playout(self, rng, policy)
+
+    # -- JSON ----------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        """The position as a JSON-ready dict: the ``show --json`` contract.
+
+        ``game``, ``options``, ``seed`` and ``history`` define the position;
+        the rest describes it for readers and is checked when read back.
+        """
+        game = self.game
+        names, overlays = game.grid.names, game.overlay_kinds
+        return {
+            "game": game.name,
+            "options": dict(game.options),
+            "seed": game.seed,
+            "players": list(game.turn_order),
+            "to_move": self.to_move,
+            "status": self.status.value,
+            "winner": self.winner,
+            "result": None if self.outcome is None else self.result_text(),
+            "pieces": self.pieces(),
+            "contents": self.contents(),
+            # What the board shows beside its pieces (a throne, a player's territory), by square.
+            "marks": {names[sq]: name for sq, name in sorted(game.marks(self).items())},
+            "overlays": {
+                names[sq]: overlays[i].name for sq, i in sorted(game.overlays(self).items()) if 0 <= i < len(overlays)
+            },
+            # A game whose moves are made in parts lists only their first parts.
+            "legal_moves": None if game.moves_in_parts else [self.format_move(m) for m in self.legal_moves],
+            "parts": self.parts().to_json(game.grid.names),
+            "history": [self.format_move(m) for m in self.history],
+        }
+
+
+@functools.cache
+def _key_fields(cls: type[State]) -> Callable[[State], tuple[Any, ...]]:
+    """The getter of a state class's key fields (:meth:`Game.position_key`), made once per class."""
+    names = [f.name for f in attrs.fields(cls) if f.name not in ("game", "history") and f.metadata.get("key", True)]
+    get = operator.attrgetter(*names)
+    return get if len(names) > 1 else lambda state: (get(state),)
+
+
+class Game(Generic[StateT]):
+    """A rule plugin. Subclass it, set the class attributes, implement the rules.
+
+    Instances are configured: ``Donuts.configure({"first": "vanilla"}, seed=3)``.
+    """
+
+    #: The name used on the command line and in records (lowercase, no spaces).
+    name: ClassVar[str]
+    #: The name shown to people.
+    title: ClassVar[str]
+    #: One line for ``boardgames list``.
+    summary: ClassVar[str] = ""
+    #: The players, in their default turn order.
+    player_names: ClassVar[tuple[str, ...]]
+    #: The options, in the order they are shown.
+    option_specs: ClassVar[tuple[Option, ...]] = ()
+    #: The rules as the project plays them, for ``boardgames rules``.
+    rules_text: ClassVar[str] = ""
+    #: Each player's colour (``#rrggbb``) and Unicode symbol, for the renderers.
+    colours: ClassVar[tuple[str, ...]] = DEFAULT_COLOURS
+    symbols: ClassVar[tuple[str, ...]] = DEFAULT_SYMBOLS
+    #: What the game's board holds and shows (:mod:`boardgames.rules.declarations`):
+    #: the kinds of the players' pieces (the first is the usual one), the
+    #: neutral pieces, the marks on squares, the overlays; and its words.
+    piece_kinds: ClassVar[tuple[PieceKind, ...]] = (PIECE,)
+    neutral_kinds: ClassVar[tuple[PieceKind, ...]] = ()
+    mark_kinds: ClassVar[tuple[MarkKind, ...]] = ()
+    overlay_kinds: ClassVar[tuple[Overlay, ...]] = ()
+    words: ClassVar[Words] = Words()
+    #: The board's sides that belong to a player (a connection game's goals),
+    #: as side (``south`` = rank 1, ``north``, ``west`` = file a, ``east``; a
+    #: hexagon's ``southwest`` and ``northeast`` too: :meth:`Grid.edge`) to
+    #: player index: the renderers draw them in the player's colour.
+    edges: ClassVar[Mapping[str, int]] = {}
+    #: Whether the board's square cells alternate dark and light, a1 dark, as
+    #: a draughts or chess board does: the picture draws them so.
+    checkered: ClassVar[bool] = False
+    #: Whether :attr:`edges` give each player two opposite sides to join: a
+    #: connection game, which has an evaluation from that alone. Worked out
+    #: from the declaration.
+    connects: ClassVar[bool] = False
+    #: The most moves a game can last (the kit checks that games end by then).
+    max_length: int = 100_000
+    #: Optional: a hand-written loop playing random games of this game, as
+    #: ``loop(seconds, seed) -> games a second``: the reference that ``bench``
+    #: reports the framework's speed against.
+    reference_loop: ClassVar[Callable[[float, int], float] | None] = None
+    #: Agents search to the very end (:mod:`boardgames.agents.solver`) once
+    #: :meth:`endgame_size` is at most this; 0: never. The solver's table
+    #: trusts :meth:`position_key` to tell apart positions whose futures differ.
+    solve_at: ClassVar[int] = 0
+    #: Optional: agent specs for the difficulty levels 1 (beginner) to 6
+    #: (strongest), measured with ``arena`` so that each beats the one below in
+    #: about 75% of games; empty: the generic ladder of :mod:`boardgames.play.levels`.
+    levels: ClassVar[tuple[str, ...]] = ()
+    #: Whether :meth:`wins_at_once` answers faster than playing the move. Set
+    #: by itself when a game overrides ``wins_at_once``; agents look for wins
+    #: at once at every node and playout step only where this is true.
+    quick_wins_test: ClassVar[bool] = False
+    #: Whether the game's moves are made in parts it answers itself
+    #: (:meth:`next_parts`), without listing whole moves. Set by itself when a
+    #: game overrides ``next_parts``; agents and front ends then go part by part.
+    moves_in_parts: ClassVar[bool] = False
+    #: The most actions a move takes (its origin, destination and marks, and
+    #: ``end`` where a move may stop short of more marks), where the game
+    #: knows it: action encodings then know a game's exact length (the kit checks it).
+    parts_per_move: ClassVar[int | None] = None
+    #: Whether the game says itself why a move is illegal (:meth:`why_illegal`):
+    #: set by itself when a game overrides it.
+    explains_illegal: ClassVar[bool] = False
+    #: Whether the game has an :meth:`evaluate` of its own. Set by itself when
+    #: a game overrides it; ``mcts`` then values new nodes by it (no playout).
+    has_evaluation: ClassVar[bool] = False
+
+    grid: Grid
+
+    def __init__(self, options: Mapping[str, Any], seed: int | None = None) -> None:
+        """Use :meth:`configure`; this takes option values already resolved."""
+        self.options: Mapping[str, Any] = dict(options)
+        self.seed = seed
+        self.setup()
+        declared.check(self, Game, configured=True)  # what setup set may not shadow a declaration
+
+    @classmethod
+    def configure(
+        cls: type[GameT],
+        options: Mapping[str, object] | None = None,
+        *,
+        seed: int | None = None,
+    ) -> GameT:
+        """The game with its options settled: those given are checked and
+        converted, the others take their default, random ones drawn from
+        ``random.Random(seed)``."""
+        if options is not None and not isinstance(options, Mapping):
+            raise WrongTypeError(f"{cls.name}: options are a mapping of names to values, got {options!r}")
+        check_seed(seed)
+        rng = random.Random(seed)
+        values = resolve_options(cls.name, cls.option_specs, options or {}, rng)
+        cls.check_options(values)
+        return cls(values, seed)
+
+    @classmethod
+    def check_options(cls, values: Mapping[str, Any]) -> None:
+        """Check the options together (each one alone is already valid); raise
+        InvalidOptionError saying what does not fit."""
+
+    def start(self) -> StateT:
+        return self.initial_state()
+
+    def setup(self) -> None:
+        """Build what depends on the options (the grid, tables); set ``self.grid``."""
+
+    # -- identity: two games are equal when they have the same rules --------
+    def _key(self) -> tuple[object, ...]:
+        return (type(self), tuple(sorted(self.options.items())))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Game) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
+        return f"{type(self).__name__}({opts})"
+
+    @property
+    def turn_order(self) -> tuple[str, ...]:
+        """The players in turn order (the first one moves first); a game whose
+        options change who starts overrides it. ``player_names`` is the fixed
+        order that player indices (``State.turn``, colours) refer to."""
+        return self.player_names
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """Deprecated: :attr:`turn_order`."""
+        return self.turn_order
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        # A plugin written against 0.1 overrode ``players``: it is the turn order.
+        if "players" in cls.__dict__ and "turn_order" not in cls.__dict__:
+            setattr(cls, "turn_order", cls.__dict__["players"])  # noqa: B010 (a property, set on the class)
+        if "wins_at_once" in cls.__dict__ and "quick_wins_test" not in cls.__dict__:
+            cls.quick_wins_test = True
+        if "evaluate" in cls.__dict__ and "has_evaluation" not in cls.__dict__:
+            cls.has_evaluation = True
+        # A connection game knows its evaluation from its edges (boardgames.rules.connection).
+        cls.connects = connects(cls.edges)
+        if cls.connects and "has_evaluation" not in cls.__dict__:
+            cls.has_evaluation = True
+        if "why_illegal" in cls.__dict__:
+            cls.explains_illegal = True
+        if "next_parts" in cls.__dict__ and "moves_in_parts" not in cls.__dict__:
+            cls.moves_in_parts = True
+        # Two players, one light and one dark, and no symbols: the light side's pieces hollow (○), the
+        # dark side's filled (●), as a diagram draws white and black whichever moves first.
+        colours = cls.colours
+        if cls.symbols is DEFAULT_SYMBOLS and len(cls.player_names) == 2 and len(colours) >= 2:
+            if all(is_colour(c) for c in colours[:2]):
+                light = [luminance(c) for c in colours[:2]]
+                if abs(light[0] - light[1]) > 0.5:
+                    cls.symbols = ("○", "●") if light[0] > light[1] else ("●", "○")
+
+    # -- the rules: a game implements these ----------------------------------
+    def initial_state(self) -> StateT:
+        raise NotImplementedError
+
+    def generate_moves(self, state: StateT) -> tuple[Move, ...]:
+        """The legal moves of an ongoing state, sorted, without duplicates.
+        A game that writes :meth:`next_parts` instead gets them by walking
+        its parts (only where someone asks for the whole list)."""
+        if self.moves_in_parts:
+            return whole_moves(lambda partial: self.next_parts(state, partial))
+        raise NotImplementedError
+
+    def next_parts(self, state: StateT, partial: Move) -> Parts:
+        """What may follow ``partial`` in an ongoing state: a game whose whole
+        moves are too many to list (a piece's step, then a shot) writes this
+        instead of :meth:`generate_moves`. By default, from the legal moves."""
+        return from_moves(state.legal_moves, partial)
+
+    def apply(self, state: StateT, move: Move) -> StateT:
+        """The state after a legal move, with its outcome settled."""
+        raise NotImplementedError
+
+    def owners(self, state: StateT) -> dict[int, int]:
+        """Occupied squares mapped to the owner's player index. A
+        :class:`~boardgames.rules.bitboard.BitboardState` answers this itself; a game
+        with another kind of state implements it."""
+        raise NotImplementedError(f"{type(self).__name__} must implement owners() for {type(state).__name__}")
+
+    def kinds(self, state: StateT) -> dict[int, int]:
+        """Squares holding a player's piece of another kind than the first,
+        mapped to the kind's index in :attr:`piece_kinds` (none by default)."""
+        return {}
+
+    def neutral(self, state: StateT) -> dict[int, int]:
+        """Squares holding a neutral piece (an arrow, a wall), mapped to its
+        index in :attr:`neutral_kinds` (none by default)."""
+        return {}
+
+    def marks(self, state: StateT) -> dict[int, str]:
+        """Squares carrying a mark, mapped to the mark's name (one of
+        :attr:`mark_kinds`): a board's features, such as the Donuts lines."""
+        return {}
+
+    def overlays(self, state: StateT) -> dict[int, int]:
+        """Squares under an overlay (a player's territory, a dead stone),
+        mapped to its index in :attr:`overlay_kinds` (none by default)."""
+        return {}
+
+    def pieces_each(self) -> int | None:
+        """How many pieces each player places in all, if the game has a reserve."""
+        return None
+
+    def why_illegal(self, state: StateT, move: Move) -> str:
+        """Why ``move`` is not legal in ``state`` (an ongoing one), for messages.
+        The default reads the board and the legal moves: a piece named alone
+        where pieces move, a placement where moves are steps or on a square
+        that holds a piece, a step from a square without one of the mover's;
+        else it says only that the move is not legal. A game says more by
+        writing its own."""
+        view, names, size, mover = state.view(), self.grid.names, self.grid.size, state.turn
+        owners = dict(view.owners)
+        placing = move.origin < 0 and 0 <= move.to < size
+        if placing and not any(m.origin < 0 and not m.is_pass for m in state.legal_moves):
+            onward = state.moves_from(move.to)  # a piece named alone, in a game whose pieces move
+            if onward and owners.get(move.to) == mover:
+                return f"the piece on {names[move.to]} moves: say where it goes, as {state.format_move(onward[0])}"
+            steps = [m for m in state.legal_moves if m.origin >= 0]
+            if steps:
+                return f"a move here takes a piece from one square to another, as {state.format_move(steps[0])}"
+        if placing and (move.to in owners or move.to in dict(view.neutral)):
+            return f"{names[move.to]} is taken"
+        if 0 <= move.origin < size and owners.get(move.origin) != mover and 0 <= mover < len(self.player_names):
+            return f"{self.player_names[mover]} has no piece on {names[move.origin]}"
+        return "that move is not legal here"
+
+    # -- optional, for agents: a game may do better than these defaults ------
+    def evaluate(self, state: StateT, player: int) -> float:
+        """A heuristic value of an ongoing ``state`` for ``player``, strictly
+        between -1 and 1. The default knows nothing (0), but in a connection
+        game (:attr:`connects`): there, the two-distance potential
+        (:mod:`boardgames.rules.connection`), as long as :attr:`has_evaluation` says so."""
+        return connection_evaluation(state, player) if self.connects and self.has_evaluation else 0.0
+
+    def wins_at_once(self, state: StateT, move: Move) -> bool:
+        """Whether ``move`` (legal in ``state``) wins the game on the spot.
+        Games may answer faster than playing it, as the default does."""
+        outcome = self.apply(state, move).outcome
+        return outcome is not None and outcome.winner_index == state.turn
+
+    def endgame_size(self, state: StateT) -> int | None:
+        """How much game is left, in the unit of :attr:`solve_at`: the empty
+        squares of a game that fills its board. None (the default) where no
+        such bound exists, as in a game whose pieces move."""
+        return None
+
+    #: Whether a position's future depends on the moves that led to it, beyond
+    #: what the state's fields hold (a repetition rule written over the
+    #: history): then the default key holds the history as well.
+    history_in_key: ClassVar[bool] = False
+
+    def position_key(self, state: StateT) -> Hashable:
+        """What identifies a position, for transposition tables and the
+        solver: by default every field of the state but the game and the
+        history (the history too if :attr:`history_in_key`); a field declared
+        ``attrs.field(metadata={"key": False})`` is left out (one that only
+        shows something, such as the pieces the last move flipped). A game
+        may give a smaller key that still tells apart every two positions
+        whose futures differ; the kit checks that it does."""
+        values = _key_fields(type(state))(state)  # type: ignore[arg-type]  # classes hash by identity
+        return (values, state.history) if self.history_in_key else values
+
+    def playout(self, state: StateT, rng: random.Random, policy: str) -> int | None:
+        """Play an ongoing state to the end; the winner's index or None.
+
+        The generic loop goes through the public API; games override it with
+        a fast path over their own rules code. ``heuristic`` here takes a move
+        that wins at once when the game has a quick test for it
+        (:attr:`quick_wins_test`), and plays at random otherwise: testing
+        every move by playing it would make each step cost a whole ply."""
+        look_for_wins = policy == "heuristic" and self.quick_wins_test
+        apply, wins, choice = self.apply, self.wins_at_once, rng.choice
+        if self.moves_in_parts:  # drawn part by part, as OpenSpiel's random rollouts do
+            while state.outcome is None:
+                state = apply(state, random_move(state.parts, rng))
+            return state.outcome.winner_index
+        while state.outcome is None:
+            moves = state.legal_moves
+            move = None
+            if look_for_wins:
+                move = next((m for m in moves if wins(state, m)), None)
+            state = apply(state, move if move is not None else choice(moves))
+        return state.outcome.winner_index
+
+    def view(self, state: StateT) -> BoardView:
+        """The neutral description of the position that renderers draw."""
+        targets = 0
+        if self.moves_in_parts:  # no list of whole moves: the squares a move may start on
+            targets = state.parts().targets
+        else:
+            for m in state.legal_moves:
+                if m.to >= 0:
+                    targets |= 1 << m.to
+        last = state.history[-1] if state.history else None
+        return BoardView(
+            grid=self.grid,
+            players=self.player_names,
+            owners=tuple(sorted(state.owners().items())),
+            kinds=tuple(sorted(self.kinds(state).items())),
+            neutral=tuple(sorted(self.neutral(state).items())),
+            marks=tuple(sorted(self.marks(state).items())),
+            overlays=tuple(sorted(self.overlays(state).items())),
+            piece_kinds=self.piece_kinds,
+            neutral_kinds=self.neutral_kinds,
+            mark_kinds=self.mark_kinds,
+            overlay_kinds=self.overlay_kinds,
+            words=self.words,
+            last=() if last is None or last.is_pass else tuple(sq for sq in (last.origin, last.to) if sq >= 0),
+            targets=tuple(bits(targets)),
+            changed=tuple(bits(state.changed_by_last_move())),
+            winning=state.outcome.line if state.outcome is not None else (),
+            in_hand=state.in_hand(),
+            colours=self.colours[: len(self.player_names)],
+            symbols=self.symbols[: len(self.player_names)],
+            edges=tuple(sorted(self.edges.items())),
+            checkered=self.checkered,
+        )
+
+    # -- notation: shared, a game may override -------------------------------
+    def on_board(self, move: Move) -> bool:
+        """Whether every square of ``move`` is a cell of the board (-1: no
+        origin, or a pass), a corner cut off a hexagon or a triangle not."""
+        full = self.grid.full
+        return all(sq == -1 or (sq >= 0 and full >> sq & 1) for sq in (move.origin, move.to, *move.marks))
+
+    def format_move(self, move: Move) -> str:
+        return format_move(self.grid, move)
+
+    def parse_move(self, text: str) -> Move:
+        return parse_move(self.grid, text)
+
+    def shorthand(self, state: StateT, text: str) -> Move | None:
+        """The legal move a person means by ``text`` beyond the notation, or
+        None: Connect Four's ``d`` for the cell a disc dropped in file d lands
+        on. It is asked first, and a legal move it returns is the move: return
+        None for text the notation reads as you mean it. Every front end that
+        reads a person's move (the terminal, the page's text box, the engine
+        protocol, the web API) goes through it; records keep the notation."""
+        return None
+
+    # -- states from moves and from JSON ------------------------------------
+    def replay(self, moves: Iterable[str | Move], state: StateT | None = None) -> StateT:
+        """Play ``moves`` from ``state`` (the start by default).
+
+        A bad move raises with its number and text prepended to the reason.
+        """
+        state = self.start() if state is None else state
+        for number, move in enumerate(moves, start=len(state.history) + 1):
+            try:
+                state = state.play(move)
+            except BoardgamesError as exc:
+                # Every move error quotes the move's text; add its number (the same error, so that
+                # what it carries, an incomplete move's partial or an ambiguous one's choices, stays).
+                exc.args = (f"move {number}: {exc}",)
+                raise exc from None
+        return state

@@ -1,0 +1,184 @@
+"""Moves on a grid and their one canonical text notation.
+
+Every grid game here speaks the same notation, so that parsing, formatting and
+error messages are written once:
+
+* a placement is its square: ``d4``;
+* a step or jump is ``from-to``: ``c3-c4``;
+* each piece the mover chose to flip or take is added as ``x`` and its square,
+  in file-then-rank order: ``d4xe5xf6``, ``c3-c4xb2``;
+* ``pass``.
+
+Only choices belong in a move: a game whose flips follow from the placement
+(Donuts, Othello) never lists them.
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import chain
+from operator import getitem
+from typing import NamedTuple
+
+from ..errors import InvalidMoveError, NotationError, WrongTypeError, quoted
+from ..geometry import Grid
+
+_MOVE = re.compile(r"([a-z][0-9]+)(?:-([a-z][0-9]+))?((?:x[a-z][0-9]+)*)")
+
+
+class Move(NamedTuple):
+    """A move: a piece arrives on ``to`` (from ``origin`` if it moved), and the
+    mover chose ``marks`` (flips, captures). ``to == -1`` is a pass.
+
+    Moves order as squares do, file-then-rank, placements before steps. A
+    named tuple rather than an attrs class: moves are made, hashed and sorted
+    in every agent's inner loop, and tuples do all three in C.
+    """
+
+    origin: int = -1
+    to: int = -1
+    marks: tuple[int, ...] = ()
+
+    @property
+    def is_pass(self) -> bool:
+        return self.to < 0
+
+    @property
+    def is_placement(self) -> bool:
+        return self.origin < 0 and self.to >= 0
+
+
+PASS = Move()
+_PASSING = (PASS,)
+
+
+def place(square: int, marks: tuple[int, ...] = ()) -> Move:
+    return Move(-1, square, marks)
+
+
+_ONE_PLACEMENT: list[Move] = []
+#: The mask asked for last and the one before (a game asks for each player's in turn), and their moves.
+_last: tuple[int, tuple[Move, ...]] = (0, ())
+_older: tuple[int, tuple[Move, ...]] = (0, ())
+_PLACEMENTS: dict[int, tuple[Move, ...]] = {}
+# Forget them all past 65,536 masks or a million moves held: at most about 20 MB.
+_MASKS_HELD, _MOVES_HELD = 1 << 16, 1 << 20
+_held = 0
+#: At most this many squares in or out against a recent mask: not kept (a game on its way, Go).
+_NEAR = 4
+#: For each byte of a mask (the k-th) and each value of it, the placements on its set bits.
+_BYTE_MOVES: list[tuple[tuple[Move, ...], ...]] = []
+
+
+def _placements_of(mask: int, first: tuple[Move, ...] = ()) -> tuple[Move, ...]:
+    """``first``, then the placements on ``mask``, joined a byte at a time from
+    tables: the bytes read by ``int.to_bytes`` and the tuples joined by
+    ``sum``, both in C, no Python step per square or per byte (less than half
+    the cost of listing the squares and looking each one up, on Go's 81 points)."""
+    size = (mask.bit_length() + 7) >> 3
+    while len(_BYTE_MOVES) < size:
+        at = 8 * len(_BYTE_MOVES)
+        _ONE_PLACEMENT.extend(Move(-1, sq) for sq in range(len(_ONE_PLACEMENT), at + 8))
+        one = _ONE_PLACEMENT[at : at + 8]
+        _BYTE_MOVES.append(tuple(tuple(one[i] for i in range(8) if b >> i & 1) for b in range(256)))
+    tables = _BYTE_MOVES
+    if size > 16:  # past 128 squares the growing tuple costs more than a chain of them
+        return first + tuple(chain.from_iterable(map(getitem, tables, mask.to_bytes(size, "little"))))
+    return sum(map(getitem, tables, mask.to_bytes(size, "little")), first)
+
+
+def placements(mask: int, *, passing: bool = False) -> tuple[Move, ...]:
+    """The placements on the squares of ``mask``, in square order (sorted, as
+    legal moves are): ``placements(0b101) == (place(0), place(2))``. With
+    ``passing``, :data:`PASS` comes first (it sorts first), in the same tuple:
+    a game where a player may always pass (Go) copies no tuple to add it.
+
+    Remembered per mask (up to 65,536 masks and a million moves in all):
+    in most placement games the same few sets of squares come back
+    again and again (docs/performance.md), and a lookup
+    costs far less than a tuple of moves. A mask one square short of the
+    last one asked for (a game that fills a square a move, Hex) is a slice of
+    that one's moves; one a few squares away from either of the last two (a
+    player's next mask in Go) is made afresh and not kept; so are those with
+    ``passing``, which change every move where a player may always pass."""
+    global _held, _last, _older
+    if passing:
+        return _placements_of(mask, _PASSING)
+    moves = _PLACEMENTS.get(mask)
+    if moves is not None:
+        return moves
+    last_mask, last_moves = _last
+    gone = last_mask ^ mask
+    if not gone:
+        return last_moves
+    if gone & last_mask == gone and not gone & (gone - 1):
+        # One square fewer (random Hex games ask for a new mask every move): a slice.
+        at = (last_mask & (gone - 1)).bit_count()  # the squares before it: its place in the tuple
+        moves = last_moves[:at] + last_moves[at + 1 :]
+        _older, _last = _last, (mask, moves)
+        return moves
+    if (_older[0] ^ mask).bit_count() < gone.bit_count():  # the same player's last mask, in Go
+        last_mask, last_moves = _older
+        gone = last_mask ^ mask
+    moves = _placements_of(mask)
+    if gone.bit_count() > _NEAR:  # not a neighbour of a recent mask: likely to come back (Donuts)
+        if len(_PLACEMENTS) >= _MASKS_HELD or _held + len(moves) > _MOVES_HELD:
+            _PLACEMENTS.clear()
+            _held = 0
+        _PLACEMENTS[mask] = moves
+        _held += len(moves)
+    _older, _last = _last, (mask, moves)
+    return moves
+
+
+def step(origin: int, to: int, marks: tuple[int, ...] = ()) -> Move:
+    return Move(origin, to, marks)
+
+
+def check_move(move: object, accepted: str = "a boardgames.Move of square numbers") -> None:
+    """Raise WrongTypeError (saying what is ``accepted``) unless ``move`` is a
+    :class:`Move` of whole numbers."""
+    if not (
+        isinstance(move, Move)
+        and type(move.origin) is type(move.to) is int
+        and isinstance(move.marks, tuple)
+        and all(type(sq) is int for sq in move.marks)
+    ):
+        raise WrongTypeError(f"a move is {accepted}, got {move!r}")
+
+
+def format_move(grid: Grid, move: Move) -> str:
+    check_move(move)
+    if move == PASS:
+        return "pass"
+    size = grid.size
+    if not (-1 <= move.origin < size and 0 <= move.to < size and all(0 <= m < size for m in move.marks)):
+        raise InvalidMoveError(f"{move!r} is not a move on a {grid.width}×{grid.height} board")
+    names = grid.names
+    text = names[move.to] if move.origin < 0 else f"{names[move.origin]}-{names[move.to]}"
+    return text + "".join("x" + names[m] for m in move.marks)
+
+
+def parse_move(grid: Grid, text: str) -> Move:
+    """Parse the notation; raises InvalidMoveError for malformed text or squares off the board.
+
+    Whether the move is legal is the state's question, not this function's.
+    """
+    if not isinstance(text, str):
+        raise WrongTypeError(f"a move's text is a str, got {text!r}")
+    clean = text.strip().lower()
+    if clean == "pass":
+        return PASS
+    found = _MOVE.fullmatch(clean)
+    if not found:
+        raise NotationError(
+            f"{quoted(text)} is not a move (write a square like c3, a step like c3-c4, then any square"
+            " it also takes as xd4, or pass)"
+        )
+    to_text, origin_text, marks_text = found.groups()
+    if origin_text is not None:  # "a-b": the first square is the origin
+        origin, to = grid.parse_square(to_text), grid.parse_square(origin_text)
+    else:
+        origin, to = -1, grid.parse_square(to_text)
+    marks = tuple(sorted({grid.parse_square(m) for m in marks_text.split("x")[1:]}))
+    return Move(origin, to, marks)
