@@ -33,7 +33,25 @@ from typing import Any
 import boardgames
 from boardgames import BoardgamesError
 from boardgames.agents.base import Budget
-from boardgames.analysis.arena import run_arena
+
+try:
+    from boardgames.analysis.arena import run_arena
+except ImportError:  # a tree before 0.3: before_after.py runs this script against old commits
+    from boardgames.arena import run_arena  # type: ignore[no-redef]
+
+
+def _loader() -> Any:
+    try:
+        return importlib.import_module("boardgames.plugins.loader")
+    except ImportError:  # before 0.3, the loader was boardgames.plugins itself
+        return importlib.import_module("boardgames.plugins")
+
+
+def ensure_builtin_agents() -> None:
+    """The built-in agents, registered by hand in a tree whose module the installed entry point
+    does not name (before 0.3 it was boardgames.builtin_agents, now boardgames.plugins.builtin_agents)."""
+    if "mcts" not in boardgames.registered_agents():
+        _loader().register_module(importlib.import_module("boardgames.builtin_agents"), "agents")
 
 
 def ensure_othello() -> None:
@@ -46,7 +64,7 @@ def ensure_othello() -> None:
     except ImportError:
         sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "examples" / "othello"))
         module = importlib.import_module("boardgames_othello")
-    importlib.import_module("boardgames.plugins.loader").register_module(module, "othello")
+    _loader().register_module(module, "othello")
 
 
 def state_api(start: boardgames.State, seconds: float, rng: random.Random) -> tuple[float, float]:
@@ -184,6 +202,7 @@ def main() -> None:
     parser.add_argument("--profile", metavar="FIGURE", help="measure FIGURE under cProfile; print where time goes")
     args = parser.parse_args()
     names = args.games.split(",")
+    ensure_builtin_agents()
     if "othello" in names:
         ensure_othello()
     if args.profile:
