@@ -204,3 +204,24 @@ def test_an_engine_spec_without_a_command_is_refused():
         boardgames.make_seat("engine")
     with pytest.raises(boardgames.InvalidAgentSpecError, match="unclosed quote"):
         boardgames.make_seat("engine:cmd='boardgames engine")
+
+
+def test_a_refused_game_command_changes_nothing():
+    """Issue 42, fault 6: a refused ``game`` left its name and options behind,
+    and every later ``seed`` set them up again and failed the same way."""
+    session = EngineSession("random")
+    assert session.handle("game donuts first=purple").startswith("error ")
+    assert session.handle("seed 3") == "ok"  # no game yet, as before the error
+    assert session.handle("go").startswith("error no game yet")
+    assert session.handle("game donuts") == "ok"
+    assert session.handle("position c3") == "ok"
+    assert session.handle("game donuts first=purple").startswith("error ")
+    assert session.handle("seed 4") == "ok"  # donuts as it was set up, drawn again from seed 4
+    state = json.loads(session.handle("show").removeprefix("state "))
+    assert state["game"] == "donuts" and state["seed"] == 4 and state["history"] == []
+    assert session.handle("position c3") == "ok" and session.handle("go").startswith("move ")
+    # an agent chosen per game (none asked for) is not changed by a refused game either
+    auto = EngineSession()
+    assert auto.handle("game donuts") == "ok"
+    before = auto.handle("hello")
+    assert auto.handle("game verso size=99").startswith("error ") and auto.handle("hello") == before

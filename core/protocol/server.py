@@ -128,8 +128,7 @@ class EngineSession:
     def _game(self, args: list[str]) -> str:
         if not args:
             raise MatchError("game needs a name: game NAME [OPTION=VALUE ...]")
-        self._given = (game_class(args[0]), parse_assignments(args[1:]))
-        self._set_up()
+        self._set_up((game_class(args[0]), parse_assignments(args[1:])), self.seed)
         return "ok"
 
     def _seed(self, args: list[str]) -> str:
@@ -138,9 +137,9 @@ class EngineSession:
                 f"seed needs one whole number of at most {SEED_DIGITS} digits, got {quoted(' '.join(args), 40)}"
             )
         check_seed(seed := int(args[0]))
-        self.seed = seed
         if self._given is not None:  # the same options, what they leave to the seed drawn again
-            self._set_up()
+            self._set_up(self._given, seed)
+        self.seed = seed
         return "ok"
 
     def _position(self, args: list[str]) -> str:
@@ -192,13 +191,17 @@ class EngineSession:
             raise MatchError("no game yet: send game NAME [OPTION=VALUE ...] first")
         return self.match
 
-    def _set_up(self) -> None:
-        assert self._given is not None
-        cls, options = self._given
-        self.game = cls.configure(options, seed=self.seed)
+    def _set_up(self, given: tuple[type[Game], dict[str, str]], seed: int) -> None:
+        """Set up the game ``given`` with ``seed``: everything that may fail
+        is done first, and the session changes only once all of it has
+        succeeded (an error changes nothing, as the protocol promises)."""
+        cls, options = given
+        game = cls.configure(options, seed=seed)
+        agent = strongest(game) if self.asked is None else self.agent
+        match = Match(game, [agent] * len(game.turn_order), seed=seed)  # checks the agent's spec too
         if self.asked is None:
-            self._play(strongest(self.game))
-        self._new_match()
+            self._play(agent)
+        self._given, self.game, self.match = given, game, match
 
     def _new_match(self) -> Match:
         assert self.game is not None
