@@ -399,3 +399,12 @@ def test_a_piece_with_one_move_is_moved_without_a_question(cli):
               "c3 c5 a2 b5 e1 d5 c3-d3", input="c5\nquit\n")  # fmt: skip
     assert run.code == 0, run.err
     assert "where?" not in run.out and "c3-d3 c5-c4" in run.out
+
+
+@pytest.mark.parametrize("text", ["٥+٣", "５+3", "5+٣", "5\u2003+3"])
+def test_a_clock_in_other_digits_is_refused_in_one_line(cli, text):
+    """Issue 42: ``--clock ٥+٣`` (Arabic-Indic digits, read by Python's float) played a timed game."""
+    run = cli("play", "donuts", "--players", "random,random", "--seed", "1", "--clock", text)
+    assert run.code == 2 and run.out == "", run
+    assert "digits 0-9" in run.err and "Traceback" not in run.err, run.err
+    assert not list(Path.cwd().glob("*.json"))  # no game was played, none recorded

@@ -81,9 +81,12 @@ class ClockSettings:
         """``5+3`` (minutes, then seconds a move), ``10`` (no increment), ``0.5+2``."""
         if not isinstance(text, str):
             raise ClockError(f"a clock is written MINUTES+SECONDS, like 5+3, got {quoted(text)}")
-        found = re.fullmatch(r"\s*(\d{1,4}(?:\.\d{1,3})?)\s*(?:\+\s*(\d{1,4}(?:\.\d{1,3})?)\s*)?", text)
+        # ASCII digits and spaces only (re.ASCII): float() would read ٥ as 5, and a clock is typed as 5+3.
+        found = re.fullmatch(r"\s*(\d{1,4}(?:\.\d{1,3})?)\s*(?:\+\s*(\d{1,4}(?:\.\d{1,3})?)\s*)?", text, re.ASCII)
         if not found:
-            raise ClockError(f"a clock is written MINUTES+SECONDS, like 5+3 or 10, got {quoted(text, 40)}")
+            raise ClockError(
+                f"a clock is written MINUTES+SECONDS in the digits 0-9, like 5+3 or 10, got {quoted(text, 40)}"
+            )
         try:
             return cls(float(found[1]) * 60, float(found[2] or 0))
         except ClockError:  # said in the units typed
