@@ -25,11 +25,12 @@ from typing import Any
 import click
 
 from boardgames import AmbiguousMoveError, BoardgamesError, Game, IllegalMoveError, Move, State
+from boardgames.agents.spec import Seat
 from boardgames.errors import IncompleteMoveError, MatchError
 from boardgames.geometry import bits
 from boardgames.play.clock import ClockError, ClockSettings, format_time
 from boardgames.play.levels import LEVEL_COUNT, level_spec, strongest
-from boardgames.play.match import Match
+from boardgames.play.match import Match, saved_seats
 from boardgames.play.records import default_path, read_record, save_record
 from boardgames.play.safe_files import user_path
 from boardgames.rules.parts import extend
@@ -144,11 +145,12 @@ def play(
         count = len(record.state.game.turn_order)
         if level is not None:
             players = f"human,{level_spec(record.state.game, level)}"
-        seats = (
-            split_specs(players, count)
-            if players
-            else list(record.seats) or split_specs(default_seats(record.state.game), count)
-        )
+        # Seats given on the command line run as given; a saved game's never start a program (refused).
+        seats: list[str] | list[Seat] | None = split_specs(players, count) if players else None
+        if seats is None:
+            seats = saved_seats(record, "give the seats again with --players to run it")
+        if seats is None:
+            seats = split_specs(default_seats(record.state.game), count)
         TerminalGame(Match.from_record(record, seats), save_to=user_path(load_path)).run()
         return
     if game_name is None:

@@ -70,7 +70,9 @@ class Agent:
     budget_kinds: ClassVar[tuple[str, ...]] = ()
     #: The budget used when a spec gives none.
     default_budget: ClassVar[Budget] = Budget()
-    #: Whether it runs a program named in its spec (``engine``): a server never seats it.
+    #: Whether it runs a program named in its spec, or any code from outside
+    #: the project (``engine``): a server never seats it, and a saved game's
+    #: seat naming it is not seated unless given again (``play --players``).
     runs_programs: ClassVar[bool] = False
 
     def __init__(self, **settings: Any) -> None:

@@ -46,6 +46,23 @@ class Seat:
         return self.agent is None
 
 
+def runs_program(seat: Seat) -> bool:
+    """Whether the seat's agent runs code from outside the project (its
+    class says so: :attr:`Agent.runs_programs`, the ``engine`` agent's)."""
+    return seat.agent is not None and type(seat.agent).runs_programs
+
+
+def refuse_programs(seat: Seat, why: str) -> Seat:
+    """``seat``, unless its agent runs a program: then InvalidAgentSpecError,
+    one line naming it and ``why`` it is refused here. The one check of
+    every place that seats agents it was not told to on the command line:
+    a server's requests, a record read back."""
+    if runs_program(seat):
+        assert seat.agent is not None
+        raise InvalidAgentSpecError(f"the {seat.agent.name} agent runs a program; {why}")
+    return seat
+
+
 def describe_agents(agents: dict[str, type[Agent]], ranges: bool = False) -> str:
     """``random, mcts (time=X, iterations=N, playout=random|heuristic)...`` for
     messages; with ``ranges``, each parameter's accepted values."""

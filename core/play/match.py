@@ -19,8 +19,8 @@ from typing import overload
 import attrs
 
 from ..agents.base import Budget
-from ..agents.spec import HUMAN, Seat
-from ..errors import AgentFailure, InvalidAgentSpecError, MatchError, WrongTypeError
+from ..agents.spec import HUMAN, Seat, refuse_programs
+from ..errors import AgentFailure, InvalidAgentSpecError, MatchError, WrongTypeError, quoted
 from ..plugins.registry import make_seat
 from ..rules.game import Game, State, check_seed
 from ..rules.moves import Move
@@ -98,6 +98,20 @@ class Positions(Sequence[State]):
 def _check_budget(budget: object) -> None:
     if budget is not None and not isinstance(budget, Budget):
         raise WrongTypeError(f"'budget' is a boardgames.agents.Budget or None, got {budget!r}")
+
+
+def saved_seats(record: Record, told: str = "give the seats again to run it") -> list[Seat] | None:
+    """The seats a record gives, to play on (None if it gives none). A seat
+    that runs a program is refused (InvalidAgentSpecError, one line, ``told``
+    saying how to run it anyway), unless the game is over: nobody moves again."""
+    if not record.seats:
+        return None
+    over = record.forfeit is not None or record.state.is_over
+    seats = [make_seat(spec) for spec in record.seats]
+    for player, spec, seat in zip(record.state.game.turn_order, record.seats, seats, strict=True):
+        if not over:
+            refuse_programs(seat, f"a saved game never starts one ({player}: {quoted(spec, 80)}); {told}")
+    return seats
 
 
 def seat_rng(seed: int | None, player: int) -> random.Random:
@@ -184,9 +198,11 @@ class Match:
         clock = None
         if record.clock is not None:
             clock = Clock.from_record(record.clock, final.game.turn_order, movers(final))
+        if seats is None:  # a record never starts a program: such seats are given anew, or refused
+            seats = saved_seats(record)
         return cls(
             final,
-            seats if seats is not None else (record.seats or None),
+            seats,
             started=record.started,
             finished=record.finished,
             positions=[final.game.start()] if final.history else (),
