@@ -10,6 +10,7 @@ import sys
 import click
 
 from boardgames.analysis import arena as arena_lib
+from boardgames.rendering.text import terminal_safe
 from boardgames.rules.options import parse_assignments
 
 from .common import SEED, game_option, progress_bar, split_specs
@@ -135,7 +136,7 @@ def report_forfeits(result: arena_lib.ArenaResult, shown: int = 3) -> None:
     if forfeits:
         click.echo(f"  {len(forfeits)} games lost by forfeit (an agent failed), the first:")
         for f in forfeits[:shown]:
-            click.echo(f"    game {f['game']}: {f['spec']}: {f['reason']}")
+            click.echo(terminal_safe(f"    game {f['game']}: {f['spec']}: {f['reason']}"))  # a program's words
 
 
 def _elo(x: float) -> str:

@@ -29,6 +29,7 @@ from boardgames.plugins.loader import (
     plugin_at_fault,
     report_failure,
 )
+from boardgames.rendering.text import terminal_safe
 
 from . import agents, arena, bench, engine, ladder, learn, play, plugins, replay, review, rules, serve, show
 from . import list as list_command
@@ -41,7 +42,7 @@ class BoardgamesGroup(click.Group):
         try:
             return super().invoke(ctx)
         except BoardgamesError as exc:
-            raise click.ClickException(str(exc)) from None
+            raise click.ClickException(terminal_safe(str(exc), keep="\n")) from None  # it may quote a file
         except (click.ClickException, click.exceptions.Exit, click.Abort, KeyboardInterrupt, SystemExit):
             raise
         except BrokenPipeError:  # the reader went away: main() exits quietly, this is no bug

@@ -33,6 +33,7 @@ from boardgames.play.levels import LEVEL_COUNT, level_spec, strongest
 from boardgames.play.match import Match, saved_seats
 from boardgames.play.records import default_path, read_record, save_record
 from boardgames.play.safe_files import user_path
+from boardgames.rendering.text import terminal_safe
 from boardgames.rules.parts import extend
 
 from .common import (
@@ -309,7 +310,7 @@ class TerminalGame:
     def _finish(self) -> None:
         click.echo(describe_position(self.match.state))
         if self.match.forfeit is not None:
-            click.echo(self.match.result_text())
+            click.echo(terminal_safe(self.match.result_text()))  # the reason may quote a program
         saved = self._save_somewhere()
         if saved is None:
             click.echo("The game could not be recorded.")

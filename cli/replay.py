@@ -8,6 +8,7 @@ import click
 
 from boardgames.play.match import Match
 from boardgames.play.records import read_record
+from boardgames.rendering.text import terminal_safe
 
 from .common import describe_position, read_line
 
@@ -44,7 +45,8 @@ def replay(path: str, upto: int | None, as_json: bool) -> None:
         state = states[at]
         click.echo(json.dumps(state.to_json(), indent=2) if as_json else describe_position(state))
         return
-    seats = ", ".join(f"{name}: {spec}" for name, spec in zip(players, record.seats, strict=False))
+    # The seats are the file's text, shown, never run (nor obeyed by the terminal).
+    seats = ", ".join(f"{name}: {terminal_safe(spec)}" for name, spec in zip(players, record.seats, strict=False))
     click.echo(f"{match.game.title}, {moves} moves ({seats or 'players not recorded'}). {HELP}")
     at = 0
     while True:

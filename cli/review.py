@@ -34,6 +34,7 @@ from boardgames.analysis.review import (
 from boardgames.errors import RecordError, SaveError
 from boardgames.play.records import FORMAT, read_record_json, save_record
 from boardgames.play.safe_files import read_text_limited, write_safely
+from boardgames.rendering.text import terminal_safe
 
 from .common import progress_bar
 
@@ -89,7 +90,7 @@ def review_command(
     if try_move is not None:  # the saved review's numbers for the played move, if any; nothing saved
         ply, move = try_move
         tried = retry(final, ply, move, asked or DEFAULT_BUDGET, final.game.seed or 0, data, thresholds)
-        click.echo(json.dumps(tried.to_json(), indent=2) if as_json else _tried_text(tried))
+        click.echo(json.dumps(tried.to_json(), indent=2) if as_json else terminal_safe(_tried_text(tried), keep="\n"))
         return
     if data is None:
         data = _analyse(final, asked or DEFAULT_BUDGET, thresholds, record.state.game.seed, as_json)
@@ -101,7 +102,7 @@ def review_command(
         except SaveError as exc:
             click.echo(f"Warning: the review was not saved: {exc}", err=True)
     elif not as_json:
-        click.echo(f"(the review saved with the game, {data['budget']} a position)", err=True)
+        click.echo(f"(the review saved with the game, {terminal_safe(data['budget'])} a position)", err=True)
     if as_json:
         click.echo(json.dumps(public(data), indent=2))
     else:
@@ -154,6 +155,9 @@ def summary_line(player: str, counts: dict[str, Any]) -> str:
 
 
 def _text(data: dict[str, Any], final: Any, seats: tuple[str, ...]) -> str:
+    """The review in words. The seats and the saved review's texts are the
+    file's: each is shown through terminal_safe, seen and never obeyed."""
+    seats = tuple(terminal_safe(s) for s in seats)
     game = final.game
     first = game.turn_order[0]
     players = ", ".join(
@@ -170,13 +174,13 @@ def _text(data: dict[str, Any], final: Any, seats: tuple[str, ...]) -> str:
         shown = f"{ply['move']}{mark(ply['label'])}"
         note = ""
         if ply["label"] is not None and ply["best"] is not None:
-            note = f"  best {ply['best']} ({' '.join(ply['line'])})"
+            note = terminal_safe(f"  best {ply['best']} ({' '.join(ply['line'])})")
         source = "exact" if ply["source"] == "solver" else "est."
         head = f"{ply['ply']:>4}. {ply['player']:<10} {shown:<{width + 12}}"
         lines.append(f"{head} {ply['win']:>5.1f}% {source:<5}  {graph(first_win)}{note}")
     lines.append("")
     lines.extend(summary_line(player, counts) for player, counts in data["summary"].items())
-    lines.append(f"(search: {data['budget']} a position; exact: proved by the endgame solver)")
+    lines.append(f"(search: {terminal_safe(data['budget'])} a position; exact: proved by the endgame solver)")
     return "\n".join(lines)
 
 

@@ -4,6 +4,8 @@ character of it reaches the terminal (fault 7)."""
 
 from __future__ import annotations
 
+import json
+import re
 import shlex
 import sys
 from pathlib import Path
@@ -13,10 +15,15 @@ import pytest
 import boardgames
 from boardgames import InvalidAgentSpecError, Match
 from boardgames.records import save_record
+from boardgames.text import terminal_safe
 
 MOVES = "a1 a2 b2 b1"
 #: A seat that, were it seated, would leave a file behind in the current folder.
 PWNED_SEAT = "engine:cmd='touch PWNED'"
+#: A window title, a cleared screen, blinking, a C1 CSI, a right-to-left override.
+HOSTILE = "\x1b]0;owned\x07\x1b[2J\x1b[5mblink\x9b31m\u202eevil\u2066"
+#: Any byte a terminal acts on: C0 (newline aside), DEL, C1, bidi controls.
+CONTROL = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]")
 
 
 def record_file(folder: Path, seats: tuple[str, str], name: str = "game.json", **extra: object) -> Path:
@@ -90,3 +97,45 @@ def test_a_match_made_from_a_record_refuses_its_program_seats(tmp_path):
         Match.from_record(record)
     assert Match.from_record(record, ["human", "random"]).seats["vanilla"].spec == "random"  # given anew: seated
     assert not (tmp_path / "PWNED").exists()
+
+
+# -- fault 7: a record's text never reaches the terminal as control characters ---------
+
+
+def hostile_review(cli, tmp_path: Path) -> Path:
+    """A record with hostile seats whose saved review's free texts are hostile too."""
+    path = record_file(tmp_path, (f"human{HOSTILE}", f"random{HOSTILE}"))
+    assert cli("review", str(path), "--budget", "iterations=10", "--json").code == 0  # saves the review
+    data = json.loads(path.read_text())
+    data["review"]["budget"] = f"x{HOSTILE}"[:40]
+    for ply in data["review"]["plies"]:
+        ply["best"] = HOSTILE[:39]
+        ply["line"] = [HOSTILE[:39]]
+    path.write_text(json.dumps(data))
+    return path
+
+
+@pytest.mark.parametrize(
+    "command",
+    [("replay",), ("review",), ("review", "--inaccuracy", "0.001", "--mistake", "0.001", "--blunder", "0.001")],
+)
+def test_replay_and_review_write_no_control_character_of_a_record(cli, tmp_path, command):
+    path = hostile_review(cli, tmp_path)
+    run = cli(*command, str(path), input="\n\n\nq\n")
+    assert run.code == 0, run
+    assert "\\x1b]0;owned\\x07" in run.out  # shown, escaped, as the text it is
+    assert not CONTROL.search(run.out + run.err), repr(CONTROL.search(run.out + run.err))
+    if "--blunder" in command:
+        assert "best \\x1b" in run.out  # the saved best moves were shown, escaped
+
+
+def test_an_error_quoting_a_file_writes_no_control_character(cli, tmp_path):
+    path = record_file(tmp_path, ("human", "random"), game=f"donuts{HOSTILE}")
+    run = cli("replay", str(path))
+    assert run.code != 0 and len(run.err.strip().splitlines()) == 1, run
+    assert not CONTROL.search(run.err), run.err
+
+
+def test_terminal_safe_escapes_controls_and_keeps_other_text():
+    assert terminal_safe("a\x1b[2Jb\x07\x9b\u202e\n") == "a\\x1b[2Jb\\x07\\x9b\\u202e\\n"
+    assert terminal_safe("é → ٥ ●", keep="\n") == "é → ٥ ●" and terminal_safe("a\nb", keep="\n") == "a\nb"

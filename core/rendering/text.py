@@ -24,6 +24,7 @@ colours, box-drawing points).
 from __future__ import annotations
 
 import os
+import re
 import string
 from typing import IO, Any
 
@@ -31,6 +32,27 @@ from ..rules.view import BoardView
 
 #: A square under a fill overlay of no player's, in ASCII (a player's shows its letter).
 NO_PLAYER_FILL = "~"
+
+
+#: What text read from a file (or a program) may not send to a terminal: the C0
+#: controls (ESC starts the sequences that set a window's title, clear the
+#: screen, blink), DEL, the C1 controls (U+009B is a one-character ESC [), the
+#: line and paragraph separators, and the marks and overrides that reorder text
+#: shown right to left (a name that reads backwards, a move that hides another).
+UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]")
+
+
+def terminal_safe(text: str, keep: str = "") -> str:
+    """``text`` made safe to print: each character of :data:`UNSAFE` (but those
+    in ``keep``, say a newline) shown as its escape, ``\\x1b``, ``\\u202e``, so
+    that it is seen, never obeyed. Whatever a record, a saved review or an
+    outside program says goes through here before it reaches the terminal."""
+
+    def escape(found: re.Match[str]) -> str:
+        char = found[0]
+        return char if char in keep else char.encode("unicode_escape").decode("ascii")
+
+    return UNSAFE.sub(escape, text)
 
 
 def glyphs(players: tuple[str, ...]) -> tuple[str, ...]:
