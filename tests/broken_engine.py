@@ -8,6 +8,7 @@ reason in the record, and the arena must go on.
     garbage  answers a move that is not a move
     error    answers 'error ...'
     mute     never greets
+    slow     answers each 'position' after 20 s (and 'go' at once)
 """
 
 import sys
@@ -22,6 +23,8 @@ for line in sys.stdin:
         print("hello boardgames-engine 1 broken 0 agent", mode, flush=True)
     elif command == "position":
         taken = line.split()[1] if len(line.split()) > 1 else None
+        if mode == "slow":
+            time.sleep(20)
         print("ok", flush=True)
     elif command == "go":
         if mode == "crash":
@@ -30,6 +33,8 @@ for line in sys.stdin:
             time.sleep(3600)
         if mode == "illegal":
             print(f"move {taken or 'zz'}", flush=True)
+        if mode == "slow":
+            print(f"move {sys.argv[2]}", flush=True)
         if mode == "garbage":
             print("move the-knight", flush=True)
         if mode == "error":

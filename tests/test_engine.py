@@ -225,3 +225,22 @@ def test_a_refused_game_command_changes_nothing():
     assert auto.handle("game donuts") == "ok"
     before = auto.handle("hello")
     assert auto.handle("game verso size=99").startswith("error ") and auto.handle("hello") == before
+
+
+def test_a_slow_answer_to_position_forfeits_within_the_moves_time():
+    """Issue 42, fault 5: only 'go' was held to the budget; an engine that
+    answered 'position' after 20 s played every move at 20 s (START_SECONDS
+    was its bound) and never forfeited. Now a move's 'position' and 'go'
+    share its time plus margin. (The subprocess's timeout only guards
+    against a hang: it is far above both.)"""
+    spec = f"engine:cmd={shlex.quote(BROKEN + ' slow a1')}:time=0.3:margin=1"
+    done = subprocess.run(
+        [*BOARDGAMES, "arena", "donuts", "--players", f"{spec},random", "--games", "1", "--seed", "3", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert result["players"][0]["losses"] == 1
+    assert [f["reason"] for f in result["forfeits"]] == ["the engine gave no answer to 'position' within 1.3 s"]

@@ -5,8 +5,9 @@
 is asked, tells it the game (every option, resolved, so that a board drawn
 from the seed is the same board) and a seed from the seat's generator, then
 for each move sends the position and ``go`` with the seat's budget. An engine
-that crashes, says ``error``, answers an illegal move or stays silent past its
-budget plus ``margin`` seconds raises :class:`AgentFailure`: the match records
+that crashes, says ``error``, answers an illegal move, takes more than
+:data:`START_SECONDS` to start, or more than its budget plus ``margin`` seconds
+to answer a move's ``position`` and ``go`` raises :class:`AgentFailure`: the match records
 that its side forfeits, and an arena goes on with the next game. So does one
 that writes a line longer than :data:`LINE_LIMIT` or more than
 :data:`UNASKED_LINES` lines that no command asked for: what is read from a
@@ -192,20 +193,24 @@ class EngineAgent(Agent):
 
     def choose(self, state: State, budget: Budget, rng: random.Random) -> Move:
         game = state.game
-        if self.program is None:
-            self._start(str(self.settings["cmd"]))
+        if self.program is None:  # the start: the greeting, the game and the seed, within START_SECONDS
+            began = time.perf_counter()
+            self._start(str(self.settings["cmd"]), began + START_SECONDS)
             options = [f"{k}={v}" for k, v in game.options.items()]
-            self._ask(shlex.join(["game", game.name, *options]), "ok", START_SECONDS)
-            self._ask(f"seed {rng.getrandbits(31)}", "ok", START_SECONDS)
-        self._ask(shlex.join(["position", *(state.format_move(m) for m in state.history)]), "ok", START_SECONDS)
+            self._ask(shlex.join(["game", game.name, *options]), "ok", began + START_SECONDS, START_SECONDS)
+            self._ask(f"seed {rng.getrandbits(31)}", "ok", began + START_SECONDS, START_SECONDS)
         parts = [
             f"{kind}={format_budget(getattr(budget, kind))}"
             for kind in self.budget_kinds
             if getattr(budget, kind) is not None
         ]
-        wait = (budget.time or 0.0) + float(self.settings["margin"])  # type: ignore[arg-type]
+        # Each move, 'position' and 'go' together, within the budget's time plus the margin: every
+        # exchange of the game is bounded by it, not only 'go' (a slow 'position' took START_SECONDS).
+        allowed = (budget.time or 0.0) + float(self.settings["margin"])  # type: ignore[arg-type]
         began = time.perf_counter()
-        answer = self._ask(" ".join(["go", *parts]), "move", wait)
+        deadline = began + allowed
+        self._ask(shlex.join(["position", *(state.format_move(m) for m in state.history)]), "ok", deadline, allowed)
+        answer = self._ask(" ".join(["go", *parts]), "move", deadline, allowed)
         self.stats = {"seconds": time.perf_counter() - began}
         try:
             return state.parse_move(answer)
@@ -229,7 +234,7 @@ class EngineAgent(Agent):
             program.stop()  # what it started goes too, even if it quit
 
     # -- talking to the program ------------------------------------------------
-    def _start(self, command: str) -> None:
+    def _start(self, command: str, deadline: float) -> None:
         try:
             program = _Program(shlex.split(command))
         except OSError as exc:
@@ -238,10 +243,12 @@ class EngineAgent(Agent):
         weakref.finalize(self, program.stop)  # never left running when the agent goes
         assert program.process.stdout is not None
         self.replies = _Replies(program.process.stdout)
-        self._ask("hello", f"hello {PROTOCOL} {PROTOCOL_VERSION}", START_SECONDS)
+        self._ask("hello", f"hello {PROTOCOL} {PROTOCOL_VERSION}", deadline, START_SECONDS)
 
-    def _ask(self, command: str, expected: str, seconds: float) -> str:
-        """Send ``command``; the rest of the reply that starts with ``expected``."""
+    def _ask(self, command: str, expected: str, deadline: float, allowed: float) -> str:
+        """Send ``command``; the rest of the reply that starts with ``expected``,
+        read by ``deadline`` (a time.perf_counter() value: the end of the
+        ``allowed`` seconds this exchange shares with others, as messages say)."""
         program, replies, what = self.program, self.replies, command.split()[0]
         assert program is not None and program.process.stdin is not None and replies is not None
         if replies.fault is not None:  # since its last answer: it is asked nothing more
@@ -253,10 +260,10 @@ class EngineAgent(Agent):
         except OSError:
             raise AgentFailure(self._gone(f"could not be sent {what!r}")) from None
         try:
-            reply = replies.get(seconds)
+            reply = replies.get(max(0.0, deadline - time.perf_counter()))
         except TimeoutError:
             program.stop()
-            raise AgentFailure(f"the engine gave no answer to {what!r} within {seconds:g} s") from None
+            raise AgentFailure(f"the engine gave no answer to {what!r} within {allowed:g} s") from None
         if reply is None and replies.fault is not None:
             program.stop()
             raise AgentFailure(f"the engine {replies.fault} (asked {what!r})")
