@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import shlex
+import shutil
 import signal
 import subprocess
 import sys
@@ -239,6 +240,49 @@ def test_ctrl_c_stops_the_engines_of_an_arena(tmp_path):
     finally:
         if arena.poll() is None:
             arena.kill()
+        for pid in [int(p) for p in pids.read_text().split()] if pids.exists() else []:
+            if alive(pid):
+                os.kill(pid, signal.SIGKILL)
+
+
+SETSID = """
+    import os, shlex, subprocess, sys, time
+
+    mode, pids = sys.argv[1], sys.argv[2]
+    # A helper in a session of its own: it leaves the engine's process group. With
+    # setsid -f it is forked again and its parent exits at once: an orphan from the start.
+    helper = f"echo $$ >> {shlex.quote(pids)}; exec sleep 1000"
+    setsid = ["setsid", "-f"] if mode == "crash" else ["setsid"]
+    subprocess.Popen([*setsid, "sh", "-c", helper], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
+    while not os.path.exists(pids) or not open(pids).read().strip():
+        time.sleep(0.01)
+    if mode == "crash":
+        os._exit(3)  # before the greeting: the controller stops what is left of it
+    os.execv(sys.executable, [sys.executable, "-m", "boardgames", "engine", "--agent", "random"])
+"""
+
+
+@posix_only
+@pytest.mark.skipif(not shutil.which("setsid") or not Path("/proc/self/environ").exists(), reason="setsid and /proc")
+@pytest.mark.parametrize("mode", ["crash", "play"])
+def test_a_helper_an_engine_starts_in_a_session_of_its_own_is_stopped_too(tmp_path, mode):
+    """Issue 42: a process the engine starts with setsid leaves its process
+    group, and so escaped the group's kill; it is now found (it carries the
+    engine's mark in its environment) and killed, even once its parent exited."""
+    pids = tmp_path / "pids"
+    command = script(tmp_path, "setsid_engine.py", SETSID) + f" {mode} {shlex.quote(str(pids))}"
+    game = boardgames.game_class("donuts").configure(seed=1)
+    match = Match(game, [f"engine:cmd={shlex.quote(command)}", "random"])
+    try:
+        match.run()
+        if mode == "crash":
+            assert match.forfeit is not None and "ended before answering 'hello'" in match.forfeit.reason
+        else:
+            assert match.forfeit is None and match.state.is_over  # the engine was told quit, and stopped
+        helpers = [int(pid) for pid in pids.read_text().split()]
+        assert len(helpers) == 1
+        assert gone(helpers), "the engine's helper in its own session outlived it"
+    finally:
         for pid in [int(p) for p in pids.read_text().split()] if pids.exists() else []:
             if alive(pid):
                 os.kill(pid, signal.SIGKILL)

@@ -11,8 +11,17 @@ to answer a move's ``position`` and ``go`` raises :class:`AgentFailure`: the mat
 that its side forfeits, and an arena goes on with the next game. So does one
 that writes a line longer than :data:`LINE_LIMIT` or more than
 :data:`UNASKED_LINES` lines that no command asked for: what is read from a
-program is bounded. The program runs in its own session (POSIX), and its whole
-process group is stopped with it, so that the processes it starts go too.
+program is bounded.
+
+The program runs in its own session (POSIX), and its whole process group is
+stopped with it, so that the processes it starts go too. A process may leave
+the group (``setsid``, a daemon's double fork); so on Linux each program is
+started with a mark of its own in its environment (:data:`MARK`), which the
+processes it starts inherit, and when it is stopped every process that carries
+the mark, or descends from one that does, is killed too, found in ``/proc``,
+whether or not its parent still runs. What escapes: a process that drops its
+environment (``env -i``) after its parent exited, or runs as another user;
+on other systems, any process that leaves the group.
 """
 
 from __future__ import annotations
@@ -20,6 +29,7 @@ from __future__ import annotations
 import collections
 import os
 import random
+import secrets
 import shlex
 import signal
 import subprocess
@@ -48,6 +58,11 @@ LINE_LIMIT = 64 * 1024
 UNASKED_LINES = 100
 #: The longest command line of a program (a spec is bounded too).
 COMMAND_LENGTH = 1000
+#: The environment variable that marks a program and all it starts (its value
+#: is the program's own), by which they are found and stopped together.
+MARK = "BOARDGAMES_ENGINE_MARK"
+#: Where processes are found by their environment; without it, groups only.
+PROC = "/proc"
 
 
 def read_line(stream: IO[AnyStr], limit: int = LINE_LIMIT) -> AnyStr | None:
@@ -132,8 +147,70 @@ def kill_programs() -> None:
                 os.killpg(program.process.pid, signal.SIGKILL)
             except (ProcessLookupError, PermissionError):
                 pass
+            _kill_marked(program.mark, program.process.pid if program.process.returncode is None else None)
         else:
             program.process.kill()
+
+
+def _processes() -> dict[int, tuple[int, bytes]]:
+    """Every live process of /proc (zombies aside): its parent and its
+    environment (empty where it cannot be read: another user's)."""
+    found: dict[int, tuple[int, bytes]] = {}
+    try:
+        names = os.listdir(PROC)
+    except OSError:
+        return found
+    for name in names:
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"{PROC}/{name}/stat", "rb") as f:
+                state, parent_text = f.read().rpartition(b")")[2].split()[:2]
+            parent = int(parent_text)
+        except (OSError, ValueError):
+            continue  # gone meanwhile
+        if state in (b"Z", b"X"):
+            continue  # dead, its number kept until its parent reaps it
+        try:
+            with open(f"{PROC}/{name}/environ", "rb") as f:
+                environ = f.read()
+        except OSError:
+            environ = b""
+        found[int(name)] = (parent, environ)
+    return found
+
+
+def _kill_marked(mark: str, pid: int | None, rounds: int = 10) -> None:
+    """Kill every process that carries ``mark`` in its environment, and what
+    descends from one that does or from ``pid`` (the program, not yet reaped,
+    or None), where there is /proc: those that left the program's group
+    (``setsid``). Again until a look kills none (one may have started another
+    meanwhile), at most ``rounds`` times."""
+    entry = b"\0" + f"{MARK}={mark}".encode() + b"\0"
+    me = os.getpid()
+    for _ in range(rounds):
+        processes = _processes()
+        doomed = {p for p, (_, environ) in processes.items() if entry in b"\0" + environ}
+        if pid is not None:
+            doomed.add(pid)
+        children: dict[int, list[int]] = collections.defaultdict(list)
+        for p, (parent, _) in processes.items():
+            children[parent].append(p)
+        todo = list(doomed)
+        while todo:  # and what they started, marked or not (an environment can be emptied)
+            for child in children.get(todo.pop(), ()):
+                if child not in doomed:
+                    doomed.add(child)
+                    todo.append(child)
+        killed = False
+        for p in doomed & processes.keys() - {me}:
+            try:
+                os.kill(p, signal.SIGKILL)
+                killed = True
+            except (ProcessLookupError, PermissionError):
+                pass
+        if not killed:
+            return
 
 
 class _Program:
@@ -141,12 +218,15 @@ class _Program:
     every process of the group (those it started), once."""
 
     def __init__(self, argv: list[str]) -> None:
+        #: The mark in its environment and its descendants' (:data:`MARK`).
+        self.mark = secrets.token_hex(16)
         self.process = subprocess.Popen(
             argv,
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
             start_new_session=os.name == "posix",
+            env={**os.environ, MARK: self.mark},
         )
         self._stopped = False
         self._lock = threading.Lock()
@@ -163,6 +243,8 @@ class _Program:
                 os.killpg(self.process.pid, signal.SIGKILL)  # a group outlives its leader while one of it runs
             except (ProcessLookupError, PermissionError):
                 pass
+            # Those that left the group; below the program itself only while it is not reaped (its number is its).
+            _kill_marked(self.mark, self.process.pid if self.process.returncode is None else None)
         if self.process.poll() is None:
             self.process.kill()
         self.process.wait()
