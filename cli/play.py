@@ -180,9 +180,12 @@ class TerminalGame:
 
     def run(self) -> State:
         """Play until the game ends or the people stop; the last state."""
-        if self.match.is_over:
+        if self.match.is_over and self.save_to is None:  # --moves ended it: recorded as any game that ends
+            self._finish()
+            return self.match.state
+        if self.match.is_over:  # loaded: its file holds it already
             click.echo(describe_position(self.match.state))
-            click.echo("This game is over; 'boardgames replay' steps through it.")
+            click.echo(f"This game is over; boardgames replay {shell_quote(self.save_to)} steps through it.")
             return self.match.state
         try:
             stopped = self._loop()

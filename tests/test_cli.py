@@ -408,3 +408,20 @@ def test_a_clock_in_other_digits_is_refused_in_one_line(cli, text):
     assert run.code == 2 and run.out == "", run
     assert "digits 0-9" in run.err and "Traceback" not in run.err, run.err
     assert not list(Path.cwd().glob("*.json"))  # no game was played, none recorded
+
+
+def test_play_moves_that_end_the_game_record_it_where_it_says(cli):
+    """Issue 42, from new game authors: --moves that ended the game said
+    'boardgames replay steps through it' and wrote no record."""
+    run = cli(*PLAY_FIVE, "--seed", "1", "--moves", FIVE_MOVES)
+    assert run.code == 0, run
+    found = re.search(r"Recorded to (.+?)\. Replay with: boardgames replay (\S+)", run.out)
+    assert found, run.out
+    record = json.loads(Path(found.group(1)).read_text())
+    assert record["history"] == FIVE_MOVES.split() and record["winner"] == "vanilla"
+    assert cli("replay", found.group(2), "--to", "9").code == 0
+    # a loaded game that is over is not saved again: its file is named for replay
+    again = cli("play", "--load", found.group(1))
+    assert again.code == 0 and f"boardgames replay {found.group(2)}" in again.out, again
+    assert len(list(Path.cwd().glob("*.json"))) == 1
+
