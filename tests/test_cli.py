@@ -425,3 +425,21 @@ def test_play_moves_that_end_the_game_record_it_where_it_says(cli):
     assert again.code == 0 and f"boardgames replay {found.group(2)}" in again.out, again
     assert len(list(Path.cwd().glob("*.json"))) == 1
 
+
+@pytest.mark.parametrize("game", ["donuts", "verso"])
+def test_arena_json_lists_every_option_as_show_does(cli, game):
+    """Issue 42, from new game authors: arena --json said "options": {}."""
+    shown = cli("show", game, "--seed", "1", "--json").json()["options"]
+    run = cli("arena", game, "--players", "random,random", "--games", "1", "--seed", "1", "--jobs", "1", "--json")
+    assert run.code == 0, run
+    options = run.json()["options"]
+    assert set(options) == set(shown)
+    drawn = {spec.name for spec in boardgames.game_class(game).option_specs if spec.random_default is not None}
+    # drawn from each game's own seed (each record has its own): null; the others as show gives them
+    assert options == {k: None if k in drawn else v for k, v in shown.items()}
+    if "first" in shown:  # a value given is listed as the game reads it
+        other = [p for p in boardgames.game_class(game).player_names if p != shown["first"]][0]
+        run = cli(
+            "arena", game, "--players", "random,random", "--games", "1", "--jobs", "1", "--json", "-o", f"first={other}"
+        )
+        assert run.code == 0 and run.json()["options"]["first"] == other, run

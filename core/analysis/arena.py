@@ -291,9 +291,12 @@ def run_arena(
                 pool.join()
     except KeyboardInterrupt:
         interrupted = True
+    # Every option, as 'show --json' lists them; one drawn from each game's seed (a board) that was
+    # not given is null (each game's record has its own).
+    drawn = {spec.name for spec in type(game).option_specs if spec.random_default is not None}
     return ArenaResult(
         game_name,
-        {k: v for k, v in game.options.items() if k in options},
+        {k: None if k in drawn and k not in options else v for k, v in game.options.items()},
         seed,
         canonical,
         tuple(results[i] for i in sorted(results)),
