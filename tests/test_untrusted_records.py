@@ -14,8 +14,8 @@ import pytest
 
 import boardgames
 from boardgames import InvalidAgentSpecError, Match
-from boardgames.records import save_record
-from boardgames.text import terminal_safe
+from boardgames.play.records import save_record
+from boardgames.rendering.text import terminal_safe
 
 MOVES = "a1 a2 b2 b1"
 #: A seat that, were it seated, would leave a file behind in the current folder.
