@@ -33,8 +33,9 @@ def is_loopback(host: str) -> bool:
 
 
 def parse_limits(given: tuple[str, ...]) -> Limits:
-    """``--limit NAME=VALUE`` options as :class:`Limits` (names with dashes)."""
-    from boardgames.web.limits import Limits
+    """``--limit NAME=VALUE`` options as :class:`Limits` (names with dashes);
+    a value outside its limit's range (docs/web.md) is refused in one line."""
+    from boardgames.web.limits import LimitError, Limits, describe_range
 
     fields = {f.name.replace("_", "-"): f for f in attrs.fields(Limits)}
     values: dict[str, Any] = {}
@@ -45,15 +46,19 @@ def parse_limits(given: tuple[str, ...]) -> Limits:
             raise click.BadParameter(
                 f"{text[:80]!r} is not NAME=VALUE, NAME one of {', '.join(fields)}", param_hint="'--limit'"
             )
-        kind = float if field.type in (float, "float") else int
+        whole = field.type not in (float, "float")
         try:
-            number = kind(value)
+            number = int(value) if whole else float(value)
         except ValueError:
-            raise click.BadParameter(f"{name} takes a number, got {value[:40]!r}", param_hint="'--limit'") from None
-        if not 0 <= number <= 10**9 or number != number:
-            raise click.BadParameter(f"{name} is from 0 to 1e9, got {value[:40]!r}", param_hint="'--limit'")
+            kind = "a whole number" if whole else "a number"
+            raise click.BadParameter(
+                f"{describe_range(field.name)}: it takes {kind}, got {value[:40]!r}", param_hint="'--limit'"
+            ) from None
         values[field.name] = number
-    return Limits(**values)
+    try:
+        return Limits(**values)
+    except LimitError as exc:
+        raise click.BadParameter(str(exc), param_hint="'--limit'") from None
 
 
 @click.command("serve")
@@ -120,6 +125,8 @@ def serve(
         app = create_app(folder, chosen, origins, hosts)
     except OSError as exc:
         raise BoardgamesError(f"cannot keep matches in {str(folder)!r}: {exc.strerror or exc}") from None
+    except RuntimeError as exc:  # the system allows this process fewer threads than workers=N
+        raise BoardgamesError(f"cannot start {chosen.workers} worker threads: {exc}") from None
     if not is_loopback(host):
         click.echo(f"Warning: listening on {host}: anyone who can reach it can play and watch.", err=True)
     try:  # bound here, so that a busy port is one line and port 0 tells which port it got

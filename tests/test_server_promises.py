@@ -11,6 +11,7 @@ import resource
 import signal
 import socket
 import sqlite3
+import subprocess
 import sys
 import threading
 import time
@@ -244,7 +245,8 @@ def test_ctrl_c_stops_thinking_agents_at_once(tmp_path):
 
 
 def test_hints_and_creations_are_rate_limited_per_client(tmp_path):
-    served = Server(tmp_path, "--limit", "create-burst=3", "--limit", "creates-per-minute=1", "--limit", "hint-burst=2")
+    limits = ("--limit", "create-burst=3", "--limit", "creates-per-minute=1", "--limit", "hint-burst=2")
+    served = Server(tmp_path, limits=limits)  # the production rates, not the tests' ones
     try:
         match = served.create(players=["human", "human"])
         token = match["seats"]["chocolate"]
@@ -481,5 +483,45 @@ def test_a_new_match_whose_agent_thinks_is_never_the_one_evicted(tmp_path):
         stored = served.request("GET", f"/api/matches/{match['id']}/record").body
         assert stored["history"] == final["state"]["history"] and stored["status"] != "ongoing"
         stream.close()
+    finally:
+        served.stop()
+
+
+# -- the limits themselves ---------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("given", "said"),
+    [
+        ("create-burst=0", "create-burst is from 1 to 1,000,000, got 0"),
+        ("hint-burst=0", "hint-burst is from 1 to 1,000,000, got 0"),
+        ("body-seconds=0", "body-seconds is from 1 to 3,600, got 0"),
+        ("header-seconds=0", "header-seconds is from 1 to 3,600, got 0"),
+        ("connections-per-client=0", "connections-per-client is from 1 to 1,000,000, got 0"),
+        ("workers=1000", "workers is from 1 to 256, got 1000"),
+        ("creates-per-minute=-1", "creates-per-minute is from 0 (no limit) to 1,000,000, got -1"),
+        ("think-seconds=nan", "think-seconds is from 0.1 to 3,600, got nan"),
+        ("workers=2.5", "workers is from 1 to 256: it takes a whole number, got '2.5'"),
+    ],
+)
+def test_a_limit_outside_its_range_is_refused_at_start(tmp_path, given, said):
+    data = tmp_path / "data"
+    done = subprocess.run(
+        [sys.executable, "-m", "boardgames", "serve", "--port", "0", "--data", str(data), "--limit", given],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode != 0 and done.stdout == "", done
+    assert done.stderr.count("\n") == 1 and said in done.stderr and "Traceback" not in done.stderr, done.stderr
+    assert not data.exists()  # nothing was started
+
+
+def test_a_rate_of_0_is_no_limit(tmp_path):
+    limits = ("--limit", "creates-per-minute=0", "--limit", "create-burst=1", "--limit", "hints-per-minute=0")
+    served = Server(tmp_path, limits=limits + ("--limit", "hint-burst=1"))
+    try:
+        matches = [served.create(players=["human", "human"]) for _ in range(5)]  # create() asserts each a 201
+        token = matches[0]["seats"]["chocolate"]
+        hints = [served.request("POST", f"/api/matches/{matches[0]['id']}/hint", token=token) for _ in range(3)]
+        assert [h.status for h in hints] == [200, 200, 200]
     finally:
         served.stop()
