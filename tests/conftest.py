@@ -50,12 +50,13 @@ class Run:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    """A real ``boardgames serve`` (tests/server.py) for a module's tests, its
-    hints, reviews and tried moves not rate-limited; a module may define its own."""
+    """A real ``boardgames serve`` (tests/server.py) for a module's tests, with
+    the limits meant for tests (its creations, hints, reviews and tried moves
+    not rate-limited); a module may define its own."""
     pytest.importorskip("uvicorn", reason="the extra 'web' (pip install -e '.[web]') is not installed")
     from server import Server
 
-    running = Server(tmp_path_factory.mktemp("served"), "--limit", "hints-per-minute=0")
+    running = Server(tmp_path_factory.mktemp("served"))
     yield running
     running.stop()
 

@@ -24,16 +24,29 @@ class Answer:
     body: Any
 
 
-class Server:
-    """``boardgames serve --port 0`` with ``args``, its stderr in a file."""
+#: The limits a test server runs with: no rate on creations and hints, so
+#: that a suite's result does not depend on how fast the machine plays
+#: (the tests of those limits start a server with their own: ``limits=()``).
+TEST_LIMITS = ("--limit", "creates-per-minute=0", "--limit", "hints-per-minute=0")
 
-    def __init__(self, folder: Path, *args: str, preexec: Callable[[], None] | None = None) -> None:
+
+class Server:
+    """``boardgames serve --port 0`` with ``limits`` and then ``args``, its stderr in a file."""
+
+    def __init__(
+        self,
+        folder: Path,
+        *args: str,
+        preexec: Callable[[], None] | None = None,
+        limits: tuple[str, ...] = TEST_LIMITS,
+    ) -> None:
         folder.mkdir(parents=True, exist_ok=True)
         self.folder = folder
         self.log = folder / "stderr.txt"
         self._err = self.log.open("w")
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "boardgames", "serve", "--port", "0", "--data", str(folder / "data"), *args],
+            [sys.executable, "-m", "boardgames", "serve", "--port", "0", "--data", str(folder / "data"), *limits]
+            + list(args),
             stdout=subprocess.PIPE,
             stderr=self._err,
             text=True,

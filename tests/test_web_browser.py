@@ -16,8 +16,6 @@ import os
 import random
 import re
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -58,19 +56,12 @@ def screenshots(tmp_path) -> Path:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    data = tmp_path_factory.mktemp("web-data")
-    process = subprocess.Popen(
-        [sys.executable, "-m", "boardgames", "serve", "--port", "0", "--data", str(data)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    line = process.stdout.readline()
-    found = re.search(r"at (http://\S+/) ", line)
-    assert found, (line, process.stderr.read() if process.poll() is not None else "")
-    yield found.group(1)
-    process.terminate()
-    process.wait(timeout=10)
+    """The page's address on a real ``boardgames serve`` with the limits meant for tests (tests/server.py)."""
+    from server import Server
+
+    running = Server(tmp_path_factory.mktemp("web-data"))
+    yield f"http://127.0.0.1:{running.port}/"
+    running.stop()
 
 
 def wait(driver, condition, seconds: float = WAIT):

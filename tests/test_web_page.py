@@ -35,7 +35,7 @@ WAIT = 30
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    running = Server(tmp_path_factory.mktemp("page"), "--limit", "hints-per-minute=0")
+    running = Server(tmp_path_factory.mktemp("page"))  # the limits meant for tests
     yield running
     running.stop()
 
