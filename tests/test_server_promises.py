@@ -141,20 +141,48 @@ def test_between_two_people_a_takeback_needs_the_others_consent(server):
         move = move or state["legal_moves"][0]
         assert server.request("POST", path + "/moves", {"move": move}, token=seats[player]).status == 200
     asked = server.request("POST", path + "/takeback", token=seats["chocolate"]).body
-    assert asked["undone"] is False and asked["takeback"] == {"by": "chocolate", "ply": 2}
+    first = asked["takeback"]
+    assert asked["undone"] is False and first == {"by": "chocolate", "ply": 2, "id": first["id"]}
     assert len(asked["state"]["history"]) == 2
-    own = server.request("POST", path + "/takeback/answer", {"accept": True}, token=seats["chocolate"])
+    yes = {"accept": True, "id": first["id"]}
+    own = server.request("POST", path + "/takeback/answer", yes, token=seats["chocolate"])
     assert own.status == 403
-    declined = server.request("POST", path + "/takeback/answer", {"accept": False}, token=seats["vanilla"]).body
+    unnamed = server.request("POST", path + "/takeback/answer", {"accept": True}, token=seats["vanilla"])
+    assert unnamed.status == 400 and "'id'" in unnamed.body["error"]  # an answer names the request it answers
+    no = {"accept": False, "id": first["id"]}
+    declined = server.request("POST", path + "/takeback/answer", no, token=seats["vanilla"]).body
     assert declined["takeback"] is None and len(declined["state"]["history"]) == 2
-    server.request("POST", path + "/takeback", token=seats["chocolate"])
-    stale = server.request("POST", path + "/takeback/answer", {"accept": True, "ply": 1}, token=seats["vanilla"])
-    assert stale.status == 409  # an answer to another request never lands on this one
-    answer = {"accept": True, "ply": 2}
-    accepted = server.request("POST", path + "/takeback/answer", answer, token=seats["vanilla"]).body
+    second = server.request("POST", path + "/takeback", token=seats["chocolate"]).body["takeback"]
+    assert second["ply"] == first["ply"] and second["id"] != first["id"]  # asked again at the same ply: another request
+    replayed = server.request("POST", path + "/takeback/answer", no, token=seats["vanilla"])
+    assert replayed.status == 409  # an answer to another request never lands on this one
+    yes = {"accept": True, "id": second["id"]}
+    accepted = server.request("POST", path + "/takeback/answer", yes, token=seats["vanilla"]).body
     assert accepted["undone"] is True and accepted["state"]["history"] == [] and accepted["to_move"] == "chocolate"
-    nothing = server.request("POST", path + "/takeback/answer", {"accept": True}, token=seats["vanilla"])
+    nothing = server.request("POST", path + "/takeback/answer", yes, token=seats["vanilla"])
     assert nothing.status == 409
+
+
+def test_an_answer_sent_again_never_lands_on_a_later_request_at_the_same_ply(server):
+    match = server.create(players=["human", "human"])
+    seats, path = match["seats"], f"/api/matches/{match['id']}"
+    for player in ("chocolate", "vanilla"):
+        legal = server.request("GET", path).body["state"]["legal_moves"]
+        assert server.request("POST", path + "/moves", {"move": legal[0]}, token=seats[player]).status == 200
+    first = server.request("POST", path + "/takeback", token=seats["chocolate"]).body["takeback"]
+    answer = {"accept": True, "id": first["id"], "ply": first["ply"]}
+    assert server.request("POST", path + "/takeback/answer", answer, token=seats["vanilla"]).body["undone"] is True
+    again = server.request("GET", path).body["state"]["legal_moves"][0]
+    assert server.request("POST", path + "/moves", {"move": again}, token=seats["chocolate"]).status == 200
+    legal = server.request("GET", path).body["state"]["legal_moves"]
+    assert server.request("POST", path + "/moves", {"move": legal[0]}, token=seats["vanilla"]).status == 200
+    second = server.request("POST", path + "/takeback", token=seats["chocolate"]).body["takeback"]
+    assert second["ply"] == first["ply"] == 2
+    # The first answer, sent again (a page's retry, a replayed request):
+    replayed = server.request("POST", path + "/takeback/answer", answer, token=seats["vanilla"])
+    assert replayed.status == 409 and "no such takeback" in replayed.body["error"], replayed
+    now = server.request("GET", path).body
+    assert now["takeback"] == second and len(now["state"]["history"]) == 2  # still asked, nothing taken back
 
 
 def fill_the_disk(limit: int):

@@ -539,7 +539,9 @@ def test_a_takeback_gives_the_clocks_back(client, fake):
     asked = client.post(f"/api/matches/{match_id}/takeback", headers=bearer(created["seats"]["chocolate"])).json()
     assert asked["undone"] is False and asked["clock"]["remaining"] == {"chocolate": 250, "vanilla": 270}
     answered = client.post(
-        f"/api/matches/{match_id}/takeback/answer", json={"accept": True}, headers=bearer(created["seats"]["vanilla"])
+        f"/api/matches/{match_id}/takeback/answer",
+        json={"accept": True, "id": asked["takeback"]["id"]},
+        headers=bearer(created["seats"]["vanilla"]),
     ).json()
     # Back to chocolate's turn after the two free moves: the 300 it had then, running again.
     assert answered["undone"] is True and answered["clock"]["remaining"] == {"chocolate": 300, "vanilla": 300}

@@ -340,8 +340,8 @@ def create_app(
     @api
     async def answer(request: Request) -> Response:
         async with using(request) as live:
-            data = await body(request, "accept")
-            undone = await run_in_threadpool(matches.answer, live, bearer(request), data["accept"], data.get("ply"))
+            data = await body(request, "accept", "id")
+            undone = await run_in_threadpool(matches.answer, live, bearer(request), data["accept"], data["id"])
             return JSONResponse({**live.describe(), "undone": undone})
 
     @api

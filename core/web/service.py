@@ -80,11 +80,13 @@ class Full(BoardgamesError):
 
 @attrs.frozen
 class Takeback:
-    """A request to take back moves: who asked, and how many moves had been
-    played then (which names the request)."""
+    """A request to take back moves: who asked, how many moves had been
+    played then, and its own ``id`` (random), which an answer names: a later
+    request at the same ply is another request."""
 
     by: str
     ply: int
+    id: str = attrs.field(factory=lambda: secrets.token_urlsafe(9))
 
 
 class Live:
@@ -330,20 +332,21 @@ class Matches:
         self._let_agents_move(live)
         return True
 
-    def answer(self, live: Live, token: str | None, accept: object, ply: object = None) -> bool:
+    def answer(self, live: Live, token: str | None, accept: object, request: object) -> bool:
         """The other person accepts (the moves are taken back) or declines a
-        takeback; ``ply`` (optional) names the request, by the moves played
-        when it was asked, so that an answer never lands on a later one."""
+        takeback; ``request`` is the id of the request answered, so that an
+        answer (a late one, or one sent again) never lands on a later request,
+        even one asked at the same ply (409)."""
         if not isinstance(accept, bool):
             raise WrongTypeError(f"'accept' is true or false, got {accept!r}")
-        if ply is not None and (not isinstance(ply, int) or isinstance(ply, bool)):
-            raise WrongTypeError(f"'ply' is the takeback's number of moves, got {ply!r}")
+        if not isinstance(request, str):
+            raise WrongTypeError(f"'id' is the id of the takeback answered (its 'id'), got {request!r}")
         with live.lock:
             player = self.seat_of(live, token)
             self._flag_if_late(live)
             asked = live.takeback
-            if asked is None or (ply is not None and ply != asked.ply):
-                raise Conflict("no such takeback is asked now")
+            if asked is None or request != asked.id:
+                raise Conflict("no such takeback is asked now: it was answered, or a move ended it")
             if asked.by == player:
                 raise Forbidden(f"{player} asked for the takeback; the other player answers")
             if accept:

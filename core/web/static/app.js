@@ -1118,7 +1118,7 @@ function takebackAnswered(before, match) {
 async function answerTakeback(accepted) {
   const id = current.id;
   try {
-    const body = { accept: accepted, ply: current.takeback.ply };  // this request, not a later one
+    const body = { accept: accepted, id: current.takeback.id };  // this request, not a later one
     const data = await api("POST", "/api/matches/" + id + "/takeback/answer", body, tokenFor(answerer(current)));
     if (!current || current.id !== id) return;
     accept(data);  // first: the new position clears the old lines
