@@ -15,6 +15,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
 
 import pytest
 
@@ -227,6 +228,53 @@ def test_a_full_disk_changes_nothing_and_says_so(tmp_path):
     restarted = Server(tmp_path, *NO_RATES)
     try:
         assert restarted.request("GET", path).body["state"]["history"] == kept  # every move answered 200
+    finally:
+        restarted.stop()
+
+
+def events(sock: socket.socket) -> Iterator[dict]:
+    """The matches an open event stream sends, one by one."""
+    data = b""
+    while True:
+        while b"\n\n" not in data:
+            chunk = sock.recv(65536)
+            assert chunk, data
+            data += chunk
+        message, _, data = data.partition(b"\n\n")
+        for line in message.split(b"\r\n\r\n")[-1].splitlines():
+            if line.startswith(b"data: "):
+                yield json.loads(line[6:])
+
+
+def test_an_agents_move_that_could_not_be_saved_is_saved_again_and_the_match_says_why_it_waits(tmp_path):
+    served = Server(tmp_path)
+    store = tmp_path / "data" / "matches.sqlite3"
+    refuse = "CREATE TRIGGER refuse BEFORE UPDATE ON matches BEGIN SELECT RAISE(ABORT, 'the disk says no'); END"
+    with sqlite3.connect(store) as db:
+        db.execute(refuse)  # a new match is saved (an insert); every change to it fails, an agent's move included
+    try:
+        match = served.create(players=["random", "human"])  # the computer (chocolate) moves first
+        path = f"/api/matches/{match['id']}"
+        waiting = served.until(match["id"], lambda m: m["waiting"] is not None)
+        assert waiting["thinking"] and waiting["to_move"] == "chocolate" and waiting["state"]["history"] == []
+        assert "the disk says no" in waiting["waiting"] and "saved again" in waiting["waiting"], waiting
+        stream = socket.create_connection(("127.0.0.1", served.port), timeout=30)
+        stream.sendall(f"GET {path}/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
+        heard = events(stream)
+        first = next(heard)
+        assert first["thinking"] and "the disk says no" in first["waiting"], first  # the stream says why it waits
+        with sqlite3.connect(store) as db:
+            db.execute("DROP TRIGGER refuse")  # the disk has room again
+        saved = next(m for m in heard if m["state"]["history"])
+        assert saved["waiting"] is None and saved["to_move"] == "vanilla" and len(saved["state"]["history"]) == 1
+        assert not served.until(match["id"], lambda m: not m["thinking"])["waiting"]
+        stream.close()
+        assert "Traceback" not in served.stderr()
+    finally:
+        served.stop()
+    restarted = Server(tmp_path)
+    try:
+        assert restarted.request("GET", path).body["state"]["history"] == saved["state"]["history"]  # in the store
     finally:
         restarted.stop()
 

@@ -50,6 +50,10 @@ class Alarms:
         with self._ready:
             self._set.pop(key, None)  # its entry in the heap is skipped when it comes up
 
+    @property
+    def closed(self) -> bool:
+        return self._closed
+
     def pending(self) -> int:
         with self._ready:
             return len(self._set)

@@ -31,7 +31,7 @@ from typing import Any, TypeVar
 import attrs
 
 from ..agents.base import Budget
-from ..agents.spec import HUMAN, refuse_programs
+from ..agents.spec import HUMAN
 from ..analysis.better_move import position_and_move, retry
 from ..analysis.review import public as public_review
 from ..analysis.review import review as review_game
@@ -43,6 +43,7 @@ from ..play.match import Match
 from ..play.records import parse_record
 from ..plugins.registry import game_class, make_seat
 from ..rules.game import State, check_seed
+from ..rules.moves import Move
 from ..rules.parts import Parts, started
 from .alarms import Alarms
 from .limits import Limits, Rates, TooManyRequests
@@ -78,6 +79,11 @@ class Full(BoardgamesError):
     """The server keeps as many matches as it may (503)."""
 
 
+#: An agent's move that could not be saved is saved again after the first,
+#: then twice as long each time, at most the second (seconds), until it is.
+SAVE_AGAIN_SECONDS, SAVE_AGAIN_MOST = 0.5, 30.0
+
+
 @attrs.frozen
 class Takeback:
     """A request to take back moves: who asked, how many moves had been
@@ -107,6 +113,12 @@ class Live:
         self.thinking = False
         #: The takeback asked for, until the other person answers.
         self.takeback: Takeback | None = None
+        #: Why the agent to move waits (its move could not be saved), or None.
+        self.waiting: str | None = None
+        #: The agent's move that could not be saved, with the position it is
+        #: for, and how many times in a row its saving failed.
+        self.unsaved: tuple[State, Move] | None = None
+        self.failed_saves = 0
         self.users = 0
         self.snapshot: tuple[dict[str, Any], ClockReading | None] = (self._describe(), self._clock())
 
@@ -152,6 +164,7 @@ class Live:
             "forfeit": None if match.forfeit is None else match.forfeit.to_json(),
             "in_hand": dict(zip(match.game.player_names, match.state.in_hand(), strict=False)),
             "thinking": self.thinking,
+            "waiting": self.waiting,
             "takeback": None if self.takeback is None else attrs.asdict(self.takeback),
             "clock": None,  # the clocks' reading, made at each answer (describe)
         }
@@ -165,7 +178,8 @@ def check_spec(spec: object) -> str:
     seat = make_seat(spec)
     if seat.agent is None:
         return seat.spec
-    refuse_programs(seat, "the server does not take it")
+    if seat.agent.runs_programs:
+        raise InvalidAgentSpecError(f"the {seat.agent.name} agent runs a program; the server does not take it")
     budget = seat.budget
     if (budget.time or 0) > MAX_TIME or (budget.iterations or 0) > MAX_ITERATIONS or (budget.depth or 0) > MAX_DEPTH:
         raise InvalidAgentSpecError(
@@ -591,8 +605,10 @@ class Matches:
     def _agent_moves(self, live: Live) -> None:
         """On a worker: the agent to move makes one move; if another agent
         is then to move, the match goes to the back of its client's queue.
-        A position changed meanwhile (a takeback) is thought again."""
-        again = False
+        A position changed meanwhile (a takeback) is thought again. A move
+        that could not be saved is saved again later (:meth:`_save_later`)."""
+        again = later = False
+        move: Move | None = None
         try:
             with live.lock:
                 match = live.match
@@ -600,30 +616,56 @@ class Matches:
                 if seat is None or seat.is_human:
                     return
                 before = match.state
-            try:
-                move = match.choose(self._capped(seat.budget))
-            except AgentFailure as exc:  # an agent that fails forfeits, as in the terminal
-                reason = str(exc)
-                with live.lock:
-                    player = match.to_move
-                    if match.state is before and player is not None:
-                        self._commit(live, lambda: match.concede(player, reason))
-                return
+                unsaved, live.unsaved = live.unsaved, None
+            if unsaved is not None and unsaved[0] is before:
+                chosen = unsaved[1]  # chosen already: only its saving failed
+            else:
+                try:
+                    chosen = match.choose(self._capped(seat.budget))
+                except AgentFailure as exc:  # an agent that fails forfeits, as in the terminal
+                    reason = str(exc)
+                    with live.lock:
+                        player = match.to_move
+                        if match.state is before and player is not None:
+                            self._commit(live, lambda: match.concede(player, reason))
+                    return
+            move = chosen
             with live.lock:
+                live.waiting = None  # said with the change, or set again if it fails
                 self._flag_if_late(live)  # its time ran out while it thought
                 if match.state is before and not match.is_over:
-                    self._commit(live, lambda: match.play(move))
+                    self._commit(live, lambda: match.play(chosen))
+                live.failed_saves = 0
                 seat = match.seat_to_move
                 again = seat is not None and not seat.is_human
-        except StoreError as exc:  # nothing changed; a later request lets the agent try again
+        except StoreError as exc:  # nothing changed: saved again later
             log.warning("match %s: an agent's move could not be saved: %s", live.id, exc)
+            with live.lock:
+                later = self._save_later(live, before, move, exc)
         finally:
             with live.lock:
                 if again:
                     self._submit(live)
-                else:
+                elif not later:
                     live.thinking = False
+                    live.waiting = None
                     live.changed()
+
+    def _save_later(self, live: Live, before: State, move: Move | None, exc: StoreError) -> bool:
+        """Under the live's lock: the agent's move (None: its forfeit or its
+        flag) could not be saved; it is tried again after a back-off, the
+        match meanwhile thinking and saying why it waits (an event); False if
+        the server is stopping."""
+        if move is not None:
+            live.unsaved = (before, move)
+        live.failed_saves += 1
+        delay = min(SAVE_AGAIN_MOST, SAVE_AGAIN_SECONDS * 2 ** min(live.failed_saves - 1, 16))
+        live.waiting = f"{str(exc).rstrip('.')}: the computer's move is saved again in {delay:g} s"
+        live.changed()
+        if self._alarms.closed:
+            return False
+        self._alarms.set(f"{live.id} save", clock_module.time_source() + delay, lambda: self._submit(live))
+        return True
 
     def close(self) -> None:
         self._workers.close()

@@ -386,7 +386,9 @@ function statusText(match) {
 function turnText(match) {
   if (match.thinking) {  // after a takeback, a person may be to move while the computer still finishes
     const agent = isPerson(match, match.to_move) ? Object.keys(match.players).find((p) => !isPerson(match, p)) : match.to_move;
-    if (agent) return agent + " (the computer, " + levelName(gameOf(match), match.players[agent]) + ") is thinking";
+    // waiting: its move could not be saved, and is saved again in a moment (the server says why).
+    const why = match.waiting ? " (" + match.waiting + ")" : "";
+    if (agent) return agent + " (the computer, " + levelName(gameOf(match), match.players[agent]) + ") is thinking" + why;
   }
   return match.to_move + " to move" + (tokens[match.to_move] ? " (you)" : "");
 }
