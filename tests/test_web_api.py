@@ -5,7 +5,9 @@ folder) that keeps every match."""
 
 from __future__ import annotations
 
+import asyncio
 import json
+import selectors
 import socket
 import subprocess
 import sys
@@ -603,3 +605,87 @@ def test_an_agents_clock_runs_on_the_server_too(client):
     move(client, created, "chocolate")  # vanilla's clock runs: it thinks within a part of its 2 s, not 5
     match = until(client, created["id"], lambda m: len(m["state"]["history"]) == 4 and not m["thinking"])
     assert match["clock"]["flagged"] is None and 1.0 < match["clock"]["remaining"]["vanilla"] < 2
+
+
+class CountingSelector(selectors.DefaultSelector):  # type: ignore[misc,valid-type]
+    """The event loop's selector, counting the times the loop wakes up."""
+
+    wakes = 0
+
+    def select(self, timeout=None):
+        ready = super().select(timeout)
+        CountingSelector.wakes += 1
+        return ready
+
+
+def test_idle_event_streams_do_not_wake_the_server_and_a_change_reaches_them(data):
+    """Streams are pushed, not polled: while nothing changes, the server's
+    event loop holding 20 open streams does not wake at all (each polled every
+    50 ms, they woke it hundreds of times a second); a move reaches each."""
+    app = create_app(data)
+    matches = app.state.matches
+    live, seats = matches.create("donuts", {}, 7, ["human", "human"])
+    streams = 20
+
+    async def watch(sent: asyncio.Queue, gone: asyncio.Event) -> None:
+        scope = {
+            "type": "http",
+            "asgi": {"version": "3.0", "spec_version": "2.3"},
+            "http_version": "1.1",
+            "method": "GET",
+            "scheme": "http",
+            "path": f"/api/matches/{live.id}/events",
+            "raw_path": f"/api/matches/{live.id}/events".encode(),
+            "root_path": "",
+            "query_string": b"",
+            "headers": [(b"host", b"127.0.0.1")],
+            "client": ("127.0.0.1", 50000),
+            "server": ("127.0.0.1", 8000),
+        }
+        asked = False
+
+        async def receive() -> dict:
+            nonlocal asked
+            if not asked:
+                asked = True
+                return {"type": "http.request", "body": b"", "more_body": False}
+            await gone.wait()  # the client hangs up when told
+            return {"type": "http.disconnect"}
+
+        async def send(message: dict) -> None:
+            if message["type"] == "http.response.body" and message.get("body"):
+                await sent.put(message["body"].decode())
+
+        await app(scope, receive, send)
+
+    async def run() -> None:
+        loop = asyncio.get_running_loop()
+        gone = asyncio.Event()
+        queues = [asyncio.Queue() for _ in range(streams)]
+        tasks = [asyncio.ensure_future(watch(queue, gone)) for queue in queues]
+        for queue in queues:  # each stream's first event: the match now
+            assert '"history": []' in await asyncio.wait_for(queue.get(), 30)
+        assert live.users == streams
+
+        def quiet_second() -> int:
+            """From another thread: the loop's wake-ups in a second of quiet."""
+            time.sleep(0.2)  # the loop is done with what it was doing
+            before = CountingSelector.wakes
+            time.sleep(1.0)
+            return CountingSelector.wakes - before
+
+        wakes = await loop.run_in_executor(None, quiet_second)
+        assert wakes == 0, f"the server woke {wakes} times in a second with {streams} idle streams"
+        await loop.run_in_executor(None, matches.move, live, seats["chocolate"], "c3")
+        for queue in queues:  # the move reaches every stream
+            assert '"history": ["c3"]' in await asyncio.wait_for(queue.get(), 30)
+        gone.set()  # every client hangs up: the streams end and let the match go
+        await asyncio.wait_for(asyncio.gather(*tasks), 30)
+        assert live.users == 0
+
+    loop = asyncio.SelectorEventLoop(CountingSelector())
+    try:
+        loop.run_until_complete(run())
+    finally:
+        loop.close()
+        matches.close()

@@ -47,8 +47,9 @@ from .store import DamagedMatch, MatchStore, StoreError
 MAX_BODY = 1 << 20
 #: The longest move being made that ``GET .../parts?move=`` reads.
 MAX_PARTIAL = 1000
-#: How often an event stream looks for a change, and sends a keep-alive comment.
-POLL_SECONDS, KEEPALIVE_SECONDS = 0.05, 15.0
+#: How often an idle event stream sends a keep-alive comment (a change is
+#: pushed to it at once: an idle stream costs nothing in between).
+KEEPALIVE_SECONDS = 15.0
 
 STATIC = Path(str(resources.files("boardgames.web") / "static"))
 
@@ -205,6 +206,31 @@ class Guard:
         return None
 
 
+class Stopping(threading.Event):
+    """Set when the server stops (from any thread): it also wakes the event
+    streams registered with :meth:`wake`, so that each ends at once."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._wakers: set[Callable[[], None]] = set()
+        self._wakers_lock = threading.Lock()
+
+    def wake(self, waker: Callable[[], None]) -> None:
+        with self._wakers_lock:
+            self._wakers.add(waker)
+
+    def forget(self, waker: Callable[[], None]) -> None:
+        with self._wakers_lock:
+            self._wakers.discard(waker)
+
+    def set(self) -> None:
+        super().set()
+        with self._wakers_lock:
+            wakers = list(self._wakers)
+        for waker in wakers:
+            waker()
+
+
 def _host_name(host: str) -> str:
     """``example.org`` of ``example.org:8000``, ``::1`` of ``[::1]:8000``."""
     host = host.strip().lower()
@@ -230,7 +256,7 @@ def create_app(
     limits = limits or Limits()
     matches = Matches(MatchStore(data), limits)
     #: Set when the server stops: event streams end, so that the stop waits for none.
-    stopping = threading.Event()
+    stopping = Stopping()
 
     def api(handler: Callable[[Request], Awaitable[Response]]) -> Callable[[Request], Awaitable[Response]]:
         async def endpoint(request: Request) -> Response:
@@ -395,19 +421,35 @@ def create_app(
         async def stream() -> AsyncIterator[str]:
             # The stream holds the match while it runs: the object it watches is the one that changes.
             live = await run_in_threadpool(matches.acquire, request.path_params["id"])
+            # Pushed, not polled: the thread that changes the match (or stops the
+            # server) wakes this stream, which sleeps until then (or the keep-alive).
+            loop = asyncio.get_running_loop()
+            news = asyncio.Event()
+
+            def wake() -> None:
+                with contextlib.suppress(RuntimeError):  # the loop is closed: nobody listens
+                    loop.call_soon_threadsafe(news.set)
+
+            live.watch(wake)
+            stopping.wake(wake)
             try:
-                seen, quiet = -1, 0.0
-                while not stopping.is_set() and not await request.is_disconnected():
+                seen = -1
+                while True:
+                    news.clear()  # before the version is read: a change after it wakes the wait
+                    if stopping.is_set():
+                        return
                     if live.version != seen:
                         seen = live.version
                         yield f"event: match\ndata: {json.dumps(live.describe())}\n\n"
-                        quiet = 0.0
-                    elif quiet >= KEEPALIVE_SECONDS:
+                        continue
+                    try:
+                        await asyncio.wait_for(news.wait(), KEEPALIVE_SECONDS)
+                    except asyncio.TimeoutError:
                         yield ": keep-alive\n\n"
-                        quiet = 0.0
-                    await asyncio.sleep(POLL_SECONDS)
-                    quiet += POLL_SECONDS
+                # A client that hangs up cancels this (Starlette listens for it meanwhile).
             finally:
+                live.unwatch(wake)
+                stopping.forget(wake)
                 matches.release(live)
 
         headers = {"cache-control": "no-cache", "x-accel-buffering": "no"}

@@ -120,6 +120,9 @@ class Live:
         self.unsaved: tuple[State, Move] | None = None
         self.failed_saves = 0
         self.users = 0
+        #: Called at every change (the event streams' wake-ups), on the changing thread.
+        self._watchers: set[Callable[[], None]] = set()
+        self._watchers_lock = threading.Lock()  # not the match's: the event loop never waits for a save
         self.snapshot: tuple[dict[str, Any], ClockReading | None] = (self._describe(), self._clock())
 
     @property
@@ -132,9 +135,25 @@ class Live:
 
     def changed(self) -> None:
         """Under the lock, after any change: a new version, and the description
-        of it, made once here rather than at every request and event."""
+        of it, made once here rather than at every request and event; then
+        the watchers (the open event streams) are told."""
         self.version += 1
         self.snapshot = (self._describe(), self._clock())
+        with self._watchers_lock:
+            watchers = list(self._watchers)
+        for watcher in watchers:
+            watcher()
+
+    def watch(self, watcher: Callable[[], None]) -> None:
+        """Call ``watcher()`` after every change from now on, on the thread
+        that makes it, under the lock: it must only pass the news on (an
+        event stream's ``loop.call_soon_threadsafe``)."""
+        with self._watchers_lock:
+            self._watchers.add(watcher)
+
+    def unwatch(self, watcher: Callable[[], None]) -> None:
+        with self._watchers_lock:
+            self._watchers.discard(watcher)
 
     def reread_clock(self) -> None:
         """Under the lock: the clocks changed without a move (a reload caught up)."""
