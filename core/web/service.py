@@ -31,7 +31,7 @@ from typing import Any, TypeVar
 import attrs
 
 from ..agents.base import Budget
-from ..agents.spec import HUMAN
+from ..agents.spec import HUMAN, refuse_programs
 from ..analysis.better_move import position_and_move, retry
 from ..analysis.review import public as public_review
 from ..analysis.review import review as review_game
@@ -197,8 +197,7 @@ def check_spec(spec: object) -> str:
     seat = make_seat(spec)
     if seat.agent is None:
         return seat.spec
-    if seat.agent.runs_programs:
-        raise InvalidAgentSpecError(f"the {seat.agent.name} agent runs a program; the server does not take it")
+    refuse_programs(seat, "the server does not take it")
     budget = seat.budget
     if (budget.time or 0) > MAX_TIME or (budget.iterations or 0) > MAX_ITERATIONS or (budget.depth or 0) > MAX_DEPTH:
         raise InvalidAgentSpecError(
