@@ -16,7 +16,7 @@ import boardgames
 from boardgames import Match, save_record
 from boardgames.agents.base import Budget
 from boardgames.agents.solver import Prover
-from boardgames.analysis.review import ReviewError, Thresholds, accuracy, label, parse_budget, review
+from boardgames.analysis.review import ReviewError, Thresholds, Walk, accuracy, label, parse_budget, review
 from helpers import TICTACTOE, headless_chromium, screenshot
 
 SMALL = Budget(iterations=40)
@@ -70,6 +70,21 @@ def test_the_json_of_a_real_donuts_game():
     assert last["source"] == "solver" and last["win"] == 100 and last["player"] == match.winner
     assert {p["source"] for p in data["plies"]} == {"search", "solver"}  # Donuts' end is in the prover's reach
     assert json.loads(json.dumps(data)) == data
+
+
+def test_a_review_made_a_position_at_a_time_is_the_same_review():
+    """The server makes a review one position a job (issue 42), with other
+    work between the jobs: the same Walk as ``review`` in one go, the same review."""
+    final, other = played(seed=5).state, played(seed=8).state
+    whole = review(final, SMALL, seed=3)
+    walk, between = Walk(final, SMALL, seed=3), Walk(other, SMALL, seed=4)
+    while not walk.done:
+        walk.step()
+        if not between.done:
+            between.step()  # another review's job on the same thread meanwhile
+    assert walk.result() == whole
+    with pytest.raises(ReviewError):
+        Walk(final, SMALL).result()  # not before every position is valued
 
 
 @pytest.mark.parametrize("name", ["amazons", "othello", "verso"])

@@ -294,6 +294,57 @@ def test_one_clients_slow_agents_leave_the_others_a_worker(tmp_path):
         assert served.stop(signal.SIGINT) == 0
 
 
+def long_finished_record() -> dict:
+    """A whole random game of Verso on 19x19: 200 and more positions to review."""
+    from boardgames import Match, game_class
+
+    match = Match(game_class("verso").configure({"size": "19"}, seed=3), ["random", "random"], seed=3)
+    match.run()
+    assert len(match.state.history) > 150
+    return match.record().to_json()
+
+
+def ask_review(served: Server, source: str) -> tuple[str, threading.Thread, list]:
+    """A long finished game uploaded by ``source``, and its review asked in a thread: (id, thread, [answer])."""
+    uploaded = served.request("POST", "/api/matches", {"record": long_finished_record()}, source=source)
+    assert uploaded.status == 201, uploaded.body
+    match_id, answers = uploaded.body["id"], []
+    thread = threading.Thread(
+        target=lambda: answers.append(
+            served.request("GET", f"/api/matches/{match_id}/review", source=source, timeout=600)
+        )
+    )
+    thread.start()
+    return match_id, thread, answers
+
+
+def test_a_review_leaves_another_clients_clocked_agent_the_worker(tmp_path):
+    """Issue 42, fault 2: a review is a job per position, not one job for
+    the whole game, so with a single worker another client's computer replies
+    in its clocked game while the review is still being made (it waited for
+    the whole review, and lost on time)."""
+    served = Server(tmp_path, *NO_RATES, "--limit", "workers=1")
+    try:
+        _, reviewing, answers = ask_review(served, "127.0.0.2")
+        match = served.create(players=["human", "greedy"], clock={"limit": 600, "increment": 0})
+        first = match["state"]["legal_moves"][0]
+        sent = served.request(
+            "POST", f"/api/matches/{match['id']}/moves", {"move": first}, token=match["seats"]["chocolate"]
+        )
+        assert sent.status == 200, sent.body
+        replied = None
+        while replied is None and reviewing.is_alive():
+            now = served.request("GET", f"/api/matches/{match['id']}").body
+            if len(now["state"]["history"]) == 2:
+                replied = now
+            time.sleep(0.05)
+        assert replied is not None, ("the review ended before the reply", answers)
+        assert reviewing.is_alive() and not answers  # the review is still being made
+        assert replied["result"] is None and replied["to_move"] == "chocolate"  # replied, not flagged
+    finally:
+        assert served.stop(signal.SIGINT) == 0
+
+
 def test_the_thinking_time_is_capped_whatever_the_spec(tmp_path):
     served = Server(tmp_path, *NO_RATES, "--limit", "think-seconds=0.5")
     try:

@@ -260,58 +260,89 @@ def review(
 ) -> dict[str, Any]:
     """The review of the game that led to ``final``, as JSON (module docstring);
     ``progress(1)`` after each position valued."""
-    thresholds = thresholds or Thresholds()
-    game = final.game
-    positions = positions_of(final)
-    reviewer = Reviewer(budget, seed)
-    values: list[Valued | None] = []
-    for state in positions:
-        values.append(reviewer.value(state))
+    walk = Walk(final, budget, seed)
+    while not walk.done:
+        walk.step()
         if progress is not None:
             progress(1)
-    # A position with a single legal move is worth what the next one is.
-    for k in reversed(range(len(positions))):
-        if values[k] is None:
-            after = values[k + 1]
-            assert after is not None
-            state, played = positions[k], final.history[k]
-            values[k] = Valued(
-                for_player(after, positions[k + 1], state.turn),
-                after.source,
-                after.exact,
-                state.format_move(played),
-                [state.format_move(played), *after.line][:LINE_LENGTH],
-                played,
+    return walk.result(thresholds)
+
+
+class Walk:
+    """The review of the game that led to ``final``, made one position at a
+    time: :meth:`step` values the next position, in order, with one
+    :class:`Reviewer` (its prover's table and search's tree kept from one to
+    the next); :meth:`result` once :attr:`done`. :func:`review` walks it in
+    one go; the server runs each step as a job on its shared workers, so a
+    long review never holds a thread for long. The same steps in the same
+    order: the same review."""
+
+    def __init__(self, final: State, budget: Budget = DEFAULT_BUDGET, seed: int | None = 0) -> None:
+        self.final = final
+        self.budget = budget
+        self.positions = positions_of(final)
+        self.reviewer = Reviewer(budget, seed)
+        self.values: list[Valued | None] = []
+
+    @property
+    def done(self) -> bool:
+        return len(self.values) == len(self.positions)
+
+    def step(self) -> None:
+        """Value the next position."""
+        self.values.append(self.reviewer.value(self.positions[len(self.values)]))
+
+    def result(self, thresholds: Thresholds | None = None) -> dict[str, Any]:
+        """The review, as JSON, once every position is valued."""
+        if not self.done:
+            raise ReviewError(f"{len(self.positions) - len(self.values)} positions are still to be valued")
+        thresholds = thresholds or Thresholds()
+        final, positions, budget = self.final, self.positions, self.budget
+        game = final.game
+        values = list(self.values)
+        # A position with a single legal move is worth what the next one is.
+        for k in reversed(range(len(positions))):
+            if values[k] is None:
+                after = values[k + 1]
+                assert after is not None
+                state, played = positions[k], final.history[k]
+                values[k] = Valued(
+                    for_player(after, positions[k + 1], state.turn),
+                    after.source,
+                    after.exact,
+                    state.format_move(played),
+                    [state.format_move(played), *after.line][:LINE_LENGTH],
+                    played,
+                )
+        plies = []
+        for k, move in enumerate(final.history):
+            before_state, after_state = positions[k], positions[k + 1]
+            before, after = values[k], values[k + 1]
+            assert before is not None and after is not None
+            mover = before_state.turn
+            plies.append(
+                {
+                    "ply": k + 1,
+                    "move": before_state.format_move(move),
+                    "player": game.player_names[mover],
+                    "win": round(for_player(after, after_state, mover), 1),
+                    "best": before.best,
+                    "line": before.line,
+                    "label": None,
+                    "source": after.source,
+                    "before": round(before.win, 1),
+                    "before_source": before.source,
+                    "best_played": before.best_move == move,
+                }
             )
-    plies = []
-    for k, move in enumerate(final.history):
-        before_state, after_state = positions[k], positions[k + 1]
-        before, after = values[k], values[k + 1]
-        assert before is not None and after is not None
-        mover = before_state.turn
-        plies.append(
-            {
-                "ply": k + 1,
-                "move": before_state.format_move(move),
-                "player": game.player_names[mover],
-                "win": round(for_player(after, after_state, mover), 1),
-                "best": before.best,
-                "line": before.line,
-                "label": None,
-                "source": after.source,
-                "before": round(before.win, 1),
-                "before_source": before.source,
-                "best_played": before.best_move == move,
-            }
-        )
-    data = {
-        "version": SAVED_VERSION,
-        "game": game.name,
-        "history": [p["move"] for p in plies],
-        "budget": describe_budget(budget),
-        "plies": plies,
-    }
-    return label(data, thresholds)
+        data = {
+            "version": SAVED_VERSION,
+            "game": game.name,
+            "history": [p["move"] for p in plies],
+            "budget": describe_budget(budget),
+            "plies": plies,
+        }
+        return label(data, thresholds)
 
 
 def loss_of(ply: Mapping[str, Any]) -> float:

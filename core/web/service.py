@@ -33,8 +33,8 @@ import attrs
 from ..agents.base import Budget
 from ..agents.spec import HUMAN, refuse_programs
 from ..analysis.better_move import position_and_move, retry
+from ..analysis.review import Walk
 from ..analysis.review import public as public_review
-from ..analysis.review import review as review_game
 from ..errors import AgentFailure, BoardgamesError, InvalidAgentSpecError, MatchError, WrongTypeError
 from ..play import clock as clock_module
 from ..play.clock import ClockReading, ClockSettings
@@ -48,7 +48,7 @@ from ..rules.parts import Parts, started
 from .alarms import Alarms
 from .limits import Limits, Rates, TooManyRequests
 from .store import MatchStore, StoreError
-from .workers import FairWorkers
+from .workers import AGAIN, FairWorkers
 
 #: The most a spec may ask of an agent here (its thinking is also cut at
 #: ``Limits.think_seconds``): a server is shared.
@@ -408,9 +408,11 @@ class Matches:
 
     def review(self, live: Live, client: str = "", iterations: int | None = None) -> Future[dict[str, Any]]:
         """The review of a finished game (:mod:`boardgames.analysis.review`), worked out
-        on the shared workers as the client's job, within the server's budget;
-        made once for each game and budget while kept (a second look is instant).
-        Not while the game goes on: it would advise a player."""
+        on the shared workers a position at a time, each the client's job
+        (:meth:`FairWorkers.submit_steps`: other clients' moves come between
+        them), within the server's budget; made once for each game and budget
+        while kept (a second look is instant). Not while the game goes on: it
+        would advise a player."""
         if iterations is None:
             iterations = REVIEW_ITERATIONS
         if not 10 <= iterations <= MAX_REVIEW_ITERATIONS:
@@ -422,9 +424,16 @@ class Matches:
             return made
         self.rates.take("hint", client)  # as costly as a few hints: counted as one
         budget = self._review_budget(iterations)
-        future = self._job(
-            live, client, "the review", lambda: public_review(review_game(state, budget, seed=seed or 0))
-        )
+        walk: list[Walk] = []
+
+        def step() -> Any:
+            """One position of the review (the first also lists them), as one of the client's jobs."""
+            if not walk:
+                walk.append(Walk(state, budget, seed=seed or 0))
+            walk[0].step()
+            return public_review(walk[0].result()) if walk[0].done else AGAIN
+
+        future = self._workers.submit_steps(client, lambda: self._guarded(live, "the review", step))
         with self._reviews_lock:
             self._reviews[key] = future
             while len(self._reviews) > REVIEWS_KEPT:
@@ -615,8 +624,12 @@ class Matches:
         self._submit(live)
 
     def _submit(self, live: Live) -> None:
+        """The agent's move, as the match's creator's job: an urgent one where
+        a clock runs (:mod:`.workers`), so that it never waits its time away
+        behind other clients' work."""
+        clocked = live.match.clock is not None
         try:
-            self._workers.submit(live.client, lambda: self._agent_moves(live))
+            self._workers.submit(live.client, lambda: self._agent_moves(live), urgent=clocked)
         except BoardgamesError:  # the server is stopping
             live.thinking = False
 

@@ -1,11 +1,28 @@
 """The threads where agents think, shared fairly.
 
-A job is one agent move (or one hint) for one client; jobs are taken client
-by client in turn, and one client holds at most ``per_client`` threads at
-once, so four matches of a slow agent by one client leave the others' agents
-a thread. A match whose agent moves again goes to the back of its client's
-queue, so one client's matches share its threads too. The threads are
-daemons: stopping the server (Ctrl-C) never waits for an agent's thought.
+A job is one agent move, one hint, one move tried again, or one position of
+a review, for one client; jobs are taken client by client in turn, and one
+client holds at most ``per_client`` threads at once, so four matches of a
+slow agent by one client leave the others' agents a thread. A match whose
+agent moves again goes to the back of its client's queue, so one client's
+matches share its threads too.
+
+Long work comes in steps (:meth:`FairWorkers.submit_steps`): a review is a
+job per position, each bounded like a move, and after each the review goes
+to the back of its client's queue, so another client's move waits for at
+most one position of it, never the whole review.
+
+Two lanes: an agent's move in a match with a clock is *urgent* (its clock
+runs while it waits), and a free thread takes the urgent jobs first (client
+by client in turn among them, within the same ``per_client``), then the
+others. So a clocked agent waits for at most the jobs already running (each
+at most ``think-seconds``, a review's position at most its 0.25 s), never
+for a queue of other clients' work. The lane is no way round the limits:
+one client's urgent jobs still hold at most ``per_client`` threads.
+
+The threads are daemons: stopping the server (Ctrl-C) never waits for an
+agent's thought; :meth:`FairWorkers.close` fails every job not done yet with
+:class:`Stopping` (a review being made included), so no request waits for one.
 """
 
 from __future__ import annotations
@@ -13,52 +30,97 @@ from __future__ import annotations
 import threading
 from collections import Counter, OrderedDict, deque
 from collections.abc import Callable
-from concurrent.futures import Future
+from concurrent.futures import Future, InvalidStateError
 from typing import Any
 
+import attrs
+
 from ..errors import BoardgamesError
+
+#: What a step of :meth:`FairWorkers.submit_steps` returns while it is not done.
+AGAIN = object()
+
+
+class Stopping(BoardgamesError):
+    """The server is stopping: the job will not be done (503)."""
+
+
+@attrs.define(eq=False)
+class _Job:
+    work: Callable[[], Any]
+    future: Future[Any]
+    urgent: bool = False
+    steps: bool = False
+    started: bool = False
 
 
 class FairWorkers:
     def __init__(self, workers: int, per_client: int) -> None:
         self.per_client = max(1, per_client)
-        self._queues: OrderedDict[str, deque[tuple[Callable[[], Any], Future[Any]]]] = OrderedDict()
+        # The urgent lane, then the others: each client's queue, in turn.
+        self._lanes: tuple[OrderedDict[str, deque[_Job]], ...] = (OrderedDict(), OrderedDict())
         self._running: Counter[str] = Counter()
+        self._started: set[_Job] = set()  # running, or between two steps
         self._ready = threading.Condition()
         self._closed = False
         for n in range(max(1, workers)):
             threading.Thread(target=self._work, name=f"boardgames-agent-{n}", daemon=True).start()
 
-    def submit(self, client: str, job: Callable[[], Any]) -> Future[Any]:
-        """Run ``job`` when ``client``'s turn comes; its result, or its error, in the future."""
-        future: Future[Any] = Future()
+    def submit(self, client: str, job: Callable[[], Any], urgent: bool = False) -> Future[Any]:
+        """Run ``job`` when ``client``'s turn comes (in the urgent lane if
+        ``urgent``); its result, or its error, in the future."""
+        return self._queue(client, _Job(job, Future(), urgent=urgent))
+
+    def submit_steps(self, client: str, step: Callable[[], Any]) -> Future[Any]:
+        """Run ``step`` as ``client``'s job, again and again, each time at the
+        back of the client's queue, until it returns something else than
+        :data:`AGAIN`: that is the future's result (an error ends it too)."""
+        return self._queue(client, _Job(step, Future(), steps=True))
+
+    def _queue(self, client: str, job: _Job) -> Future[Any]:
         with self._ready:
             if self._closed:
-                raise BoardgamesError("the server is stopping")
-            self._queues.setdefault(client, deque()).append((job, future))
+                raise Stopping("the server is stopping")
+            self._lanes[0 if job.urgent else 1].setdefault(client, deque()).append(job)
             self._ready.notify()
-        return future
+        return job.future
 
     def close(self) -> None:
+        """Take no more jobs; fail those not done (queued, running or between steps) with Stopping."""
         with self._ready:
             self._closed = True
-            for queue in self._queues.values():
-                for _, future in queue:
-                    future.cancel()
-            self._queues.clear()
+            unfinished = [job for lane in self._lanes for queue in lane.values() for job in queue]
+            unfinished += self._started
+            for lane in self._lanes:
+                lane.clear()
             self._ready.notify_all()
+        for job in unfinished:
+            _settle(job.future, exception=Stopping("the server is stopping"))
 
-    def _next(self) -> tuple[str, Callable[[], Any], Future[Any]] | None:
-        """Under the condition: the first client in turn with a job and a thread to spare."""
-        for client, queue in self._queues.items():
-            if self._running[client] < self.per_client:
-                job, future = queue.popleft()
-                if queue:
-                    self._queues.move_to_end(client)  # the others go first next time
-                else:
-                    del self._queues[client]
+    def _next(self) -> tuple[str, _Job] | None:
+        """Under the condition: the job of the first client in turn, urgent
+        lane first, with a thread to spare, started; None if none may start."""
+        while True:
+            found = self._first()
+            if found is None:
+                return None
+            client, job = found
+            if job.started or job.future.set_running_or_notify_cancel():  # else cancelled while queued
+                job.started = True
+                self._started.add(job)
                 self._running[client] += 1
-                return client, job, future
+                return found
+
+    def _first(self) -> tuple[str, _Job] | None:
+        for lane in self._lanes:
+            for client, queue in lane.items():
+                if self._running[client] < self.per_client:
+                    job = queue.popleft()
+                    if queue:
+                        lane.move_to_end(client)  # the others go first next time
+                    else:
+                        del lane[client]
+                    return client, job
         return None
 
     def _work(self) -> None:
@@ -69,16 +131,37 @@ class FairWorkers:
                     self._ready.wait()
                 if taken is None:
                     return
-            client, job, future = taken
+            client, job = taken
+            again = requeued = False
             try:
-                if future.set_running_or_notify_cancel():
-                    try:
-                        future.set_result(job())
-                    except BaseException as exc:  # the future carries it to whoever waits
-                        future.set_exception(exc)
+                result = job.work()
+            except BaseException as exc:  # the future carries it to whoever waits
+                _settle(job.future, exception=exc)
+            else:
+                again = job.steps and result is AGAIN
+                if not again:
+                    _settle(job.future, result=result)
             finally:
                 with self._ready:
                     self._running[client] -= 1
                     if not self._running[client]:
                         del self._running[client]
+                    if again and not self._closed:
+                        self._lanes[1].setdefault(client, deque()).append(job)  # the back of its queue
+                        requeued = True
+                    else:
+                        self._started.discard(job)
                     self._ready.notify_all()
+            if again and not requeued:
+                _settle(job.future, exception=Stopping("the server is stopping"))
+
+
+def _settle(future: Future[Any], result: Any = None, exception: BaseException | None = None) -> None:
+    """Give ``future`` its result or error, unless it has one already (the server stopped meanwhile)."""
+    try:
+        if exception is not None:
+            future.set_exception(exception)
+        else:
+            future.set_result(result)
+    except InvalidStateError:
+        pass
