@@ -159,6 +159,9 @@ def serve(
     class Server(uvicorn.Server):
         def handle_exit(self, sig: int, frame: FrameType | None) -> None:
             app.state.stopping.set()  # event streams end at once, so the stop waits for nothing
+            # No more jobs, and those not done fail (503): no request waits for a
+            # review or a hint, so none is cancelled with a traceback after 1 s.
+            app.state.matches.close()
             super().handle_exit(sig, frame)
 
     server = Server(config)

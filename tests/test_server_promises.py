@@ -345,6 +345,26 @@ def test_a_review_leaves_another_clients_clocked_agent_the_worker(tmp_path):
         assert served.stop(signal.SIGINT) == 0
 
 
+def test_ctrl_c_with_a_review_pending_stops_at_once_without_a_traceback(tmp_path):
+    """Issue 42: a review asked as the server stops is answered 503 in one
+    line; the request was cancelled after uvicorn's graceful second, with a
+    CancelledError traceback in the log."""
+    served = Server(tmp_path, *NO_RATES)
+    try:
+        _, reviewing, answers = ask_review(served, "127.0.0.2")
+        time.sleep(1)  # the request has arrived and its review is being made
+        assert reviewing.is_alive()
+        served.process.send_signal(signal.SIGINT)
+        assert served.process.wait(timeout=30) == 0  # a guard against a hang, not a measure
+        assert served.process.stdout.read().strip().endswith("Stopped.")
+        reviewing.join(timeout=30)
+        assert [a.status for a in answers] == [503] and "stopping" in answers[0].body["error"]
+        log = served.stderr()
+        assert "Traceback" not in log and "CancelledError" not in log and "ERROR" not in log, log
+    finally:
+        served.stop(signal.SIGKILL)
+
+
 def test_the_thinking_time_is_capped_whatever_the_spec(tmp_path):
     served = Server(tmp_path, *NO_RATES, "--limit", "think-seconds=0.5")
     try:

@@ -6,9 +6,9 @@ the wrong shape (400), a bad or illegal move (400), a missing or wrong token
 or not that seat's turn (403), a cross-site request (403) or one not sent as
 JSON (415), an unknown match (404) or a damaged one (410), not now (409: a
 finished game), over a rate or a cap (429 with ``Retry-After``), a change that
-could not be saved (503). No request names a file on the server. The
-service's calls run in worker threads, so the event loop never waits for the
-store or an agent.
+could not be saved, or a hint or review not made as the server stops (503).
+No request names a file on the server. The service's calls run in worker
+threads, so the event loop never waits for the store or an agent.
 """
 
 from __future__ import annotations
@@ -42,6 +42,7 @@ from ..rendering.svg import render_svg
 from .limits import Limits, TooManyRequests
 from .service import Conflict, Forbidden, Full, Live, Matches, NotFound
 from .store import DamagedMatch, MatchStore, StoreError
+from .workers import Stopping
 
 #: The largest request body: a record of the longest game fits many times over.
 MAX_BODY = 1 << 20
@@ -76,6 +77,7 @@ STATUSES: tuple[tuple[type[BoardgamesError], int], ...] = (
     (TooManyRequests, 429),
     (Full, 503),
     (StoreError, 503),
+    (Stopping, 503),
 )
 
 
