@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ipaddress
 import socket
+import sys
 import webbrowser
 from pathlib import Path
 from types import FrameType
@@ -21,6 +22,11 @@ if TYPE_CHECKING:
 #: Connections the kernel queues before the server takes them (each round of
 #: accepting takes at most this many, so a burst cannot use every descriptor).
 BACKLOG = 128
+#: How long a thread that thinks (an agent, a review's position) keeps the
+#: interpreter's lock while the event loop or a request's thread waits for it
+#: (Python's default is 5 ms, paid at each of the few handovers a request
+#: makes): requests stay quick while agents think (docs/web.md, "Measured").
+SWITCH_SECONDS = 0.0005
 
 
 def is_loopback(host: str) -> bool:
@@ -166,6 +172,7 @@ def serve(
 
     server = Server(config)
     quiet_floods()
+    sys.setswitchinterval(SWITCH_SECONDS)
     click.echo(f"Serving boardgames at {address} (matches in {folder}); Ctrl-C stops.")
     if open_browser:
         webbrowser.open(address)

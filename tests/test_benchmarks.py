@@ -96,6 +96,22 @@ def test_the_web_load_test_plays_whole_games_and_reports(tmp_path):
     assert result["resident_mb"] > 0 and result["resident_mb_with_live"] > 0 and result["live_matches"] == 3
 
 
+def test_the_web_load_test_puts_reviews_in_the_mix(tmp_path):
+    """Issue 42: --reviewers N plays the games again, alone then while N clients have reviews being made."""
+    pytest.importorskip("uvicorn", reason="the extra 'web' is not installed")
+    out = tmp_path / "load.json"
+    done = script(
+        "web_load.py", "--clients", "3", "--stored", "5", "--live", "0", "--reviewers", "1", "--json", str(out)
+    )
+    assert done.returncode == 0, done.stderr
+    result = json.loads(out.read_text())
+    assert result["problems"] == [] and result["command"].endswith("--reviewers 1")
+    alone, reviewed = result["without_reviews"], result["with_reviews"]
+    assert alone["moves"] >= 3 * 5 and reviewed["moves"] >= 3 * 5 and reviewed["reviews_asked_at_once"] == 2
+    assert reviewed["reviewed_game_moves"] > 100 and reviewed["reply_ms"]["p95"] > 0
+    assert set(result["p95_with_reviews_over_without"]) == {"round_trip_ms", "reply_ms"}
+
+
 @pytest.mark.parametrize(
     ("game", "options"), [("othello", ""), ("hex", "size=4"), ("go", "size=4"), ("amazons", ""), ("breakthrough", "")]
 )

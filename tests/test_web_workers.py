@@ -50,29 +50,62 @@ def test_a_review_in_steps_takes_turns_and_a_clocked_agent_goes_first():
         clocked = workers.submit("c", lambda: done.append("c's clocked agent"), urgent=True)
         gate.set()
         wait([first, review, move, clocked], timeout=30)
-        # The clocked agent first, though asked last; b's move after one position of a's review, not all.
-        assert done == ["c's clocked agent", "review1", "b's move", "review2", "review3"]
+        # The clocked agent first, though asked last; b's move before a's review, asked first.
+        assert done == ["c's clocked agent", "b's move", "review1", "review2", "review3"]
         assert review.result() == "review"
     finally:
         workers.close()
 
 
+def test_reviews_hold_one_thread_in_all_and_the_others_stay_free_for_moves():
+    workers = FairWorkers(workers=2, per_client=2, steps_at_once=1)
+    done: list[str] = []
+    gate, running = threading.Event(), threading.Event()
+
+    def slow() -> str:
+        running.set()
+        gate.wait(30)
+        done.append("a's review")
+        return "a"
+
+    try:
+        first = workers.submit_steps("a", slow)
+        assert running.wait(30)
+        second = workers.submit_steps("b", steps(done, "b's review", 2))
+        move = workers.submit("c", lambda: done.append("c's move"))
+        move.result(timeout=30)  # on the other thread, while a's review holds one
+        assert done == ["c's move"]  # b's review waits: reviews hold one thread in all
+        gate.set()
+        wait([first, second], timeout=30)
+        assert done == ["c's move", "a's review", "b's review1", "b's review2"]
+    finally:
+        gate.set()
+        workers.close()
+
+
 def test_stopping_fails_every_job_not_done_even_a_review_between_steps():
     workers = FairWorkers(workers=1, per_client=2)
-    done: list[str] = []
-    first_gate, first = held(workers, "x")
-    review = workers.submit_steps("a", steps(done, "review", 1000))
+    first_gate, first_running, done = threading.Event(), threading.Event(), []
+
+    def step():
+        if not done:
+            first_running.set()
+            first_gate.wait(30)
+        done.append("a position")
+        return AGAIN
+
+    review = workers.submit_steps("a", step)
+    assert first_running.wait(30)
     gate, running = threading.Event(), threading.Event()
     holding = workers.submit("b", lambda: (running.set(), gate.wait(30)))
     first_gate.set()
     assert running.wait(30)  # b's job holds the thread, taken after the review's first position
-    assert done == ["review1"]  # the review waits between two steps
+    assert done == ["a position"]  # the review waits between two steps
     queued = workers.submit("c", lambda: "e4")
     workers.close()
     for future in (holding, review, queued):
         with pytest.raises(Stopping):
             future.result(timeout=30)
     gate.set()
-    assert first.result(timeout=30) == "held"
     with pytest.raises(Stopping):
         workers.submit("c", lambda: None)

@@ -35,6 +35,9 @@ class Limits:
     workers: int = attrs.field(default=4, metadata=_within(1, 256))
     #: Of these, how many one client's matches and hints may hold at once.
     workers_per_client: int = attrs.field(default=2, metadata=_within(1, 256))
+    #: Of these, how many may value reviews' positions at once, in all (the
+    #: others stay free for moves and hints: core/web/workers.py says why).
+    review_workers: int = attrs.field(default=1, metadata=_within(1, 256))
     #: The most an agent thinks about one move here, whatever its spec says
     #: (a depth or an iteration count is cut short by it as well).
     think_seconds: float = attrs.field(default=10.0, metadata=_within(0.1, 3600))

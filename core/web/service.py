@@ -218,7 +218,7 @@ class Matches:
         )
         self._cache: OrderedDict[str, Live] = OrderedDict()
         self._cache_lock = threading.Lock()
-        self._workers = FairWorkers(limits.workers, limits.workers_per_client)
+        self._workers = FairWorkers(limits.workers, limits.workers_per_client, limits.review_workers)
         self._reviews: OrderedDict[tuple[str, int, int], Future[dict[str, Any]]] = OrderedDict()
         self._reviews_lock = threading.Lock()
         self._alarms = Alarms()

@@ -9,16 +9,23 @@ matches share its threads too.
 
 Long work comes in steps (:meth:`FairWorkers.submit_steps`): a review is a
 job per position, each bounded like a move, and after each the review goes
-to the back of its client's queue, so another client's move waits for at
-most one position of it, never the whole review.
+to the back of its client's queue, so a move never waits for a whole review.
 
-Two lanes: an agent's move in a match with a clock is *urgent* (its clock
-runs while it waits), and a free thread takes the urgent jobs first (client
-by client in turn among them, within the same ``per_client``), then the
-others. So a clocked agent waits for at most the jobs already running (each
-at most ``think-seconds``, a review's position at most its 0.25 s), never
-for a queue of other clients' work. The lane is no way round the limits:
-one client's urgent jobs still hold at most ``per_client`` threads.
+Three lanes, a free thread taking from the first that has a job it may
+start, client by client in turn within each, ``per_client`` counting the
+threads a client holds in all three:
+
+1. *urgent*: an agent's move in a match with a clock (its clock runs while
+   it waits). A clocked agent waits for at most the jobs already running
+   (each at most ``think-seconds``, a review's position at most its 0.25 s),
+   never for a queue of other clients' work;
+2. the others: agents' moves without a clock, hints, moves tried again;
+3. the steps of long work (reviews), on at most ``steps_at_once`` threads
+   in all (``review-workers``, 1 by default). Agents think in threads of one
+   process, which share one interpreter lock: a review on every thread
+   would slow every request, not only the agents' (each position is cut at
+   a time, so more threads would not make reviews faster either, only
+   shallower); on one, the others are free for moves.
 
 The threads are daemons: stopping the server (Ctrl-C) never waits for an
 agent's thought; :meth:`FairWorkers.close` fails every job not done yet with
@@ -39,6 +46,8 @@ from ..errors import BoardgamesError
 
 #: What a step of :meth:`FairWorkers.submit_steps` returns while it is not done.
 AGAIN = object()
+#: The lanes, by number.
+URGENT, OTHERS, STEPS = 0, 1, 2
 
 
 class Stopping(BoardgamesError):
@@ -55,11 +64,13 @@ class _Job:
 
 
 class FairWorkers:
-    def __init__(self, workers: int, per_client: int) -> None:
+    def __init__(self, workers: int, per_client: int, steps_at_once: int = 1) -> None:
         self.per_client = max(1, per_client)
-        # The urgent lane, then the others: each client's queue, in turn.
-        self._lanes: tuple[OrderedDict[str, deque[_Job]], ...] = (OrderedDict(), OrderedDict())
+        self.steps_at_once = max(1, steps_at_once)
+        # The lanes, urgent first, steps last: in each, each client's queue, in turn.
+        self._lanes: tuple[OrderedDict[str, deque[_Job]], ...] = (OrderedDict(), OrderedDict(), OrderedDict())
         self._running: Counter[str] = Counter()
+        self._steps_running = 0
         self._started: set[_Job] = set()  # running, or between two steps
         self._ready = threading.Condition()
         self._closed = False
@@ -81,7 +92,7 @@ class FairWorkers:
         with self._ready:
             if self._closed:
                 raise Stopping("the server is stopping")
-            self._lanes[0 if job.urgent else 1].setdefault(client, deque()).append(job)
+            self._lanes[_lane(job)].setdefault(client, deque()).append(job)
             self._ready.notify()
         return job.future
 
@@ -109,10 +120,13 @@ class FairWorkers:
                 job.started = True
                 self._started.add(job)
                 self._running[client] += 1
+                self._steps_running += job.steps
                 return found
 
     def _first(self) -> tuple[str, _Job] | None:
-        for lane in self._lanes:
+        for number, lane in enumerate(self._lanes):
+            if number == STEPS and self._steps_running >= self.steps_at_once:
+                break
             for client, queue in lane.items():
                 if self._running[client] < self.per_client:
                     job = queue.popleft()
@@ -146,14 +160,19 @@ class FairWorkers:
                     self._running[client] -= 1
                     if not self._running[client]:
                         del self._running[client]
+                    self._steps_running -= job.steps
                     if again and not self._closed:
-                        self._lanes[1].setdefault(client, deque()).append(job)  # the back of its queue
+                        self._lanes[STEPS].setdefault(client, deque()).append(job)  # the back of its queue
                         requeued = True
                     else:
                         self._started.discard(job)
                     self._ready.notify_all()
             if again and not requeued:
                 _settle(job.future, exception=Stopping("the server is stopping"))
+
+
+def _lane(job: _Job) -> int:
+    return STEPS if job.steps else URGENT if job.urgent else OTHERS
 
 
 def _settle(future: Future[Any], result: Any = None, exception: BaseException | None = None) -> None:
