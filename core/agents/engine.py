@@ -288,7 +288,7 @@ class EngineAgent(Agent):
         ]
         # Each move, 'position' and 'go' together, within the budget's time plus the margin: every
         # exchange of the game is bounded by it, not only 'go' (a slow 'position' took START_SECONDS).
-        allowed = (budget.time or 0.0) + float(self.settings["margin"])  # type: ignore[arg-type]
+        allowed = (budget.time or 0.0) + float(self.settings["margin"])
         began = time.perf_counter()
         deadline = began + allowed
         self._ask(shlex.join(["position", *(state.format_move(m) for m in state.history)]), "ok", deadline, allowed)

@@ -104,7 +104,8 @@ def clash(game: Any, base: type, configured: bool = False) -> str | None:
         own = inspect.getattr_static(game, name)
         if not callable(own) and not isinstance(own, (classmethod, staticmethod)):
             where = f"self.{name}" if configured and name in getattr(game, "__dict__", {}) else f"{cls.__name__}.{name}"
-            return f"{cls.name}: {where} is {_kind(own)}, but {name} is a method the framework calls (rename yours)"
+            game_name = getattr(cls, "name", cls.__name__)
+            return f"{game_name}: {where} is {_kind(own)}, but {name} is a method the framework calls (rename yours)"
     return None
 
 

@@ -39,8 +39,10 @@ from ..play.levels import ladder, measured
 from ..plugins.loader import plugin_at_fault
 from ..plugins.registry import registered_games
 from ..rendering.svg import render_svg
+from .held import HeldMatch
 from .limits import Limits, TooManyRequests
-from .service import Conflict, Forbidden, Full, Live, Matches, NotFound
+from .refusals import Conflict, Forbidden, Full, NotFound
+from .service import Matches
 from .store import DamagedMatch, MatchStore, StoreError
 from .workers import Stopping
 
@@ -208,7 +210,7 @@ class Guard:
         return None
 
 
-class Stopping(threading.Event):
+class StopSignal(threading.Event):
     """Set when the server stops (from any thread): it also wakes the event
     streams registered with :meth:`wake`, so that each ends at once."""
 
@@ -258,7 +260,7 @@ def create_app(
     limits = limits or Limits()
     matches = Matches(MatchStore(data), limits)
     #: Set when the server stops: event streams end, so that the stop waits for none.
-    stopping = Stopping()
+    stopping = StopSignal()
 
     def api(handler: Callable[[Request], Awaitable[Response]]) -> Callable[[Request], Awaitable[Response]]:
         async def endpoint(request: Request) -> Response:
@@ -279,7 +281,7 @@ def create_app(
         return endpoint
 
     @contextlib.asynccontextmanager
-    async def using(request: Request) -> AsyncIterator[Live]:
+    async def using(request: Request) -> AsyncIterator[HeldMatch]:
         """The match the path names, held (never a second copy) until the answer is made."""
         live = await run_in_threadpool(matches.acquire, request.path_params["id"])
         try:

@@ -1,0 +1,154 @@
+"""Advice from the engine on the shared workers, each the asking client's
+job: a hint for the seat to move, the review of a finished game (a position
+a job), and a move tried again in its place."""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from concurrent.futures import Future
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from ..agents.base import Budget
+from ..agents.spec import HUMAN
+from ..analysis.better_move import position_and_move, retry
+from ..analysis.review import Walk
+from ..analysis.review import public as public_review
+from ..errors import BoardgamesError
+from ..play.levels import strongest
+from ..play.match import Match
+from ..plugins.registry import make_seat
+from ..rules.game import State
+from .held import HeldMatch
+from .limits import Limits, Rates
+from .refusals import Conflict
+from .workers import AGAIN, FairWorkers
+
+#: A review here (``GET /api/matches/{id}/review``): the search's iterations a
+#: position unless asked (at most the second), each position also cut at
+#: REVIEW_SECONDS; reviews made are kept for the last REVIEWS_KEPT asked.
+REVIEW_ITERATIONS, MAX_REVIEW_ITERATIONS, REVIEW_SECONDS, REVIEWS_KEPT = 500, 5_000, 0.25, 256
+
+log = logging.getLogger("boardgames.web")
+T = TypeVar("T")
+
+
+class Advice:
+    """:class:`~.service.Matches`' hints, reviews and moves tried again."""
+
+    if TYPE_CHECKING:  # what it uses of the matches it is part of
+        limits: Limits
+        rates: Rates
+        _workers: FairWorkers
+        _reviews: OrderedDict[tuple[str, int, int], Future[dict[str, Any]]]
+        _reviews_lock: threading.Lock
+
+        def _seat_in_play(self, live: HeldMatch, token: str | None, to_move: bool = False) -> str: ...
+        def _capped(self, budget: Budget) -> Budget: ...
+
+    def hint(self, live: HeldMatch, token: str | None, client: str = "") -> Future[str]:
+        """The adviser's move for the player to move (this seat's turn only),
+        worked out on the shared workers as the client's job."""
+        with live.lock:
+            self._seat_in_play(live, token, to_move=True)
+            match = live.match
+            state = match.state
+        self.rates.take("hint", client)
+        adviser = Match(state, [HUMAN] * len(state.game.turn_order), seed=match.seed)
+        budget = self._capped(make_seat(strongest(state.game)).budget)
+        return self._workers.submit(client, lambda: state.format_move(adviser.hint(budget=budget)))
+
+    def review(self, live: HeldMatch, client: str = "", iterations: int | None = None) -> Future[dict[str, Any]]:
+        """The review of a finished game (:mod:`boardgames.analysis.review`), worked out
+        on the shared workers a position at a time, each the client's job
+        (:meth:`FairWorkers.submit_steps`: other clients' moves come between
+        them), within the server's budget; made once for each game and budget
+        while kept (a second look is instant). Not while the game goes on: it
+        would advise a player."""
+        if iterations is None:
+            iterations = REVIEW_ITERATIONS
+        if not 10 <= iterations <= MAX_REVIEW_ITERATIONS:
+            raise BoardgamesError(f"a review's iterations are from 10 to {MAX_REVIEW_ITERATIONS}, got {iterations}")
+        state, seed = self._finished(live, "it is reviewed once it ends")
+        key = (live.id, len(state.history), iterations)
+        made = self._kept_review(key)
+        if made is not None:
+            return made
+        self.rates.take("hint", client)  # as costly as a few hints: counted as one
+        budget = self._review_budget(iterations)
+        walk: list[Walk] = []
+
+        def step() -> Any:
+            """One position of the review (the first also lists them), as one of the client's jobs."""
+            if not walk:
+                walk.append(Walk(state, budget, seed=seed or 0))
+            walk[0].step()
+            return public_review(walk[0].result()) if walk[0].done else AGAIN
+
+        future = self._workers.submit_steps(client, lambda: self._guarded(live, "the review", step))
+        with self._reviews_lock:
+            self._reviews[key] = future
+            while len(self._reviews) > REVIEWS_KEPT:
+                self._reviews.popitem(last=False)
+        return future
+
+    def retry(self, live: HeldMatch, ply: object, move: object, client: str = "") -> Future[dict[str, Any]]:
+        """Find a better move (:mod:`boardgames.analysis.better_move`): whether ``move`` in
+        place of move ``ply`` of a finished game keeps the win, on the shared
+        workers as the client's job, with the review's budget and, once made,
+        its numbers for the move played. Not while the game goes on."""
+        state, seed = self._finished(live, "a move is tried again once it ends")
+        made = self._kept_review((live.id, len(state.history), REVIEW_ITERATIONS))
+        saved = made.result() if made is not None and made.done() else None
+        # A bad ply or move is a 400 before it costs the client a turn (a plugin's bug still one line).
+        self._guarded(live, "the move tried again", lambda: position_and_move(state, ply, move))
+        self.rates.take("hint", client)
+        budget = self._review_budget(REVIEW_ITERATIONS)
+
+        def tried() -> dict[str, Any]:
+            return retry(state, ply, move, budget, seed=seed or 0, saved_review=saved).to_json()  # type: ignore[arg-type]
+
+        return self._job(live, client, "the move tried again", tried)
+
+    @staticmethod
+    def _finished(live: HeldMatch, when: str) -> tuple[State, int | None]:
+        """The final position of a finished game and its seed; a 409 while it
+        goes on, saying ``when`` (what waits for its end)."""
+        with live.lock:
+            match = live.match
+            if not match.is_over:
+                raise Conflict(f"the game is not over: {when}")
+            return match.state, match.seed
+
+    def _kept_review(self, key: tuple[str, int, int]) -> Future[dict[str, Any]] | None:
+        """The review made or being made under ``key``, unless it failed."""
+        with self._reviews_lock:
+            made = self._reviews.get(key)
+            if made is None or (made.done() and (made.cancelled() or made.exception() is not None)):
+                return None
+            self._reviews.move_to_end(key)
+            return made
+
+    def _review_budget(self, iterations: int) -> Budget:
+        return Budget(iterations=iterations, time=min(REVIEW_SECONDS, self.limits.think_seconds))
+
+    def _job(
+        self, live: HeldMatch, client: str, what: str, work: Callable[[], dict[str, Any]]
+    ) -> Future[dict[str, Any]]:
+        """``work`` on the shared workers as the client's job; a fault that is
+        not the request's (a bug, most likely in a plugin's game) one line, not a 500."""
+
+        return self._workers.submit(client, lambda: self._guarded(live, what, work))
+
+    @staticmethod
+    def _guarded(live: HeldMatch, what: str, work: Callable[[], T]) -> T:
+        """``work()``; an exception that is no BoardgamesError (a plugin's bug) logged and said in one line."""
+        try:
+            return work()
+        except BoardgamesError:
+            raise
+        except Exception as exc:
+            log.exception("match %s: %s failed", live.id, what)
+            raise BoardgamesError(f"{what} could not be made ({type(exc).__name__}: {exc})") from None

@@ -1,0 +1,123 @@
+"""A match as the server holds it in memory (:class:`HeldMatch`): the match,
+its seats' tokens, its lock, the takeback asked, and what its event streams
+watch. :class:`~.service.Matches` keeps one per match while anything uses it."""
+
+from __future__ import annotations
+
+import secrets
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+
+from ..play.clock import ClockReading
+from ..play.match import Match
+from ..rules.game import State
+from ..rules.moves import Move
+
+
+@attrs.frozen
+class Takeback:
+    """A request to take back moves: who asked, how many moves had been
+    played then, and its own ``id`` (random), which an answer names: a later
+    request at the same ply is another request."""
+
+    by: str
+    ply: int
+    id: str = attrs.field(factory=lambda: secrets.token_urlsafe(9))
+
+
+class HeldMatch:
+    """A match as the server holds it in memory: the match, its seats' tokens, who
+    created it, a lock, and what the event streams watch. ``users`` counts
+    the requests and streams holding it: it stays the one copy while used."""
+
+    def __init__(self, match_id: str, match: Match, tokens: dict[str, str], client: str = "") -> None:
+        self.id = match_id
+        self.match = match
+        self.tokens = tokens
+        self.client = client
+        self.lock = threading.RLock()
+        # Counted on from the moment it is loaded, in microseconds: a match
+        # loaded again (a restart, or back in the cache) never goes below a
+        # version served before, which clients would take for an old answer.
+        self.version = time.time_ns() // 1000
+        self.thinking = False
+        #: The takeback asked for, until the other person answers.
+        self.takeback: Takeback | None = None
+        #: Why the agent to move waits (its move could not be saved), or None.
+        self.waiting: str | None = None
+        #: The agent's move that could not be saved, with the position it is
+        #: for, and how many times in a row its saving failed.
+        self.unsaved: tuple[State, Move] | None = None
+        self.failed_saves = 0
+        self.users = 0
+        #: Called at every change (the event streams' wake-ups), on the changing thread.
+        self._watchers: set[Callable[[], None]] = set()
+        self._watchers_lock = threading.Lock()  # not the match's: the event loop never waits for a save
+        self.snapshot: tuple[dict[str, Any], ClockReading | None] = (self._describe(), self._clock())
+
+    @property
+    def idle(self) -> bool:
+        """Whether nothing uses it: only then may it leave the cache (a
+        running clock's alarm holds it, or it would flag a copy)."""
+        clock = self.match.clock
+        running = clock is not None and clock.running is not None
+        return self.users == 0 and not self.thinking and self.takeback is None and not running
+
+    def changed(self) -> None:
+        """Under the lock, after any change: a new version, and the description
+        of it, made once here rather than at every request and event; then
+        the watchers (the open event streams) are told."""
+        self.version += 1
+        self.snapshot = (self._describe(), self._clock())
+        with self._watchers_lock:
+            watchers = list(self._watchers)
+        for watcher in watchers:
+            watcher()
+
+    def watch(self, watcher: Callable[[], None]) -> None:
+        """Call ``watcher()`` after every change from now on, on the thread
+        that makes it, under the lock: it must only pass the news on (an
+        event stream's ``loop.call_soon_threadsafe``)."""
+        with self._watchers_lock:
+            self._watchers.add(watcher)
+
+    def unwatch(self, watcher: Callable[[], None]) -> None:
+        with self._watchers_lock:
+            self._watchers.discard(watcher)
+
+    def reread_clock(self) -> None:
+        """Under the lock: the clocks changed without a move (a reload caught up)."""
+        self.snapshot = (self.snapshot[0], self._clock())
+
+    def describe(self) -> dict[str, Any]:
+        """What ``GET /api/matches/{id}`` answers: ``state`` is the ``show --json``
+        object. Read without the lock (one attribute), so that the server's event
+        loop never waits for a move being saved; the clocks are read at the
+        moment of the answer."""
+        described, clock = self.snapshot
+        return described if clock is None else {**described, "clock": clock.to_json()}
+
+    def _clock(self) -> ClockReading | None:
+        return None if self.match.clock is None else self.match.clock.reading()
+
+    def _describe(self) -> dict[str, Any]:
+        match = self.match
+        return {
+            "id": self.id,
+            "version": self.version,
+            "players": dict(zip(match.game.turn_order, match.specs, strict=True)),
+            "state": match.state.to_json(),
+            "to_move": match.to_move,
+            "result": match.result_text() if match.is_over else None,
+            "winner": match.winner,
+            "forfeit": None if match.forfeit is None else match.forfeit.to_json(),
+            "in_hand": dict(zip(match.game.player_names, match.state.in_hand(), strict=False)),
+            "thinking": self.thinking,
+            "waiting": self.waiting,
+            "takeback": None if self.takeback is None else attrs.asdict(self.takeback),
+            "clock": None,  # the clocks' reading, made at each answer (describe)
+        }
