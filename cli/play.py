@@ -29,7 +29,7 @@ from boardgames.agents.spec import Seat
 from boardgames.errors import IncompleteMoveError, MatchError
 from boardgames.geometry import bits
 from boardgames.play.clock import ClockError, ClockSettings, format_time
-from boardgames.play.levels import LEVEL_COUNT, level_spec, strongest
+from boardgames.play.levels import LEVEL_COUNT, LEVEL_NAMES, level_spec, strongest
 from boardgames.play.match import Match, saved_seats
 from boardgames.play.records import default_path, read_record, save_record
 from boardgames.play.safe_files import user_path
@@ -48,11 +48,16 @@ from .common import (
     terminal_width,
 )
 
+#: The level of the computer when none is asked for: the page's default too (a
+#: club player, replying at once; level 6 thinks two seconds a move).
+DEFAULT_LEVEL = 4
+
 
 def default_seats(game: Game) -> str:
-    """The seats of "boardgames play GAME": a person against the game's
-    strongest level (its own measured ladder, else the generic one)."""
-    return f"human,{strongest(game)}"
+    """The seats of "boardgames play GAME": a person against level
+    :data:`DEFAULT_LEVEL` of the game (its own measured ladder, else the
+    generic one), as the page offers first."""
+    return f"human,{level_spec(game, DEFAULT_LEVEL)}"
 
 
 class ClockType(click.ParamType):
@@ -92,7 +97,7 @@ HELP = """\
     "--players",
     metavar="A,B",
     help="Seats in turn order: human or agent specs, e.g. human,mcts:time=2 or random,mcts "
-    "(default: human against the game's strongest level). See 'boardgames agents'.",
+    f"(default: human against level {DEFAULT_LEVEL}, {LEVEL_NAMES[DEFAULT_LEVEL - 1]}). See 'boardgames agents'.",
 )
 @click.option(
     "--level",

@@ -1,6 +1,7 @@
 """Honest levels (issue 25): a game written with rules only gets a ladder
 of Monte Carlo tree search, not a blind alpha-beta; its levels are shown as
-not measured on it; play's opponent and hints are its strongest level; and
+not measured on it; hints are its strongest level (play's opponent is level 4,
+issue 43); and
 ``boardgames ladder`` measures a ladder and writes it where a game can ship it."""
 
 from __future__ import annotations
@@ -8,7 +9,7 @@ from __future__ import annotations
 import json
 
 import boardgames
-from boardgames.play.levels import DEFAULT_LEVELS, RULES_ONLY_LEVELS, levels, measured, strongest
+from boardgames.play.levels import DEFAULT_LEVELS, RULES_ONLY_LEVELS, level_spec, levels, measured, strongest
 from boardgames.testing import plugin
 from helpers import load_example
 
@@ -40,12 +41,13 @@ def test_agents_lists_one_games_levels_when_asked(cli):
     assert unknown.code != 0 and unknown.out == "" and "unknown game 'nope'" in unknown.err
 
 
-def test_play_faces_the_games_strongest_level(cli, tmp_path):
-    stopped = cli("play", "verso", "-o", "size=7", input="")  # stops at once, and saves the game with its seats
-    assert stopped.code == 0
+def test_play_faces_the_games_level_4_as_the_page_offers_first(cli, tmp_path):
+    # Issue 43: the terminal's computer was the strongest level (2 s a move), the page's level 4.
+    stopped = cli("play", "verso", "-o", "size=7", input="d4\nquit\n")  # saved with its seats
+    assert stopped.code == 0, stopped.out
     (saved,) = tmp_path.glob("verso-*.json")
     seats = json.loads(saved.read_text())["seats"]
-    assert list(seats.values()) == ["human", strongest(boardgames.game_class("verso"))], seats
+    assert list(seats.values()) == ["human", level_spec(boardgames.game_class("verso"), 4)], seats
 
 
 def test_ladder_measures_each_step_and_resumes(cli, tmp_path):
