@@ -12,7 +12,7 @@ from boardgames.rendering.text import terminal_safe
 
 from .common import describe_position, read_line
 
-HELP = "Enter or n: next move   b: back   N: jump to move N   0: the start   q: quit"
+HELP = "Enter or n: next move   b: back   jump N (or N): to move N   0: the start   end: the last   q: quit"
 
 
 @click.command("replay")
@@ -48,18 +48,48 @@ def replay(path: str, upto: int | None, as_json: bool) -> None:
     # The seats are the file's text, shown, never run (nor obeyed by the terminal).
     seats = ", ".join(f"{name}: {terminal_safe(spec)}" for name, spec in zip(players, record.seats, strict=False))
     click.echo(f"{match.game.title}, {moves} moves ({seats or 'players not recorded'}). {HELP}")
-    at = 0
+    at, draw = 0, True
     while True:
-        click.echo(f"\n-- after {at} of {moves} moves --")
-        click.echo(describe_position(states[at]))
+        if draw:
+            click.echo(f"\n-- after {at} of {moves} moves --")
+            click.echo(describe_position(states[at]))
         answer = read_line("replay> ")
-        if answer is None or answer.lower() in ("q", "quit"):
+        step = None if answer is None else step_to(answer, at, moves)
+        if step is None:
             return
-        if answer.lower() in ("", "n", "next"):
-            at = min(at + 1, moves)
-        elif answer.lower() in ("b", "back"):
-            at = max(at - 1, 0)
-        elif answer.isdigit() and int(answer) <= moves:
-            at = int(answer)
+        draw = not isinstance(step, str)
+        if isinstance(step, str):  # one line: what was wrong (or the help); the position stays as drawn
+            click.echo(step)
         else:
-            click.echo(f"{answer!r}? {HELP}")
+            at = step
+
+
+def step_to(answer: str, at: int, moves: int) -> int | str | None:
+    """Where a line typed at ``replay>`` goes from move ``at`` of ``moves``:
+    the move to show, None to stop, or the line that says why it is refused
+    (or the help asked for). ``jump 10``, ``j 10`` and ``10`` are the same."""
+    words = answer.lower().split()
+    command = words[0] if words else ""
+    if command in ("q", "quit", "exit") and len(words) == 1:
+        return None
+    if command in ("", "n", "next") and len(words) <= 1:
+        return min(at + 1, moves)
+    if command in ("b", "back") and len(words) == 1:
+        return max(at - 1, 0)
+    if command in ("start", "first") and len(words) == 1:
+        return 0
+    if command in ("end", "last") and len(words) == 1:
+        return moves
+    if command in ("help", "h", "?") and len(words) == 1:
+        return HELP
+    if command in ("jump", "j", "goto") and len(words) == 2:
+        target = words[1]
+    elif len(words) == 1 and command.isdigit():
+        target = command
+    elif command in ("jump", "j", "goto"):
+        return f"jump to which move? Type jump N, N from 0 to {moves}."
+    else:
+        return f"{terminal_safe(answer[:40])!r} is not a step here. {HELP}"
+    if not (target.isascii() and target.isdigit()) or len(target) > 6 or int(target) > moves:
+        return f"{terminal_safe(target[:40])!r} is no move of this game: jump to a move from 0 to {moves}."
+    return int(target)

@@ -143,8 +143,8 @@ def test_replay_steps_forward_back_and_jumps(cli, saved_game):
     run = cli("replay", str(saved_game), input="\nn\nb\n3\n0\nwhat\nq\n")
     assert run.code == 0
     steps = [line for line in run.out.splitlines() if line.startswith("-- after")]
-    assert steps == [f"-- after {n} of 3 moves --" for n in (0, 1, 2, 1, 3, 0, 0)]
-    assert "'what'?" in run.out
+    assert steps == [f"-- after {n} of 3 moves --" for n in (0, 1, 2, 1, 3, 0)]  # refused: not drawn again
+    assert "'what' is not a step here." in run.out
 
 
 @pytest.mark.parametrize(
