@@ -5,7 +5,9 @@ person's typed moves in and lets the agents move. Input comes line by line,
 so a test or a pipe drives it as well as a person. Bad input re-prompts with
 one line saying why. Nothing is lost: ``quit``, Ctrl-C and the end of input
 save the game, and a game that ends is recorded; each says where, with the
-command that resumes or replays it. A save goes to the file last saved (or
+command that resumes or replays it. Stopped before any move was played (or
+undone), a new game writes no record, nor does a loaded one write its file
+again; either says so. A save goes to the file last saved (or
 loaded) successfully, else to a new name; a failed save changes nothing.
 
 With ``--clock 5+3`` the game is timed (:mod:`boardgames.play.clock`): the prompt
@@ -135,7 +137,8 @@ def play(
 
     At the prompt type a move, or: moves, hint, undo, save [FILE], help,
     quit. Quitting, Ctrl-C or the end of input save the game to a file and
-    say how to resume it; a game that ends is recorded too. With two computer
+    say how to resume it (before any move, nothing is written); a game that
+    ends is recorded too. With two computer
     players, the moves are printed as they are played. With --clock, the
     prompt shows each side's time, and a move typed after it ran out loses.
     """
@@ -182,6 +185,8 @@ class TerminalGame:
         self.save_to = save_to
         self.read = read
         self.watching = match.has_people
+        #: Whether a move was played (or undone) here: stopped before, nothing new is saved.
+        self.changed = False
 
     def run(self) -> State:
         """Play until the game ends or the people stop; the last state."""
@@ -242,6 +247,7 @@ class TerminalGame:
         player = before.to_move
         assert player is not None
         spec = self.match.seats[player].spec
+        self.changed = True
         click.echo(f"{len(before.history) + 1}. {player} ({spec}): {before.format_move(move)}")
         self._thinking()
 
@@ -272,6 +278,7 @@ class TerminalGame:
             if not match.undo():
                 click.echo("Nothing to undo.")
                 return False
+            self.changed = True
             return True
         try:
             move = read_move(state, text, self.read)
@@ -282,6 +289,7 @@ class TerminalGame:
             return False
         try:
             match.play(move)
+            self.changed = True
         except MatchError:
             if not match.is_over:
                 raise
@@ -311,6 +319,13 @@ class TerminalGame:
 
     def _stop(self) -> None:
         played = len(self.match.state.history)
+        if not self.changed and self.save_to is not None:  # loaded (or saved) and nothing played since
+            click.echo(f"Game stopped with no move played: nothing written, {self.save_to} holds it as it was.")
+            click.echo(f"Resume with: boardgames play --load {shell_quote(self.save_to)}")
+            return
+        if not self.changed and not played:  # a new game, as it started (--moves aside)
+            click.echo("Game stopped before any move: nothing to save, no record written.")
+            return
         click.echo(f"Game stopped after {played} move{'' if played == 1 else 's'}.")
         saved = self._save_somewhere()
         click.echo("The game could not be saved." if saved is None else _saved_line(saved))

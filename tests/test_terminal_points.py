@@ -4,7 +4,10 @@ colour on the board."""
 
 from __future__ import annotations
 
+import json
+import os
 import re
+from pathlib import Path
 
 
 def recorded_game(cli) -> str:
@@ -40,3 +43,51 @@ def test_replay_refuses_bad_steps_in_one_line_each(cli):
     assert "'ten' is no move of this game" in lines[2]
     assert "'fly' is not a step here." in lines[3] and "jump N" in lines[3]
     assert lines[4].startswith("Enter or n: next move")
+
+
+# -- quitting before a move ---------------------------------------------------------------
+
+PEOPLE = ("play", "donuts", "--players", "human,human", "--seed", "9")
+
+
+def test_quit_or_end_of_input_before_any_move_writes_no_record(cli):
+    for typed in ("quit\n", "", "help\nmoves\nq\n"):
+        run = cli(*PEOPLE, input=typed)
+        assert run.code == 0 and run.err == "", run
+        assert "Game stopped before any move: nothing to save, no record written." in run.out, run.out
+        assert "Saved to" not in run.out and "--load" not in run.out
+        assert list(Path.cwd().iterdir()) == [], typed
+
+
+def test_ctrl_c_before_any_move_writes_no_record(monkeypatch, capsys, tmp_path):
+    import boardgames
+    from boardgames.cli.play import TerminalGame
+    from boardgames.play.match import Match
+
+    def interrupted(prompt: str) -> str:
+        raise KeyboardInterrupt
+
+    monkeypatch.chdir(tmp_path)
+    state = boardgames.game_class("donuts").configure(seed=2).start()
+    assert TerminalGame(Match(state), read=interrupted).run() is state
+    assert "no record written" in capsys.readouterr().out
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_after_a_move_quit_saves_as_before_and_a_loaded_game_is_not_written_again(cli):
+    run = cli(*PEOPLE, input="c3\nquit\n")
+    found = re.search(
+        r"Game stopped after 1 move\.\nSaved to (\S+)\. Resume with: boardgames play --load (\S+)", run.out
+    )
+    assert run.code == 0 and found, run.out
+    path = Path(found.group(1))
+    assert json.loads(path.read_text())["history"] == ["c3"]
+    os.utime(path, ns=(0, 0))  # a write would show
+    again = cli("play", "--load", str(path), input="quit\n")
+    assert again.code == 0 and path.stat().st_mtime_ns == 0, again
+    assert f"nothing written, {path} holds it as it was" in again.out
+    assert f"Resume with: boardgames play --load {path}" in again.out
+    assert [p.name for p in Path.cwd().iterdir()] == [path.name]
+    # a move played, then quit: written as before
+    third = cli("play", "--load", str(path), input="d3\nquit\n")
+    assert "Game stopped after 2 moves." in third.out and json.loads(path.read_text())["history"] == ["c3", "d3"]
