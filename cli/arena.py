@@ -13,7 +13,7 @@ from boardgames.analysis import arena as arena_lib
 from boardgames.rendering.text import terminal_safe
 from boardgames.rules.options import parse_assignments
 
-from .common import SEED, game_option, progress_bar, split_specs
+from .common import SEED, game_option, progress, split_specs
 
 MAX_JOBS = 256
 
@@ -87,7 +87,7 @@ def arena(
     jobs = jobs or os.cpu_count() or 1
     planned = games * len(specs) * (len(specs) - 1) // 2
     label = f"{game_name}: {specs[0]} vs {specs[1]}" if len(specs) == 2 else f"{game_name}: round robin"
-    with progress_bar(planned, label, shown=not as_json) as advance:
+    with progress(planned, label) as advance:  # on stderr, --json or not: stdout holds only the result
         result = arena_lib.run_arena(
             game_name,
             specs,
@@ -96,7 +96,7 @@ def arena(
             jobs=jobs,
             options=options,
             save_dir=save_games,
-            progress=(lambda _r: advance(1)) if advance is not None else None,
+            progress=lambda _r: advance(1),
             backend=backend,
             address=address,
         )

@@ -14,6 +14,7 @@ import secrets
 import shlex
 import shutil
 import sys
+import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
@@ -102,15 +103,47 @@ def finite_seconds(low: float, high: float) -> click.ParamType:
     return Seconds()
 
 
+def stderr_is_terminal() -> bool:
+    """Whether stderr is a terminal (where progress is a bar, redrawn in place)."""
+    return sys.stderr.isatty()
+
+
 @contextlib.contextmanager
 def progress_bar(length: int, label: str, shown: bool = True) -> Iterator[Callable[[int], None] | None]:
     """A progress bar on stderr where it is a terminal (and ``shown``): yields
     its ``advance(n)``, or None where there is no bar."""
-    if not (shown and sys.stderr.isatty()):
+    if not (shown and stderr_is_terminal()):
         yield None
         return
     with click.progressbar(length=length, label=label, file=sys.stderr) as bar:
         yield bar.update
+
+
+#: Where stderr is not a terminal, a progress line at most this often, in seconds:
+#: a long run piped to a file is not silent, and a short one says nothing.
+PROGRESS_EVERY = 5.0
+
+
+@contextlib.contextmanager
+def progress(length: int, label: str, unit: str = "games") -> Iterator[Callable[[int], None]]:
+    """Progress on stderr, whatever goes to stdout (JSON included): a bar where
+    stderr is a terminal, else a line ``LABEL: 12 of 40 games`` at most every
+    :data:`PROGRESS_EVERY` seconds. Yields ``advance(n)``."""
+    if stderr_is_terminal():
+        with click.progressbar(length=length, label=label, file=sys.stderr) as bar:
+            yield bar.update
+        return
+    done, last = 0, time.monotonic()
+
+    def advance(n: int) -> None:
+        nonlocal done, last
+        done += n
+        now = time.monotonic()
+        if now - last >= PROGRESS_EVERY:
+            last = now
+            click.echo(f"{label}: {done} of {length} {unit}", err=True)
+
+    yield advance
 
 
 def split_specs(text: str, count: int, or_more: bool = False, option: str = "--players") -> list[str]:

@@ -17,7 +17,7 @@ from boardgames.play.levels import LEVEL_NAMES, levels, measured, scaled
 from boardgames.plugins.registry import make_seat
 from boardgames.rules.options import parse_assignments
 
-from .common import SEED, game_option, split_specs
+from .common import SEED, game_option, progress, split_specs
 
 #: What a step of a good ladder scores for the higher level.
 TARGET = (0.65, 0.85)
@@ -74,9 +74,16 @@ def ladder(
         key = {"levels": [higher + 1, higher], "specs": pair, "games": games, "seed": seed, "options": options}
         step = next((s for s in saved if all(s.get(k) == v for k, v in key.items())), None)
         if step is None:
-            result = arena_lib.run_arena(
-                cls.name, pair, games, seed, jobs=jobs or os.cpu_count() or 1, options=options
-            ).to_json()
+            with progress(games, f"  level {higher + 1} over {higher}") as advance:  # a step can take minutes
+                result = arena_lib.run_arena(
+                    cls.name,
+                    pair,
+                    games,
+                    seed,
+                    jobs=jobs or os.cpu_count() or 1,
+                    options=options,
+                    progress=lambda _r: advance(1),
+                ).to_json()
             top = result["players"][0]
             step = {**key, "score": top["score"], "score_95": top["score_95"], "wins": top["wins"]}
             step |= {"draws": top["draws"], "losses": top["losses"]}

@@ -5,8 +5,12 @@ colour on the board."""
 from __future__ import annotations
 
 import json
+import math
 import os
+import pty
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 
@@ -91,3 +95,65 @@ def test_after_a_move_quit_saves_as_before_and_a_loaded_game_is_not_written_agai
     # a move played, then quit: written as before
     third = cli("play", "--load", str(path), input="d3\nquit\n")
     assert "Game stopped after 2 moves." in third.out and json.loads(path.read_text())["history"] == ["c3", "d3"]
+
+
+# -- arena and ladder say how far they are ----------------------------------------------------
+
+
+def with_stderr_on_a_terminal(args: list[str], cwd: Path) -> tuple[int, str, str]:
+    """Run ``boardgames ARGS`` with stdout a pipe and stderr a terminal (a
+    pty): its exit code, stdout, and what the terminal was sent."""
+    master, slave = pty.openpty()
+    env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
+    command = [sys.executable, "-m", "boardgames", *args]
+    proc = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=slave, cwd=cwd, env=env)
+    os.close(slave)
+    shown = b""
+    while True:
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:  # EIO: the program ended and closed the terminal
+            break
+        if not chunk:
+            break
+        shown += chunk
+    os.close(master)
+    out = proc.stdout.read().decode() if proc.stdout else ""
+    return proc.wait(timeout=60), out, shown.decode(errors="replace")
+
+
+ARENA = ["arena", "donuts", "--players", "random,greedy", "--games", "4", "--jobs", "1", "--json"]
+LADDER = ["ladder", "donuts", "--levels", "random,random,greedy,greedy,random,greedy", "--games", "2", "--jobs", "1"]
+
+
+def test_arena_json_shows_a_bar_on_a_terminal_and_prints_only_the_json(tmp_path):
+    code, out, shown = with_stderr_on_a_terminal(ARENA, tmp_path)
+    assert code == 0, shown
+    result = json.loads(out)  # stdout: the JSON alone
+    assert result["games"] == 4 and result["players"][0]["spec"] == "random"
+    assert "donuts: random vs greedy" in shown and "100%" in shown, shown
+
+
+def test_ladder_shows_each_steps_bar_on_a_terminal(tmp_path):
+    code, out, shown = with_stderr_on_a_terminal(LADDER, tmp_path)
+    assert code == 0, shown
+    for higher in range(2, 7):
+        assert f"level {higher} over {higher - 1}" in shown, shown
+    assert "Written to donuts-ladder.json." in out and "[#" not in out  # the bars are on stderr only
+
+
+def test_piped_arena_and_ladder_say_how_far_they_are_at_a_modest_rate(cli, monkeypatch):
+    import boardgames.cli.common as common
+
+    monkeypatch.setattr(common, "PROGRESS_EVERY", math.inf, raising=False)  # a short run: nothing said
+    quiet = cli(*ARENA)
+    assert quiet.code == 0 and quiet.err == "", quiet
+    monkeypatch.setattr(common, "PROGRESS_EVERY", 0.0, raising=False)  # every game past the interval: a line each
+    told = cli(*ARENA)
+    assert told.code == 0 and told.out == quiet.out  # the JSON unchanged
+    assert told.err.splitlines() == [f"donuts: random vs greedy: {n} of 4 games" for n in range(1, 5)]
+    ladder = cli(*LADDER)
+    assert ladder.code == 0, ladder
+    lines = ladder.err.splitlines()
+    assert len(lines) == 10 and lines[:2] == ["  level 2 over 1: 1 of 2 games", "  level 2 over 1: 2 of 2 games"]
+    assert lines[-1] == "  level 6 over 5: 2 of 2 games"
