@@ -13,6 +13,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+import boardgames
+from boardgames.rendering.text import render_text
+
 
 def recorded_game(cli) -> str:
     """A finished game of Donuts between two random agents, recorded; its file."""
@@ -100,13 +103,19 @@ def test_after_a_move_quit_saves_as_before_and_a_loaded_game_is_not_written_agai
 # -- arena and ladder say how far they are ----------------------------------------------------
 
 
-def with_stderr_on_a_terminal(args: list[str], cwd: Path) -> tuple[int, str, str]:
-    """Run ``boardgames ARGS`` with stdout a pipe and stderr a terminal (a
-    pty): its exit code, stdout, and what the terminal was sent."""
+def on_a_terminal(args: list[str], cwd: Path, stream: str = "stderr", **env: str) -> tuple[int, str, str]:
+    """Run ``boardgames ARGS`` with ``stream`` (stderr or stdout) a terminal (a
+    pty), the other a pipe: its exit code, the pipe's text, and what the
+    terminal was sent. ``env`` is added to the environment, NO_COLOR removed."""
     master, slave = pty.openpty()
-    env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
+    environment = {k: v for k, v in os.environ.items() if k != "NO_COLOR"} | env
     command = [sys.executable, "-m", "boardgames", *args]
-    proc = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=slave, cwd=cwd, env=env)
+    streams = (
+        {"stdout": slave, "stderr": subprocess.PIPE}
+        if stream == "stdout"
+        else {"stdout": subprocess.PIPE, "stderr": slave}
+    )
+    proc = subprocess.Popen(command, stdin=subprocess.DEVNULL, cwd=cwd, env=environment, **streams)
     os.close(slave)
     shown = b""
     while True:
@@ -118,8 +127,9 @@ def with_stderr_on_a_terminal(args: list[str], cwd: Path) -> tuple[int, str, str
             break
         shown += chunk
     os.close(master)
-    out = proc.stdout.read().decode() if proc.stdout else ""
-    return proc.wait(timeout=60), out, shown.decode(errors="replace")
+    piped = proc.stderr if stream == "stdout" else proc.stdout
+    text = piped.read().decode() if piped else ""
+    return proc.wait(timeout=60), text, shown.decode(errors="replace")
 
 
 ARENA = ["arena", "donuts", "--players", "random,greedy", "--games", "4", "--jobs", "1", "--json"]
@@ -127,7 +137,7 @@ LADDER = ["ladder", "donuts", "--levels", "random,random,greedy,greedy,random,gr
 
 
 def test_arena_json_shows_a_bar_on_a_terminal_and_prints_only_the_json(tmp_path):
-    code, out, shown = with_stderr_on_a_terminal(ARENA, tmp_path)
+    code, out, shown = on_a_terminal(ARENA, tmp_path)
     assert code == 0, shown
     result = json.loads(out)  # stdout: the JSON alone
     assert result["games"] == 4 and result["players"][0]["spec"] == "random"
@@ -135,7 +145,7 @@ def test_arena_json_shows_a_bar_on_a_terminal_and_prints_only_the_json(tmp_path)
 
 
 def test_ladder_shows_each_steps_bar_on_a_terminal(tmp_path):
-    code, out, shown = with_stderr_on_a_terminal(LADDER, tmp_path)
+    code, out, shown = on_a_terminal(LADDER, tmp_path)
     assert code == 0, shown
     for higher in range(2, 7):
         assert f"level {higher} over {higher - 1}" in shown, shown
@@ -157,3 +167,32 @@ def test_piped_arena_and_ladder_say_how_far_they_are_at_a_modest_rate(cli, monke
     lines = ladder.err.splitlines()
     assert len(lines) == 10 and lines[:2] == ["  level 2 over 1: 1 of 2 games", "  level 2 over 1: 2 of 2 games"]
     assert lines[-1] == "  level 6 over 5: 2 of 2 games"
+
+
+# -- the legal squares on the terminal's board ----------------------------------------------------
+
+LEGAL = "\x1b[1;30;42m•\x1b[0m"  # bold, black on green (LEGAL_SGR): the 16 colours every colour terminal has
+SHOW = ["show", "donuts", "--seed", "7", "--moves", "a1 a2"]
+
+
+def test_the_legal_squares_are_on_green_and_the_legend_names_them():
+    state = boardgames.game_class("donuts").configure(seed=7).replay(["a1", "a2"])
+    targets = len(state.view().targets)
+    coloured = render_text(state.view(), unicode=True)
+    assert coloured.count(LEGAL) == targets + 1 > 1  # each legal square, and the legend's marker
+    assert coloured.splitlines()[-1].endswith(f"{LEGAL} legal move (on green)")
+    plain = render_text(state.view())
+    assert "\x1b" not in plain and plain.count("*") == targets + 1 and plain.splitlines()[-1].endswith("* legal")
+
+
+def test_a_colour_terminal_shows_the_legal_squares_on_green_and_no_color_or_a_pipe_does_not(tmp_path, cli):
+    legal = len(boardgames.game_class("donuts").configure(seed=7).replay(["a1", "a2"]).legal_moves)
+    code, _, shown = on_a_terminal(SHOW, tmp_path, stream="stdout")
+    assert code == 0 and shown.count(LEGAL) == legal + 1, shown
+    assert "legal move (on green)" in shown
+    code, _, shown = on_a_terminal(SHOW, tmp_path, stream="stdout", NO_COLOR="1")
+    assert code == 0 and "\x1b" not in shown and "* legal" in shown, shown
+    piped = subprocess.run([sys.executable, "-m", "boardgames", *SHOW], capture_output=True, text=True, cwd=tmp_path)
+    assert piped.returncode == 0 and "\x1b" not in piped.stdout and piped.stdout.count("*") == legal + 1
+    played = cli("play", "donuts", "--players", "human,human", "--seed", "7", input="a1\nquit\n")  # not a terminal
+    assert "\x1b" not in played.out and "* legal" in played.out

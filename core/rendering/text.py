@@ -18,7 +18,8 @@ outer rank labelled with the files it has.
 
 Two styles: plain ASCII (for pipes, files and ``NO_COLOR``), and Unicode with
 colour for a terminal (``─ │ ╱ ╲`` lines, ``●``/``○`` pieces in the game's
-colours, box-drawing points).
+colours, box-drawing points, each legal target a ``•`` on a green ground,
+:data:`LEGAL_SGR`, named in the legend).
 """
 
 from __future__ import annotations
@@ -84,6 +85,18 @@ def _ansi(text: str, hex_colour: str | None = None, bold: bool = False, dim: boo
     return f"\x1b[{';'.join(codes)}m{text}\x1b[0m" if codes else text
 
 
+#: A legal target on a colour terminal: bold, black on a green ground, in the
+#: 16 colours every colour terminal has. A dot in a colour of 24 bits alone was
+#: told from an empty square's dim ``·`` by its colour only, which a terminal
+#: without those colours drops (or reads ``38;2;...`` as dim).
+LEGAL_SGR = "1;30;42"
+
+
+def legal_marker(unicode: bool) -> str:
+    """How a legal target is drawn: ``•`` on a green ground on a colour terminal, else ``*``."""
+    return f"\x1b[{LEGAL_SGR}m•\x1b[0m" if unicode else "*"
+
+
 def _point(file: int, rank: int, width: int, height: int) -> str:
     """The box-drawing character of an empty point: corners, edges, crossings."""
     top, bottom = rank == height - 1, rank == 0
@@ -131,7 +144,7 @@ def render_text(view: BoardView, unicode: bool = False) -> str:
             if cover.cover == "fill":  # no player's: in its own colour, as the SVG washes it
                 return paint("·", cover.colour, bold=True) if unicode else NO_PLAYER_FILL
         if sq in targets:
-            return paint("•", "#3cb371", bold=True) if unicode else "*"
+            return legal_marker(unicode)
         if points:
             return paint(_point(file, rank, grid.width, grid.height), dim=True) if unicode else "+"
         return paint("·", dim=True) if unicode else "."
@@ -201,11 +214,10 @@ def render_text(view: BoardView, unicode: bool = False) -> str:
     else:
         legend = "  ".join(f"{g} {name}" for g, name in zip(letters, view.players, strict=True))
     legend += _kinds_legend(view, letters, unicode, paint)
-    target = paint("•", "#3cb371", bold=True) if unicode else "*"
     shown = (
         (set(view.last) - set(view.winning), "[ ] last move"),  # a winning square shows < > instead
         (set(view.changed) - set(view.last) - set(view.winning), f"( ) {view.words.changed}"),  # as drawn
-        (view.targets, f"{target} legal"),
+        (view.targets, f"{legal_marker(True)} legal move (on green)" if unicode else "* legal"),
         (view.winning, "< > winning line"),
     )
     marks = "  ".join(text for present, text in shown if present)  # only what the board shows
