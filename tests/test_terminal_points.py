@@ -196,3 +196,19 @@ def test_a_colour_terminal_shows_the_legal_squares_on_green_and_no_color_or_a_pi
     assert piped.returncode == 0 and "\x1b" not in piped.stdout and piped.stdout.count("*") == legal + 1
     played = cli("play", "donuts", "--players", "human,human", "--seed", "7", input="a1\nquit\n")  # not a terminal
     assert "\x1b" not in played.out and "* legal" in played.out
+
+
+# -- the computer by default -----------------------------------------------------------------
+
+
+def test_play_faces_the_level_the_page_offers_first():
+    """The page selects a level in its lobby (core/web/static/app.js); the terminal's default is the same."""
+    from boardgames.cli.play import DEFAULT_LEVEL, default_seats
+    from boardgames.play.levels import level_spec
+
+    page = (Path(boardgames.__file__).parent / "web" / "static" / "app.js").read_text()
+    chosen = re.findall(r"new Option\(level\.name, level\.spec, false, level\.level === (\d+)\)", page)
+    assert chosen == [str(DEFAULT_LEVEL)], "the page's default level moved: make play's DEFAULT_LEVEL agree"
+    for name in ("donuts", "verso"):
+        game = boardgames.game_class(name)
+        assert default_seats(game) == f"human,{level_spec(game, DEFAULT_LEVEL)}"
