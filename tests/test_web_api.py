@@ -618,6 +618,40 @@ class CountingSelector(selectors.DefaultSelector):  # type: ignore[misc,valid-ty
         return ready
 
 
+async def watch_events(app, match_id: str, sent: asyncio.Queue, gone: asyncio.Event) -> None:
+    """A client of ``app``'s event stream of the match, in-process: each chunk
+    sent goes to ``sent``; the client hangs up once ``gone`` is set."""
+    scope = {
+        "type": "http",
+        "asgi": {"version": "3.0", "spec_version": "2.3"},
+        "http_version": "1.1",
+        "method": "GET",
+        "scheme": "http",
+        "path": f"/api/matches/{match_id}/events",
+        "raw_path": f"/api/matches/{match_id}/events".encode(),
+        "root_path": "",
+        "query_string": b"",
+        "headers": [(b"host", b"127.0.0.1")],
+        "client": ("127.0.0.1", 50000),
+        "server": ("127.0.0.1", 8000),
+    }
+    asked = False
+
+    async def receive() -> dict:
+        nonlocal asked
+        if not asked:
+            asked = True
+            return {"type": "http.request", "body": b"", "more_body": False}
+        await gone.wait()  # the client hangs up when told
+        return {"type": "http.disconnect"}
+
+    async def send(message: dict) -> None:
+        if message["type"] == "http.response.body" and message.get("body"):
+            await sent.put(message["body"].decode())
+
+    await app(scope, receive, send)
+
+
 def test_idle_event_streams_do_not_wake_the_server_and_a_change_reaches_them(data):
     """Streams are pushed, not polled: while nothing changes, the server's
     event loop holding 20 open streams does not wake at all (each polled every
@@ -627,42 +661,11 @@ def test_idle_event_streams_do_not_wake_the_server_and_a_change_reaches_them(dat
     live, seats = matches.create("donuts", {}, 7, ["human", "human"])
     streams = 20
 
-    async def watch(sent: asyncio.Queue, gone: asyncio.Event) -> None:
-        scope = {
-            "type": "http",
-            "asgi": {"version": "3.0", "spec_version": "2.3"},
-            "http_version": "1.1",
-            "method": "GET",
-            "scheme": "http",
-            "path": f"/api/matches/{live.id}/events",
-            "raw_path": f"/api/matches/{live.id}/events".encode(),
-            "root_path": "",
-            "query_string": b"",
-            "headers": [(b"host", b"127.0.0.1")],
-            "client": ("127.0.0.1", 50000),
-            "server": ("127.0.0.1", 8000),
-        }
-        asked = False
-
-        async def receive() -> dict:
-            nonlocal asked
-            if not asked:
-                asked = True
-                return {"type": "http.request", "body": b"", "more_body": False}
-            await gone.wait()  # the client hangs up when told
-            return {"type": "http.disconnect"}
-
-        async def send(message: dict) -> None:
-            if message["type"] == "http.response.body" and message.get("body"):
-                await sent.put(message["body"].decode())
-
-        await app(scope, receive, send)
-
     async def run() -> None:
         loop = asyncio.get_running_loop()
         gone = asyncio.Event()
         queues = [asyncio.Queue() for _ in range(streams)]
-        tasks = [asyncio.ensure_future(watch(queue, gone)) for queue in queues]
+        tasks = [asyncio.ensure_future(watch_events(app, live.id, queue, gone)) for queue in queues]
         for queue in queues:  # each stream's first event: the match now
             assert '"history": []' in await asyncio.wait_for(queue.get(), 30)
         assert live.users == streams
@@ -688,4 +691,43 @@ def test_idle_event_streams_do_not_wake_the_server_and_a_change_reaches_them(dat
         loop.run_until_complete(run())
     finally:
         loop.close()
+        matches.close()
+
+
+def test_a_stream_woken_between_a_changes_version_and_its_description_still_sends_it(data):
+    """A change bumps the version, then describes the match, then wakes the
+    streams: a stream woken in between (by an earlier change) read the new
+    version with the old description and, taking the version as sent, never
+    sent the new one (a page left showing "the computer is thinking")."""
+    app = create_app(data)
+    matches = app.state.matches
+    live, seats = matches.create("donuts", {}, 7, ["human", "human"])
+
+    def wake_all() -> None:
+        for watcher in list(live._watchers):
+            watcher()
+
+    def change_in_two_steps() -> None:
+        with live.lock:
+            live.version += 1  # what changed() does first ...
+            wake_all()  # ... a stream woken now (an earlier change's wake-up) reads it
+            time.sleep(0.3)
+            live.match.play("c3", by="chocolate")
+            live.snapshot = (live._describe(), live._clock())  # ... then the description
+            wake_all()  # ... and the wake-up of this change
+
+    async def run() -> None:
+        loop = asyncio.get_running_loop()
+        gone, sent = asyncio.Event(), asyncio.Queue()
+        task = asyncio.ensure_future(watch_events(app, live.id, sent, gone))
+        assert '"history": []' in await asyncio.wait_for(sent.get(), 30)
+        await loop.run_in_executor(None, change_in_two_steps)
+        got = await asyncio.wait_for(sent.get(), 10)  # the keep-alive comes only after 15 s
+        assert '"history": ["c3"]' in got
+        gone.set()
+        await asyncio.wait_for(task, 30)
+
+    try:
+        asyncio.run(run())
+    finally:
         matches.close()

@@ -442,9 +442,10 @@ def create_app(
                     news.clear()  # before the version is read: a change after it wakes the wait
                     if stopping.is_set():
                         return
-                    if live.version != seen:
-                        seen = live.version
-                        yield f"event: match\ndata: {json.dumps(live.describe())}\n\n"
+                    described = live.describe()
+                    if described["version"] != seen:  # the snapshot's own version: never a newer one's number
+                        seen = described["version"]
+                        yield f"event: match\ndata: {json.dumps(described)}\n\n"
                         continue
                     try:
                         await asyncio.wait_for(news.wait(), KEEPALIVE_SECONDS)
