@@ -384,7 +384,7 @@ def test_the_page_draws_the_review_and_a_click_shows_that_position(server, chrom
     assert len(marks) == sum(1 for p in review_data["plies"] if p["label"])
     ply = chosen["ply"]
     chromium.find_element(By.CSS_SELECTOR, f'#review-graph circle.point[data-ply="{ply}"]').click()
-    wait(lambda d: d.find_element(By.ID, "lookback-ply").text == str(ply))
+    wait(lambda d: d.find_element(By.ID, "lookback-ply").get_attribute("data-ply") == str(ply))
     # That position is drawn: one donut a move in Donuts.
     wait(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#board .piece")) == ply)
     assert chosen["move"] in chromium.find_element(By.ID, "review-ply").text

@@ -92,9 +92,9 @@ def clickable(driver) -> list[str]:
 
 def start_game(driver, server: str, game: str, agent: str = "random", seed: int = 1, opponent: str = "computer"):
     driver.get(server)
-    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#game option"))
-    Select(driver.find_element(By.ID, "game")).select_by_value(game)
-    Select(driver.find_element(By.ID, "opponent")).select_by_value(opponent)
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, f'#game-cards [data-game="{game}"]'))
+    driver.find_element(By.CSS_SELECTOR, f'#game-cards [data-game="{game}"]').click()  # the game's card
+    driver.execute_script("document.getElementById('more-options').open = true")  # the options, folded
     if opponent == "computer":  # a level (its spec), or any other spec typed in
         levels = Select(driver.find_element(By.ID, "agent"))
         if agent in [o.get_attribute("value") for o in levels.options]:
@@ -104,7 +104,7 @@ def start_game(driver, server: str, game: str, agent: str = "random", seed: int 
             driver.find_element(By.ID, "spec").clear()
             driver.find_element(By.ID, "spec").send_keys(agent)
     driver.find_element(By.ID, "seed").send_keys(str(seed))
-    driver.find_element(By.ID, "start").click()
+    driver.find_element(By.ID, "play-" + opponent).click()  # one of the three big choices
     wait(driver, lambda d: "match=" in d.current_url and d.find_elements(By.CSS_SELECTOR, "#board svg"))
 
 

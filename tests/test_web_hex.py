@@ -20,16 +20,15 @@ def hex_registered():
 
 def test_a_hex_board_is_a_polygon_per_cell_and_takes_clicks(hex_registered, served, driver, tmp_path):  # noqa: F811
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import Select
 
     driver.get(served.url)
-    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#game option[value=hex]"))
-    Select(driver.find_element(By.ID, "game")).select_by_value("hex")
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, '#game-cards [data-game="hex"]'))
+    driver.find_element(By.CSS_SELECTOR, '#game-cards [data-game="hex"]').click()
+    driver.execute_script("document.getElementById('more-options').open = true")
     size = driver.find_element(By.CSS_SELECTOR, '#options input[name="size"]')
     size.clear()
     size.send_keys("5")
-    Select(driver.find_element(By.ID, "opponent")).select_by_value("here")
-    driver.find_element(By.ID, "start").click()
+    driver.find_element(By.ID, "play-here").click()
     wait(driver, lambda d: "(you)" in page(d)["status"] and len(page(d)["next"]) == 25)
     shapes = read(
         driver,

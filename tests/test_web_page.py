@@ -60,7 +60,8 @@ def page(driver) -> dict[str, Any]:
           dots: [...document.querySelectorAll('#board .target')]
             .filter(e => getComputedStyle(e).display !== 'none').length,
           status: text('status'), message: text('message'), banner: shown('banner') ? text('banner') : null,
-          you: text('you'), focus: text('focus-name'), lookback: shown('lookback') ? text('lookback-ply') : null,
+          you: text('you'), focus: text('focus-name'),
+          lookback: shown('lookback') ? document.getElementById('lookback-ply').dataset.ply : null,
           hand: text('hand'), moveBox: shown('move-box'), offline: shown('offline'),
           undo: !document.getElementById('undo').disabled,
           takeback: shown('takeback') ? text('takeback-text') : null, title: document.title,
@@ -220,7 +221,7 @@ def test_find_a_better_move_from_a_labelled_ply(server, browsers, tmp_path):
         };"""
     )
     labels = {str(p["ply"]): p["label"] for p in review["plies"]}
-    marks = {"inaccuracy": "?!", "mistake": "?", "blunder": "??", "missed win": " missed win"}
+    marks = {"inaccuracy": "?!", "mistake": "?", "blunder": "??", "missed win": "⊘"}
     assert sorted(drawn["beside"]) == sorted([ply, marks[label]] for ply, label in labels.items() if label), drawn
     plain = {fill for ply, fill in drawn["fills"] if not labels[ply]}
     assert len(plain) == 1 and all(fill not in plain for ply, fill in drawn["fills"] if labels[ply]), drawn["fills"]
@@ -235,10 +236,16 @@ def test_find_a_better_move_from_a_labelled_ply(server, browsers, tmp_path):
     # The position before that move, and the prompt.
     wait(driver, lambda d: page(d)["pieces"] == ply - 1 and d.find_element("id", "trying").is_displayed())
     prompt = driver.find_element("id", "try-prompt").text
-    assert f"{judged['player']} than {judged['move']}" in prompt, prompt
+    turn = f"{(ply - 1) // 2 + 1}{'.' if ply % 2 else '…'}"  # numbered as the move list numbers it
+    assert f"{judged['player']} than {turn} {judged['move']}" in prompt, prompt
     click(driver, judged["best"], highlighted=False)
     result = wait(driver, lambda d: (t := d.find_element("id", "try-result").text) and "…" not in t and t)
     assert result.startswith(judged["best"] + " ") and judged["move"] in result, result
+    # The move tried is drawn on the board (issue 43).
+    tried = driver.execute_script(
+        "return [...document.querySelectorAll('#board .square.tried')].map(e => e.dataset.square)"
+    )
+    assert tried == [judged["best"]], tried
     screenshot(driver, "try.png", tmp_path)
     driver.find_element("id", "try-cancel").click()  # back to the ply and its review
     wait(driver, lambda d: page(d)["pieces"] == ply and not d.find_element("id", "trying").is_displayed())
@@ -364,26 +371,31 @@ def test_the_lobby_names_things_shows_errors_on_the_page_and_remembers(server, b
     driver.get(f"http://127.0.0.1:{server.port}/")
     wait(driver, lambda d: lobby(d)["game"])
     assert driver.execute_script("return document.querySelector('link[rel=icon]').href").endswith("/static/favicon.svg")
-    Select(driver.find_element("id", "game")).select_by_value("donuts")
+    driver.find_element("css selector", '#game-cards [data-game="donuts"]').click()
+    driver.find_element("css selector", "#more-options summary").click()  # the options are folded
     now = lobby(driver)
     donuts = games["donuts"]
     assert now["levels"] == [level["name"] for level in donuts["levels"]] + ["another agent spec…"]
     assert "club" in now["levels"] and not any(":" in text for text in now["levels"])  # names, not specs
     assert now["agent"] == next(level["spec"] for level in donuts["levels"] if level["name"] == "club")
-    assert [o["help"] in text for o, text in zip(donuts["options"], now["help"], strict=True)] == [True, True]
+    # Each option's help, without the rulings' ids ("(D2)"), which mean nothing to a player (issue 43).
+    assert [o["help"].split(" (D")[0] in text for o, text in zip(donuts["options"], now["help"], strict=True)] == [
+        True,
+        True,
+    ]
+    assert not any("(D" in text for text in now["help"]), now["help"]
     assert now["seats"] == ["chocolate, first", "vanilla, second"]
     Select(driver.find_element("css selector", '#options select[name="first"]')).select_by_value("vanilla")
     assert lobby(driver)["seats"] == ["vanilla, first", "chocolate, second"]
     first_paragraph = donuts["rules"].split("\n\n")[0].split("\n")[0]
     assert first_paragraph in lobby(driver)["rules"]  # the rules, on the page (in a <details>)
-    Select(driver.find_element("id", "opponent")).select_by_value("here")
-    assert not lobby(driver)["seatShown"]  # at one screen nobody "plays first"
-    Select(driver.find_element("id", "opponent")).select_by_value("computer")
     assert lobby(driver)["seatShown"]
+    driver.find_element("css selector", "#more-options summary").click()  # folded again for the picture
     screenshot(driver, "lobby.png", tmp_path)
+    driver.find_element("css selector", "#more-options summary").click()
 
     # An error from the server: said on the page, never in an alert().
-    Select(driver.find_element("id", "game")).select_by_value("verso")
+    driver.find_element("css selector", '#game-cards [data-game="verso"]').click()
     labels = driver.execute_script(
         "return [...document.querySelectorAll('#options > label')].map(l => l.firstChild.textContent)"
     )
@@ -397,7 +409,7 @@ def test_the_lobby_names_things_shows_errors_on_the_page_and_remembers(server, b
     driver.find_element("id", "spec").send_keys("nonsense:x=1")
     Select(driver.find_element("id", "seat")).select_by_value("1")
     Select(driver.find_element("id", "clock")).select_by_value("5+3")
-    driver.find_element("id", "start").click()
+    driver.find_element("id", "play-computer").click()
     wait(driver, lambda d: "nonsense" in lobby(d)["message"])
     with pytest.raises(NoAlertPresentException):
         driver.switch_to.alert.text  # noqa: B018
@@ -409,13 +421,16 @@ def test_the_lobby_names_things_shows_errors_on_the_page_and_remembers(server, b
     now = lobby(driver)
     assert (now["agent"], now["spec"], now["seat"], now["clock"]) == ("other", "nonsense:x=1", "1", "5+3")
     assert now["options"]["size"] == "7" and now["seats"] == ["light, first", "dark, second"]
+    driver.find_element("css selector", "#more-options summary").click()
     spec = driver.find_element("id", "spec")
     spec.clear()
     spec.send_keys("random")
-    driver.find_element("id", "start").click()
+    driver.find_element("id", "play-computer").click()
     wait(driver, lambda d: "match=" in d.current_url and page(d)["squares"] == 49)
     wait(driver, lambda d: page(d)["you"] == "You play dark, second." and len(page(d)["clocks"]) == 2)
     driver.find_element("id", "new").click()
+    wait(driver, lambda d: d.find_element("id", "leave-confirm").is_displayed())  # a game going on: asked first
+    driver.find_element("id", "leave-yes").click()
     wait(driver, lambda d: lobby(d)["game"] == "verso" and d.find_element("id", "lobby").is_displayed())
     now = lobby(driver)
     assert (now["agent"], now["spec"], now["seat"], now["clock"], now["options"]["size"]) == (
@@ -433,11 +448,11 @@ def test_an_invite_gives_the_other_seat_than_the_one_chosen(server, browsers):
     host = browsers()
     host.get(f"http://127.0.0.1:{server.port}/")
     wait(host, lambda d: lobby(d)["game"])
-    Select(host.find_element("id", "game")).select_by_value("donuts")
-    Select(host.find_element("id", "opponent")).select_by_value("invite")
+    host.find_element("css selector", '#game-cards [data-game="donuts"]').click()
+    host.find_element("css selector", "#more-options summary").click()
     assert lobby(host)["seats"] == ["chocolate, first", "vanilla, second"]
     Select(host.find_element("id", "seat")).select_by_value("1")
-    host.find_element("id", "start").click()
+    host.find_element("id", "play-invite").click()
     wait(host, lambda d: page(d)["you"] == "You play vanilla, second.")
     invite = host.find_element("id", "invite-link").get_attribute("value")
     assert "seat=chocolate" in invite
@@ -558,14 +573,16 @@ def test_a_hint_stays_with_its_match(server, browsers):
     def new_game() -> None:
         if "match=" in driver.current_url:
             driver.find_element("id", "new").click()  # the same page: a late answer could still land
+            wait(driver, lambda d: d.find_element("id", "leave-confirm").is_displayed())  # a game going on: asked first
+            driver.find_element("id", "leave-yes").click()
         wait(
             driver,
             lambda d: d.find_element("id", "lobby").is_displayed() and d.find_elements("css selector", "#game option"),
         )
-        Select(driver.find_element("id", "game")).select_by_value("donuts")
-        Select(driver.find_element("id", "opponent")).select_by_value("computer")
+        driver.find_element("css selector", '#game-cards [data-game="donuts"]').click()
+        driver.execute_script("document.getElementById('more-options').open = true")
         Select(driver.find_element("id", "agent")).select_by_value("random")
-        driver.find_element("id", "start").click()
+        driver.find_element("id", "play-computer").click()
         wait(driver, lambda d: "match=" in d.current_url and "(you)" in page(d)["status"] and page(d)["next"])
 
     new_game()
@@ -627,6 +644,14 @@ def test_a_forced_single_flip_is_played_from_one_click(server, browsers, tmp_pat
     assert page(driver)["history"][played] == move
 
 
+def green(driver) -> int:
+    """How many squares the board paints as playable (not merely classed so)."""
+    return driver.execute_script(
+        "return [...document.querySelectorAll('#board .square')].filter(e => e.classList.contains('next')"
+        " && Number(getComputedStyle(e).fillOpacity) > 0).length"
+    )
+
+
 def test_a_flip_choice_marks_only_the_prisoners(server, browsers):
     """Once a placement is clicked that may flip one of several prisoners, the
     board's dots (every empty point a move reaches) go: only the prisoners are offered."""
@@ -653,7 +678,11 @@ def test_a_flip_choice_marks_only_the_prisoners(server, browsers):
     player = state.to_move
     driver = browsers()
     open_seat(driver, server, match["id"], player, match["seats"][player])
-    wait(driver, lambda d: page(d)["dots"] > 0)  # before the click: a dot on each point a placement reaches
+    # Nearly every point may be played: none marked until asked (issue 43), then a dot on each a placement reaches.
+    wait(driver, lambda d: page(d)["next"] and d.find_element("id", "show-moves").is_displayed())
+    assert page(driver)["dots"] == 0 and green(driver) == 0
+    driver.find_element("id", "show-moves").click()
+    wait(driver, lambda d: page(d)["dots"] > 0 and green(driver) == len(page(d)["next"]))
     click(driver, square)
     wait(driver, lambda d: page(d)["next"] == prisoners)
     assert page(driver)["dots"] == 0, page(driver)

@@ -332,16 +332,14 @@ def click(driver, name: str) -> None:
 
 def test_the_page_plays_a_move_in_three_clicks(served, arrows, driver, tmp_path):
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import Select
 
     words = arrows.words
     start = arrows.start()
     square = arrows.grid.parse_square
     driver.get(served.url)
-    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#game option[value=arrows]"))
-    Select(driver.find_element(By.ID, "game")).select_by_value("arrows")
-    Select(driver.find_element(By.ID, "opponent")).select_by_value("here")  # both seats at this screen
-    driver.find_element(By.ID, "start").click()
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, '#game-cards [data-game="arrows"]'))
+    driver.find_element(By.CSS_SELECTOR, '#game-cards [data-game="arrows"]').click()
+    driver.find_element(By.ID, "play-here").click()  # both seats at this screen
     wait(driver, lambda d: "(you)" in page(d)["status"] and page(d)["next"])
     now = page(driver)
     assert now["next"] == ["b1", "e1"] and now["prompt"] == words.pick_origin and not now["asIs"]

@@ -27,7 +27,7 @@ let trying = null;       // "find a better move": {ply, first (parts, or null: n
 let focusSquare = null;  // the keyboard's square on the board
 let ticking = null;      // the timer that counts the running clock down
 let shownBefore = null;  // the match and ply the board showed last: {id, ply}
-const MARKS = { "inaccuracy": "?!", "mistake": "?", "blunder": "??", "missed win": " missed win" };
+const MARKS = { "inaccuracy": "?!", "mistake": "?", "blunder": "??", "missed win": "⊘" };
 const ORDINALS = ["first", "second", "third", "fourth", "fifth", "sixth"];
 const SVG = "http://www.w3.org/2000/svg";
 const LOBBY_KEY = "boardgames:lobby";
@@ -89,8 +89,10 @@ async function showLobby() {
   } catch (error) { $("#lobby-message").textContent = error.message; return; }
   if (!$("#game").options.length) {
     for (const game of games) $("#game").add(new Option(game.title, game.name));
+    gameCards();
     restoreLobby();
   }
+  listYourGames();
 }
 
 // The choices of the last game started here, kept in local storage.
@@ -98,7 +100,7 @@ function restoreLobby() {
   const last = remembered();
   if (games.some((g) => g.name === last.game)) $("#game").value = last.game;
   showOptions();
-  for (const id of ["opponent", "clock"]) {
+  for (const id of ["clock"]) {
     if (last[id] !== undefined && [...$("#" + id).options].some((o) => o.value === last[id])) $("#" + id).value = last[id];
   }
   if (last.agent !== undefined && [...$("#agent").options].some((o) => o.value === last.agent)) $("#agent").value = last.agent;
@@ -125,6 +127,7 @@ function showOptions() {
   const game = chosenGame();
   $("#game").value = game.name;
   $("#game-summary").textContent = game.summary;
+  markGameCard(game.name);
   showRules($("#lobby-rules"), game);
   const saved = (remembered().options || {})[game.name] || {};
   const box = $("#options");
@@ -146,7 +149,7 @@ function showOptions() {
     input.addEventListener("change", showSeats);
     const help = document.createElement("small");
     help.className = "help";
-    help.textContent = option.help + (option.accepts && !option.choices ? " (" + option.accepts + ")" : "");
+    help.textContent = playerWords(option.help) + (option.accepts && !option.choices ? " (" + option.accepts + ")" : "");
     label.append(input, " ", help);
     box.append(label);
   }
@@ -175,6 +178,7 @@ function showAgent() {
   if (level) levelSpec = level.spec;
   else if (value === "other" && !$("#spec").value) $("#spec").value = levelSpec;
   $("#spec-label").hidden = value !== "other";
+  $("#computer-level").textContent = level ? level.name : value === "other" ? "another agent" : "";
 }
 
 // The players in turn order under the options chosen: an option whose choices
@@ -200,11 +204,9 @@ function showSeats() {
   seat.value = [...seat.options].some((o) => o.value === before) ? before : "0";
 }
 
+// The opponent is chosen by the button that starts the game: the computer's level and the colour are always offered.
 function showOpponent() {
-  const opponent = $("#opponent").value;
-  $("#agent-label").hidden = opponent !== "computer";
-  $("#spec-label").hidden = opponent !== "computer" || $("#agent").value !== "other";
-  $("#seat-label").hidden = opponent === "here";  // at one screen, one person plays every seat
+  $("#spec-label").hidden = $("#agent").value !== "other";
 }
 
 // The rules (the text of `boardgames rules GAME`) as paragraphs.
@@ -230,6 +232,7 @@ function clockChoice() {
 
 async function startGame(event) {
   event.preventDefault();
+  if (event.submitter && event.submitter.value) $("#opponent").value = event.submitter.value;  // one of the three big choices
   $("#lobby-message").textContent = "";
   const game = chosenGame();
   const options = {};
@@ -278,10 +281,11 @@ function keepSeats(id, seats, mine) {
   for (const player of players) if (mine === null || player === mine) kept[player] = seats[player];
   localStorage.setItem("boardgames:" + id, JSON.stringify(kept));
   const invited = players.filter((p) => !(p in kept));
-  if (invited.length) {
+  if (invited.length) {  // kept in local storage: the invite link is there in any tab, after the tab is closed too
     const p = invited[0];
-    sessionStorage.setItem("boardgames:invite:" + id, location.origin + "/#match=" + id + "&seat=" + encodeURIComponent(p) + "&token=" + seats[p]);
+    localStorage.setItem("boardgames:invite:" + id, seatLink(id, p, seats[p]));
   }
+  rememberGame(id);
 }
 
 // -- a match -----------------------------------------------------------------------
@@ -295,6 +299,11 @@ async function openMatch(id, params) {
     history.replaceState(null, "", "#match=" + id);
   }
   tokens = JSON.parse(localStorage.getItem("boardgames:" + id) || "{}");
+  if (Object.keys(tokens).length) rememberGame(id);
+  flipped = localStorage.getItem("boardgames:flip:" + id) === "1";
+  $("#flip").setAttribute("aria-pressed", String(flipped));
+  $("#leave-confirm").hidden = true;
+  $("#copied").textContent = "";
   clearChoice(); lookback = null; hinted = []; hintText = ""; review = null; trying = null; focusSquare = null;
   say(""); $("#resign-confirm").hidden = true;
   $("#review-view").hidden = true; $("#review-status").textContent = "";
@@ -491,9 +500,13 @@ async function show(match) {
   showRules($("#play-rules"), game);
   const links = $("#links");
   links.innerHTML = "";
-  const invite = sessionStorage.getItem("boardgames:invite:" + match.id);
+  const invite = localStorage.getItem("boardgames:invite:" + match.id);
   if (invite && !match.result) addLink(links, "Invite link (the other player's seat)", invite, "invite-link");
+  const own = Object.keys(tokens).filter((p) => p in match.players);
+  if (own.length === 1 && !match.result) addLink(links, "Your seat's link (to play on from another device; keep it to yourself)", seatLink(match.id, own[0], tokens[own[0]]), "seat-link");
   addLink(links, "Spectator link", location.origin + "/#match=" + match.id, "watch-link");
+  showInvite(match, invite);
+  moveSound(before, match);
   showClocks();
   if (boardKey() !== drawn) {
     blankBoard();
@@ -522,7 +535,7 @@ function showMoves() {
     button.className = "move";
     button.textContent = text;
     button.dataset.ply = String(index + 1);
-    button.title = "the position after move " + (index + 1) + " (" + state.players[index % count] + ")";
+    button.title = "the position after " + moveNumber(index + 1, count) + " " + text + " (" + state.players[index % count] + ")";
     button.addEventListener("click", () => lookAt(index + 1));
     // A move and its review mark side by side in one column ("f4??"): the mark never reads as the next move's.
     const cell = document.createElement("span");
@@ -533,7 +546,8 @@ function showMoves() {
       const mark = document.createElement("span");
       mark.className = "mark " + judged.label.replace(" ", "-");
       mark.textContent = MARKS[judged.label];
-      mark.title = judged.label + ": best was " + judged.best;
+      mark.title = judged.label + (judged.best && judged.best !== judged.move ? ": best was " + judged.best : "");
+      mark.setAttribute("aria-label", judged.label);
       cell.append(mark);
     }
     item.append(" ", cell);
@@ -584,7 +598,8 @@ async function drawBoard() {
   const named = review || trying ? "&squares=1" : "";
   const query = (lookback === null ? "?v=" + match.version : "?ply=" + lookback) + named;
   $("#lookback").hidden = lookback === null || Boolean(trying);
-  $("#lookback-ply").textContent = lookback === null ? "" : String(lookback);
+  $("#lookback-ply").textContent = lookback === null ? "" : lookback === 0 ? "the start" : moveNumber(lookback) + " " + match.state.history[lookback - 1];
+  $("#lookback-ply").dataset.ply = lookback === null ? "" : String(lookback);
   const key = boardKey();
   let svg;
   try {
@@ -600,6 +615,7 @@ async function drawBoard() {
   $("#board").innerHTML = svg;
   const picture = $("#board svg");
   if (picture && !onward) picture.classList.add("still");
+  if (picture) { flipBoard(picture); readableCoordinates(picture); }
   shownBefore = { id: match.id, ply };
   drawn = key;
   for (const square of $("#board").querySelectorAll("[data-square]")) {
@@ -732,20 +748,38 @@ async function fetchReview() {
 function drawReview() {
   const plies = review.plies;
   const first = current.state.players[0];
-  const width = 320, height = 110, pad = 8;
-  const x = (ply) => pad + (width - 2 * pad) * ply / Math.max(plies.length, 1);
-  const y = (win) => pad + (height - 2 * pad) * (1 - win / 100);
+  // The plot's room, inside axes: the win chance up the left (0, 50, 100%), the moves along the bottom, numbered as the list.
+  const width = 340, height = 150, left = 40, right = 8, top = 8, bottom = 34;
+  const count = Math.max(current.state.players.length, 1);
+  const x = (ply) => left + (width - left - right) * ply / Math.max(plies.length, 1);
+  const y = (win) => top + (height - top - bottom) * (1 - win / 100);
   const node = (name, attributes) => {
     const element = document.createElementNS(SVG, name);
     for (const [key, value] of Object.entries(attributes)) element.setAttribute(key, value);
     return element;
   };
-  const svg = node("svg", { viewBox: "0 0 " + width + " " + height, role: "img", "aria-label": "win chance of " + first });
-  svg.append(node("line", { class: "even", x1: pad, x2: width - pad, y1: y(50), y2: y(50) }));
+  const text = (content, attributes) => { const t = node("text", attributes); t.textContent = content; return t; };
+  const svg = node("svg", { viewBox: "0 0 " + width + " " + height, role: "img", "aria-label": "win chance of " + first + " after each move" });
+  svg.append(node("line", { class: "axis", x1: left, x2: left, y1: top, y2: height - bottom }));
+  svg.append(node("line", { class: "axis", x1: left, x2: width - right, y1: height - bottom, y2: height - bottom }));
+  for (const win of [0, 50, 100]) {
+    if (win === 50) svg.append(node("line", { class: "even", x1: left, x2: width - right, y1: y(50), y2: y(50) }));
+    svg.append(text(win + "%", { class: "tick", x: left - 4, y: y(win) + 3.5, "text-anchor": "end" }));
+  }
+  const turns = Math.ceil(plies.length / count);
+  const every = Math.max(1, Math.ceil(turns / 8));  // at most about eight numbers along the bottom
+  for (let turn = 1; turn <= turns; turn += every) {
+    const at = x((turn - 1) * count + 1);
+    svg.append(node("line", { class: "axis", x1: at, x2: at, y1: height - bottom, y2: height - bottom + 3 }));
+    svg.append(text(String(turn), { class: "tick", x: at, y: height - bottom + 13, "text-anchor": "middle" }));
+  }
+  svg.append(text("move", { class: "axis-title", x: (left + width - right) / 2, y: height - 4, "text-anchor": "middle" }));
+  const middle = (top + height - bottom) / 2;
+  svg.append(text(first + " wins", { class: "axis-title", x: 10, y: middle, "text-anchor": "middle", transform: "rotate(-90 10 " + middle + ")" }));
   const wins = plies.map((p) => (p.player === first ? p.win : 100 - p.win));
   const points = [[x(0), y(50)], ...wins.map((w, i) => [x(i + 1), y(w)])];
   // Points no wider than the room a move has (a long game's points would cover the curve), labelled ones larger.
-  const room = (width - 2 * pad) / Math.max(plies.length, 1);
+  const room = (width - left - right) / Math.max(plies.length, 1);
   const radius = Math.min(3.5, Math.max(1, room * 0.4)), labelledRadius = Math.min(5, Math.max(2.5, room * 0.8));
   svg.append(node("polyline", { class: "curve", points: points.map((p) => p.join(",")).join(" ") }));
   plies.forEach((ply, i) => {
@@ -753,7 +787,7 @@ function drawReview() {
     const point = node("circle", { class: "point" + labelled, cx: x(i + 1), cy: y(wins[i]), r: ply.label ? labelledRadius : radius });
     point.dataset.ply = String(ply.ply);
     const title = node("title", {});
-    title.textContent = ply.ply + ". " + ply.move + (ply.label ? " (" + ply.label + ")" : "") + ": " + first + " " + Math.round(wins[i]) + "%";
+    title.textContent = moveNumber(ply.ply) + " " + ply.move + (ply.label ? MARKS[ply.label] + " (" + ply.label + ")" : "") + ": " + first + " " + Math.round(wins[i]) + "%";
     point.append(title);
     point.addEventListener("click", () => lookAt(ply.ply));
     svg.append(point);
@@ -782,7 +816,7 @@ function showReviewPly() {
   let text = "";
   if (ply) {
     const source = ply.source === "solver" ? "exact" : "estimated";
-    text = ply.ply + ". " + ply.player + " played " + ply.move + (ply.label ? " (" + ply.label + ")" : "") +
+    text = moveNumber(ply.ply) + " " + ply.player + " played " + ply.move + (ply.label ? MARKS[ply.label] + " (" + ply.label + ")" : "") +
       ": " + ply.player + "'s win chance " + Math.round(ply.win) + "% (" + source + ").";
     if (ply.best && ply.best !== ply.move) text += " Best was " + ply.best + " (shown), line " + ply.line.join(" ") + ".";
     else if (ply.best) text += " The best move.";
@@ -805,7 +839,7 @@ async function startTrying() {
   $("#try-box").hidden = true;
   $("#trying").hidden = false;
   $("#try-result").textContent = "";
-  $("#try-prompt").textContent = "Find a better move for " + judged.player + " than " + judged.move +
+  $("#try-prompt").textContent = "Find a better move for " + judged.player + " than " + moveNumber(ply) + " " + judged.move +
     ": click it on the board.";
   markShown();
   blankBoard();
@@ -827,13 +861,17 @@ function stopTrying() {
 
 async function tryMove(text) {
   const attempt = trying;
+  attempt.answer = null;
   clearChoice();
   highlight();
   $("#try-result").textContent = "Trying " + text + "…";
   try {
     const answer = await api("POST", "/api/matches/" + current.id + "/review/try", { ply: attempt.ply, move: text });
     if (trying !== attempt) return;
+    attempt.answer = answer;
     $("#try-result").textContent = answer.verdict || (answer.move + ": win chance " + Math.round(answer.win) + "%");
+    if (answer.best && answer.best !== answer.move) $("#try-result").textContent += " (on the board: your move, and " + answer.best + ", the best)";
+    highlight();
   } catch (error) {
     if (trying !== attempt) return;
     $("#try-result").textContent = error.message === "Not Found" ? "this server cannot try a move yet" : error.message;
@@ -934,6 +972,8 @@ function highlight() {
   if (!current) return;
   const judged = review && lookback && !trying ? review.plies[lookback - 1] : null;
   const best = judged && judged.best ? squaresOf(judged.best) || [] : [];
+  const tried = trying && trying.answer ? squaresOf(trying.answer.move) || [] : [];
+  const triedBest = trying && trying.answer && trying.answer.best && trying.answer.best !== trying.answer.move ? squaresOf(trying.answer.best) || [] : [];
   const moving = building();
   const parts = moving ? partsNow() : null;
   const next = new Set(parts ? [...parts.origins, ...parts.targets, ...parts.marks] : []);
@@ -942,7 +982,8 @@ function highlight() {
     square.classList.toggle("next", next.has(name));
     square.classList.toggle("chosen", chosen.includes(name));
     square.classList.toggle("hinted", hinted.includes(name) && lookback === null);
-    square.classList.toggle("best", best.includes(name));
+    square.classList.toggle("best", best.includes(name) || triedBest.includes(name));
+    square.classList.toggle("tried", tried.includes(name));
     square.classList.toggle("focused", name === focusSquare);
   }
   if (focusSquare && document.activeElement === $("#board")) announceFocus();
@@ -952,6 +993,7 @@ function highlight() {
   // Once a move is begun, only what may follow it is marked: the board's dots (every square some move
   // reaches) would offer squares that do not continue it (a flip asked, where a piece picked may go).
   $("#board").classList.toggle("begun", chosen.length > 0);
+  quietBoard(parts, next);
   // A whole move that may go on (a flip or a shot it may still choose): offered as it is.
   const whole = Boolean(parts && chosen.length && parts.complete && next.size);
   $("#choice").hidden = !whole;
@@ -963,6 +1005,7 @@ function highlight() {
     else if (parts.targets.length) prompt = roles.includes("origin") ? words.pick_to : words.pick_square;
     else prompt = words.pick_mark;
   }
+  if ($("#board").classList.contains("quiet")) prompt = "Click where you play: nearly every empty square or point may be played (Show moves marks them).";
   $("#prompt").textContent = prompt || "";
 }
 
@@ -1147,7 +1190,7 @@ const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], Arrow
 
 function squareCentres() {
   return [...$("#board").querySelectorAll(".square")].map((element) => {
-    const box = element.getBBox();
+    const box = element.getBoundingClientRect();  // as drawn: on a flipped board, up is up
     return { name: element.dataset.square, element, x: box.x + box.width / 2, y: box.y + box.height / 2 };
   });
 }
@@ -1165,7 +1208,7 @@ function moveFocus(direction) {
       const dx = s.x - here.x, dy = s.y - here.y;
       const along = dx * direction[0] + dy * direction[1];
       const across = Math.abs(dx * direction[1] - dy * direction[0]);
-      if (along <= 1 || across > along * 1.5) continue;
+      if (along <= 0.5 || across > along * 1.5) continue;
       const value = along + 2 * across;
       if (value < score) { score = value; target = s; }
     }
@@ -1217,6 +1260,368 @@ function pageKeys(event) {
   event.preventDefault();
 }
 
+// -- a page a club adopts (issue 43): your games, invites, flip, sound, a quiet big board ----------
+let flipped = false;       // this match's board drawn the other way up (kept per match in local storage)
+let beeps = 0;             // the sounds played for an opponent's move (the tests count them)
+let audio = null;          // the Web Audio context, made at the first sound
+let leaving = null;        // where "Leave" goes once confirmed
+const SOUND_KEY = "boardgames:set:sound", SHOW_MOVES_KEY = "boardgames:set:show-moves", PLAYED_KEY = "boardgames:set:played";
+
+// A ruling's id ("(D2)", "(V4)") means something in the rulebook, not to a player choosing an option.
+function playerWords(text) {
+  return String(text || "").replace(/\s*\((?:[A-Z]{1,2}\d+[a-z]?(?:[,;]\s*)?)+\)/g, "");
+}
+
+function seatLink(id, player, token) {
+  return location.origin + "/#match=" + id + "&seat=" + encodeURIComponent(player) + "&token=" + token;
+}
+
+// "3." for the first player's move of turn 3, "3…" for the others': as the move list numbers them.
+function moveNumber(ply, count) {
+  const n = count || Math.max(current ? current.state.players.length : 1, 1);
+  const turn = Math.floor((ply - 1) / n) + 1;
+  return (ply - 1) % n === 0 ? turn + "." : turn + "…";
+}
+
+// The games this browser plays: each match whose seats' tokens it keeps, with when it was last opened.
+function played() {
+  try { return JSON.parse(localStorage.getItem(PLAYED_KEY) || "{}") || {}; } catch (error) { return {}; }
+}
+
+function rememberGame(id) {
+  const all = played();
+  all[id] = Date.now();
+  localStorage.setItem(PLAYED_KEY, JSON.stringify(all));
+}
+
+function forgetGame(id) {
+  const all = played();
+  delete all[id];
+  localStorage.setItem(PLAYED_KEY, JSON.stringify(all));
+  for (const key of ["boardgames:" + id, "boardgames:invite:" + id, "boardgames:flip:" + id]) localStorage.removeItem(key);
+}
+
+function yourGameIds() {
+  const all = played();
+  const ids = new Set(Object.keys(all));
+  for (let i = 0; i < localStorage.length; i++) {  // seats kept before the list was (tokens under "boardgames:ID")
+    const found = /^boardgames:([A-Za-z0-9_-]+)$/.exec(localStorage.key(i));
+    if (found && found[1] !== "lobby") ids.add(found[1]);
+  }
+  const seated = [...ids].filter((id) => {
+    try { return Object.keys(JSON.parse(localStorage.getItem("boardgames:" + id) || "{}")).length > 0; } catch (error) { return false; }
+  });
+  return seated.sort((a, b) => (all[b] || 0) - (all[a] || 0)).slice(0, 40);
+}
+
+let listing = 0;  // a newer listing drops an older one's late answers
+
+async function listYourGames() {
+  const ids = yourGameIds();
+  const mine = ++listing;
+  $("#your-games").hidden = ids.length === 0;
+  if (!ids.length) return;
+  const found = await Promise.all(ids.map(async (id) => {
+    try { return { id, match: await api("GET", "/api/matches/" + id) }; } catch (error) {
+      return { id, match: null, error: error.message };
+    }
+  }));
+  if (mine !== listing || $("#lobby").hidden) return;
+  const going = $("#games-going"), over = $("#games-over");
+  going.innerHTML = ""; over.innerHTML = "";
+  const seats = (id) => JSON.parse(localStorage.getItem("boardgames:" + id) || "{}");
+  const yourTurn = (entry) => entry.match && !entry.match.result && !entry.match.thinking && seats(entry.id)[entry.match.to_move] !== undefined;
+  found.sort((a, b) => Number(yourTurn(b)) - Number(yourTurn(a)));  // yours to play first, then the latest
+  let finished = 0;
+  for (const entry of found) {
+    if (entry.match && !entry.match.result) going.append(matchCard(entry.id, entry.match, seats(entry.id)));
+    else if (entry.match || !/connection lost/.test(entry.error)) { over.append(matchCard(entry.id, entry.match, seats(entry.id), entry.error)); finished += 1; }
+  }
+  if (!going.children.length) going.textContent = "No game going on.";
+  $("#games-done").hidden = finished === 0;
+  $("#games-done-count").textContent = String(finished);
+}
+
+// A card for one of your games: its board, the game, who plays whom, whose turn it is and the clocks.
+function matchCard(id, match, seats, error) {
+  const card = document.createElement("div");
+  card.className = "card match-card";
+  card.dataset.match = id;
+  const open = document.createElement("a");
+  open.className = "open";
+  open.href = "#match=" + id;
+  const text = document.createElement("span");
+  text.className = "card-text";
+  const line = (content, name) => { const p = document.createElement("span"); p.className = name; p.textContent = content; text.append(p); };
+  if (!match) {
+    line("A game no longer on the server", "card-title");
+    line(error || "", "card-summary");
+  } else {
+    const picture = document.createElement("img");
+    picture.src = "/api/matches/" + id + "/board.svg?v=" + match.version;
+    picture.alt = "";
+    picture.className = "picture";
+    open.append(picture);
+    const game = gameOf(match);
+    const mine = Object.keys(seats).filter((p) => p in match.players);
+    const others = Object.keys(match.players).filter((p) => !mine.includes(p));
+    const against = others.map((p) => p + " (" + (isPerson(match, p) ? "a friend" : "the computer, " + levelName(game, match.players[p])) + ")");
+    line((game ? game.title : match.state.game) + " · " + match.state.history.length + " moves", "card-title");
+    line(mine.length > 1 ? "You play every colour at this screen" : "You play " + mine.join(", ") + (against.length ? " against " + against.join(", ") : ""), "card-summary");
+    let turn;
+    if (match.result) turn = match.result;
+    else if (match.thinking) turn = "The computer is thinking";
+    else if (seats[match.to_move] !== undefined) turn = mine.length > 1 ? match.to_move + " to move" : "Your turn";
+    else turn = match.to_move + " to move";
+    line(turn, "card-turn" + (turn === "Your turn" ? " yours" : ""));
+    if (!match.result && invitedWaiting(match, localStorage.getItem("boardgames:invite:" + id))) line("Waiting for your opponent: the invite link is in the game", "card-summary");
+    if (match.clock) line(match.state.players.map((p) => p + " " + formatTime(match.clock.remaining[p])).join(" · "), "card-clocks");
+  }
+  open.append(text);
+  card.append(open);
+  if (!match || match.result) {
+    const remove = document.createElement("button");
+    remove.type = "button";
+    remove.className = "remove";
+    remove.textContent = "Remove";
+    remove.setAttribute("aria-label", "remove this game from your list");
+    remove.addEventListener("click", () => { forgetGame(id); listYourGames(); });
+    card.append(remove);
+  }
+  return card;
+}
+
+// The games to choose from, as cards: a small picture, the title and the one-line summary.
+function gameCards() {
+  const box = $("#game-cards");
+  box.innerHTML = "";
+  for (const game of games) {
+    const card = document.createElement("button");
+    card.type = "button";
+    card.className = "card game-card";
+    card.dataset.game = game.name;
+    card.setAttribute("aria-pressed", "false");
+    const text = document.createElement("span");
+    text.className = "card-text";
+    const title = document.createElement("span");
+    title.className = "card-title";
+    title.textContent = game.title;
+    const summary = document.createElement("span");
+    summary.className = "card-summary";
+    summary.textContent = game.summary;
+    text.append(title, summary);
+    card.append(smallPicture(game), text);
+    card.addEventListener("click", () => { $("#game").value = game.name; showOptions(); showOpponent(); });
+    box.append(card);
+  }
+}
+
+function markGameCard(name) {
+  for (const card of document.querySelectorAll("#game-cards .game-card")) card.setAttribute("aria-pressed", String(card.dataset.game === name));
+}
+
+// A small board: the game's size (its option "size", else 6) in cells, two pieces in the middle.
+function smallPicture(game) {
+  const sizeOption = game.options.find((o) => o.name === "size");
+  const n = Math.max(3, Math.min(19, Number(sizeOption && sizeOption.default) || 6));
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", "0 0 60 60");
+  svg.setAttribute("class", "picture");
+  svg.setAttribute("aria-hidden", "true");
+  const add = (name, attributes) => {
+    const element = document.createElementNS(SVG, name);
+    for (const [key, value] of Object.entries(attributes)) element.setAttribute(key, value);
+    svg.append(element);
+  };
+  add("rect", { x: 0, y: 0, width: 60, height: 60, rx: 4, fill: "#f6e7c8" });
+  const step = 52 / n;
+  for (let i = 0; i <= n; i++) {
+    add("line", { x1: 4 + i * step, x2: 4 + i * step, y1: 4, y2: 56, stroke: "#a9825a", "stroke-width": 0.6 });
+    add("line", { y1: 4 + i * step, y2: 4 + i * step, x1: 4, x2: 56, stroke: "#a9825a", "stroke-width": 0.6 });
+  }
+  const middle = Math.floor(n / 2);
+  add("circle", { cx: 4 + (middle - 0.5) * step, cy: 4 + (middle + 0.5) * step, r: step * 0.4, fill: "#5a4630" });
+  add("circle", { cx: 4 + (middle + 0.5) * step, cy: 4 + (middle - 0.5) * step, r: step * 0.4, fill: "#fff", stroke: "#5a4630" });
+  return svg;
+}
+
+// While the invited seat has not played yet, the invite link sits at the top with a copy button.
+function invitedWaiting(match, invite) {
+  const seat = invite ? new URLSearchParams(invite.split("#")[1] || "").get("seat") : null;
+  const players = match.state.players;
+  return seat !== null && !match.state.history.some((_, k) => players[k % players.length] === seat);
+}
+
+function showInvite(match, invite) {
+  const box = $("#invite-box");
+  box.hidden = !invite || Boolean(match.result) || !invitedWaiting(match, invite);
+  if (box.hidden) return;
+  if ($("#invite-top").value !== invite) $("#invite-top").value = invite;
+}
+
+async function copyInvite() {
+  const input = $("#invite-top");
+  let done = false;
+  try { await navigator.clipboard.writeText(input.value); done = true; } catch (error) {
+    input.select();
+    try { done = document.execCommand("copy"); } catch (again) { done = false; }
+  }
+  $("#copied").textContent = done ? "Copied: paste it in a message to your opponent." : "Select the link and copy it.";
+  input.select();
+}
+
+// -- leaving a game going on asks first (in the page) --
+function mustAskToLeave() {
+  return Boolean(current && !current.result && !$("#play").hidden && Object.keys(tokens).some((p) => p in current.players));
+}
+
+function leave(hash) {
+  if (!mustAskToLeave()) { location.hash = hash; return; }
+  leaving = hash;
+  $("#leave-confirm").hidden = false;
+  $("#leave-confirm").scrollIntoView({ block: "nearest" });
+  $("#leave-no").focus();
+}
+
+// -- the sound of an opponent's move: a short beep (Web Audio), off by default on a phone --
+function soundOn() {
+  const kept = localStorage.getItem(SOUND_KEY);
+  if (kept !== null) return kept === "on";
+  return !(window.matchMedia("(pointer: coarse)").matches || window.matchMedia("(max-width: 40rem)").matches);
+}
+
+function showSoundSwitch() {
+  const on = soundOn();
+  $("#sound").setAttribute("aria-pressed", String(on));
+  $("#sound").textContent = on ? "Sound on" : "Sound off";
+}
+
+function moveSound(before, match) {
+  const mine = Object.keys(tokens).filter((p) => p in match.players);
+  // Only a player facing someone else hears the other's moves: not a spectator, nor one screen playing every seat.
+  $("#sound").hidden = !mine.length || mine.length === Object.keys(match.players).length || Boolean(match.result);
+  if (!before || !soundOn()) return;
+  const history = match.state.history, players = match.state.players;
+  if (history.length <= before.state.history.length) return;  // a takeback, or no move
+  const mover = players[(history.length - 1) % players.length];
+  if (!Object.keys(tokens).length || tokens[mover] !== undefined) return;  // a spectator, or this browser's own move
+  beep();
+}
+
+function beep() {
+  beeps += 1;
+  try {
+    const Context = window.AudioContext || window.webkitAudioContext;
+    if (!Context) return;
+    if (!audio) audio = new Context();
+    if (audio.state === "suspended") audio.resume();
+    const tone = audio.createOscillator(), gain = audio.createGain();
+    tone.frequency.value = 660;
+    gain.gain.setValueAtTime(0.08, audio.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.15);
+    tone.connect(gain).connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + 0.16);
+  } catch (error) { /* no sound here: nothing to say */ }
+}
+
+// -- a board where nearly every point may be played (Verso 19x19 placing) marks them only on demand --
+function quietBoard(parts, next) {
+  const squares = $("#board").querySelectorAll(".square").length;
+  const many = Boolean(parts) && !chosen.length && !parts.origins.length && next.size > 24 && next.size > squares / 2;
+  const show = localStorage.getItem(SHOW_MOVES_KEY) === "on";
+  $("#show-moves").hidden = !many;
+  $("#show-moves").setAttribute("aria-pressed", String(show));
+  $("#show-moves").textContent = show ? "Hide moves" : "Show moves";
+  $("#board").classList.toggle("quiet", many && !show);
+}
+
+// -- the board the other way up: the drawing turned half round, the labels kept upright, left and below --
+function flipBoard(svg) {
+  if (!flipped) return;
+  const keep = (e) => ["title", "desc", "style"].includes(e.localName) || e.classList.contains("board") || e.classList.contains("coord");
+  const drawing = [...svg.children].filter((e) => !keep(e));
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  for (const e of drawing) {
+    if (!e.getBBox) continue;
+    const box = e.getBBox();
+    if (!box.width && !box.height) continue;
+    x0 = Math.min(x0, box.x); y0 = Math.min(y0, box.y); x1 = Math.max(x1, box.x + box.width); y1 = Math.max(y1, box.y + box.height);
+  }
+  if (!isFinite(x0)) return;
+  const cx = (x0 + x1) / 2, cy = (y0 + y1) / 2;
+  const uprights = [...svg.querySelectorAll("text:not(.coord)")].map((t) => { const b = t.getBBox(); return [t, b.x + b.width / 2, b.y + b.height / 2]; });
+  const group = document.createElementNS(SVG, "g");
+  group.setAttribute("class", "flipped");
+  group.setAttribute("transform", "rotate(180 " + cx + " " + cy + ")");
+  const anchor = svg.querySelector("text.coord");
+  svg.insertBefore(group, drawing[0] || anchor);
+  for (const e of drawing) group.append(e);
+  for (const [t, x, y] of uprights) {  // a letter drawn on a piece stays readable
+    const before = t.getAttribute("transform");
+    t.setAttribute("transform", "rotate(180 " + x + " " + y + ")" + (before ? " " + before : ""));
+  }
+  const font = parseFloat(svg.getAttribute("font-size")) || 14;
+  for (const label of svg.querySelectorAll("text.coord")) {
+    const x = parseFloat(label.getAttribute("x")), y = parseFloat(label.getAttribute("y"));
+    const along = label.getAttribute("text-anchor");
+    if (along !== "end") label.setAttribute("x", String(2 * cx - x));  // the files run the other way
+    if (along !== "middle") label.setAttribute("y", String(2 * cy - y + 0.72 * font));  // and the ranks
+  }
+  svg.classList.add("flipped");
+}
+
+// -- coordinates at least 10 CSS px high: a big board on a phone has its labels grow, and the picture the room for them --
+function readableCoordinates(svg) {
+  const labels = [...svg.querySelectorAll("text.coord")];
+  const width = svg.getBoundingClientRect().width;
+  const box = (svg.getAttribute("viewBox") || "").split(/[\s,]+/).map(Number);
+  if (!labels.length || !width || box.length !== 4) return;
+  const font = parseFloat(svg.getAttribute("font-size")) || 14;
+  const wanted = 10.5, chars = Math.max(...labels.map((l) => l.textContent.length));
+  if (font * width / box[2] >= wanted) return;
+  // f * width / (box width + 0.64 * chars * (f - font)) = wanted: the labels widen the picture they are in.
+  const size = wanted * (box[2] - 0.64 * chars * font) / (width - wanted * 0.64 * chars);
+  if (!(size > font)) return;
+  const wider = 0.64 * chars * (size - font) + 0.3 * size, taller = 1.25 * (size - font);
+  for (const label of labels) {
+    label.setAttribute("font-size", String(size));
+    const y = parseFloat(label.getAttribute("y"));
+    const along = label.getAttribute("text-anchor");
+    label.setAttribute("y", String(y + (along === "middle" ? size - font : 0.36 * (size - font))));
+  }
+  const [x0, y0, w, h] = box;
+  svg.setAttribute("viewBox", [x0 - wider, y0, w + wider, h + taller].join(" "));
+  svg.setAttribute("width", String(w + wider));
+  svg.setAttribute("height", String(h + taller));
+  const back = svg.querySelector("rect.board");
+  if (back) { back.setAttribute("x", String(x0 - wider)); back.setAttribute("width", String(w + wider)); back.setAttribute("height", String(h + taller)); }
+}
+
+function clubWiring() {
+  $("#copy-invite").addEventListener("click", copyInvite);
+  $("#leave-yes").addEventListener("click", () => { $("#leave-confirm").hidden = true; const to = leaving || ""; leaving = null; location.hash = to; });
+  $("#leave-no").addEventListener("click", () => { $("#leave-confirm").hidden = true; leaving = null; });
+  $("#home").addEventListener("click", (event) => { if (mustAskToLeave()) { event.preventDefault(); leave(""); } });
+  $("#flip").addEventListener("click", () => {
+    flipped = !flipped;
+    if (current) localStorage.setItem("boardgames:flip:" + current.id, flipped ? "1" : "0");
+    $("#flip").setAttribute("aria-pressed", String(flipped));
+    drawn = "";
+    if (current) drawBoard();
+  });
+  $("#sound").addEventListener("click", () => {
+    localStorage.setItem(SOUND_KEY, soundOn() ? "off" : "on");
+    showSoundSwitch();
+    if (soundOn()) beep();  // what it sounds like, and the audio allowed by this click
+  });
+  $("#show-moves").addEventListener("click", () => {
+    localStorage.setItem(SHOW_MOVES_KEY, localStorage.getItem(SHOW_MOVES_KEY) === "on" ? "off" : "on");
+    highlight();
+  });
+  showSoundSwitch();
+}
+
 // -- wiring ----------------------------------------------------------------------
 function route() {
   const params = new URLSearchParams(location.hash.slice(1));
@@ -1249,7 +1654,8 @@ window.addEventListener("DOMContentLoaded", () => {
   $("#resign").addEventListener("click", () => { $("#resign-confirm").hidden = false; $("#resign-no").focus(); });
   $("#resign-no").addEventListener("click", () => { $("#resign-confirm").hidden = true; });
   $("#resign-yes").addEventListener("click", () => { $("#resign-confirm").hidden = true; act("resign"); });
-  $("#new").addEventListener("click", () => { location.hash = ""; });
+  $("#new").addEventListener("click", () => leave(""));
+  clubWiring();
   $("#back-to-game").addEventListener("click", () => lookAt(null));
   $("#review").addEventListener("click", fetchReview);
   $("#try").addEventListener("click", startTrying);
