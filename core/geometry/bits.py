@@ -3,15 +3,24 @@
 from __future__ import annotations
 
 import random
+import threading
 
 # _BYTES[k][b]: the indices of the set bits of byte value b at byte position k.
+# Grown at the end only, under _GROWING, so a table is never at the wrong
+# position; read without the lock (a table below len(_BYTES) is there for good).
 _BYTES: list[tuple[tuple[int, ...], ...]] = []
+_GROWING = threading.Lock()
 
 
 def _byte_table(k: int) -> tuple[tuple[int, ...], ...]:
-    while len(_BYTES) <= k:
-        at = 8 * len(_BYTES)
-        _BYTES.append(tuple(tuple(at + i for i in range(8) if b >> i & 1) for b in range(256)))
+    # Without the lock, two threads growing it at once (a server's first
+    # uploads of a larger board) both made the table for the same position and
+    # appended it twice, every later table one byte off: bits() was then
+    # wrong for the rest of the process.
+    with _GROWING:
+        while len(_BYTES) <= k:
+            at = 8 * len(_BYTES)
+            _BYTES.append(tuple(tuple(at + i for i in range(8) if b >> i & 1) for b in range(256)))
     return _BYTES[k]
 
 

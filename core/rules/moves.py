@@ -16,6 +16,7 @@ Only choices belong in a move: a game whose flips follow from the placement
 from __future__ import annotations
 
 import re
+import threading
 from itertools import chain
 from operator import getitem
 from typing import NamedTuple
@@ -68,6 +69,21 @@ _held = 0
 _NEAR = 4
 #: For each byte of a mask (the k-th) and each value of it, the placements on its set bits.
 _BYTE_MOVES: list[tuple[tuple[Move, ...], ...]] = []
+_GROWING = threading.Lock()
+
+
+def _grow_byte_moves(size: int) -> None:
+    """Make the tables of :data:`_BYTE_MOVES` up to byte ``size``, under the
+    lock: two threads growing them at once (a server's first uploads of a
+    larger board) made the same byte's table twice, every later table then a
+    byte off, and placements were wrong for the rest of the process. Grown at
+    the end only, so they are read without the lock."""
+    with _GROWING:
+        while len(_BYTE_MOVES) < size:
+            at = 8 * len(_BYTE_MOVES)
+            _ONE_PLACEMENT.extend(Move(-1, sq) for sq in range(len(_ONE_PLACEMENT), at + 8))
+            one = _ONE_PLACEMENT[at : at + 8]
+            _BYTE_MOVES.append(tuple(tuple(one[i] for i in range(8) if b >> i & 1) for b in range(256)))
 
 
 def _placements_of(mask: int, first: tuple[Move, ...] = ()) -> tuple[Move, ...]:
@@ -76,11 +92,8 @@ def _placements_of(mask: int, first: tuple[Move, ...] = ()) -> tuple[Move, ...]:
     ``sum``, both in C, no Python step per square or per byte (less than half
     the cost of listing the squares and looking each one up, on Go's 81 points)."""
     size = (mask.bit_length() + 7) >> 3
-    while len(_BYTE_MOVES) < size:
-        at = 8 * len(_BYTE_MOVES)
-        _ONE_PLACEMENT.extend(Move(-1, sq) for sq in range(len(_ONE_PLACEMENT), at + 8))
-        one = _ONE_PLACEMENT[at : at + 8]
-        _BYTE_MOVES.append(tuple(tuple(one[i] for i in range(8) if b >> i & 1) for b in range(256)))
+    if len(_BYTE_MOVES) < size:
+        _grow_byte_moves(size)
     tables = _BYTE_MOVES
     if size > 16:  # past 128 squares the growing tuple costs more than a chain of them
         return first + tuple(chain.from_iterable(map(getitem, tables, mask.to_bytes(size, "little"))))
