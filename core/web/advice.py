@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from ..agents.base import Budget
 from ..agents.spec import HUMAN
 from ..analysis.better_move import position_and_move, retry
-from ..analysis.review import Walk
+from ..analysis.review import DEFAULT_BUDGET, Walk, describe_budget
 from ..analysis.review import public as public_review
 from ..errors import BoardgamesError
 from ..play.levels import strongest
@@ -24,12 +24,16 @@ from ..rules.game import State
 from .held import HeldMatch
 from .limits import Limits, Rates
 from .refusals import Conflict
+from .store import MatchStore, StoreError
 from .workers import AGAIN, FairWorkers
 
 #: A review here (``GET /api/matches/{id}/review``): the search's iterations a
-#: position unless asked (at most the second), each position also cut at
-#: REVIEW_SECONDS; reviews made are kept for the last REVIEWS_KEPT asked.
-REVIEW_ITERATIONS, MAX_REVIEW_ITERATIONS, REVIEW_SECONDS, REVIEWS_KEPT = 500, 5_000, 0.25, 256
+#: position unless asked (at most the second), those of ``boardgames review``,
+#: and no time limit: its work alone decides it, so that the same record gets
+#: the same review here as there, however busy the machine. Each is made once
+#: per game and budget and kept in the store; the futures of the last
+#: REVIEWS_KEPT asked are kept in memory while made.
+REVIEW_ITERATIONS, MAX_REVIEW_ITERATIONS, REVIEWS_KEPT = DEFAULT_BUDGET.iterations or 1000, 5_000, 256
 
 log = logging.getLogger("boardgames.web")
 T = TypeVar("T")
@@ -41,6 +45,7 @@ class Advice:
     if TYPE_CHECKING:  # what it uses of the matches it is part of
         limits: Limits
         rates: Rates
+        store: MatchStore
         _workers: FairWorkers
         _reviews: OrderedDict[tuple[str, int, int], Future[dict[str, Any]]]
         _reviews_lock: threading.Lock
@@ -65,8 +70,8 @@ class Advice:
         on the shared workers a position at a time, each the client's job
         (:meth:`FairWorkers.submit_steps`: other clients' moves come between
         them), within the server's budget; made once for each game and budget
-        while kept (a second look is instant). Not while the game goes on: it
-        would advise a player."""
+        and kept in the store (a second look is instant, after a restart too).
+        Not while the game goes on: it would advise a player."""
         if iterations is None:
             iterations = REVIEW_ITERATIONS
         if not 10 <= iterations <= MAX_REVIEW_ITERATIONS:
@@ -76,8 +81,13 @@ class Advice:
         made = self._kept_review(key)
         if made is not None:
             return made
-        self.rates.take("hint", client)  # as costly as a few hints: counted as one
         budget = self._review_budget(iterations)
+        stored = self.store.load_review(live.id, len(state.history), describe_budget(budget))
+        if stored is not None:
+            done: Future[dict[str, Any]] = Future()
+            done.set_result(stored)
+            return done
+        self.rates.take("hint", client)  # as costly as a few hints: counted as one
         walk: list[Walk] = []
 
         def step() -> Any:
@@ -85,7 +95,14 @@ class Advice:
             if not walk:
                 walk.append(Walk(state, budget, seed=seed or 0))
             walk[0].step()
-            return public_review(walk[0].result()) if walk[0].done else AGAIN
+            if not walk[0].done:
+                return AGAIN
+            made = public_review(walk[0].result())
+            try:
+                self.store.save_review(live.id, len(state.history), made["budget"], made)
+            except StoreError as exc:  # served all the same, and made again after a restart
+                log.warning("match %s: %s", live.id, exc)
+            return made
 
         future = self._workers.submit_steps(client, lambda: self._guarded(live, "the review", step))
         with self._reviews_lock:
@@ -102,6 +119,9 @@ class Advice:
         state, seed = self._finished(live, "a move is tried again once it ends")
         made = self._kept_review((live.id, len(state.history), REVIEW_ITERATIONS))
         saved = made.result() if made is not None and made.done() else None
+        if saved is None:
+            budget_text = describe_budget(self._review_budget(REVIEW_ITERATIONS))
+            saved = self.store.load_review(live.id, len(state.history), budget_text)
         # A bad ply or move is a 400 before it costs the client a turn (a plugin's bug still one line).
         self._guarded(live, "the move tried again", lambda: position_and_move(state, ply, move))
         self.rates.take("hint", client)
@@ -131,8 +151,10 @@ class Advice:
             self._reviews.move_to_end(key)
             return made
 
-    def _review_budget(self, iterations: int) -> Budget:
-        return Budget(iterations=iterations, time=min(REVIEW_SECONDS, self.limits.think_seconds))
+    @staticmethod
+    def _review_budget(iterations: int) -> Budget:
+        """Iterations only: the same verdict on a busy machine as on an idle one."""
+        return Budget(iterations=iterations)
 
     def _job(
         self, live: HeldMatch, client: str, what: str, work: Callable[[], dict[str, Any]]

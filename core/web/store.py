@@ -14,6 +14,7 @@ import sqlite3
 import sys
 import threading
 from pathlib import Path
+from typing import Any
 
 from ..errors import BoardgamesError
 from ..play.match import Match
@@ -30,6 +31,16 @@ CREATE TABLE IF NOT EXISTS matches (
 #: Who created each match (an address), for the per-client cap; added to older stores.
 CLIENT_COLUMN = "ALTER TABLE matches ADD COLUMN client TEXT NOT NULL DEFAULT ''"
 CLIENT_INDEX = "CREATE INDEX IF NOT EXISTS matches_by_client ON matches (client)"
+#: Each finished game's review, made once for its moves and budget and served from here.
+REVIEWS = """
+CREATE TABLE IF NOT EXISTS reviews (
+    match TEXT NOT NULL,
+    moves INTEGER NOT NULL,
+    budget TEXT NOT NULL,
+    review TEXT NOT NULL,
+    PRIMARY KEY (match, moves, budget)
+)
+"""
 
 
 class StoreError(BoardgamesError):
@@ -74,6 +85,7 @@ class MatchStore:
             if "client" not in columns:
                 self._db.execute(CLIENT_COLUMN)
             self._db.execute(CLIENT_INDEX)
+            self._db.execute(REVIEWS)
 
     def save(self, match_id: str, match: Match, tokens: dict[str, str], client: str = "") -> None:
         """Insert or update the match's row; StoreError if it cannot be
@@ -103,6 +115,30 @@ class MatchStore:
             return Match.from_record(parse_record(json.loads(row[0]))), tokens, str(row[2] or "")
         except (ValueError, RecursionError, BoardgamesError) as exc:
             raise DamagedMatch(f"match {match_id!r} is damaged in the store: {str(exc)[:200]}") from None
+
+    def save_review(self, match_id: str, moves: int, budget: str, review: dict[str, Any]) -> None:
+        """Keep the review of a finished game of ``moves`` moves made with
+        ``budget``; StoreError if it cannot be written."""
+        with self._lock:
+            try:
+                self._db.execute(
+                    "INSERT OR REPLACE INTO reviews (match, moves, budget, review) VALUES (?, ?, ?, ?)",
+                    (match_id, moves, budget, json.dumps(review, separators=(",", ":"))),
+                )
+            except (sqlite3.Error, OSError) as exc:
+                raise StoreError(f"the review could not be saved ({exc})") from None
+
+    def load_review(self, match_id: str, moves: int, budget: str) -> dict[str, Any] | None:
+        """The review kept for these moves and budget; None if none (or a damaged one)."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT review FROM reviews WHERE match = ? AND moves = ? AND budget = ?", (match_id, moves, budget)
+            ).fetchone()
+        try:
+            review = None if row is None else json.loads(row[0])
+        except (ValueError, RecursionError):
+            return None
+        return review if isinstance(review, dict) else None
 
     def count(self, client: str | None = None) -> int:
         """Matches stored, in all or created by ``client``."""
