@@ -88,6 +88,36 @@ def test_a_finished_match_records_its_result_and_end():
     assert match.is_over and match.finished == record.finished
 
 
+def test_a_draw_agreed_is_recorded_and_read_back(tmp_path, cli):
+    """Issue 43: the players agree a draw; the record says so, and reads back drawn."""
+    match = Match(boardgames.game_class("verso").configure(seed=1), ["human", "human"])
+    match.play(match.state.legal_moves[0])
+    match.agree_draw()
+    assert match.is_over and match.winner is None and match.to_move is None and match.finished is not None
+    assert match.result_text() == "draw: agreed by the players"
+    with pytest.raises(MatchError, match="the game is over"):
+        match.play(match.state.legal_moves[0])
+    with pytest.raises(MatchError, match="the game is over"):
+        match.agree_draw()
+    data = json.loads(json.dumps(match.record().to_json()))
+    assert data["drawn"] == "agreed" and "forfeit" not in data
+    again = Match.from_record(parse_record(data))
+    assert again.is_over and again.drawn == "agreed" and again.result_text() == match.result_text()
+    path = tmp_path / "drawn.json"
+    path.write_text(json.dumps(data))
+    assert cli("replay", str(path), "--json").code == 0
+    for bad in ("won", 1, "agreed "):
+        with pytest.raises(boardgames.RecordError, match="'drawn'"):
+            parse_record({**data, "drawn": bad})
+    with pytest.raises(boardgames.RecordError, match="'drawn'"):
+        parse_record({**data, "forfeit": {"player": data["players"][0], "reason": "resigned"}})
+    before = Match(boardgames.game_class("verso").configure(seed=1), ["human", "human"])
+    saved = before.checkpoint()
+    before.agree_draw()
+    before.restore(saved)  # a change that could not be saved is taken back whole
+    assert not before.is_over and before.drawn is None
+
+
 def test_hints_are_seeded_and_seats_are_checked():
     match = Match(donuts(seed=2), ["human", "human"])
     assert match.hint("alphabeta:depth=2") == Match(donuts(seed=2), ["human", "human"]).hint("alphabeta:depth=2")

@@ -106,7 +106,7 @@ def saved_seats(record: Record, told: str = "give the seats again to run it") ->
     saying how to run it anyway), unless the game is over: nobody moves again."""
     if not record.seats:
         return None
-    over = record.forfeit is not None or record.state.is_over
+    over = record.forfeit is not None or record.drawn is not None or record.state.is_over
     seats = [make_seat(spec) for spec in record.seats]
     for player, spec, seat in zip(record.state.game.turn_order, record.seats, seats, strict=True):
         if not over:
@@ -140,6 +140,7 @@ class Match:
         positions: Sequence[State] = (),
         seed: int | None = None,
         forfeit: Forfeit | None = None,
+        drawn: str | None = None,
         clock: ClockSettings | Clock | None = None,
     ) -> None:
         if isinstance(start, Game):
@@ -184,6 +185,8 @@ class Match:
         self.started = started or now()
         #: Set when a seat's agent failed (:class:`AgentFailure`): that side lost off the board.
         self.forfeit = forfeit
+        #: Why the game ended drawn off the board ("agreed"), or None.
+        self.drawn = drawn
         #: The players' clocks, if timed (:mod:`boardgames.play.clock`).
         self.clock = self._clock(clock, start)
         self.finished = finished or (now() if self.is_over else None)
@@ -208,6 +211,7 @@ class Match:
             positions=[final.game.start()] if final.history else (),
             forfeit=record.forfeit,
             clock=clock,
+            drawn=record.drawn,
         )
 
     def _clock(self, clock: ClockSettings | Clock | None, start: State) -> Clock | None:
@@ -237,12 +241,12 @@ class Match:
 
     @property
     def is_over(self) -> bool:
-        return self.forfeit is not None or self.state.is_over
+        return self.forfeit is not None or self.drawn is not None or self.state.is_over
 
     @property
     def to_move(self) -> str | None:
         """The player whose turn it is, None once the game is over."""
-        return None if self.forfeit is not None else self.state.to_move
+        return None if self.forfeit is not None or self.drawn is not None else self.state.to_move
 
     @property
     def winner(self) -> str | None:
@@ -258,6 +262,8 @@ class Match:
             return f"{self.winner} wins on time: {self.forfeit.player}'s time ran out"
         if self.forfeit is not None:
             return f"{self.winner} wins: {self.forfeit.player} forfeits ({self.forfeit.reason})"
+        if self.drawn is not None:
+            return "draw: agreed by the players"
         return self.state.result_text()
 
     @property
@@ -289,7 +295,7 @@ class Match:
             if by is not None and by != self.to_move:
                 self._check_player(by)
                 raise MatchError(f"it is not {by}'s turn ({self.result_text()})")
-            if self.forfeit is not None or self.flag() is not None:
+            if self.forfeit is not None or self.drawn is not None or self.flag() is not None:
                 raise MatchError(f"the game is over ({self.result_text()})")
             state = self.state.play(move)
             self._push(state)
@@ -352,7 +358,8 @@ class Match:
         """If the clock of the player to move has run out, that player loses
         on time now; the player flagged, else None."""
         with self._lock:
-            late = None if self.clock is None or self.forfeit is not None else self.clock.out_of_time()
+            ended = self.forfeit is not None or self.drawn is not None
+            late = None if self.clock is None or ended else self.clock.out_of_time()
             if late is not None:
                 self.forfeit = Forfeit(late, ON_TIME)
                 self.clock.flag(late)  # type: ignore[union-attr]
@@ -411,14 +418,25 @@ class Match:
                 return k + 1
         return None
 
-    def checkpoint(self) -> tuple[State, str | None, Forfeit | None, object]:
+    def agree_draw(self) -> None:
+        """The players agreed a draw: the game ends drawn, off the board."""
+        with self._lock:
+            if self.is_over:
+                raise MatchError(f"the game is over ({self.result_text()})")
+            self.drawn = "agreed"
+            if self.clock is not None:
+                self.clock.stop()
+            self._ended()
+
+    def checkpoint(self) -> tuple[State, str | None, Forfeit | None, object, str | None]:
         """What :meth:`restore` needs to undo any change made after it (a
         change that could not be saved is taken back whole)."""
-        return self.state, self.finished, self.forfeit, None if self.clock is None else self.clock.checkpoint()
+        clock = None if self.clock is None else self.clock.checkpoint()
+        return self.state, self.finished, self.forfeit, clock, self.drawn
 
-    def restore(self, checkpoint: tuple[State, str | None, Forfeit | None, object]) -> None:
+    def restore(self, checkpoint: tuple[State, str | None, Forfeit | None, object, str | None]) -> None:
         with self._lock:
-            state, self.finished, self.forfeit, clock = checkpoint
+            state, self.finished, self.forfeit, clock, self.drawn = checkpoint
             self.positions.reset(state)
             if self.clock is not None:
                 self.clock.restore(clock)  # type: ignore[arg-type]
@@ -445,7 +463,7 @@ class Match:
     # -- the record -----------------------------------------------------------
     def record(self) -> Record:
         clock = None if self.clock is None else self.clock.record()
-        return Record(self.state, self.specs, self.started, self.finished, self.forfeit, clock)
+        return Record(self.state, self.specs, self.started, self.finished, self.forfeit, clock, self.drawn)
 
 
 def movers(state: State) -> list[str]:

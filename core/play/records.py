@@ -84,6 +84,9 @@ class Record:
     finished: str | None = None
     forfeit: Forfeit | None = None
     clock: ClockRecord | None = None
+    #: Why the game ended drawn off the board (``"agreed"``: the players
+    #: agreed a draw), or None.
+    drawn: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         state = self.state
@@ -96,6 +99,7 @@ class Record:
             "finished": self.finished,
             **({"forfeit": self.forfeit.to_json()} if self.forfeit is not None else {}),
             **({"clock": self.clock.to_json()} if self.clock is not None else {}),
+            **({"drawn": self.drawn} if self.drawn is not None else {}),
         }
 
 
@@ -241,7 +245,24 @@ def parse_record(data: Any, game: type[Game] | None = None, upto: int | None = N
         raise RecordError(f"the clock flagged {clock.flagged}, but {state.to_move} is to move")
     if clock is not None and upto is not None:
         clock = attrs.evolve(clock, times=clock.times[:upto])
-    return Record(state, seats, started, finished, forfeit, clock)
+    drawn = _drawn(data.get("drawn"), state, forfeit)
+    return Record(state, seats, started, finished, forfeit, clock, None if upto is not None else drawn)
+
+
+#: Why a game may end drawn off the board: the players agreed it.
+DRAWN_REASONS = ("agreed",)
+
+
+def _drawn(data: Any, state: State, forfeit: Forfeit | None) -> str | None:
+    """A draw off the board (``"drawn": "agreed"``), in a game neither over on the board nor forfeited."""
+    if data is None:
+        return None
+    if data not in DRAWN_REASONS or forfeit is not None or state.is_over:
+        raise RecordError(
+            f"'drawn' must be one of {', '.join(map(repr, DRAWN_REASONS))} in a game not over on the board"
+            f" nor forfeited, got {quoted(data)}"
+        )
+    return str(data)
 
 
 def _clock(data: Any, state: State, moves: int, forfeit: Forfeit | None) -> ClockRecord | None:
