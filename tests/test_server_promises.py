@@ -395,7 +395,7 @@ def test_hints_and_creations_are_rate_limited_per_client(tmp_path):
     limits = ("--limit", "create-burst=3", "--limit", "creates-per-minute=1", "--limit", "hint-burst=2")
     served = Server(tmp_path, limits=limits)  # the production rates, not the tests' ones
     try:
-        match = served.create(players=["human", "human"])
+        match = served.create(players=["human", "human"], casual=True)  # hints between people: agreed (issue 43)
         token = match["seats"]["chocolate"]
         hints = [served.request("POST", f"/api/matches/{match['id']}/hint", token=token) for _ in range(8)]
         assert [h.status for h in hints[:2]] == [200, 200]
@@ -666,7 +666,7 @@ def test_a_rate_of_0_is_no_limit(tmp_path):
     limits = ("--limit", "creates-per-minute=0", "--limit", "create-burst=1", "--limit", "hints-per-minute=0")
     served = Server(tmp_path, limits=limits + ("--limit", "hint-burst=1"))
     try:
-        matches = [served.create(players=["human", "human"]) for _ in range(5)]  # create() asserts each a 201
+        matches = [served.create(players=["human", "human"], casual=True) for _ in range(5)]  # each a 201
         token = matches[0]["seats"]["chocolate"]
         hints = [served.request("POST", f"/api/matches/{matches[0]['id']}/hint", token=token) for _ in range(3)]
         assert [h.status for h in hints] == [200, 200, 200]

@@ -23,7 +23,7 @@ from ..plugins.registry import make_seat
 from ..rules.game import State
 from .held import HeldMatch
 from .limits import Limits, Rates
-from .refusals import Conflict
+from .refusals import Conflict, Forbidden
 from .store import MatchStore, StoreError
 from .workers import AGAIN, FairWorkers
 
@@ -58,6 +58,10 @@ class Advice:
         worked out on the shared workers as the client's job."""
         with live.lock:
             self._seat_in_play(live, token, to_move=True)
+            if not live.hints_allowed:
+                raise Forbidden(
+                    "no hints in a game between two people unless both agreed when it was made (a casual game)"
+                )
             match = live.match
             state = match.state
         self.rates.take("hint", client)

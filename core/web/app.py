@@ -337,6 +337,8 @@ def create_app(
                 data["players"],
                 client,
                 data.get("clock"),
+                data.get("casual", False),
+                data.get("names"),
             )
         return JSONResponse({**live.describe(), "seats": tokens}, status_code=201)
 
@@ -373,6 +375,55 @@ def create_app(
             data = await body(request, "accept", "id")
             undone = await run_in_threadpool(matches.answer, live, bearer(request), data["accept"], data["id"])
             return JSONResponse({**live.describe(), "undone": undone})
+
+    @api
+    async def draw(request: Request) -> Response:
+        async with using(request) as live:
+            await run_in_threadpool(matches.offer_draw, live, bearer(request))
+            return JSONResponse(live.describe())
+
+    @api
+    async def draw_answer(request: Request) -> Response:
+        async with using(request) as live:
+            data = await body(request, "accept", "id")
+            drawn = await run_in_threadpool(matches.answer_draw, live, bearer(request), data["accept"], data["id"])
+            return JSONResponse({**live.describe(), "drawn": drawn})
+
+    @api
+    async def rematch(request: Request) -> Response:
+        async with using(request) as live:
+            if request.method == "GET":
+                return JSONResponse(await run_in_threadpool(matches.rematch_seat, live, bearer(request)))
+            made = await run_in_threadpool(matches.ask_rematch, live, bearer(request), client_of(request))
+            return JSONResponse({**live.describe(), "made": made})
+
+    @api
+    async def rematch_answer(request: Request) -> Response:
+        async with using(request) as live:
+            data = await body(request, "accept", "id")
+            made = await run_in_threadpool(
+                matches.answer_rematch, live, bearer(request), data["accept"], data["id"], client_of(request)
+            )
+            return JSONResponse({**live.describe(), "made": made})
+
+    @api
+    async def name(request: Request) -> Response:
+        async with using(request) as live:
+            data = await body(request, "name")
+            await run_in_threadpool(matches.name_seat, live, bearer(request), data["name"])
+            return JSONResponse(live.describe())
+
+    @api
+    async def say(request: Request) -> Response:
+        async with using(request) as live:
+            data = await body(request, "message")
+            await run_in_threadpool(matches.say, live, bearer(request), data["message"])
+            return JSONResponse(live.describe())
+
+    @api
+    async def ticket(request: Request) -> Response:
+        async with using(request) as live:
+            return JSONResponse({"ticket": await run_in_threadpool(matches.ticket, live, bearer(request))})
 
     @api
     async def resign(request: Request) -> Response:
@@ -421,6 +472,9 @@ def create_app(
     async def events(request: Request) -> Response:
         async with using(request):
             pass  # an unknown match is a 404 before the stream starts
+        # A seat's stream (its ticket given, good once) makes the seat present while it is open.
+        given = request.query_params.get("ticket")
+        seat = None if given is None else matches.redeem(request.path_params["id"], given)
 
         async def stream() -> AsyncIterator[str]:
             # The stream holds the match while it runs: the object it watches is the one that changes.
@@ -434,8 +488,15 @@ def create_app(
                 with contextlib.suppress(RuntimeError):  # the loop is closed: nobody listens
                     loop.call_soon_threadsafe(news.set)
 
+            def here(present: bool) -> None:
+                """The seat's stream opened or closed: counted now, told by a worker thread."""
+                if seat is not None and matches.here(live, seat, present):
+                    with contextlib.suppress(RuntimeError):  # the server stops: nobody is left to tell
+                        loop.run_in_executor(None, matches.announce, live)
+
             live.watch(wake)
             stopping.wake(wake)
+            here(True)
             try:
                 seen = -1
                 while True:
@@ -455,6 +516,7 @@ def create_app(
             finally:
                 live.unwatch(wake)
                 stopping.forget(wake)
+                here(False)
                 matches.release(live)
 
         headers = {"cache-control": "no-cache", "x-accel-buffering": "no"}
@@ -483,6 +545,13 @@ def create_app(
         Route("/api/matches/{id}/undo", takeback, methods=["POST"]),  # its former name
         Route("/api/matches/{id}/takeback/answer", answer, methods=["POST"]),
         Route("/api/matches/{id}/resign", resign, methods=["POST"]),
+        Route("/api/matches/{id}/draw", draw, methods=["POST"]),
+        Route("/api/matches/{id}/draw/answer", draw_answer, methods=["POST"]),
+        Route("/api/matches/{id}/rematch", rematch, methods=["GET", "POST"]),
+        Route("/api/matches/{id}/rematch/answer", rematch_answer, methods=["POST"]),
+        Route("/api/matches/{id}/name", name, methods=["POST"]),
+        Route("/api/matches/{id}/say", say, methods=["POST"]),
+        Route("/api/matches/{id}/ticket", ticket, methods=["POST"]),
         Route("/api/matches/{id}/hint", hint, methods=["POST"]),
         Route("/api/matches/{id}/record", record),
         Route("/api/matches/{id}/review", review),

@@ -29,16 +29,45 @@ class Takeback:
     id: str = attrs.field(factory=lambda: secrets.token_urlsafe(9))
 
 
+@attrs.frozen
+class Offer:
+    """A draw or a rematch offered by one seat, until the other answers: who
+    offered it, at which ply, and its own ``id`` (random), which an answer names."""
+
+    by: str
+    ply: int
+    id: str = attrs.field(factory=lambda: secrets.token_urlsafe(9))
+
+
+#: The quick messages a seat may send, and how many of the last are shown.
+QUICK_MESSAGES, MESSAGES_SHOWN = ("hello", "good game", "well played", "thanks", "oops"), 20
+
+
 class HeldMatch:
     """A match as the server holds it in memory: the match, its seats' tokens, who
     created it, a lock, and what the event streams watch. ``users`` counts
     the requests and streams holding it: it stays the one copy while used."""
 
-    def __init__(self, match_id: str, match: Match, tokens: dict[str, str], client: str = "") -> None:
+    def __init__(
+        self, match_id: str, match: Match, tokens: dict[str, str], client: str = "", about: dict[str, Any] | None = None
+    ) -> None:
         self.id = match_id
         self.match = match
         self.tokens = tokens
         self.client = client
+        #: Kept in the store besides the record: ``casual`` (hints allowed between
+        #: people, agreed at creation), ``names`` (the seats' names, by player),
+        #: ``rematch`` (``{"id": NEW_MATCH, "players": {OLD_PLAYER: NEW_PLAYER}}``).
+        self.about: dict[str, Any] = {"casual": False, "names": {}, "rematch": None, **(about or {})}
+        #: The draw and rematch offered, until answered (in memory only).
+        self.draw_offer: Offer | None = None
+        self.rematch_offer: Offer | None = None
+        #: The last quick messages, each ``{"n", "player", "name", "text"}``.
+        self.messages: list[dict[str, Any]] = []
+        self.said = 0
+        #: How many event streams each seat has open (its token given).
+        self.streams: dict[str, int] = {}
+        self.streams_lock = threading.Lock()  # not the match's: the event loop counts them
         self.lock = threading.RLock()
         # Counted on from the moment it is loaded, in microseconds: a match
         # loaded again (a restart, or back in the cache) never goes below a
@@ -65,7 +94,8 @@ class HeldMatch:
         running clock's alarm holds it, or it would flag a copy)."""
         clock = self.match.clock
         running = clock is not None and clock.running is not None
-        return self.users == 0 and not self.thinking and self.takeback is None and not running
+        offers = self.draw_offer is not None or self.rematch_offer is not None
+        return self.users == 0 and not self.thinking and self.takeback is None and not offers and not running
 
     def changed(self) -> None:
         """Under the lock, after any change: a new version, and the description
@@ -120,4 +150,25 @@ class HeldMatch:
             "waiting": self.waiting,
             "takeback": None if self.takeback is None else attrs.asdict(self.takeback),
             "clock": None,  # the clocks' reading, made at each answer (describe)
+            "casual": bool(self.about["casual"]),
+            "hints": self.hints_allowed,
+            "names": dict(self.about["names"]),
+            "draw_offer": None if self.draw_offer is None else attrs.asdict(self.draw_offer),
+            "rematch_offer": None if self.rematch_offer is None else attrs.asdict(self.rematch_offer),
+            "rematch": None if self.about["rematch"] is None else self.about["rematch"]["id"],
+            "messages": list(self.messages),
+            "present": self._present(),
         }
+
+    def _present(self) -> dict[str, bool]:
+        with self.streams_lock:
+            return {player: self.streams.get(player, 0) > 0 for player in self.tokens}
+
+    @property
+    def people(self) -> int:
+        return sum(1 for seat in self.match.seats.values() if seat.is_human)
+
+    @property
+    def hints_allowed(self) -> bool:
+        """Hints for a seat: against the computer, or between people who agreed (a casual game)."""
+        return self.people < 2 or bool(self.about["casual"])

@@ -37,6 +37,7 @@ from .computer import ComputerSeats
 from .held import HeldMatch
 from .limits import Limits, Rates, TooManyRequests
 from .refusals import Conflict, Forbidden, Full, NotFound
+from .social import Social, check_names
 from .store import MatchStore, StoreError
 from .takebacks import Takebacks
 from .workers import FairWorkers
@@ -67,10 +68,11 @@ def check_spec(spec: object) -> str:
     return seat.spec
 
 
-class Matches(Takebacks, Advice, ComputerSeats, ClockKeeping):
+class Matches(Takebacks, Advice, ComputerSeats, ClockKeeping, Social):
     """Every match of one server, kept in ``store``, within ``limits``: made
     and found here, with the moves and resignations of its seats; takebacks,
-    advice, the computer's seats and clocks each in a module of their own."""
+    advice, the computer's seats, clocks, and what people say besides their
+    moves (draws, rematches, names, messages, presence) each in a module of their own."""
 
     def __init__(self, store: MatchStore, limits: Limits | None = None) -> None:
         self.store = store
@@ -84,6 +86,8 @@ class Matches(Takebacks, Advice, ComputerSeats, ClockKeeping):
         self._reviews: OrderedDict[tuple[str, int, int], Future[dict[str, Any]]] = OrderedDict()
         self._reviews_lock = threading.Lock()
         self._alarms = Alarms()
+        self._tickets: dict[str, tuple[str, str, float]] = {}
+        self._tickets_lock = threading.Lock()
 
     # -- finding and making matches ---------------------------------------------
     def acquire(self, match_id: str) -> HeldMatch:
@@ -112,10 +116,23 @@ class Matches(Takebacks, Advice, ComputerSeats, ClockKeeping):
             self._forget_idle()
 
     def create(
-        self, game: object, options: object, seed: object, players: object, client: str = "", clock: object = None
+        self,
+        game: object,
+        options: object,
+        seed: object,
+        players: object,
+        client: str = "",
+        clock: object = None,
+        casual: object = False,
+        names: object = None,
     ) -> tuple[HeldMatch, dict[str, str]]:
         """A new match; the tokens of its people's seats, by player. ``clock``:
-        None, or ``{"limit": SECONDS, "increment": SECONDS}``."""
+        None, or ``{"limit": SECONDS, "increment": SECONDS}``; ``casual``:
+        whether people may have hints in a game between them (agreed now,
+        by its creator and whoever takes the other seat's link); ``names``:
+        the people's seats' names, by player."""
+        if not isinstance(casual, bool):
+            raise WrongTypeError(f"'casual' is true or false, got {str(casual)[:40]!r}")
         if not isinstance(game, str):
             raise WrongTypeError(f"'game' is a game's name, got {game!r}")
         if not isinstance(options, Mapping) or not all(isinstance(k, str) for k in options):
@@ -127,7 +144,9 @@ class Matches(Takebacks, Advice, ComputerSeats, ClockKeeping):
         chosen = seed if isinstance(seed, int) else secrets.randbelow(2**31)
         configured = game_class(game).configure(options, seed=chosen)
         specs = self._specs(players, len(configured.turn_order))
-        return self._start(Match(configured, specs, clock=settings), client)
+        people = [p for p, spec in zip(configured.turn_order, specs, strict=True) if spec == HUMAN]
+        about = {"casual": casual, "names": check_names(names, people), "rematch": None}
+        return self._start(Match(configured, specs, clock=settings), client, about)
 
     def upload(self, record: object, players: object = None, client: str = "") -> tuple[HeldMatch, dict[str, str]]:
         """A match resumed (or, if it is over, shown) from a record's JSON."""
@@ -154,10 +173,12 @@ class Matches(Takebacks, Advice, ComputerSeats, ClockKeeping):
             raise WrongTypeError(f"'players' is a list of {count} agent specs or {HUMAN!r}, got {players!r}")
         return [check_spec(p) for p in players]
 
-    def _start(self, match: Match, client: str) -> tuple[HeldMatch, dict[str, str]]:
+    def _start(
+        self, match: Match, client: str, about: dict[str, Any] | None = None
+    ) -> tuple[HeldMatch, dict[str, str]]:
         tokens = {player: secrets.token_urlsafe(32) for player, seat in match.seats.items() if seat.is_human}
-        live = HeldMatch(secrets.token_urlsafe(12), match, tokens, client)
-        self.store.save(live.id, match, tokens, client)  # StoreError: nothing was made
+        live = HeldMatch(secrets.token_urlsafe(12), match, tokens, client, about)
+        self.store.save(live.id, match, tokens, client, live.about)  # StoreError: nothing was made
         live.users = 1  # held until its agent is thinking: a new match is never the one evicted
         with self._cache_lock:
             self._remember(live)
@@ -198,8 +219,14 @@ class Matches(Takebacks, Advice, ComputerSeats, ClockKeeping):
             raise WrongTypeError(f"'move' is a move's text, like \"c3\", got {move!r}")
         with live.lock:
             player = self._seat_in_play(live, token, to_move=True)
+
+            def played() -> None:
+                live.match.play(move, by=player)
+                if live.draw_offer is not None and live.draw_offer.by != player:
+                    live.draw_offer = None  # a move by the other side declines the draw offered
+
             try:
-                self._commit(live, lambda: live.match.play(move, by=player))
+                self._commit(live, played)
             except MatchError:
                 if not live.match.is_over:
                     raise
@@ -262,13 +289,15 @@ class Matches(Takebacks, Advice, ComputerSeats, ClockKeeping):
         before = live.match.checkpoint()
         result = change()
         try:
-            self.store.save(live.id, live.match, live.tokens, live.client)
+            self.store.save(live.id, live.match, live.tokens, live.client, live.about)
         except StoreError:
             live.match.restore(before)
             live.changed()
             self._arm(live)
             raise
         live.takeback = None
+        if live.match.is_over:
+            live.draw_offer = None
         live.changed()
         self._arm(live)
         return result

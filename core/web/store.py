@@ -31,6 +31,9 @@ CREATE TABLE IF NOT EXISTS matches (
 #: Who created each match (an address), for the per-client cap; added to older stores.
 CLIENT_COLUMN = "ALTER TABLE matches ADD COLUMN client TEXT NOT NULL DEFAULT ''"
 CLIENT_INDEX = "CREATE INDEX IF NOT EXISTS matches_by_client ON matches (client)"
+#: What the server keeps of a match besides its record (a JSON object: whether
+#: it is casual, its seats' names, its rematch); added to older stores.
+SEATS_COLUMN = "ALTER TABLE matches ADD COLUMN about TEXT NOT NULL DEFAULT '{}'"
 #: Each finished game's review, made once for its moves and budget and served from here.
 REVIEWS = """
 CREATE TABLE IF NOT EXISTS reviews (
@@ -84,35 +87,52 @@ class MatchStore:
             columns = {row[1] for row in self._db.execute("PRAGMA table_info(matches)")}
             if "client" not in columns:
                 self._db.execute(CLIENT_COLUMN)
+            if "about" not in columns:
+                self._db.execute(SEATS_COLUMN)
             self._db.execute(CLIENT_INDEX)
             self._db.execute(REVIEWS)
 
-    def save(self, match_id: str, match: Match, tokens: dict[str, str], client: str = "") -> None:
-        """Insert or update the match's row; StoreError if it cannot be
+    def save(
+        self,
+        match_id: str,
+        match: Match,
+        tokens: dict[str, str],
+        client: str = "",
+        about: dict[str, Any] | None = None,
+    ) -> None:
+        """Insert or update the match's row (``about``: what the server keeps
+        besides the record, a JSON object); StoreError if it cannot be
         written (then the row is as it was)."""
         record = json.dumps(match.record().to_json(), separators=(",", ":"))
         with self._lock:
             try:
                 self._db.execute(
-                    "INSERT INTO matches (id, record, tokens, client) VALUES (?, ?, ?, ?) "
-                    "ON CONFLICT(id) DO UPDATE SET record = excluded.record, updated = CURRENT_TIMESTAMP",
-                    (match_id, record, json.dumps(tokens), client),
+                    "INSERT INTO matches (id, record, tokens, client, about) VALUES (?, ?, ?, ?, ?) "
+                    "ON CONFLICT(id) DO UPDATE SET record = excluded.record, about = excluded.about,"
+                    " updated = CURRENT_TIMESTAMP",
+                    (match_id, record, json.dumps(tokens), client, json.dumps(about or {})),
                 )
             except (sqlite3.Error, OSError) as exc:
                 raise StoreError(f"the match could not be saved ({exc}); nothing was changed") from None
 
-    def load(self, match_id: str) -> tuple[Match, dict[str, str], str] | None:
-        """The match, its seats' tokens and who created it; None if there is
-        no such row, DamagedMatch if the row holds no match."""
+    def load(self, match_id: str) -> tuple[Match, dict[str, str], str, dict[str, Any]] | None:
+        """The match, its seats' tokens, who created it and what the server
+        keeps besides; None if there is no such row, DamagedMatch if the row
+        holds no match."""
         with self._lock:
-            row = self._db.execute("SELECT record, tokens, client FROM matches WHERE id = ?", (match_id,)).fetchone()
+            row = self._db.execute(
+                "SELECT record, tokens, client, about FROM matches WHERE id = ?", (match_id,)
+            ).fetchone()
         if row is None:
             return None
         try:
             tokens = json.loads(row[1])
             if not isinstance(tokens, dict) or not all(isinstance(v, str) for v in tokens.values()):
                 raise ValueError("its seats' tokens are not a mapping of text")
-            return Match.from_record(parse_record(json.loads(row[0]))), tokens, str(row[2] or "")
+            about = json.loads(row[3] or "{}")
+            if not isinstance(about, dict):
+                raise ValueError("what is kept besides its record is not an object")
+            return Match.from_record(parse_record(json.loads(row[0]))), tokens, str(row[2] or ""), about
         except (ValueError, RecursionError, BoardgamesError) as exc:
             raise DamagedMatch(f"match {match_id!r} is damaged in the store: {str(exc)[:200]}") from None
 
