@@ -807,3 +807,52 @@ def test_on_a_phone_a_point_of_the_review_brings_the_board_into_sight(server, br
     point.click()
     wait(driver, lambda d: page(d)["lookback"] == "3" and page(d)["pieces"] == 3)
     assert driver.execute_script(in_sight)
+
+
+# -- a club's page (issue 43) ----------------------------------------------------------------------
+
+
+def club(driver) -> dict[str, Any]:
+    return driver.execute_script(
+        """const shown = (id) => {
+          const e = document.getElementById(id); return !e.hidden && e.offsetParent !== null; };
+        const text = (id) => document.getElementById(id).textContent;
+        return {hint: shown('hint'), people: text('club-people'),
+          draw: shown('club-draw') ? text('club-draw-text') : null, accept: shown('club-draw-accept'),
+          rematch: shown('club-rematch') ? text('club-rematch-text') : null, go: shown('club-rematch-go'),
+          messages: [...document.querySelectorAll('#club-messages li')].map(l => l.textContent),
+          banner: shown('banner') ? text('banner') : null, casual: shown('club-casual-note')};"""
+    )
+
+
+def test_two_people_no_hint_a_draw_a_message_and_a_rematch_in_two_browsers(server, browsers):
+    from selenium.webdriver.support.ui import Select
+
+    match = two_people(server, names={"chocolate": "Ann", "vanilla": "Bob"})
+    first, second = browsers(), browsers()
+    open_seat(first, server, match["id"], "chocolate", match["seats"]["chocolate"])
+    open_seat(second, server, match["id"], "vanilla", match["seats"]["vanilla"])
+    for driver in (first, second):  # both streams open: both seats are here; no hint button between people
+        wait(driver, lambda d: club(d)["people"] == "Ann (chocolate): here · Bob (vanilla): here")
+        assert club(driver)["hint"] is False and club(driver)["casual"] is False
+    first.find_element("id", "club-draw-offer").click()
+    wait(second, lambda d: club(d)["draw"] == "Ann (chocolate) offers a draw." and club(d)["accept"])
+    wait(first, lambda d: club(d)["draw"] == "You offered a draw.")
+    Select(second.find_element("id", "club-message")).select_by_visible_text("good game")
+    second.find_element("css selector", "#club-say button").click()
+    wait(first, lambda d: club(d)["messages"] == ["Bob: good game"])
+    second.find_element("id", "club-draw-accept").click()
+    for driver in (first, second):
+        wait(driver, lambda d: (club(d)["banner"] or "").startswith("Draw"))
+    first.find_element("id", "club-rematch-ask").click()
+    wait(second, lambda d: club(d)["rematch"] == "Ann (chocolate) asks a rematch.")
+    second.find_element("id", "club-rematch-accept").click()
+    for driver in (first, second):
+        wait(driver, lambda d: club(d)["go"])
+        driver.find_element("id", "club-rematch-go").click()
+    new_id = server.request("GET", f"/api/matches/{match['id']}").body["rematch"]
+    for driver, you in ((first, "You play vanilla, second."), (second, "You play chocolate, first.")):
+        wait(driver, lambda d, you=you: d.current_url.endswith(f"#match={new_id}") and page(d)["you"] == you)
+    wait(second, lambda d: page(d)["next"] and "(you)" in page(d)["status"])  # Bob moves first now
+    first.get("about:blank")  # Ann leaves the page (kept in the back-forward cache or not): she is away
+    wait(second, lambda d: club(d)["people"] == "Bob (chocolate): here · Ann (vanilla): away")

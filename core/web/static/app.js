@@ -248,6 +248,7 @@ async function startGame(event) {
   const body = { game: game.name, options, players };
   const clock = clockChoice();
   if (clock) body.clock = clock;
+  Object.assign(body, clubChoices(opponent, players, mine, game));
   const seed = $("#seed").value.trim();
   if (seed !== "") body.seed = /^-?[0-9]+$/.test(seed) ? Number(seed) : seed;
   rememberLobby(game.name, options);
@@ -327,9 +328,11 @@ function closeStream() {
 }
 
 // The match's events; a lost connection is said, and cleared once it is back.
-function openStream(id) {
+async function openStream(id) {
   closeStream();
-  const source = new EventSource("/api/matches/" + id + "/events");
+  const ticket = await clubTicket(id);  // a seat's stream makes it present
+  if (stream || !current || current.id !== id) return;  // another stream was opened meanwhile
+  const source = new EventSource("/api/matches/" + id + "/events" + ticket);
   stream = source;
   // After a lost connection the first event is taken whatever its version
   // (the server's versions go on across a restart, but a state may also have been
@@ -508,6 +511,7 @@ async function show(match) {
   showInvite(match, invite);
   moveSound(before, match);
   showClocks();
+  showClub(match);
   if (boardKey() !== drawn) {
     blankBoard();
     await drawBoard();
@@ -1622,6 +1626,123 @@ function clubWiring() {
   showSoundSwitch();
 }
 
+// -- a club's page (issue 43): casual games, draws, rematches, names, messages, presence --------
+// The lobby's part of a new game: casual (between people only) and this seat's name.
+function clubChoices(opponent, players, mine, game) {
+  const chosen = {};
+  if (opponent !== "computer" && $("#club-casual").checked) chosen.casual = true;
+  const name = $("#club-name").value.trim();
+  if (name) chosen.names = { [game.players[mine]]: name };
+  return chosen;
+}
+
+function showClubLobby() {
+  $("#club-casual-label").hidden = $("#opponent").value === "computer";
+}
+
+// "?ticket=…" for a seat's event stream (its token stays out of the URL), or "" for a spectator's.
+async function clubTicket(id) {
+  const token = Object.values(tokens)[0];
+  if (!token) return "";
+  try { return "?ticket=" + encodeURIComponent((await api("POST", "/api/matches/" + id + "/ticket", undefined, token)).ticket); }
+  catch (error) { return ""; }
+}
+
+function clubName(match, player) {
+  const name = (match.names || {})[player];
+  return name ? name + " (" + player + ")" : player;
+}
+
+function showClub(match) {
+  const mine = Object.keys(tokens).filter((p) => p in match.players);
+  const people = Object.keys(match.players).filter((p) => isPerson(match, p));
+  const over = Boolean(match.result);
+  $("#hint").hidden = match.hints === false;  // no engine help between people unless both agreed
+  $("#club-casual-note").hidden = !(match.casual && people.length > 1);
+  // Names and presence; the names on the clocks too.
+  const present = match.present || {};
+  $("#club-people").textContent = people.length > 1 ? people.map((p) => clubName(match, p) + (present[p] ? ": here" : ": away")).join(" · ") : "";
+  for (const row of $("#clocks").querySelectorAll(".clock")) {
+    const name = (match.names || {})[row.dataset.player];
+    if (name) row.querySelector(".name").textContent = name + " · " + row.querySelector(".name").textContent;
+  }
+  // A draw offered: the other seat answers; the one who offered waits.
+  const offer = match.draw_offer;
+  $("#club-draw").hidden = over || !mine.length || people.length < 2;
+  const answering = offer && mine.some((p) => p !== offer.by);
+  $("#club-draw-text").textContent = !offer ? "" : answering ? clubName(match, offer.by) + " offers a draw." : "You offered a draw.";
+  $("#club-draw-offer").hidden = Boolean(offer);
+  $("#club-draw-accept").hidden = $("#club-draw-decline").hidden = !answering;
+  // A rematch, once the game is over.
+  const asked = match.rematch_offer;
+  $("#club-rematch").hidden = !over || !mine.length;
+  const answer = asked && mine.some((p) => p !== asked.by);
+  $("#club-rematch-text").textContent = match.rematch ? "The rematch is ready." : !asked ? "" : answer ? clubName(match, asked.by) + " asks a rematch." : "You asked a rematch.";
+  $("#club-rematch-ask").hidden = Boolean(asked) || Boolean(match.rematch);
+  $("#club-rematch-accept").hidden = $("#club-rematch-decline").hidden = !answer || Boolean(match.rematch);
+  $("#club-rematch-go").hidden = !match.rematch;
+  // Quick messages: the seats send, everyone sees the last few.
+  $("#club-say").hidden = !mine.length;
+  const list = $("#club-messages");
+  list.innerHTML = "";
+  for (const message of (match.messages || []).slice(-5)) {
+    const item = document.createElement("li");
+    item.textContent = (message.name || message.player) + ": " + message.text;
+    list.append(item);
+  }
+}
+
+async function clubAct(path, body) {
+  if (!current) return;
+  const offer = path.startsWith("draw") ? current.draw_offer : current.rematch_offer;
+  // An answer is the other seat's; an offer any seat of this browser's (the one to move first).
+  const by = body && offer ? Object.keys(tokens).find((p) => p !== offer.by) : current.to_move in tokens ? current.to_move : null;
+  try {
+    const answer = await api("POST", "/api/matches/" + current.id + "/" + path, body, tokenFor(by));
+    accept(answer);
+  } catch (error) { say(error.message); }
+}
+
+function clubAnswer(path, yes) {
+  const offer = path === "draw" ? current.draw_offer : current.rematch_offer;
+  if (offer) clubAct(path + "/answer", { accept: yes, id: offer.id });
+}
+
+// Each seat of this browser fetches its own seat in the rematch, with its own old token.
+async function clubGoToRematch() {
+  if (!current || !current.rematch) return;
+  const kept = {};
+  let id = current.rematch;
+  try {
+    for (const token of Object.values(tokens)) {
+      const seat = await api("GET", "/api/matches/" + current.id + "/rematch", undefined, token);
+      kept[seat.player] = seat.token;
+      id = seat.id;
+    }
+  } catch (error) { say(error.message); return; }
+  localStorage.setItem("boardgames:" + id, JSON.stringify(kept));
+  location.hash = "match=" + id;
+}
+
+function wireClub() {
+  // A page left (or kept in the browser's back-forward cache) closes its stream: its seat is away until it comes back.
+  window.addEventListener("pagehide", closeStream);
+  window.addEventListener("pageshow", (event) => { if (event.persisted && current && !stream) openStream(current.id); });
+  $("#opponent").addEventListener("change", showClubLobby);
+  showClubLobby();
+  $("#club-draw-offer").addEventListener("click", () => clubAct("draw"));
+  $("#club-draw-accept").addEventListener("click", () => clubAnswer("draw", true));
+  $("#club-draw-decline").addEventListener("click", () => clubAnswer("draw", false));
+  $("#club-rematch-ask").addEventListener("click", () => clubAct("rematch"));
+  $("#club-rematch-accept").addEventListener("click", () => clubAnswer("rematch", true));
+  $("#club-rematch-decline").addEventListener("click", () => clubAnswer("rematch", false));
+  $("#club-rematch-go").addEventListener("click", clubGoToRematch);
+  $("#club-say").addEventListener("submit", (event) => {
+    event.preventDefault();
+    if (current) api("POST", "/api/matches/" + current.id + "/say", { message: $("#club-message").value }, tokenFor(null)).then(accept, (error) => say(error.message));
+  });
+}
+
 // -- wiring ----------------------------------------------------------------------
 function route() {
   const params = new URLSearchParams(location.hash.slice(1));
@@ -1680,5 +1801,6 @@ window.addEventListener("DOMContentLoaded", () => {
   $("#board").addEventListener("focus", () => { if ($("#board").matches(":focus-visible")) { if (!focusSquare) moveFocus(null); else announceFocus(); } });
   $("#board").addEventListener("blur", () => { $("#focus-name").textContent = ""; });
   document.addEventListener("keydown", pageKeys);
+  wireClub();
   route();
 });
