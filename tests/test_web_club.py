@@ -294,3 +294,23 @@ def test_the_review_numbers_moves_as_the_list_and_labels_them_with_symbols(serve
         "return document.querySelector('#review-graph .point[data-ply=\"8\"] title').textContent"
     )
     assert title.startswith("4… d5?? (blunder)"), title
+
+
+def test_casual_is_chosen_in_the_lobby_and_gives_hints_between_people_only_then(server, browsers):
+    """The lobby's three big choices start the game at once, so "casual: hints
+    allowed" is among the options in view: a game for the same screen made
+    with it shows Hint; one made without it does not (no engine help between
+    people unless both agreed)."""
+    shown = "const e = document.getElementById('hint'); return !e.hidden && e.offsetParent !== null;"
+    for casual in (True, False):
+        driver = browsers()
+        driver.get(f"http://127.0.0.1:{server.port}/")
+        wait(driver, lambda d: d.find_elements("css selector", '#game-cards [data-game="donuts"]'))
+        driver.find_element("css selector", "#more-options summary").click()
+        box = driver.find_element("id", "club-casual")
+        assert box.is_displayed()
+        if casual:
+            box.click()
+        driver.find_element("id", "play-here").click()
+        wait(driver, lambda d: "match=" in d.current_url and page(d)["drawn"])
+        assert driver.execute_script(shown) is casual

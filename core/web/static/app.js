@@ -1636,8 +1636,10 @@ function clubChoices(opponent, players, mine, game) {
   return chosen;
 }
 
+// The lobby's three big choices start the game at once, so "casual" stays in view among the options:
+// it counts only for "Invite a friend" and "Same screen" (clubChoices), never against the computer.
 function showClubLobby() {
-  $("#club-casual-label").hidden = $("#opponent").value === "computer";
+  $("#club-casual-label").hidden = false;
 }
 
 // "?ticket=…" for a seat's event stream (its token stays out of the URL), or "" for a spectator's.
