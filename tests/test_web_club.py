@@ -129,6 +129,8 @@ def test_an_invite_link_waits_at_the_top_and_opens_in_another_window(server, bro
     guest.get(invite)
     wait(guest, lambda d: page(d)["you"] == "You play vanilla, second." and "token=" not in d.current_url)
     assert not guest.find_element("id", "invite-box").is_displayed()  # the invited seat is not asked to invite
+    # The host hears that the opponent is here (presence, from the guest's event stream): no more waiting.
+    wait(host, lambda d: not d.find_element("id", "invite-box").is_displayed())
     # A beep on the opponent's move, not on one's own (the sound is on by default on a computer).
     assert host.execute_script("return beeps") == 0
     wait(host, lambda d: page(d)["next"])

@@ -1450,10 +1450,12 @@ function smallPicture(game) {
 }
 
 // While the invited seat has not played yet, the invite link sits at the top with a copy button.
+// Whether the invited seat is still to come: not here (its page open: presence) and not played yet.
 function invitedWaiting(match, invite) {
   const seat = invite ? new URLSearchParams(invite.split("#")[1] || "").get("seat") : null;
   const players = match.state.players;
-  return seat !== null && !match.state.history.some((_, k) => players[k % players.length] === seat);
+  const here = Boolean((match.present || {})[seat]);
+  return seat !== null && !here && !match.state.history.some((_, k) => players[k % players.length] === seat);
 }
 
 function showInvite(match, invite) {
