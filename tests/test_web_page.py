@@ -826,17 +826,20 @@ def club(driver) -> dict[str, Any]:
 
 
 def test_two_people_no_hint_a_draw_a_message_and_a_rematch_in_two_browsers(server, browsers):
+    """At Verso (a game that may be drawn): both seats here, no Hint between
+    people, a draw offered and accepted, a quick message, a rematch asked and
+    accepted, each browser in its own new seat, colours swapped."""
     from selenium.webdriver.support.ui import Select
 
-    match = two_people(server, names={"chocolate": "Ann", "vanilla": "Bob"})
+    match = two_people(server, game="verso", names={"light": "Ann", "dark": "Bob"})
     first, second = browsers(), browsers()
-    open_seat(first, server, match["id"], "chocolate", match["seats"]["chocolate"])
-    open_seat(second, server, match["id"], "vanilla", match["seats"]["vanilla"])
+    open_seat(first, server, match["id"], "light", match["seats"]["light"])
+    open_seat(second, server, match["id"], "dark", match["seats"]["dark"])
     for driver in (first, second):  # both streams open: both seats are here; no hint button between people
-        wait(driver, lambda d: club(d)["people"] == "Ann (chocolate): here · Bob (vanilla): here")
+        wait(driver, lambda d: club(d)["people"] == "Ann (light): here · Bob (dark): here")
         assert club(driver)["hint"] is False and club(driver)["casual"] is False
     first.find_element("id", "club-draw-offer").click()
-    wait(second, lambda d: club(d)["draw"] == "Ann (chocolate) offers a draw." and club(d)["accept"])
+    wait(second, lambda d: club(d)["draw"] == "Ann (light) offers a draw." and club(d)["accept"])
     wait(first, lambda d: club(d)["draw"] == "You offered a draw.")
     Select(second.find_element("id", "club-message")).select_by_visible_text("good game")
     second.find_element("css selector", "#club-say button").click()
@@ -845,14 +848,14 @@ def test_two_people_no_hint_a_draw_a_message_and_a_rematch_in_two_browsers(serve
     for driver in (first, second):
         wait(driver, lambda d: (club(d)["banner"] or "").startswith("Draw"))
     first.find_element("id", "club-rematch-ask").click()
-    wait(second, lambda d: club(d)["rematch"] == "Ann (chocolate) asks a rematch.")
+    wait(second, lambda d: club(d)["rematch"] == "Ann (light) asks a rematch.")
     second.find_element("id", "club-rematch-accept").click()
     for driver in (first, second):
         wait(driver, lambda d: club(d)["go"])
         driver.find_element("id", "club-rematch-go").click()
     new_id = server.request("GET", f"/api/matches/{match['id']}").body["rematch"]
-    for driver, you in ((first, "You play vanilla, second."), (second, "You play chocolate, first.")):
+    for driver, you in ((first, "You play dark, second."), (second, "You play light, first.")):
         wait(driver, lambda d, you=you: d.current_url.endswith(f"#match={new_id}") and page(d)["you"] == you)
     wait(second, lambda d: page(d)["next"] and "(you)" in page(d)["status"])  # Bob moves first now
     first.get("about:blank")  # Ann leaves the page (kept in the back-forward cache or not): she is away
-    wait(second, lambda d: club(d)["people"] == "Bob (chocolate): here · Ann (vanilla): away")
+    wait(second, lambda d: club(d)["people"] == "Bob (light): here · Ann (dark): away")
