@@ -17,15 +17,15 @@ threads a client holds in all three:
 
 1. *urgent*: an agent's move in a match with a clock (its clock runs while
    it waits). A clocked agent waits for at most the jobs already running
-   (each at most ``think-seconds``, a review's position at most its 0.25 s),
+   (each at most ``think-seconds``, a review's position its iterations),
    never for a queue of other clients' work;
 2. the others: agents' moves without a clock, hints, moves tried again;
 3. the steps of long work (reviews), on at most ``steps_at_once`` threads
    in all (``review-workers``, 1 by default). Agents think in threads of one
    process, which share one interpreter lock: a review on every thread
-   would slow every request, not only the agents' (each position is cut at
-   a time, so more threads would not make reviews faster either, only
-   shallower); on one, the others are free for moves.
+   would slow every request, not only the agents' (threads of one process
+   would not make reviews much faster either, sharing that lock); on one,
+   the others are free for moves.
 
 The threads are daemons: stopping the server (Ctrl-C) never waits for an
 agent's thought; :meth:`FairWorkers.close` fails every job not done yet with
