@@ -25,8 +25,9 @@ BACKLOG = 128
 #: How long a thread that thinks (an agent, a review's position) keeps the
 #: interpreter's lock while the event loop or a request's thread waits for it
 #: (Python's default is 5 ms, paid at each of the few handovers a request
-#: makes): requests stay quick while agents think (docs/web.md, "Measured").
-SWITCH_SECONDS = 0.0005
+#: makes): requests stay quick while agents and reviews think (docs/web.md,
+#: "Measured": 0.2 ms keeps the playing clients within 2x while reviews are made).
+SWITCH_SECONDS = 0.0002
 
 
 def is_loopback(host: str) -> bool:
