@@ -52,7 +52,7 @@ class MctsAgent(Agent):
                     node.parent = None
                     node.mover = -1
                     return node
-        return Node(state, None, None, rng, self.search.plan(state).decisive)
+        return Node(state, None, None, rng, self.search.decisive(state.game))  # no probe of the game yet
 
     def choose(self, state: State, budget: Budget, rng: random.Random) -> Move:
         in_parts = state.game.moves_in_parts

@@ -138,6 +138,11 @@ class Settings:
         no wins-at-once test, no proofs, no endgame solver, no enhancement."""
         return self.playout == "random"
 
+    def decisive(self, game: Game) -> bool:
+        """Whether new nodes look for a move that wins at once: not in plain
+        UCT, and only where the game can tell quickly."""
+        return not self.plain and game.quick_wins_test
+
     def plan(self, state: State) -> Plan:
         """What a search from ``state`` does, its game's declarations settling every ``auto``."""
         game = state.game
@@ -167,7 +172,7 @@ class Settings:
             policy=policy,
             evaluate=evaluate,
             c=c,
-            decisive=not plain and game.quick_wins_test,
+            decisive=self.decisive(game),
             proving=not plain,
             widen=self.prior == "evaluation" and not plain and not in_parts,
             rave=rave,
