@@ -6,6 +6,7 @@ error naming it, never an exception deep inside a renderer or an agent."""
 
 from __future__ import annotations
 
+import functools
 import inspect
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -86,27 +87,49 @@ def clash(game: Any, base: type, configured: bool = False) -> str | None:
     or a configured instance) that is not what the framework expects there,
     in one line; None if every one fits. ``base`` is the Game class itself."""
     cls = game if isinstance(game, type) else type(game)
+    own = vars(game) if configured and not isinstance(game, type) else {}
+    for name, found in own.items():  # what setup set on the instance: checked at every configure
+        if name in DECLARATIONS:
+            fits, expected = DECLARATIONS[name]
+            if not (found is None and getattr(base, name, None) is None) and not fits(found):
+                return _said(cls, name, found, expected, True)
+        elif name in _methods(base) and not callable(found):
+            return _method_said(cls, f"self.{name}", name, found)
+    return _class_clash(cls, base, configured)
+
+
+@functools.cache
+def _class_clash(cls: type, base: type, configured: bool) -> str | None:
+    """:func:`clash` for what the class itself declares: the same for every
+    instance, so worked out once a class (``configured``: the grid too)."""
     for name, (fits, expected) in DECLARATIONS.items():
         if name == "grid" and not configured:
             continue
-        found = game.__dict__.get(name, getattr(cls, name, None)) if configured else getattr(cls, name, None)
+        found = getattr(cls, name, None)
         if found is None and getattr(base, name, None) is None:
             continue  # not declared, nor by default (a grid before setup): what needs it says so
         if not fits(found):
-            return _said(cls, name, found, expected, configured and name in game.__dict__)
+            return _said(cls, name, found, expected, False)
     for name, (fits, expected) in PROPERTIES.items():
         own = inspect.getattr_static(cls, name)
         if not isinstance(own, property) and not fits(own):
             return _said(cls, name, own, expected, False)
-    for name, member in vars(base).items():  # the methods the framework calls, shadowed by a value
-        if name.startswith("_") or not inspect.isfunction(member):
-            continue
-        own = inspect.getattr_static(game, name)
+    for name in _methods(base):  # the methods the framework calls, shadowed by a value
+        own = inspect.getattr_static(cls, name)
         if not callable(own) and not isinstance(own, (classmethod, staticmethod)):
-            where = f"self.{name}" if configured and name in getattr(game, "__dict__", {}) else f"{cls.__name__}.{name}"
-            game_name = getattr(cls, "name", cls.__name__)
-            return f"{game_name}: {where} is {_kind(own)}, but {name} is a method the framework calls (rename yours)"
+            return _method_said(cls, f"{cls.__name__}.{name}", name, own)
     return None
+
+
+@functools.cache
+def _methods(base: type) -> frozenset[str]:
+    """The public methods of the Game class, which the framework calls."""
+    return frozenset(n for n, m in vars(base).items() if not n.startswith("_") and inspect.isfunction(m))
+
+
+def _method_said(cls: type, where: str, name: str, found: object) -> str:
+    game_name = getattr(cls, "name", cls.__name__)
+    return f"{game_name}: {where} is {_kind(found)}, but {name} is a method the framework calls (rename yours)"
 
 
 def check(game: Any, base: type, configured: bool = False) -> None:
