@@ -57,9 +57,7 @@ class _Alias(importlib.abc.Loader):
         return None
 
     def exec_module(self, module: types.ModuleType) -> None:
-        warnings.warn(
-            f"{module.__name__} is deprecated: import {self.new}", DeprecationWarning, stacklevel=2
-        )
+        warnings.warn(f"{module.__name__} is deprecated: import {self.new}", DeprecationWarning, stacklevel=2)
         # The import system returns what sys.modules holds once this returns: the module itself,
         # so that its classes and globals are the same objects by either name.
         sys.modules[module.__name__] = importlib.import_module(self.new)

@@ -46,4 +46,3 @@ def random_bit(mask: int, rng: random.Random) -> int:
     for _ in range(rng.randrange(mask.bit_count())):
         mask &= mask - 1
     return (mask & -mask).bit_length() - 1
-

@@ -11,6 +11,7 @@ from .bits import bits
 
 T = TypeVar("T", bound=type)
 
+
 def spreader(
     sides: tuple[tuple[int, int], ...], full: int, height: int
 ) -> tuple[Callable[[int], int], Callable[[int], int], Callable[[int, int], int], dict[str, Callable[..., int]]]:
@@ -118,4 +119,3 @@ def _factored(sides: tuple[tuple[int, int], ...], height: int) -> tuple[list[str
     if rest == {height + 1, -1 - height, height - 1, 1 - height}:  # all eight directions (a king's, an amazon's)
         return [*prelude, "v = m | u | d"], f"u | d | v << {height} | v >> {height}", constants
     return [], None, {}
-

@@ -72,7 +72,6 @@ FILES = string.ascii_lowercase
 _SQUARE = re.compile(r"([a-z])([0-9]+)")
 
 
-
 class Grid:
     """The geometry of a ``width`` × ``height`` board of cells or points.
 
@@ -676,8 +675,6 @@ class Grid:
         """The size of the largest group of ``mask`` (joined through shared
         sides; with ``diagonal``, corners too), 0 if it is empty."""
         return max((g.bit_count() for g in self.groups(mask, diagonal)), default=0)
-
-
 
 
 @functools.cache

@@ -22,6 +22,7 @@ from ..agents.base import Budget
 from ..agents.spec import HUMAN, Seat, refuse_programs
 from ..errors import AgentFailure, InvalidAgentSpecError, MatchError, WrongTypeError, quoted
 from ..plugins.registry import make_seat
+from ..rules.chance import CHANCE, chance_rng
 from ..rules.game import Game, State, check_seed
 from ..rules.moves import Move
 from .clock import ON_TIME, Clock, ClockSettings
@@ -30,6 +31,9 @@ from .records import Forfeit, Record, now
 
 #: Every how many plies :class:`Positions` keeps a position it replayed.
 CHECKPOINT = 32
+#: How a match settles chance events: ``drawn`` from its seed (the default),
+#: or ``picked`` by whoever plays the outcome (tests, rulebook examples).
+CHANCE_MODES = ("drawn", "picked")
 
 
 class Positions(Sequence[State]):
@@ -128,6 +132,12 @@ class Match:
     choices derive from ``seed``, the game's own seed unless given. ``clock``
     (a :class:`~boardgames.play.clock.ClockSettings`, or a :class:`~boardgames.play.clock.Clock`
     with its laps) times the players: see :mod:`boardgames.play.clock`.
+
+    Chance events are drawn from the seed as soon as they are due
+    (:func:`~boardgames.rules.chance.chance_rng`: the same seed, the same dice
+    at the same point, whatever the seats do), unless ``chance="picked"``.
+    Players asked at once (:attr:`State.asked`) may send their choices in any
+    order: each is held until its turn comes, unseen by the others.
     """
 
     def __init__(
@@ -142,7 +152,14 @@ class Match:
         forfeit: Forfeit | None = None,
         drawn: str | None = None,
         clock: ClockSettings | Clock | None = None,
+        chance: str = "drawn",
     ) -> None:
+        if chance not in CHANCE_MODES:
+            raise WrongTypeError(f"'chance' is one of {', '.join(CHANCE_MODES)}, got {chance!r}")
+        #: How chance events are settled (:data:`CHANCE_MODES`).
+        self.chance = chance
+        #: Choices sent ahead of their turn by players asked at once, by player index.
+        self._held: dict[int, Move] = {}
         if isinstance(start, Game):
             start = start.start()
         if not isinstance(start, State):
@@ -190,6 +207,8 @@ class Match:
         #: The players' clocks, if timed (:mod:`boardgames.play.clock`).
         self.clock = self._clock(clock, start)
         self.finished = finished or (now() if self.is_over else None)
+        if not self.is_over:
+            self._settle_chance()
 
     @classmethod
     def from_record(cls, record: Record, seats: Sequence[str | Seat] | None = None) -> Match:
@@ -250,32 +269,73 @@ class Match:
 
     @property
     def winner(self) -> str | None:
-        """The winner on the board, or the other side of a forfeit; None while
-        the game goes on and for a draw."""
+        """The winner on the board, or the other side of a two-player
+        forfeit; None while the game goes on, for a draw and for a first place shared."""
         if self.forfeit is not None:
-            return next(p for p in self.game.turn_order if p != self.forfeit.player)
+            others = [p for p in self.game.turn_order if p != self.forfeit.player]
+            return others[0] if len(others) == 1 else None
         return self.state.winner
+
+    @property
+    def places(self) -> dict[str, int]:
+        """Each player's place once the match is over (1 the best, ties
+        sharing), by name: a player who forfeits is last and the others share
+        first; an agreed draw puts everyone first. Empty while it goes on."""
+        names = self.game.player_names
+        if self.forfeit is not None:
+            return {p: len(names) if p == self.forfeit.player else 1 for p in names}
+        if self.drawn is not None:
+            return dict.fromkeys(names, 1)
+        return dict(zip(names, self.state.places, strict=True)) if self.state.is_over else {}
 
     def result_text(self) -> str:
         """``chocolate wins: five in a row``, or why a seat lost off the board."""
         if self.forfeit is not None and self.clock is not None and self.clock.flagged == self.forfeit.player:
+            if self.winner is None:
+                return f"{self.forfeit.player}'s time ran out: {self._sharing()} share 1st"
             return f"{self.winner} wins on time: {self.forfeit.player}'s time ran out"
         if self.forfeit is not None:
+            if self.winner is None:
+                return f"{self.forfeit.player} forfeits ({self.forfeit.reason}): {self._sharing()} share 1st"
             return f"{self.winner} wins: {self.forfeit.player} forfeits ({self.forfeit.reason})"
         if self.drawn is not None:
             return "draw: agreed by the players"
         return self.state.result_text()
 
+    def _sharing(self) -> str:
+        others = [p for p in self.game.turn_order if self.forfeit is None or p != self.forfeit.player]
+        return ", ".join(others[:-1]) + " and " + others[-1]
+
     @property
     def seat_to_move(self) -> Seat | None:
         player = self.to_move
-        return None if player is None else self.seats[player]
+        return None if player is None or player not in self.seats else self.seats[player]
 
     @property
     def awaits_person(self) -> bool:
-        """Whether the game waits for a person's move (the match cannot go on alone)."""
+        """Whether the game waits for a person's move (the match cannot go on
+        alone): a person's turn, or a chance outcome to pick."""
+        if self.to_move is not None and self.state.is_chance:
+            return True  # only with chance="picked": a drawn event is settled at once
         seat = self.seat_to_move
         return seat is not None and seat.is_human
+
+    @property
+    def asked(self) -> tuple[str, ...]:
+        """The players whose choice is due now and not yet sent (several where
+        the game asks them at once), by name; none once the game is over."""
+        if self.forfeit is not None or self.drawn is not None:
+            return ()
+        names = self.game.player_names
+        return tuple(names[p] for p in self.state.asked if p not in self._held)
+
+    def view_for(self, player: str | None) -> State:
+        """The position as ``player`` sees it (None: a spectator); whole once the match is over."""
+        if player is not None:
+            self._check_player(player)
+        if self.is_over:
+            return self.state
+        return self.state.seen_by(None if player is None else self.game.player_names.index(player))
 
     @property
     def has_people(self) -> bool:
@@ -294,12 +354,31 @@ class Match:
         with self._lock:
             if by is not None and by != self.to_move:
                 self._check_player(by)
-                raise MatchError(f"it is not {by}'s turn ({self.result_text()})")
+                if by in self.asked and not self.is_over:
+                    return self._hold(move, by)
+                if self.game.player_names.index(by) in self._held:
+                    raise MatchError(f"{by} has already chosen this turn")
+                raise MatchError(f"it is not {by}'s turn ({self._public_result()})")
             if self.forfeit is not None or self.drawn is not None or self.flag() is not None:
                 raise MatchError(f"the game is over ({self.result_text()})")
             state = self.state.play(move)
             self._push(state)
-            return state
+            return self.state
+
+    def _public_result(self) -> str:
+        return self.result_text() if self.is_over else f"{', '.join(self.asked) or self.to_move} to move"
+
+    def _hold(self, move: Move | str, by: str) -> State:
+        """A choice sent ahead of its turn by a player asked at once: checked
+        now, played when its turn comes."""
+        player = self.game.player_names.index(by)
+        turn = attrs.evolve(self.state.seen_by(player), turn=player)  # the position as it will be then, to this player
+        chosen = turn.parse_move(move) if isinstance(move, str) else move
+        if chosen not in self.state.moves_for(player):
+            turn.play(chosen)  # raises, saying why, in terms of what this player sees
+            raise MatchError(f"{by} cannot choose {turn.format_move(chosen)} now")
+        self._held[player] = chosen
+        return self.state
 
     def choose(self, budget: Budget | None = None) -> Move:
         """The move the agent whose turn it is chooses (not played), within
@@ -310,6 +389,8 @@ class Match:
         player = self.to_move
         if player is None:
             raise MatchError(f"the game is over ({self.result_text()})")
+        if state.is_chance:
+            raise MatchError("chance decides here: an outcome is picked (Match.play) or drawn, not chosen by an agent")
         seat = self.seats[player]
         if seat.agent is None:
             raise MatchError(f"it is {player}'s turn, a person's: their move comes from outside")
@@ -317,7 +398,7 @@ class Match:
         cap = None if self.clock is None else self.clock.thinking_time(player)
         if cap is not None:  # an agent's clock runs too: it thinks within what it has left
             budget = attrs.evolve(budget, time=min(budget.time or cap, cap))
-        move = seat.agent.choose(state, budget, self._rngs[player])
+        move = seat.agent.choose(state.seen_by(state.turn), budget, self._rngs[player])  # only what it may see
         if move not in state.legal_moves:  # a scan finds the agent's own move object at once
             on_board = isinstance(move, Move) and state.game.on_board(move)
             shown = state.format_move(move) if on_board else repr(move)
@@ -387,8 +468,10 @@ class Match:
         adviser = make_seat(strongest(self.game) if spec is None else spec)
         if adviser.agent is None:
             raise InvalidAgentSpecError("a hint comes from an agent, not a person")
+        if state.is_chance:
+            raise MatchError("chance decides here: there is no move to suggest")
         rng = random.Random(f"{self.seed}/hint/{len(state.history)}")
-        return adviser.agent.choose(state, adviser.budget if budget is None else budget, rng)
+        return adviser.agent.choose(state.seen_by(state.turn), adviser.budget if budget is None else budget, rng)
 
     def undo(self, player: str | None = None) -> bool:
         """Go back to ``player``'s previous turn (by default, the previous
@@ -403,6 +486,7 @@ class Match:
             if back is None:
                 return False
             self.positions.cut(back)
+            self._held.clear()
             if self.clock is not None:  # the clocks as they stood then; the one to move runs from now
                 self.clock.cut(len(self.state.history))
                 self.clock.start(self.to_move)
@@ -413,6 +497,8 @@ class Match:
         turn the last), or None if it has no previous turn."""
         names = self.game.player_names
         for k in range(len(self.positions) - 2, -1, -1):
+            if self.positions[k].turn == CHANCE:
+                continue  # chance moved there: no one's turn to go back to
             mover = names[self.positions[k].turn]
             if (player is None and self.seats[mover].is_human) or mover == player:
                 return k + 1
@@ -438,6 +524,7 @@ class Match:
         with self._lock:
             state, self.finished, self.forfeit, clock, self.drawn = checkpoint
             self.positions.reset(state)
+            self._held.clear()
             if self.clock is not None:
                 self.clock.restore(clock)  # type: ignore[arg-type]
 
@@ -453,6 +540,17 @@ class Match:
             self.clock.start(self.to_move)
         if state.is_over:
             self._ended()
+            return
+        self._settle_chance()
+        held = self._held.pop(self.state.turn, None)
+        if held is not None and not self.is_over:  # a choice sent at once with the last one: its turn has come
+            self._push(self.state.play(held))
+
+    def _settle_chance(self) -> None:
+        """Draw the chance event due now, if any, from the match's seed."""
+        state = self.state
+        if self.chance == "drawn" and state.is_chance:
+            self._push(state.play_unchecked(state.draw_chance(chance_rng(self.seed, len(state.history)))))
 
     def _ended(self) -> None:
         self.finished = now()

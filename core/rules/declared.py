@@ -15,6 +15,7 @@ from ..errors import PluginError
 from ..geometry import Grid
 from .declarations import MarkKind, Overlay, PieceKind, Words
 from .options import Option
+from .players import count_range
 
 
 def _text(value: object) -> bool:
@@ -72,6 +73,13 @@ DECLARATIONS: dict[str, tuple[Callable[[object], bool], str]] = {
     "has_evaluation": (_flag, "whether the game has an evaluation of its own, True or False"),
     "history_in_key": (_flag, "whether a position's future depends on its history, True or False"),
     "explains_illegal": (_flag, "whether the game says why a move is illegal, True or False"),
+    "player_count": (
+        lambda v: count_range(v) is not None,
+        "how many play, a whole number from 1 or (fewest, most)",
+    ),
+    "chance_word": (_text, "the word a chance outcome is written with, a text"),
+    "has_chance": (_flag, "whether chance decides some positions (chance_outcomes), True or False"),
+    "hidden_information": (_flag, "whether some of a position is hidden from some players (hide), True or False"),
     "grid": (lambda v: isinstance(v, Grid), "the board's geometry, a boardgames.Grid (set by setup)"),
 }
 
@@ -146,7 +154,6 @@ def _kind(value: object) -> str:
 def _said(cls: type, name: str, found: object, expected: str, on_instance: bool) -> str:
     where = f"self.{name}" if on_instance else f"{cls.__name__}.{name}"
     game = getattr(cls, "name", cls.__name__)
-    return (
-        f"{game}: {where} is {_kind(found)}, but {name} is a declaration the framework reads: {expected}"
-        + (" (rename the game's own attribute)" if on_instance else "")
+    return f"{game}: {where} is {_kind(found)}, but {name} is a declaration the framework reads: {expected}" + (
+        " (rename the game's own attribute)" if on_instance else ""
     )

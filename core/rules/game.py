@@ -30,6 +30,7 @@ from ..errors import (
 )
 from ..geometry import Grid, bits
 from . import declared
+from .chance import CHANCE, CHANCE_ORIGIN, HIDDEN, HIDDEN_ORIGIN, Outcomes, draw, not_an_outcome, not_due
 from .colours import is_colour, luminance
 from .connection import connects
 from .connection import evaluation as connection_evaluation
@@ -43,6 +44,17 @@ from .parts import (
     random_move,
     walks,
     whole_moves,
+)
+from .players import (
+    MORE_COLOURS,
+    MORE_SYMBOLS,
+    count_range,
+    extended,
+    names_for,
+    places_from_scores,
+    players_option,
+    standings_text,
+    value_of_place,
 )
 from .typed import TypedMoves
 from .view import DEFAULT_COLOURS, DEFAULT_SYMBOLS, BoardView
@@ -77,13 +89,47 @@ class Status(str, enum.Enum):
 
 @attrs.frozen
 class Outcome:
-    """How a finished game ended: the winner's player index (None for a draw),
-    why, and the squares that decided it (the winning line), if any.
-    :attr:`State.winner` gives the winner's name."""
+    """How a finished game ended: the winner's player index (None for a draw
+    or a first place shared), why, and the squares that decided it (the
+    winning line), if any. :attr:`State.winner` gives the winner's name.
+
+    A game of more than two, or with scores, says more: each player's
+    ``places`` (1 the best, ties sharing a place), their ``scores`` (shown in
+    the result's words) and, where the game pays out otherwise than by places
+    (OpenSpiel's returns), its ``returns``. :meth:`ranked` makes all of them
+    from the scores."""
 
     winner_index: int | None
     reason: str
     line: tuple[int, ...] = ()
+    places: tuple[int, ...] = ()
+    scores: tuple[float, ...] = ()
+    returns: tuple[float, ...] = ()
+
+    @classmethod
+    def ranked(
+        cls,
+        scores: Iterable[float],
+        reason: str = "",
+        *,
+        higher_wins: bool = True,
+        returns: Iterable[float] = (),
+        line: tuple[int, ...] = (),
+    ) -> Outcome:
+        """The outcome of a game decided by scores (player index order): equal
+        scores share a place; the winner is the one alone in first place."""
+        scores = tuple(scores)
+        places = places_from_scores(scores, higher_wins)
+        firsts = [p for p, place in enumerate(places) if place == 1]
+        winner = firsts[0] if len(firsts) == 1 else None
+        return cls(winner, reason, line, places, scores, tuple(returns))
+
+    @classmethod
+    def placed(cls, places: Iterable[int], reason: str = "", *, returns: Iterable[float] = ()) -> Outcome:
+        """The outcome of a game that ranks its players without scores (1 the best)."""
+        places = tuple(places)
+        firsts = [p for p, place in enumerate(places) if place == 1]
+        return cls(firsts[0] if len(firsts) == 1 else None, reason, (), places, (), tuple(returns))
 
     @property
     def winner(self) -> int | None:
@@ -126,9 +172,13 @@ class _LegalMoves:
     def __get__(self, instance: Any, owner: type | None = None) -> tuple[Move, ...]:
         if instance is None:
             return self  # type: ignore[return-value]
-        value = instance.__dict__["legal_moves"] = (
-            () if instance.outcome is not None else instance.game.generate_moves(instance)
-        )
+        if instance.outcome is not None:
+            value = ()
+        elif instance.turn == CHANCE:  # a roll, a shuffle: its outcomes, in the game's order
+            value = tuple(move for move, _ in instance.game.chance_outcomes(instance))
+        else:
+            value = instance.game.generate_moves(instance)
+        instance.__dict__["legal_moves"] = value
         return value
 
 
@@ -136,7 +186,8 @@ class _LegalMoves:
 class State(TypedMoves):
     """A position. Games subclass it with their own board fields.
 
-    ``turn`` and ``Outcome.winner_index`` are indices into ``game.player_names``.
+    ``turn`` and ``Outcome.winner_index`` are indices into ``game.player_names``;
+    ``turn`` is :data:`~boardgames.rules.chance.CHANCE` where chance decides.
     """
 
     game: Game[Any] = attrs.field(repr=False)
@@ -159,27 +210,94 @@ class State(TypedMoves):
 
     @property
     def to_move(self) -> str | None:
-        """The name of the player to move, or None once the game is over."""
-        return None if self.outcome is not None else self.game.player_names[self.turn]
+        """The name of the player to move (``chance`` where chance decides), or None once the game is over."""
+        if self.outcome is not None:
+            return None
+        return "chance" if self.turn == CHANCE else self.game.player_names[self.turn]
+
+    @property
+    def is_chance(self) -> bool:
+        """Whether chance decides here (a roll, a shuffle, a draw), not a player."""
+        return self.turn == CHANCE and self.outcome is None
+
+    def chance_outcomes(self) -> Outcomes:
+        """The outcomes chance may give here with their probabilities; empty where a player moves."""
+        return self.game.chance_outcomes(self) if self.is_chance else ()
+
+    def draw_chance(self, rng: random.Random) -> Move:
+        """An outcome of this chance position drawn with its probability."""
+        return draw(self.game.chance_outcomes(self), rng)
+
+    @property
+    def asked(self) -> tuple[int, ...]:
+        """The players whose choice is due now (indices): the player to move,
+        or several choosing at once (:meth:`Game.asked`); none at chance's turn or once over."""
+        if self.outcome is not None or self.turn == CHANCE:
+            return ()
+        return self.game.asked(self)
+
+    def moves_for(self, player: int) -> tuple[Move, ...]:
+        """The legal moves of ``player`` (an index), one of :attr:`asked`: a
+        player who chooses at once with the player to move has the moves the
+        position gives when its turn comes (what it may choose never depends
+        on the others' choices, made at the same moment)."""
+        if player == self.turn:
+            return self.legal_moves
+        if player not in self.asked:
+            return ()
+        return attrs.evolve(self, turn=player).legal_moves
 
     @property
     def status(self) -> Status:
         if self.outcome is None:
             return Status.ONGOING
-        return Status.DRAWN if self.outcome.winner_index is None else Status.WON
+        if self.outcome.winner_index is not None:
+            return Status.WON
+        places = self.places
+        return Status.DRAWN if all(p == 1 for p in places) else Status.WON
 
     @property
     def winner(self) -> str | None:
+        """The one winner's name; None while the game goes on, for a draw and for a first place shared."""
         if self.outcome is None or self.outcome.winner_index is None:
             return None
         return self.game.player_names[self.outcome.winner_index]
 
-    def result_text(self) -> str:
+    @property
+    def places(self) -> tuple[int, ...]:
+        """Each player's place once the game is over (1 the best, a tie sharing
+        it): what the outcome says, else the winner first and the others
+        sharing second, or all first in a draw. Empty while the game goes on."""
+        outcome = self.outcome
+        if outcome is None:
+            return ()
+        if outcome.places:
+            return outcome.places
+        count = len(self.game.player_names)
+        if outcome.winner_index is None:
+            return (1,) * count
+        return tuple(1 if p == outcome.winner_index else 2 for p in range(count))
+
+    def returns(self) -> tuple[float, ...]:
+        """What each player gets from the finished game: the outcome's
+        returns if the game gives them, else each place's value from 1 (alone
+        first) to -1 (alone last), ties sharing (:func:`~boardgames.rules.players.value_of_place`)."""
         if self.outcome is None:
+            return ()
+        if self.outcome.returns:
+            return self.outcome.returns
+        places = self.places
+        return tuple(value_of_place(places, p) for p in range(len(places)))
+
+    def result_text(self) -> str:
+        outcome = self.outcome
+        if outcome is None:
             return f"{self.to_move} to move"
-        if self.outcome.winner_index is None:
-            return f"draw: {self.outcome.reason}"
-        return f"{self.winner} wins: {self.outcome.reason}"
+        if outcome.scores or outcome.places and len(outcome.places) > 2:
+            return standings_text(self.game.player_names, self.places, outcome.scores, outcome.reason)
+        if self.status is Status.DRAWN or outcome.winner_index is None:
+            return f"draw: {outcome.reason}"
+        return f"{self.winner} wins: {outcome.reason}"
 
     # -- moves ---------------------------------------------------------------
     legal_moves = _LegalMoves()
@@ -189,7 +307,7 @@ class State(TypedMoves):
         return frozenset(self.legal_moves)
 
     def is_legal(self, move: Move) -> bool:
-        if self.game.moves_in_parts and "legal_moves" not in self.__dict__:
+        if self.game.moves_in_parts and "legal_moves" not in self.__dict__ and self.turn != CHANCE:
             # Walk its parts rather than list every move (Amazons: thousands).
             if self.outcome is not None or not _is_move(move):
                 return False
@@ -202,6 +320,8 @@ class State(TypedMoves):
         may end there, whether one may pass. Nothing once the game is over."""
         if self.outcome is not None:
             return Parts()
+        if self.turn == CHANCE:
+            return from_moves(self.legal_moves, partial)
         return self.game.next_parts(self, partial)
 
     def play(self: StateT, move: Move | str) -> StateT:
@@ -210,6 +330,8 @@ class State(TypedMoves):
             move = self.parse_move(move)
         elif not (self.is_legal(move) if self.game.moves_in_parts else move in self.legal_moves):
             check_move(move, accepted="a boardgames.Move or its text")
+            if self.turn == CHANCE or move.origin == CHANCE_ORIGIN:
+                raise IllegalMoveError(self._chance_message(move))
             if not self.game.on_board(move):
                 raise IllegalMoveError(f"illegal move {move!r} in {self.describe()}: off the board")
             raise IllegalMoveError(self._illegal_message(self.format_move(move), move))
@@ -220,7 +342,15 @@ class State(TypedMoves):
         return self.game.apply(self, move)
 
     def format_move(self, move: Move) -> str:
+        if move.origin < -1:  # a chance outcome, or a move its viewer did not see
+            return "?" if move.origin == HIDDEN_ORIGIN else self.game.format_outcome(move)
         return self.game.format_move(move)
+
+    def _chance_message(self, move: Move) -> str:
+        shown = self.format_move(move) if move.origin == CHANCE_ORIGIN and move.to >= 0 else repr(move)
+        if self.turn != CHANCE:
+            return not_due(shown, self.describe(), self.to_move)
+        return not_an_outcome(shown, self.describe(), ", ".join(self.format_move(m) for m in self.legal_moves))
 
     def describe(self) -> str:
         """A short name of this position for messages: the game and the moves so far."""
@@ -228,6 +358,8 @@ class State(TypedMoves):
             if self.key == self.game.start().key:
                 return f"{self.game.name} at the start"
             return f"{self.game.name} in a position set up by hand ({self.to_move or 'no one'} to move)"
+        if self.game.hidden_information and self.outcome is None:  # the moves may be some player's secret
+            return f"{self.game.name} after {len(self.history)} moves"
         moves = " ".join(self.format_move(m) for m in self.history)
         return f"{self.game.name} after {moves}"
 
@@ -271,6 +403,35 @@ class State(TypedMoves):
     def view(self) -> BoardView:
         return self.game.view(self)
 
+    # -- what each player sees -----------------------------------------------
+    def seen_by(self, player: int | None) -> State:
+        """The position as ``player`` (an index; None: a spectator) sees it:
+        :meth:`Game.hide`'s state, its history the moves as the player saw
+        them (:data:`~boardgames.rules.chance.HIDDEN` for those it did not).
+        Every front end shows a seat this; an agent gets only this. Once the
+        game is over, everyone sees the whole of it."""
+        game = self.game
+        if not game.hidden_information or self.outcome is not None:
+            return self
+        view = game.hide(self, player)
+        return attrs.evolve(view, history=self.seen_history(player))
+
+    def seen_history(self, player: int | None) -> tuple[Move, ...]:
+        """The moves so far as ``player`` saw them (see :meth:`seen_by`)."""
+        game = self.game
+        if not game.hidden_information or self.outcome is not None:
+            return self.history
+        out = []
+        position = game.start()
+        if position.history != self.history[: len(position.history)]:  # set up by hand: no earlier positions
+            return tuple(HIDDEN for _ in self.history)
+        out.extend(position.history)
+        for move in self.history[len(position.history) :]:
+            shown = game.seen(position, move, player)
+            out.append(HIDDEN if shown is None else shown)
+            position = position.play_unchecked(move)
+        return tuple(out)
+
     # -- for agents ----------------------------------------------------------
     @_cached
     def key(self) -> Hashable:
@@ -285,8 +446,11 @@ class State(TypedMoves):
     def evaluate(self, player: int) -> float:
         """How good the position is for ``player`` (an index), from -1 to 1;
         exact (-1, 0 or 1) once the game is over."""
-        if self.outcome is not None:
-            return 0.0 if self.outcome.winner_index is None else (1.0 if self.outcome.winner_index == player else -1.0)
+        outcome = self.outcome
+        if outcome is not None:
+            if not outcome.places and not outcome.returns:
+                return 0.0 if outcome.winner_index is None else (1.0 if outcome.winner_index == player else -1.0)
+            return value_of_place(self.places, player)
         return self.game.evaluate(self, player)
 
     def playout(self, rng: random.Random, policy: str = "random") -> int | None:
@@ -315,6 +479,14 @@ class State(TypedMoves):
             "status": self.status.value,
             "winner": self.winner,
             "result": None if self.outcome is None else self.result_text(),
+            # Who chooses now (several at once where the game asks so); "chance" where chance decides.
+            "asked": ["chance"] if self.is_chance else [game.player_names[p] for p in self.asked],
+            "places": dict(zip(game.player_names, self.places, strict=True)) if self.outcome is not None else None,
+            "scores": (
+                dict(zip(game.player_names, self.outcome.scores, strict=True))
+                if self.outcome is not None and self.outcome.scores
+                else None
+            ),
             "pieces": self.pieces(),
             "contents": self.contents(),
             # What the board shows beside its pieces (a throne, a player's territory), by square.
@@ -349,8 +521,23 @@ class Game(Generic[StateT]):
     title: ClassVar[str]
     #: One line for ``boardgames list``.
     summary: ClassVar[str] = ""
-    #: The players, in their default turn order.
+    #: The players, in their default turn order. A game for a varying number
+    #: names as many as it likes: a configured game has one name for each of
+    #: its players, the missing ones made up (``fifth``…).
     player_names: ClassVar[tuple[str, ...]]
+    #: How many play: a number, or ``(fewest, most)``, chosen by the option
+    #: ``players`` (added by itself unless the game declares one). By default
+    #: as many as :attr:`player_names`. A class attribute ``players = 3`` says
+    #: the same.
+    player_count: ClassVar[int | tuple[int, int]]
+    #: The word a chance outcome is written with: ``roll:3`` (:meth:`format_outcome`).
+    chance_word: ClassVar[str] = "roll"
+    #: Whether chance decides some positions (:meth:`chance_outcomes`): set by
+    #: itself when a game writes that method.
+    has_chance: ClassVar[bool] = False
+    #: Whether some of a position is hidden from some players (:meth:`hide`):
+    #: set by itself when a game writes that method.
+    hidden_information: ClassVar[bool] = False
     #: The options, in the order they are shown.
     option_specs: ClassVar[tuple[Option, ...]] = ()
     #: The rules as the project plays them, for ``boardgames rules``.
@@ -417,6 +604,14 @@ class Game(Generic[StateT]):
         """Use :meth:`configure`; this takes option values already resolved."""
         self.options: Mapping[str, Any] = dict(options)
         self.seed = seed
+        cls = type(self)
+        fewest, most = cls._count_range()
+        count = self.options.get("players", fewest) if fewest != most else fewest
+        if count != len(cls.player_names) or len(cls.colours) < count or len(cls.symbols) < count:
+            # Names, colours and symbols for this many (the declared ones first).
+            self.player_names = names_for(count, cls.player_names)
+            self.colours = extended(cls.colours, DEFAULT_COLOURS, MORE_COLOURS, count)
+            self.symbols = extended(cls.symbols, DEFAULT_SYMBOLS, MORE_SYMBOLS, count)
         self.setup()
         declared.check(self, Game, configured=True)  # what setup set may not shadow a declaration
 
@@ -437,6 +632,23 @@ class Game(Generic[StateT]):
         values = resolve_options(cls.name, cls.option_specs, options or {}, rng)
         cls.check_options(values)
         return cls(values, seed)
+
+    @classmethod
+    def _count_range(cls) -> tuple[int, int]:
+        found = count_range(cls.__dict__.get("player_count", getattr(cls, "player_count", None)))
+        if found is None:
+            return len(cls.player_names), len(cls.player_names)
+        return found
+
+    @classmethod
+    def count_of_players(cls) -> tuple[int, int]:
+        """``(fewest, most)`` players the game takes (the same twice for a fixed number)."""
+        return cls._count_range()
+
+    @property
+    def number_of_players(self) -> int:
+        """How many play this configured game."""
+        return len(self.player_names)
 
     @classmethod
     def check_options(cls, values: Mapping[str, Any]) -> None:
@@ -477,6 +689,26 @@ class Game(Generic[StateT]):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        own = cls.__dict__
+        # ``players = 3`` or ``players = (2, 6)``: how many play, as ``player_count`` says it.
+        if "players" in own and count_range(own["players"]) is not None and "player_count" not in own:
+            cls.player_count = own["players"]
+            delattr(cls, "players")
+        counts = count_range(getattr(cls, "player_count", None))
+        made = getattr(cls, "_players_option_made", None)  # a parent's, made for its own count
+        specs = tuple(o for o in cls.option_specs if o is not made)
+        if counts is not None and counts[0] != counts[1] and not any(o.name == "players" for o in specs):
+            cls._players_option_made = players_option(*counts)
+            cls.option_specs = (*specs, cls._players_option_made)
+        elif made is not None and "option_specs" not in own:
+            cls.option_specs = specs
+        if "chance_outcomes" in own and "has_chance" not in own:
+            cls.has_chance = True
+        if "hide" in own and "hidden_information" not in own:
+            cls.hidden_information = True
+        if "symbols" not in own and getattr(cls, "_symbols_made", False):
+            cls.symbols = DEFAULT_SYMBOLS  # a parent's light and dark symbols were made for its own two players
+            cls._symbols_made = False
         # A plugin written against 0.1 overrode ``players``: it is the turn order.
         if "players" in cls.__dict__ and "turn_order" not in cls.__dict__:
             setattr(cls, "turn_order", cls.__dict__["players"])  # noqa: B010 (a property, set on the class)
@@ -500,6 +732,7 @@ class Game(Generic[StateT]):
                 light = [luminance(c) for c in colours[:2]]
                 if abs(light[0] - light[1]) > 0.5:
                     cls.symbols = ("○", "●") if light[0] > light[1] else ("●", "○")
+                    cls._symbols_made = True
 
     # -- the rules: a game implements these ----------------------------------
     def initial_state(self) -> StateT:
@@ -520,8 +753,52 @@ class Game(Generic[StateT]):
         return from_moves(state.legal_moves, partial)
 
     def apply(self, state: StateT, move: Move) -> StateT:
-        """The state after a legal move, with its outcome settled."""
+        """The state after a legal move, with its outcome settled (a chance
+        outcome too, where chance decided)."""
         raise NotImplementedError
+
+    # -- chance, choices at once, hidden information: a game writes what it has --
+    def chance_outcomes(self, state: StateT) -> Outcomes:
+        """Where chance decides (``state.turn == CHANCE``): each outcome
+        (:func:`~boardgames.rules.chance.outcome`) with its probability, as
+        ``uniform(range(1, 7))`` for a die. Writing this sets :attr:`has_chance`."""
+        raise NotImplementedError(f"{self.name} sets a chance turn but does not say its outcomes")
+
+    def format_outcome(self, move: Move) -> str:
+        """A chance outcome's text: ``roll:3`` (:attr:`chance_word`)."""
+        return f"{self.chance_word}:{move.to}"
+
+    def asked(self, state: StateT) -> tuple[int, ...]:
+        """The players whose choice is due in an ongoing ``state``: the player
+        to move, or several at once. Choices at once are written as choices
+        in turn, from ``state.turn`` on, each hidden from the others
+        (:meth:`seen`) until all are in: front ends take them in any order,
+        and what one may choose never depends on another's choice."""
+        return (state.turn,)
+
+    def hide(self, state: StateT, player: int | None) -> StateT:
+        """The position as ``player`` (an index; None: a spectator) sees it:
+        a state of the same class where what that player may not see is
+        replaced by what stands for "unknown" (the other hands emptied, a
+        deck left in a fixed order, its size kept). The moves it may make
+        there are the same. Writing this sets :attr:`hidden_information`."""
+        return state
+
+    def seen(self, state: StateT, move: Move, player: int | None) -> Move | None:
+        """What ``player`` sees of ``move`` played in ``state``: the move
+        (the default), a move with what is hidden left out, or None (nothing,
+        shown as ``?``)."""
+        return move
+
+    def sample(self, view: StateT, player: int, rng: random.Random) -> StateT:
+        """A whole position consistent with ``view`` (``player``'s view, from
+        :meth:`hide`), drawn from ``rng`` as likely as the player can tell:
+        how agents search a game they cannot see whole (information-set MCTS).
+        A game with hidden information writes it; the kit checks that what it
+        draws looks to the player exactly like ``view``."""
+        if not self.hidden_information:
+            return view
+        raise NotImplementedError(f"{self.name} hides information but cannot draw a position consistent with a view")
 
     def owners(self, state: StateT) -> dict[int, int]:
         """Occupied squares mapped to the owner's player index. A
@@ -622,6 +899,11 @@ class Game(Generic[StateT]):
         every move by playing it would make each step cost a whole ply."""
         look_for_wins = policy == "heuristic" and self.quick_wins_test
         apply, wins, choice = self.apply, self.wins_at_once, rng.choice
+        if self.has_chance:  # the plain loop, drawing each chance event with its probability
+            while state.outcome is None:
+                moves = state.legal_moves
+                state = apply(state, draw(self.chance_outcomes(state), rng) if state.turn == CHANCE else choice(moves))
+            return state.outcome.winner_index
         if self.moves_in_parts:  # drawn part by part, as OpenSpiel's random rollouts do
             while state.outcome is None:
                 state = apply(state, random_move(state.parts, rng))
@@ -637,13 +919,17 @@ class Game(Generic[StateT]):
     def view(self, state: StateT) -> BoardView:
         """The neutral description of the position that renderers draw."""
         targets = 0
-        if self.moves_in_parts:  # no list of whole moves: the squares a move may start on
+        if state.turn == CHANCE:  # chance decides: no square to move to
+            pass
+        elif self.moves_in_parts:  # no list of whole moves: the squares a move may start on
             targets = state.parts().targets
         else:
             for m in state.legal_moves:
                 if m.to >= 0:
                     targets |= 1 << m.to
         last = state.history[-1] if state.history else None
+        if last is not None and last.origin < -1:  # a chance outcome or a hidden move: on no square
+            last = None
         return BoardView(
             grid=self.grid,
             players=self.player_names,

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..errors import AmbiguousMoveError, IllegalMoveError, IncompleteMoveError, NotationError, quoted
+from .chance import CHANCE, not_an_outcome, not_due
 from .moves import Move
 from .parts import MARK, NOTHING_YET, ORIGIN, Parts, at_most, extend, first_moves, parts_of, started
 
@@ -19,6 +20,8 @@ class TypedMoves:
     if TYPE_CHECKING:  # what it reads of the state it is mixed into
         game: Any
         outcome: Any
+        turn: int
+        to_move: str | None
         legal_moves: tuple[Move, ...]
 
         def is_legal(self, move: Move) -> bool: ...
@@ -34,6 +37,9 @@ class TypedMoves:
         that is not legal here, AmbiguousMoveError where the text leaves out a
         choice (such as which piece flips) that the position needs.
         """
+        chance = self._chance_outcome(text)
+        if chance is not None:
+            return chance
         short = self.game.shorthand(self, text)
         if short is not None and self.is_legal(short):
             return short
@@ -68,6 +74,22 @@ class TypedMoves:
                 tuple(matches),
             )
         raise IllegalMoveError(self._illegal_message(text.strip(), typed))
+
+    def _chance_outcome(self, text: str) -> Move | None:
+        """The chance outcome ``text`` names (``roll:3``) where chance decides;
+        text written as an outcome where a player moves is refused, saying so."""
+        if not isinstance(text, str):
+            return None
+        clean = text.strip().lower()
+        if self.turn == CHANCE:
+            for move in self.legal_moves:
+                if self.format_move(move).lower() == clean:
+                    return move
+            outcomes = ", ".join(self.format_move(m) for m in self.legal_moves)
+            raise IllegalMoveError(not_an_outcome(quoted(clean), self.describe(), outcomes))
+        if clean.startswith(f"{self.game.chance_word}:".lower()) and self.game.has_chance:
+            raise IllegalMoveError(not_due(quoted(clean), self.describe(), self.to_move))
+        return None
 
     def parse_partial(self, text: str) -> Move:
         """The move being made that ``text`` names: its first parts (``d1``,
@@ -137,11 +159,7 @@ class TypedMoves:
                     square = marks[0] if square < 0 else square
                     marks.remove(square)
             if not parts.has(square, role):
-                if (
-                    not started(partial)
-                    and self.outcome is None
-                    and self.game.explains_illegal
-                ):
+                if not started(partial) and self.outcome is None and self.game.explains_illegal:
                     # Nothing starts there: the game's own reason ("c5 is not on the line of c3"), as for a typed move.
                     raise IllegalMoveError(self._illegal_message(text, typed))
                 why = self._no_start(self.format_partial(partial), self.game.grid.names[square])

@@ -309,4 +309,3 @@ class Matches(Takebacks, Advice, ComputerSeats, ClockKeeping, Social):
 
 def _looks_like_id(text: str) -> bool:
     return 0 < len(text) <= 64 and all(c.isalnum() or c in "-_" for c in text)
-

@@ -116,7 +116,6 @@ def recorded_playout(
         moves = generate(state)
 
 
-
 #: Random classes whose draws :func:`_inlinable` has judged.
 _INLINABLE: dict[type, bool] = {}
 
@@ -151,5 +150,3 @@ def shuffle(items: list[Move], rng: random.Random) -> None:
         while j >= n:
             j = getrandbits(k)
         items[i], items[j] = items[j], items[i]
-
-

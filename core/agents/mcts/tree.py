@@ -209,7 +209,6 @@ def fit(node: Node, count: int = 0) -> bool:
     return True
 
 
-
 def best_first(node: Node) -> None:
     """Put the untried move with the best all-moves-as-first value last (it is
     popped next); moves never seen count as even."""

@@ -1,0 +1,162 @@
+"""The core model past two players and certainty (issue 39): player counts,
+places and returns, chance drawn from the seed, choices at once, views."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from boardgames import Match
+from boardgames.errors import BoardgamesError, IllegalMoveError, InvalidOptionError, MatchError
+from boardgames.rules.chance import HIDDEN
+from boardgames.rules.game import Outcome, Status
+from boardgames.rules.players import places_from_scores, standings_text, value_of_place
+from tests.toy_games import Guess, Race
+
+
+def test_a_player_count_range_is_an_option_with_names_colours_and_symbols_for_each():
+    assert [o.name for o in Race.option_specs] == ["players"]
+    assert Race.count_of_players() == (1, 4)
+    assert Race.configure().player_names == ("north",)
+    four = Race.configure({"players": 4})
+    assert four.player_names == ("north", "east", "south", "west") == four.turn_order
+    assert len(set(four.colours)) == len(set(four.symbols)) == 4
+    with pytest.raises(InvalidOptionError, match="players"):
+        Race.configure({"players": 5})
+
+
+def test_more_players_than_names_get_names_colours_and_symbols():
+    class Many(Race):
+        name = "many"
+        player_count = (2, 10)
+
+    ten = Many.configure({"players": 10})
+    assert ten.player_names[4:6] == ("fifth", "sixth") and len(set(ten.player_names)) == 10
+    assert len(set(ten.colours)) == len(set(ten.symbols)) == 10
+
+
+def test_players_as_a_number_is_the_count_not_the_turn_order():
+    class Three(Race):
+        name = "three"
+        players = 3
+
+    game = Three.configure()
+    assert game.player_names == ("north", "east", "south") and game.turn_order == game.player_names
+    assert "players" not in [o.name for o in Three.option_specs if o.name == "players" and Three.player_count == 3]
+
+
+def test_places_share_ties_and_values_add_up_to_nothing():
+    assert places_from_scores([71, 65, 40, 40]) == (1, 2, 3, 3)
+    assert places_from_scores([3, 3]) == (1, 1)
+    assert [value_of_place((1, 2), p) for p in (0, 1)] == [1.0, -1.0]
+    assert [value_of_place((1, 1), p) for p in (0, 1)] == [0.0, 0.0]
+    values = [value_of_place((1, 2, 3, 3), p) for p in range(4)]
+    assert values[0] == 1.0 and values[2] == values[3] and abs(sum(values)) < 1e-12
+    text = standings_text(("north", "east", "south", "west"), (1, 2, 3, 3), (71, 65, 40, 40), "")
+    assert text == "north wins with 71; east 2nd, 65; south and west share 3rd, 40"
+
+
+def test_a_ranked_outcome_names_the_winner_and_a_shared_first_none():
+    assert Outcome.ranked([5, 2, 1]).winner_index == 0
+    shared = Outcome.ranked([5, 5, 1])
+    assert shared.winner_index is None and shared.places == (1, 1, 3)
+
+
+def test_chance_is_drawn_from_the_seed_the_same_whatever_the_seats():
+    def game(seats, seed=7):
+        match = Match(Race.configure({"players": 3}, seed=seed), seats)
+        match.run()
+        return match
+
+    a = game(["random", "random", "random"])
+    b = game(["greedy", "random", "greedy"])
+    # Race rolls before every move: the same seed gives the same die at every roll, whatever was chosen
+    shared = range(0, min(len(a.state.history), len(b.state.history)), 2)
+    assert len(shared) > 3 and all(a.state.history[k] == b.state.history[k] for k in shared)
+    assert [m for m in a.state.history[1::2]] != [m for m in b.state.history[1::2]]  # the seats did differ
+    again = game(["random", "random", "random"])
+    assert again.state.history == a.state.history
+    assert a.is_over and sorted(a.places.values())[0] == 1
+    assert a.state.status in (Status.WON, Status.DRAWN) and "wins" in a.result_text() or "share" in a.result_text()
+
+
+def test_chance_outcomes_are_moves_with_their_own_notation_and_clear_errors():
+    game = Race.configure({"players": 2})
+    start = game.start()
+    assert start.is_chance and start.to_move == "chance"
+    assert [start.format_move(m) for m in start.legal_moves] == ["roll:1", "roll:2", "roll:3"]
+    state = game.replay(["roll:2", "a1", "roll:3"])
+    assert state.scores == (2, 0) and state.rolled == 3
+    with pytest.raises(IllegalMoveError, match="no chance event is due"):
+        game.replay(["roll:2", "roll:3"])
+    with pytest.raises(IllegalMoveError, match="not an outcome"):
+        game.replay(["roll:4"])
+    assert state.to_json()["asked"] == ["east"]
+
+
+def test_picked_chance_waits_for_whoever_plays_the_outcome():
+    match = Match(Race.configure({"players": 2}), ["random", "random"], chance="picked")
+    assert match.awaits_person and match.state.is_chance
+    match.play("roll:3")
+    assert match.state.rolled == 3
+
+
+def test_four_players_forfeit_puts_the_forfeiter_last_and_the_others_first():
+    match = Match(Race.configure({"players": 4}), ["human"] * 4)
+    match.concede("east")
+    assert match.winner is None
+    assert match.places == {"north": 1, "east": 4, "south": 1, "west": 1}
+    assert "east forfeits" in match.result_text()
+
+
+def test_choices_at_once_are_held_unseen_until_all_are_in():
+    match = Match(Guess.configure(), ["human", "human"])
+    assert match.asked == ("north", "south")
+    match.play("b1", by="south")  # south first: held, nothing played yet
+    assert match.state.history == () and match.asked == ("north",)
+    with pytest.raises(MatchError, match="already chosen"):
+        match.play("c1", by="south")
+    match.play("b1", by="north")
+    assert len(match.state.history) == 2 and match.state.score == (1, 0)
+
+
+def test_a_view_hides_what_the_player_may_not_see_and_spectators_see_public():
+    state = Guess.configure().replay(["a1"])
+    south = state.seen_by(1)
+    assert south.chosen == (-2, -1) and south.history == (HIDDEN,) and south.format_move(HIDDEN) == "?"
+    assert state.seen_by(0).chosen == (0, -1)
+    assert state.seen_by(None).chosen == (-2, -1)
+    assert "a1" not in state.describe()
+    finished = Guess.configure().replay(["a1", "b1", "a1", "a1", "c1", "a1"])
+    assert finished.is_over and finished.seen_by(1) is finished
+
+
+def test_an_agent_gets_only_its_view(monkeypatch):
+    seen = []
+    from boardgames.agents.simple import RandomAgent
+
+    def spy(self, state, budget, rng):
+        seen.append(state)
+        return rng.choice(state.legal_moves)
+
+    monkeypatch.setattr(RandomAgent, "choose", spy)
+    match = Match(Guess.configure(), ["random", "random"])
+    match.run()
+    south_views = [s for s in seen if s.turn == 1]
+    assert south_views and all(s.chosen[0] == -2 for s in south_views)
+
+
+def test_sampled_positions_look_the_same_to_the_player():
+    rng = random.Random(3)
+    state = Guess.configure().replay(["c1"])
+    view = state.seen_by(1)
+    for _ in range(10):
+        sample = state.game.sample(view, 1, rng)
+        assert sample.game.hide(sample, 1).chosen == view.chosen
+
+
+def test_bad_counts_are_one_clear_line():
+    with pytest.raises(BoardgamesError) as info:
+        Race.configure({"players": "many"})
+    assert "\n" not in str(info.value)
