@@ -160,3 +160,39 @@ def test_bad_counts_are_one_clear_line():
     with pytest.raises(BoardgamesError) as info:
         Race.configure({"players": "many"})
     assert "\n" not in str(info.value)
+
+
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_the_kit_checks_race(check_game, players):
+    check_game(Race, games=6, options={"players": players})
+
+
+def test_the_kit_checks_guess(check_game):
+    check_game(Guess, games=6)
+
+
+def test_the_kit_finds_a_view_that_shows_a_hidden_choice():
+    from boardgames.testing.kit import ContractError, check_game
+
+    class Leaky(Guess):
+        name = "leaky"
+
+        def hide(self, state, player):
+            return state  # shows the other's choice
+
+    with pytest.raises(ContractError, match="views: two positions that differ only in a move south did not see"):
+        check_game(Leaky, games=3)
+
+
+def test_the_kit_finds_chance_probabilities_that_do_not_add_up():
+    from boardgames.rules.chance import outcome
+    from boardgames.testing.kit import ContractError, check_game
+
+    class Loaded(Race):
+        name = "loaded"
+
+        def chance_outcomes(self, state):
+            return ((outcome(1), 0.5), (outcome(2), 0.25))
+
+    with pytest.raises(ContractError, match="add up to 1"):
+        check_game(Loaded, games=1)

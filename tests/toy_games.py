@@ -103,7 +103,9 @@ class Guess(Game[GuessState]):
         score = (state.score[0] + (a == b), state.score[1] + (a != b))
         rounds = state.rounds + 1
         outcome = Outcome.ranked(score, "three rounds") if rounds == 3 else None
-        return GuessState(game=self, history=history, turn=0, chosen=(-1, -1), score=score, rounds=rounds, outcome=outcome)
+        return GuessState(
+            game=self, history=history, turn=0, chosen=(-1, -1), score=score, rounds=rounds, outcome=outcome
+        )
 
     def hide(self, state: GuessState, player: int | None) -> GuessState:
         if state.chosen[0] >= 0 and player != 0:
@@ -111,8 +113,11 @@ class Guess(Game[GuessState]):
         return state
 
     def seen(self, state: GuessState, move: Move, player: int | None) -> Move | None:
-        # a round's first choice is shown to the other only with the second, which the view's score tells
-        return move if player == state.turn or state.turn == 1 else None
+        # A round's first choice is unseen by the others until the second is made; that one shows both
+        # (written first-second), which is what the score then tells everyone.
+        if state.turn == 0:
+            return move if player == 0 else None
+        return Move(state.chosen[0], move.to)
 
     def sample(self, view: GuessState, player: int, rng: random.Random) -> GuessState:
         if view.chosen[0] == -2:

@@ -320,8 +320,8 @@ class State(TypedMoves):
         may end there, whether one may pass. Nothing once the game is over."""
         if self.outcome is not None:
             return Parts()
-        if self.turn == CHANCE:
-            return from_moves(self.legal_moves, partial)
+        if self.turn == CHANCE:  # an outcome is no move on the board: no parts to make
+            return Parts()
         return self.game.next_parts(self, partial)
 
     def play(self: StateT, move: Move | str) -> StateT:

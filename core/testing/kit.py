@@ -15,6 +15,16 @@ seeded random games and checks, at every move:
   and the solver trust) only if they are the same position: the same player
   to move, result, pieces and legal moves, and the same keys one move on
   (positions met in the games, and sibling positions, are compared);
+* chance: every chance event's outcomes are distinct with probabilities
+  above 0 that add up to 1, and the random games draw them by those
+  probabilities;
+* results: a finished game gives each player a place (ties sharing) and a
+  return, the winner is the one alone in first place;
+* the players asked at once include the player to move;
+* hidden information: each player's view (and a spectator's) draws, keeps
+  the mover's legal moves, and positions drawn by ``sample`` from a player's
+  view look the same to that player (a view that shows what it should hide
+  differs between them);
 * a game's own ``wins_at_once``, ``evaluate`` and ``playout`` agree with its
   rules: ``wins_at_once`` says exactly which moves win on the spot,
   ``evaluate`` is a number strictly between -1 and 1 (and the same for the
@@ -48,6 +58,7 @@ from ..plugins.loader import register_module, unregister_module
 from ..plugins.registry import game_class
 from ..rendering.svg import render_svg
 from ..rendering.text import render_text
+from ..rules.chance import draw
 from ..rules.game import Game, State
 from ..rules.moves import Move
 from ..rules.parts import NOTHING_YET, extend, parts_of, path
@@ -157,15 +168,19 @@ def _check_one(cls: type[Game], options: dict[str, Any], seed: int) -> int:
         # quadratic (a 1,000-move game of Chinese checkers took 15 minutes).
         whole = len(played) < 40 or state.is_over or sampling.random() < 40 / len(played)
         _check_state(state, moves, at, whole)
+        _check_players(state, at)
+        if whole or state.is_over:
+            _check_views(state, sampling, at)
         _check_key(state, keys, sampling, at)
         _check_overrides(state, moves, sampling, at)
         if state.is_over:
             break
         if len(played) >= limit:
             raise ContractError(f"maximum length: {where} is not over after {limit} moves (max_length)")
-        move = moves[rng.randrange(len(moves))]
+        move = _random_move(state, moves, rng)
         text = _call(f"notation: {at}", lambda m=move, s=state: s.format_move(m))
-        _check_parts(state, move, text, at)
+        if not state.is_chance:
+            _check_parts(state, move, text, at)
         before = state.to_json() if whole else None
         key_before, history_before = state.key, state.history
         after = _call(f"playing {text!r}: {at}", lambda m=move, s=state: s.play(m))
@@ -180,12 +195,121 @@ def _check_one(cls: type[Game], options: dict[str, Any], seed: int) -> int:
     again = cls.configure(options, seed=seed).start()
     replay_rng = random.Random(seed)
     for expected in played:
-        moves = again.legal_moves
-        move = moves[replay_rng.randrange(len(moves))]
+        move = _random_move(again, again.legal_moves, replay_rng)
         if again.format_move(move) != expected:
             raise ContractError(f"determinism: {where} played {expected!r}, then {again.format_move(move)!r}")
         again = again.play(move)
     return len(played)
+
+
+def _random_move(state: State, moves: tuple[Move, ...], rng: random.Random) -> Move:
+    """A uniformly random legal move, or a chance outcome drawn with its probability."""
+    if state.is_chance:
+        return draw(state.chance_outcomes(), rng)
+    return moves[rng.randrange(len(moves))]
+
+
+def _check_players(state: State, at: str) -> None:
+    """Chance events, players asked at once, places and returns."""
+    game = state.game
+    count = len(game.player_names)
+    if state.is_chance:
+        outcomes = _call(f"chance outcomes: {at}", state.chance_outcomes)
+        if not outcomes or any(not (p > 0) for _, p in outcomes) or abs(sum(p for _, p in outcomes) - 1) > 1e-9:
+            raise ContractError(f"chance: the outcomes' probabilities must be above 0 and add up to 1: {at}")
+        if len({m for m, _ in outcomes}) != len(outcomes):
+            raise ContractError(f"chance: an outcome is listed twice: {at}")
+    elif not state.is_over:
+        asked = _call(f"asked: {at}", lambda: state.asked)
+        if state.turn not in asked or any(not 0 <= p < count for p in asked) or len(set(asked)) != len(asked):
+            raise ContractError(f"asked: {asked!r} must hold the player to move, once each, among {count}: {at}")
+    else:
+        places, returns = state.places, _call(f"returns: {at}", state.returns)
+        if len(places) != count or len(returns) != count:
+            raise ContractError(f"result: {len(places)} places and {len(returns)} returns for {count} players: {at}")
+        if any(place != 1 + sum(other < place for other in places) for place in places):
+            raise ContractError(f"result: the places {places!r} are not a ranking (ties sharing the better): {at}")
+        firsts = [p for p, place in enumerate(places) if place == 1]
+        expected = firsts[0] if len(firsts) == 1 and count > 1 else None
+        if state.outcome is not None and count > 1 and state.outcome.winner_index != expected:
+            raise ContractError(f"result: the winner must be the one player alone in first place {places!r}: {at}")
+
+
+#: Positions drawn from each player's view at each position checked.
+SAMPLES = 3
+
+
+def _check_views(state: State, rng: random.Random, at: str) -> None:
+    """Each player's view draws and keeps the mover's moves; positions drawn
+    from it (``sample``) look the same to that player."""
+    game = state.game
+    if not game.hidden_information or state.is_over:
+        return
+    for player in (*range(len(game.player_names)), None):
+        who = "a spectator" if player is None else game.player_names[player]
+        view = _call(f"view of {who}: {at}", lambda p=player: state.seen_by(p))
+        shown = _call(f"view of {who}: {at}", lambda v=view: v.view())
+        _call(f"text renderer, {who}'s view: {at}", lambda v=shown: render_text(v))
+        if player is None:
+            continue
+        if player in state.asked and set(view.legal_moves if player == state.turn else view.moves_for(player)) != set(
+            state.moves_for(player)
+        ):
+            raise ContractError(f"views: {who}'s moves in their own view differ from their legal moves: {at}")
+        hidden = game.hide(state, player)
+        twin = _unseen_twin(state, player, rng, at)
+        if twin is not None and (game.hide(twin, player).key != hidden.key or _board_json(
+            game.hide(twin, player)
+        ) != _board_json(hidden)):
+            raise ContractError(
+                f"views: two positions that differ only in a move {who} did not see look different to {who}"
+                f" (the view shows what seen() hides): {at}"
+            )
+        for _ in range(SAMPLES):
+            drawn = _call(f"sample for {who}: {at}", lambda v=view, p=player: game.sample(v, p, rng))
+            again = game.hide(drawn, player)
+            if again.key != hidden.key or _board_json(again) != _board_json(hidden):
+                raise ContractError(
+                    f"views: a position sampled from {who}'s view looks different to {who}: the view shows"
+                    f" something hidden, or sample draws what the view rules out: {at}"
+                )
+
+
+def _unseen_twin(state: State, player: int, rng: random.Random, at: str) -> State | None:
+    """A position reached by the same moves but one that ``player`` did not
+    see (another choice made there, or another chance outcome), the moves
+    after it the same and still legal, and everything ``player`` saw the
+    same; None if the game has none at hand."""
+    game = state.game
+    positions = [game.start()]
+    if positions[0].history != state.history[: len(positions[0].history)]:
+        return None
+    for move in state.history[len(positions[0].history) :]:
+        positions.append(positions[-1].play_unchecked(move))
+    offset = len(positions[0].history)
+    history = state.history[offset:]
+    unseen = [k for k, move in enumerate(history) if game.seen(positions[k], move, player) is None]
+    seen = state.seen_history(player)
+    for k in rng.sample(unseen, min(2, len(unseen))):
+        here, played = positions[k], state.history[offset + k]
+        others = [m for m in here.legal_moves if m != played]
+        if not others:
+            continue
+        twin = here.play_unchecked(rng.choice(others))
+        for move in state.history[offset + k + 1 :]:
+            if not twin.is_legal(move):
+                twin = None
+                break
+            twin = twin.play_unchecked(move)
+        if twin is not None and twin.seen_history(player) == seen and twin.is_over == state.is_over:
+            return twin
+    return None
+
+
+def _board_json(state: State) -> dict[str, Any]:
+    data = state.to_json()
+    data.pop("history", None)
+    return data
 
 
 def _call(what: str, func: Any) -> Any:
@@ -207,7 +331,8 @@ def _check_state(state: State, moves: tuple[Any, ...], at: str, whole: bool = Tr
     status = state.status.value
     if state.is_over and status not in ("won", "drawn"):
         raise ContractError(f"result: a finished game must be won or drawn, not {status!r}: {at}")
-    if (status == "won") != (state.winner is not None) or (state.to_move is None) != state.is_over:
+    shared = state.is_over and state.winner is None and status == "won"  # a first place shared by some
+    if ((status == "won") != (state.winner is not None) and not shared) or (state.to_move is None) != state.is_over:
         raise ContractError(f"result: status {status!r}, winner {state.winner!r}, to move {state.to_move!r}: {at}")
     if state.winner is not None and state.winner not in state.game.player_names:
         raise ContractError(f"result: the winner {state.winner!r} is not a player: {at}")
