@@ -70,6 +70,7 @@ def test_every_code_block_of_the_tutorial_runs(tmp_path: Path):
     assert "wins" in outputs["boardgames play gomoku --players random,mcts:iterations=100:playout=random --seed 1"]
     assert "passed" in outputs["pytest tests"]
     assert outputs["python keys_example.py"] == "keys ok\n"
+    assert outputs["python beyond_two.py"] == "beyond ok\n"
     assert any(line.startswith("centre") for line in outputs["boardgames agents"].splitlines())
     assert outputs["boardgames gomoku-hello"].strip() == "hello from gomoku"
     assert "registered: gomoku, centre" in outputs["boardgames plugins"]
