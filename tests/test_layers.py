@@ -260,6 +260,8 @@ def test_a_plugin_attribute_that_shadows_a_declaration_is_one_clear_line(tmp_pat
             print(shown.exit_code)
             print([line for line in shown.output.splitlines() if line.startswith("Error: ")])
             print([i.error for i in plugin_infos() if i.name == "counted"])
+            from boardgames import game_class
+            print(game_class("counted").configure().player_names, game_class("counted").player_count)
         """
     )
     done = subprocess.run([sys.executable, "-c", script, str(tmp_path)], capture_output=True, text=True)
@@ -269,4 +271,5 @@ def test_a_plugin_attribute_that_shadows_a_declaration_is_one_clear_line(tmp_pat
     errors = eval(lines[1])  # noqa: S307 (our own printed list)
     assert len(errors) == 1 and "myhex: self.edges is the tuple (1, 2)" in errors[0]
     assert "edges is a declaration the framework reads" in lines[1] and "Traceback" not in done.stdout
-    assert "Counted.players is the int 2," in lines[2] and "the players in turn order" in lines[2]
+    # ``players = 2`` says how many play (issue 39), as ``player_count`` does: the plugin loads
+    assert lines[2] == "[None]" and lines[3] == "('chocolate', 'vanilla') 2"
