@@ -39,6 +39,7 @@ GAMES: dict[str, tuple[dict[str, Any], str, dict[str, Any], float]] = {
     "hex": ({"size": 11}, "hex", {"board_size": 11}, 0.30),
     "go": ({"size": 9, "komi": 7.5}, "go", {"board_size": 9, "komi": 7.5}, 0.20),
     "amazons": ({}, "amazons", {}, 0.20),
+    "maedn": ({"players": 4}, "maedn", {"players": 4}, 0.20),
 }
 
 

@@ -40,6 +40,7 @@ from .plugins.registry import game_class, get_game, make_player, make_seat, regi
 from .rendering.svg import render_svg
 from .rendering.text import render_text
 from .rules.bitboard import BitboardState, transfer
+from .rules.chance import CHANCE, outcome, uniform
 from .rules.declarations import MarkKind, Overlay, PieceKind, Words
 from .rules.game import Game, Outcome, State, Status
 from .rules.moves import PASS, Move, place, placements, step
@@ -99,6 +100,9 @@ __all__ = [
     "Overlay",
     "Words",
     "Parts",
+    "CHANCE",
+    "outcome",
+    "uniform",
     # Errors.
     "BoardgamesError",
     "InvalidMoveError",

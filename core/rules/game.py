@@ -175,7 +175,7 @@ class _LegalMoves:
         if instance.outcome is not None:
             value = ()
         elif instance.turn == CHANCE:  # a roll, a shuffle: its outcomes, in the game's order
-            value = tuple(move for move, _ in instance.game.chance_outcomes(instance))
+            value = tuple([move for move, _ in instance.game.chance_outcomes(instance)])
         else:
             value = instance.game.generate_moves(instance)
         instance.__dict__["legal_moves"] = value
