@@ -14,4 +14,6 @@ def list_games() -> None:
     found = boardgames.registered_games()
     width = max((len(n) for n in found), default=0)
     for name, cls in found.items():
-        click.echo(f"{name:<{width}}  {cls.title}: {cls.summary}  [{game_plugin(name)}]".rstrip())
+        fewest, most = cls.count_of_players()
+        count = f"{fewest} player{'s' if most > 1 else ''}" if fewest == most else f"{fewest}-{most} players"
+        click.echo(f"{name:<{width}}  {cls.title} ({count}): {cls.summary}  [{game_plugin(name)}]".rstrip())

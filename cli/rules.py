@@ -13,6 +13,8 @@ def rules(game_name: str) -> None:
     """Show how GAME is played here: its rules (with the rulings a game adds) and options."""
     cls = boardgames.game_class(game_name)
     click.echo(cls.rules_text.rstrip() or f"{cls.title}: no rules text.")
+    fewest, most = cls.count_of_players()
+    click.echo(f"\nPlayers: {fewest}" if fewest == most else f"\nPlayers: {fewest} to {most} (-o players=N)")
     if cls.option_specs:
         click.echo("\nOptions (-o NAME=VALUE):")
         for spec in cls.option_specs:

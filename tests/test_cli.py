@@ -24,7 +24,7 @@ PLAY_FIVE = ("play", "donuts", "--players", "human,human", "-o", f"board={FIVE_B
 def test_list_one_line_per_game(cli):
     run = cli("list")
     assert run.code == 0
-    assert run.out.splitlines()[0].startswith("donuts  Donuts: ")
+    assert run.out.splitlines()[0].startswith("donuts  Donuts (2 players): ")
 
 
 def test_rules_cite_every_ruling_and_option(cli):

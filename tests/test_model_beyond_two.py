@@ -196,3 +196,20 @@ def test_the_kit_finds_chance_probabilities_that_do_not_add_up():
 
     with pytest.raises(ContractError, match="add up to 1"):
         check_game(Loaded, games=1)
+
+
+def test_list_and_rules_say_how_many_play(cli):
+    from boardgames.testing import plugin
+
+    class Hooks:
+        from boardgames import hookimpl
+
+        @staticmethod
+        @hookimpl
+        def register_games(register):
+            register(Race)
+
+    with plugin(Hooks, "race-plugin"):
+        listed = cli("list")
+        assert any(line.startswith("race") and "Race (1-4 players)" in line for line in listed.out.splitlines())
+        assert "Players: 1 to 4 (-o players=N)" in cli("rules", "race").out
