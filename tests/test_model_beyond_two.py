@@ -213,3 +213,28 @@ def test_list_and_rules_say_how_many_play(cli):
         listed = cli("list")
         assert any(line.startswith("race") and "Race (1-4 players)" in line for line in listed.out.splitlines())
         assert "Players: 1 to 4 (-o players=N)" in cli("rules", "race").out
+
+
+def test_a_refused_move_says_nothing_of_what_the_mover_cannot_see():
+    from boardgames.rules.moves import placements
+
+    class Peek(Guess):
+        """Guess where south may not pick north's cell: the rules know it, south does not."""
+
+        name = "peek"
+
+        def generate_moves(self, state):
+            if state.turn == 1 and state.chosen[0] >= 0:
+                return placements(0b111 & ~(1 << state.chosen[0]))
+            return placements(0b111)
+
+        def why_illegal(self, state, move):  # what the whole position says: north's secret
+            return f"north chose {self.grid.names[state.chosen[0]]}"
+
+    match = Match(Peek.configure(), ["human", "human"])
+    match.play("b1", by="north")
+    assert "north chose b1" in str(pytest.raises(BoardgamesError, match.state.play, "b1").value)
+    with pytest.raises(BoardgamesError) as info:
+        match.play("b1", by="south")
+    assert "not legal" in str(info.value) and "north" not in str(info.value)
+    assert len(match.state.history) == 1  # nothing changed

@@ -20,7 +20,7 @@ import attrs
 
 from ..agents.base import Budget
 from ..agents.spec import HUMAN, Seat, refuse_programs
-from ..errors import AgentFailure, InvalidAgentSpecError, MatchError, WrongTypeError, quoted
+from ..errors import AgentFailure, BoardgamesError, InvalidAgentSpecError, MatchError, WrongTypeError, quoted
 from ..plugins.registry import make_seat
 from ..rules.chance import CHANCE, chance_rng
 from ..rules.game import Game, State, check_seed
@@ -361,9 +361,21 @@ class Match:
                 raise MatchError(f"it is not {by}'s turn ({self._public_result()})")
             if self.forfeit is not None or self.drawn is not None or self.flag() is not None:
                 raise MatchError(f"the game is over ({self.result_text()})")
-            state = self.state.play(move)
+            try:
+                state = self.state.play(move)
+            except BoardgamesError:
+                if self.game.hidden_information and not self.state.is_chance:
+                    self._refuse_as_seen(move)
+                raise
             self._push(state)
             return self.state
+
+    def _refuse_as_seen(self, move: Move | str) -> None:
+        """Refuse a move the way the mover's own view refuses it: the reason
+        read off the whole position might tell what the mover may not see."""
+        view = self.state.seen_by(self.state.turn)
+        view.play(move)  # raises, in terms of the view
+        raise MatchError("that move is not legal here")
 
     def _public_result(self) -> str:
         return self.result_text() if self.is_over else f"{', '.join(self.asked) or self.to_move} to move"
