@@ -496,7 +496,8 @@ class State(TypedMoves):
             },
             # A game whose moves are made in parts lists only their first parts.
             "legal_moves": None if game.moves_in_parts else [self.format_move(m) for m in self.legal_moves],
-            "parts": self.parts().to_json(game.grid.names),
+            # Where chance decides, no square starts a move (its outcomes are no squares).
+            "parts": (Parts() if self.is_chance else self.parts()).to_json(game.grid.names),
             "history": [self.format_move(m) for m in self.history],
         }
 
