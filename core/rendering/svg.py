@@ -31,8 +31,9 @@ import attrs
 
 from ..geometry import bits
 from ..rules.colours import contrast, is_colour
+from ..rules.declarations import Die
 from ..rules.view import BoardView
-from .words import position_words, squares_words
+from .words import card_runs, cards_words, dice_words, owned, position_words, score_text, squares_words
 
 CELL = 60
 #: A hexagonal cell's height over its width (pointy top), and the distance of its ranks.
@@ -462,6 +463,224 @@ def _targets(view: BoardView, centre: Callable[[int], tuple[float, float]]) -> l
     return out
 
 
+#: Beside the board: a die's side, a card's height and least width, the gap between them,
+#: the room a section's heading takes, and the least width of what is drawn beside.
+DIE, CARD_HEIGHT, CARD_WIDTH, ITEM_GAP, HEADING, TRAY_WIDTH = 34, 52, 40, 8, 20, 420
+CARD_FONT, CARD_CHARS = 12, 22
+#: A card's back, and where each pip of a die's face 1 to 6 lies (thirds of its side, from its centre).
+CARD_BACK, INK = "#2c3e50", "#222222"
+PIPS = {
+    1: ((0, 0),),
+    2: ((-1, -1), (1, 1)),
+    3: ((-1, -1), (0, 0), (1, 1)),
+    4: ((-1, -1), (1, -1), (-1, 1), (1, 1)),
+    5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
+    6: ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)),
+}
+
+
+def _ink_on(fill: str) -> str:
+    """Dark ink on a pale fill, white on a dark one: whichever reads better."""
+    measured = _hex_colour(fill)
+    if measured is None:
+        return INK
+    return INK if contrast(measured, INK) >= contrast(measured, "#ffffff") else "#ffffff"
+
+
+def _die_svg(view: BoardView, die: Die, x: float, y: float) -> list[str]:
+    """A die with its top-left corner at (x, y): its face's pips (its number
+    past six faces, blank if not rolled), in its colour, ``kept`` under it."""
+    fill = (
+        _hex_colour(die.colour)
+        or (_hex_colour(view.colour_of(die.owner)) if die.owner is not None else None)
+        or "#ffffff"
+    )
+    ink = _ink_on(fill)
+    cx, cy, third = x + DIE / 2, y + DIE / 2, DIE * 0.27
+    out = [
+        f'<rect class="face" x="{_n(x)}" y="{_n(y)}" width="{DIE}" height="{DIE}" rx="6" fill="{_attr(fill)}" '
+        f'stroke="{INK}" stroke-width="{3 if die.kept else 1.5}"/>'
+    ]
+    if 1 <= die.value <= 6 and die.faces <= 6:
+        for dx, dy in PIPS[die.value]:
+            out.append(
+                f'<circle class="pip" cx="{_n(cx + dx * third)}" cy="{_n(cy + dy * third)}" r="3.4" fill="{ink}"/>'
+            )
+    elif die.value:
+        out.append(
+            f'<text x="{_n(cx)}" y="{_n(cy + 6)}" text-anchor="middle" font-size="17" font-weight="bold" '
+            f'fill="{ink}">{die.value}</text>'
+        )
+    if die.kept:
+        out.append(
+            f'<text class="caption" x="{_n(cx)}" y="{_n(y + DIE + 12)}" text-anchor="middle" font-size="11">kept</text>'
+        )
+    return out
+
+
+def _card_width(card: str | None, count: int = 1) -> float:
+    if not card:
+        return CARD_WIDTH if card is not None else max(CARD_WIDTH, CHAR * CARD_FONT * len(f"×{count}") + 16)
+    return max(CARD_WIDTH, CHAR * CARD_FONT * min(len(card), CARD_CHARS) + 12)
+
+
+def _card_svg(card: str | None, count: int, x: float, y: float, width: float, stripe: str | None) -> list[str]:
+    """A card at (x, y): face up with its text (shortened past :data:`CARD_CHARS`
+    characters, the whole text in the section's words), an empty place as a
+    dashed outline, cards face down as a back (a stack, with their count)."""
+    box = f'x="{_n(x)}" y="{_n(y)}" width="{_n(width)}" height="{CARD_HEIGHT}" rx="4"'
+    if card is None:
+        out = []
+        if count > 1:  # a stack: a second back behind
+            out.append(
+                f'<rect class="back" x="{_n(x + 3)}" y="{_n(y - 3)}" width="{_n(width)}" height="{CARD_HEIGHT}" '
+                f'rx="4" fill="{CARD_BACK}" stroke="#ffffff" stroke-width="1"/>'
+            )
+        out.append(f'<rect class="back" {box} fill="{CARD_BACK}" stroke="#ffffff" stroke-width="1.5"/>')
+        out.append(
+            f'<rect x="{_n(x + 4)}" y="{_n(y + 4)}" width="{_n(width - 8)}" height="{CARD_HEIGHT - 8}" rx="2" '
+            f'fill="none" stroke="#95a5a6" stroke-width="1" stroke-dasharray="2 2"/>'
+        )
+        if count > 1:
+            out.append(
+                f'<text class="count" x="{_n(x + width / 2)}" y="{_n(y + CARD_HEIGHT / 2 + 5)}" text-anchor="middle" '
+                f'font-size="{CARD_FONT + 1}" font-weight="bold" fill="#ffffff">×{count}</text>'
+            )
+        return out
+    if card == "":
+        return [
+            f'<rect class="empty-place" {box} fill="none" stroke="{LINE}" stroke-width="1.5" stroke-dasharray="5 4"/>'
+        ]
+    shown = card if len(card) <= CARD_CHARS else card[: CARD_CHARS - 1] + "…"
+    out = [f'<rect class="card-face" {box} fill="#ffffff" stroke="{INK}" stroke-width="1.5"/>']
+    if stripe is not None:  # a player's card: a band of the player's colour along its top
+        out.append(
+            f'<rect x="{_n(x + 1)}" y="{_n(y + 1)}" width="{_n(width - 2)}" height="6" rx="3" fill="{_attr(stripe)}"/>'
+        )
+    out.append(
+        f'<text x="{_n(x + width / 2)}" y="{_n(y + CARD_HEIGHT / 2 + 4)}" text-anchor="middle" '
+        f'font-size="{CARD_FONT}" fill="{INK}">{_text(shown)}</text>'
+    )
+    return out
+
+
+#: Something drawn beside the board: its width, its height, and how to draw it at (x, y).
+Item = tuple[float, float, Callable[[float, float], list[str]]]
+
+
+def _beside(view: BoardView, left: float, top: float, width: float) -> tuple[list[str], float, float]:
+    """What the view shows beside the board, drawn from (left, top) in rows
+    no wider than ``width``: the dice, each hand, the cards on the table (a
+    tableau in its rows), the scores. Each is a section (a heading, in its
+    owner's colour, over its items), one image named by its words
+    (:func:`~boardgames.rendering.words.beside_words`); sections sit side by
+    side while the row holds them (ten players' hands in a few rows).
+    Returns the drawing, its right edge and its bottom."""
+    sections: list[Callable[[float, float], tuple[list[str], float, float]]] = []
+
+    def section(css: str, words: str, owner: int | None, heading: str, items: list[Item | None]) -> None:
+        """A heading (with the owner's colour), then ``items`` (width, height, draw(x, y)) flowed in rows."""
+
+        def draw(left: float, top: float) -> tuple[list[str], float, float]:
+            out = [f'<g class="beside {css}" role="img" aria-label="{_attr(words)}"><title>{_text(words)}</title>']
+            x, y = left, top
+            if owner is not None:
+                out.append(
+                    f'<circle class="{_token("player", view.player_name(owner))}" cx="{_n(left + 7)}" '
+                    f'cy="{_n(y + 9)}" r="7" fill="{_attr(view.colour_of(owner))}" '
+                    f'stroke="{OUTLINE}" stroke-width="1.5"/>'
+                )
+                x += 20
+            out.append(f'<text class="heading" x="{_n(x)}" y="{_n(y + 14)}" fill="{INK}">{_text(heading)}</text>')
+            right = x + CHAR * FONT * len(heading)
+            y += HEADING
+            x, tallest = left, 0.0
+            for item in items:
+                if item is None and x > left:  # a row of a tableau ends
+                    x, y, tallest = left, y + tallest + ITEM_GAP, 0.0
+                if item is None:
+                    continue
+                w, h, paint = item
+                if x > left and x + w > left + width:
+                    x, y, tallest = left, y + tallest + ITEM_GAP, 0.0
+                out.extend(paint(x, y))
+                right, tallest, x = max(right, x + w), max(tallest, h), x + w + ITEM_GAP
+            out.append("</g>")
+            return out, right - left, y + tallest - top
+
+        sections.append(draw)
+
+    for owner, words in dice_words(view):
+        mine = [d for d in view.dice if d.owner == owner]
+        ordered = [d for d in mine if not d.kept] + [d for d in mine if d.kept]  # as the words say them
+        items = [(DIE, DIE + (14 if d.kept else 0), lambda x, y, d=d: _die_svg(view, d, x, y)) for d in ordered]
+        section("dice", words, owner, owned(view, owner, "dice"), items)
+
+    def cards(group: tuple[str | None, ...], owner: int | None, columns: int) -> list[Item | None]:
+        stripe = view.colour_of(owner) if owner is not None else None
+        if columns > 0:  # a tableau: every place as wide as the widest, in rows of ``columns``
+            wide = max((_card_width(c) for c in group), default=CARD_WIDTH)
+            places = [(c, 1) for c in group]
+        else:
+            places = card_runs(group)
+        items: list[Item | None] = []
+        for k, (card, count) in enumerate(places):
+            if columns > 0 and k and k % columns == 0:
+                items.append(None)
+            w = wide if columns > 0 else _card_width(card, count)
+            items.append((w, CARD_HEIGHT, lambda x, y, c=card, n=count, cw=w: _card_svg(c, n, x, y, cw, stripe)))
+        return items
+
+    for player, hand in enumerate(view.hands):
+        words = f"{owned(view, player, 'hand')}: {cards_words(hand)}"
+        section(
+            f"hand {_token('player', view.player_name(player))}",
+            words,
+            player,
+            owned(view, player, "hand"),
+            cards(hand, player, 0),
+        )
+    for row in view.market:
+        words = f"{owned(view, row.owner, row.name)}: {cards_words(row.cards)}"
+        section(
+            f"cards {_token('cards', row.name)}",
+            words,
+            row.owner,
+            owned(view, row.owner, row.name),
+            cards(row.cards, row.owner, row.columns),
+        )
+    if view.scores:
+        items = []
+        for player, score in enumerate(view.scores):
+            label = f"{view.player_name(player)} {score_text(score)}"
+
+            def draw(x: float, y: float, p: int = player, label: str = label) -> list[str]:
+                return [
+                    f'<circle class="{_token("player", view.player_name(p))}" cx="{_n(x + 8)}" cy="{_n(y + 9)}" r="7" '
+                    f'fill="{_attr(view.colour_of(p))}" stroke="{OUTLINE}" stroke-width="1.5"/>',
+                    f'<text class="score" x="{_n(x + 20)}" y="{_n(y + 14)}" fill="{INK}">{_text(label)}</text>',
+                ]
+
+            items.append((20 + CHAR * FONT * len(label), 18.0, draw))
+        section(
+            "scores",
+            f"scores: {', '.join(view.player_name(p) + ' ' + score_text(s) for p, s in enumerate(view.scores))}",
+            None,
+            "scores",
+            items,
+        )
+    # Sections side by side while a row holds them, each measured where it would stand alone.
+    out: list[str] = []
+    x, y, tallest, right = left, top, 0.0, left
+    for draw in sections:
+        _, w, h = draw(0, 0)
+        if x > left and x + w > left + width:
+            x, y, tallest = left, y + tallest + 2 * ITEM_GAP, 0.0
+        out.extend(draw(x, y)[0])
+        right, tallest, x = max(right, x + w), max(tallest, h), x + w + 3 * ITEM_GAP
+    return out, right, y + tallest
+
+
 def render_svg(view: BoardView, title: str = "", interactive: bool = False) -> str:
     """The picture of ``view``. With ``interactive``, every square also gets a
     transparent target on top, ``class="square" data-square="c3"``, named by
@@ -474,9 +693,14 @@ def render_svg(view: BoardView, title: str = "", interactive: bool = False) -> s
     boxes = [Box(x - across, y - down, x + across, y + down) for x, y in map(centre, range(grid.size))]
     boxes = [box for sq, box in enumerate(boxes) if grid.on_board[sq]]
     labels = _coordinates(view, centre, boxes)
-    x0, y0 = min(b.x0 for b in boxes) - PAD, min(b.y0 for b in boxes) - PAD
-    width = _n(max(b.x1 for b in boxes) + PAD - x0)  # not rounded up: a unit is 1/60 of the pitch
-    height = _n(max(b.y1 for b in boxes) + PAD - y0)
+    left, right, bottom = min(b.x0 for b in boxes), max(b.x1 for b in boxes), max(b.y1 for b in boxes)
+    beside: list[str] = []
+    if view.dice or view.hands or view.market or view.scores:  # below the board, as wide as it or wider
+        beside, tray_right, tray_bottom = _beside(view, left, bottom + 2 * GAP, max(right - left, TRAY_WIDTH))
+        right, bottom = max(right, tray_right), tray_bottom
+    x0, y0 = left - PAD, min(b.y0 for b in boxes) - PAD
+    width = _n(right + PAD - x0)  # not rounded up: a unit is 1/60 of the pitch
+    height = _n(bottom + PAD - y0)
     name = title or "board"
     role = 'role="group"' if interactive else 'role="img"'
     out = [
@@ -505,6 +729,7 @@ def render_svg(view: BoardView, title: str = "", interactive: bool = False) -> s
     _pieces(view, centre, BOARD if grid.kind == "points" else CELL_FILL, out)
     _overlays(view, centre, grid.basis == "hex", out, fills=False)
     _rings(view, centre, out)
+    out += beside
     if interactive:
         out += _targets(view, centre)
     out.append("</svg>")

@@ -29,7 +29,9 @@ import re
 import string
 from typing import IO, Any
 
+from ..rules.declarations import Die
 from ..rules.view import BoardView
+from .words import card_runs, die_words, owned, score_text
 
 #: A square under a fill overlay of no player's, in ASCII (a player's shows its letter).
 NO_PLAYER_FILL = "~"
@@ -79,7 +81,7 @@ def _ansi(text: str, hex_colour: str | None = None, bold: bool = False, dim: boo
         codes.append("1")
     if dim:
         codes.append("2")
-    if hex_colour:
+    if hex_colour and re.fullmatch("#[0-9a-fA-F]{6}", hex_colour):  # a colour written otherwise: not painted
         r, g, b = (int(hex_colour[i : i + 2], 16) for i in (1, 3, 5))
         codes.append(f"38;2;{r};{g};{b}")
     return f"\x1b[{';'.join(codes)}m{text}\x1b[0m" if codes else text
@@ -118,15 +120,14 @@ def render_text(view: BoardView, unicode: bool = False) -> str:
     letters = glyphs(view.players)
     points = grid.kind == "points"
     paint = _ansi if unicode else (lambda text, *a, **k: text)
-    colours = view.colours if unicode else ()
 
     def piece(sq: int, file: int, rank: int) -> str:
         if sq in owner:
             who = owner[sq]
             kind = view.piece_kinds[kinds[sq]] if sq in kinds and kinds[sq] < len(view.piece_kinds) else None
             if unicode:
-                symbol = kind.symbol if kind is not None and kind.symbol else view.symbols[who]
-                return paint(symbol, colours[who] if colours else None, bold=True)
+                symbol = kind.symbol if kind is not None and kind.symbol else view.symbol_of(who)
+                return paint(symbol, view.colour_of(who), bold=True)
             if kind is not None and kind.letter:
                 return kind.letter.upper() if who == 0 else kind.letter.lower()
             return letters[who]
@@ -139,7 +140,7 @@ def render_text(view: BoardView, unicode: bool = False) -> str:
             cover = view.overlay_kinds[overlay[sq]]
             if cover.cover == "fill" and cover.player is not None and cover.player < len(letters):
                 if unicode:
-                    return paint("·", colours[cover.player] if colours else None, bold=True)
+                    return paint("·", view.colour_of(cover.player), bold=True)
                 return letters[cover.player].lower()
             if cover.cover == "fill":  # no player's: in its own colour, as the SVG washes it
                 return paint("·", cover.colour, bold=True) if unicode else NO_PLAYER_FILL
@@ -208,8 +209,7 @@ def render_text(view: BoardView, unicode: bool = False) -> str:
     lines.append(files_of(0))
     if unicode:
         legend = "  ".join(
-            f"{paint(view.symbols[i], colours[i] if colours else None, bold=True)} {name}"
-            for i, name in enumerate(view.players)
+            f"{paint(view.symbol_of(i), view.colour_of(i), bold=True)} {name}" for i, name in enumerate(view.players)
         )
     else:
         legend = "  ".join(f"{g} {name}" for g, name in zip(letters, view.players, strict=True))
@@ -221,11 +221,111 @@ def render_text(view: BoardView, unicode: bool = False) -> str:
         (view.winning, "< > winning line"),
     )
     marks = "  ".join(text for present, text in shown if present)  # only what the board shows
-    lines.append(f"     {legend}" + (f"   {marks}" if marks else ""))
+    line = f"     {legend}" + (f"   {marks}" if marks else "")
+    if visible_width(line) <= WIDTH:
+        lines.append(line)
+    else:  # many players: the legend wrapped, every player named
+        if unicode:
+            players = [
+                f"{paint(view.symbol_of(i), view.colour_of(i), bold=True)} {name}"
+                for i, name in enumerate(view.players)
+            ]
+        else:
+            players = [f"{g} {name}" for g, name in zip(letters, view.players, strict=True)]
+        rest = [item for item in _kinds_legend(view, letters, unicode, paint).split("  ") if item]
+        rest += [text for present, text in shown if present]
+        lines += _wrap("", [*players, *rest])
     sides = _sides(view, grid.width, grid.height)
     if sides:
         lines.append(f"     {sides}")
+    lines += _beside(view, unicode, paint)
     return "\n".join(text.rstrip() for text in lines)
+
+
+#: The widest line the renderer writes beneath the board before it wraps (a terminal of 80 columns).
+WIDTH = 78
+_SGR = re.compile("\x1b\\[[0-9;]*m")
+#: A die's face in Unicode, 1 to 6 (a die of more faces shows its number).
+DIE_FACES = "⚀⚁⚂⚃⚄⚅"
+
+
+def visible_width(text: str) -> int:
+    """How many columns ``text`` takes on a terminal, its colour codes left out."""
+    return len(_SGR.sub("", text))
+
+
+def _wrap(head: str, items: list[str], sep: str = "  ") -> list[str]:
+    """``head`` and ``items`` in lines of at most :data:`WIDTH` columns, indented
+    as the legend is (an item longer than a line gets a line of its own)."""
+    lines, line, fresh = [], f"     {head}", True  # fresh: nothing on the line yet but its head
+    for item in items:
+        joined = f"{line}{'' if fresh else sep}{item}"
+        if visible_width(joined) > WIDTH and not fresh:
+            lines.append(line + sep.rstrip())  # a list's comma ends the line it breaks
+            joined = f"       {item}"
+        line, fresh = joined, False
+    lines.append(line)
+    return lines
+
+
+def _die(view: BoardView, die: Die, unicode: bool, paint: Any) -> str:
+    """A die: its face (``⚂``) in its colour on a terminal, else its number; ``-`` not rolled."""
+    if not unicode:
+        return die_words(view, die)
+    face = DIE_FACES[die.value - 1] if 1 <= die.value <= 6 and die.faces <= 6 else str(die.value or "-")
+    colour = die.colour or (view.colour_of(die.owner) if die.owner is not None else None)
+    shown = paint(face, colour, bold=True)
+    return f"{terminal_safe(die.name)} {shown}" if die.name else shown
+
+
+def _beside(view: BoardView, unicode: bool, paint: Any) -> list[str]:
+    """What the view shows beside the board, under it: the dice (each owner's
+    apart, the kept ones after ``kept:``), each hand (a card face down only
+    counted), the cards on the table (a tableau in its rows), the scores."""
+    lines: list[str] = []
+
+    def who(owner: int | None, what: str) -> str:
+        said = terminal_safe(owned(view, owner, what))
+        if unicode and owner is not None:
+            return f"{paint(view.symbol_of(owner), view.colour_of(owner), bold=True)} {said}"
+        return said
+
+    owners = sorted(dict.fromkeys(d.owner for d in view.dice), key=lambda o: -1 if o is None else o)
+    for owner in owners:
+        mine = [d for d in view.dice if d.owner == owner]
+        rolled = [_die(view, d, unicode, paint) for d in mine if not d.kept]
+        kept = [_die(view, d, unicode, paint) for d in mine if d.kept]
+        sep = " " if unicode else ", "
+        text = f"{who(owner, 'dice')}: {sep.join(rolled) if rolled else 'none'}"
+        lines.append(f"     {text}" + (f"; kept: {sep.join(kept)}" if kept else ""))
+    for player, hand in enumerate(view.hands):
+        lines += _wrap(f"{who(player, 'hand')}: ", [_card(c, n) for c, n in card_runs(hand)] or ["none"], ", ")
+    for row in view.market:
+        if row.columns > 0 and row.cards:
+            lines.append(f"     {who(row.owner, row.name)}:")
+            cells = [_card(card) if card is not None else "face down" for card in row.cards]
+            wide = max(len(c) for c in cells)
+            for k in range(0, len(cells), row.columns):
+                lines.append("       " + " | ".join(c.ljust(wide) for c in cells[k : k + row.columns]))
+        else:
+            lines += _wrap(
+                f"{who(row.owner, row.name)}: ", [_card(c, n) for c, n in card_runs(row.cards)] or ["none"], ", "
+            )
+    if view.scores:
+        items = []
+        for player, score in enumerate(view.scores):
+            name = terminal_safe(view.player_name(player))
+            mark = paint(view.symbol_of(player), view.colour_of(player), bold=True) + " " if unicode else ""
+            items.append(f"{mark}{name} {score_text(score)}")
+        lines += _wrap("scores: ", items, ", ")
+    return lines
+
+
+def _card(card: str | None, count: int = 1) -> str:
+    """A card: its text, ``(empty)`` for an empty place, ``2 face down`` for cards face down."""
+    if card is None:
+        return f"{count} face down"
+    return terminal_safe(card) if card else "(empty)"
 
 
 def _kinds_legend(view: BoardView, letters: tuple[str, ...], unicode: bool, paint: Any) -> str:

@@ -8,6 +8,14 @@ stones), in a small vocabulary of glyphs, and the words its front ends use
 the page's prompts). Every renderer, the JSON, the observation planes and
 the page follow these declarations; Donuts and Verso use them as any plugin
 does.
+
+Beyond the board a game may show dice (:class:`Die`), cards in the players'
+hands and laid out on the table (:class:`Cards`: a market row, a pile, a
+player's tableau) and running scores: it says what they are in a position
+(``Game.dice``, ``Game.hands``, ``Game.market``, ``Game.scores``), and the
+renderers draw them below the board. They are read from the state the
+caller passes, so a player's view (``state.seen_by(player)``) shows the
+cards that player may not see face down, as the game's ``hide`` left them.
 """
 
 from __future__ import annotations
@@ -91,6 +99,45 @@ class Words:
 
     def to_json(self) -> dict[str, str]:
         return attrs.asdict(self)
+
+
+def _cards(value: object) -> tuple[str | None, ...]:
+    return tuple(value)  # type: ignore[call-overload]
+
+
+@attrs.frozen
+class Die:
+    """A die as a position shows it (``Game.dice``): ``value`` the face up
+    (0: not rolled yet, drawn blank), of ``faces`` (pips up to 6, the number
+    beyond); ``kept``: set aside between rolls (Yacht's held dice, Donnant
+    Donnant's "chantier"), drawn marked; ``owner``: the player it belongs
+    to (an index: drawn in that player's colour and named with it), None
+    for the dice everyone shares; ``colour`` (``#rrggbb``): the die's own,
+    where dice differ by colour (Donnant Donnant's five), else white or the
+    owner's; ``name``: what it is called (``yellow``), said before its value."""
+
+    value: int
+    faces: int = 6
+    kept: bool = False
+    owner: int | None = None
+    colour: str = ""
+    name: str = ""
+
+
+@attrs.frozen
+class Cards:
+    """Cards laid out on the table (``Game.market``): a market row, a
+    face-down pile, a player's tableau. ``cards``: each card's text as the
+    game names it, ``None`` for a card face down (a pile of 30 is 30 of
+    them: drawn as one back with its count), ``""`` for an empty place (a
+    gap in a market row, a free place in a tableau); ``owner``: the player
+    whose cards they are (an index), None for the shared ones; ``columns``:
+    laid out in rows of that many (a 3 by 3 tableau: 3), 0 for one row."""
+
+    name: str
+    cards: tuple[str | None, ...] = attrs.field(default=(), converter=_cards)
+    owner: int | None = None
+    columns: int = 0
 
 
 #: The kind a game has if it declares none: one kind of piece per player.

@@ -34,7 +34,7 @@ from .chance import CHANCE, CHANCE_ORIGIN, HIDDEN, HIDDEN_ORIGIN, Outcomes, draw
 from .colours import is_colour, luminance
 from .connection import connects
 from .connection import evaluation as connection_evaluation
-from .declarations import PIECE, MarkKind, Overlay, PieceKind, Words
+from .declarations import PIECE, Cards, Die, MarkKind, Overlay, PieceKind, Words
 from .moves import Move, check_move, format_move, parse_move
 from .options import Option, resolve_options
 from .parts import (
@@ -57,7 +57,7 @@ from .players import (
     value_of_place,
 )
 from .typed import TypedMoves
-from .view import DEFAULT_COLOURS, DEFAULT_SYMBOLS, BoardView
+from .view import DEFAULT_COLOURS, DEFAULT_SYMBOLS, BoardView, beyond_the_board
 
 T = TypeVar("T")
 GameT = TypeVar("GameT", bound="Game[Any]")
@@ -470,6 +470,28 @@ class State(TypedMoves):
         """
         game = self.game
         names, overlays = game.grid.names, game.overlay_kinds
+        players = game.player_names
+        # What the game shows beside the board, read from this state alone: a player's view
+        # (state.seen_by(p)) gives that player's, and nothing hidden is added here.
+        table = beyond_the_board(game, self)
+        running = dict(zip(players, table["scores"], strict=False)) if table["scores"] else None
+        final = self.outcome is not None and self.outcome.scores
+
+        def owner(index: int | None) -> str | None:
+            return None if index is None else players[index] if 0 <= index < len(players) else f"player {index + 1}"
+
+        beside = {
+            "dice": [
+                {"value": d.value, "faces": d.faces, "kept": d.kept, "owner": owner(d.owner), "colour": d.colour,
+                 "name": d.name}
+                for d in table["dice"]
+            ],
+            "hands": {players[p]: list(hand) for p, hand in enumerate(table["hands"])},
+            "market": [
+                {"name": row.name, "owner": owner(row.owner), "cards": list(row.cards), "columns": row.columns}
+                for row in table["market"]
+            ],
+        }  # fmt: skip
         return {
             "game": game.name,
             "options": dict(game.options),
@@ -482,11 +504,10 @@ class State(TypedMoves):
             # Who chooses now (several at once where the game asks so); "chance" where chance decides.
             "asked": ["chance"] if self.is_chance else [game.player_names[p] for p in self.asked],
             "places": dict(zip(game.player_names, self.places, strict=True)) if self.outcome is not None else None,
-            "scores": (
-                dict(zip(game.player_names, self.outcome.scores, strict=True))
-                if self.outcome is not None and self.outcome.scores
-                else None
-            ),
+            # The outcome's scores once over, else the running scores the game shows (None: none).
+            "scores": dict(zip(players, self.outcome.scores, strict=True)) if final else running,
+            # Dice, hands and cards on the table, where the game has them (Game.dice, hands, market).
+            **{key: value for key, value in beside.items() if _declares(game, key)},
             "pieces": self.pieces(),
             "contents": self.contents(),
             # What the board shows beside its pieces (a throne, a player's territory), by square.
@@ -500,6 +521,11 @@ class State(TypedMoves):
             "parts": (Parts() if self.is_chance else self.parts()).to_json(game.grid.names),
             "history": [self.format_move(m) for m in self.history],
         }
+
+
+def _declares(game: Game[Any], method: str) -> bool:
+    """Whether ``game`` writes its own ``method`` (``dice``, ``hands``, ``market``), not the Game default's."""
+    return getattr(type(game), method) is not getattr(Game, method)
 
 
 @functools.cache
@@ -827,6 +853,31 @@ class Game(Generic[StateT]):
         mapped to its index in :attr:`overlay_kinds` (none by default)."""
         return {}
 
+    # -- beyond the board: dice, cards and scores, drawn below it (a game writes what it has) --
+    def dice(self, state: StateT) -> tuple[Die, ...]:
+        """The dice ``state`` shows, each a :class:`~boardgames.rules.declarations.Die`
+        (its value, faces, whether it is kept, its owner and colour); none by default."""
+        return ()
+
+    def hands(self, state: StateT) -> tuple[tuple[str | None, ...], ...]:
+        """Each player's hand in ``state`` (player index order): each card's
+        text, as the game names it, or None for a card face down. Written
+        from the state given: in a player's view (:meth:`hide`) the others'
+        cards are unknown, and shown face down (None). None by default."""
+        return ()
+
+    def market(self, state: StateT) -> tuple[Cards, ...]:
+        """The cards laid out on the table in ``state``: market rows, piles
+        (face down, their count shown), each player's tableau, each a
+        :class:`~boardgames.rules.declarations.Cards`; none by default."""
+        return ()
+
+    def scores(self, state: StateT) -> tuple[float, ...]:
+        """Each player's running score in ``state`` (player index order), shown
+        beside the board and in the JSON; none by default (the outcome's scores
+        are shown once the game is over)."""
+        return ()
+
     def pieces_each(self) -> int | None:
         """How many pieces each player places in all, if the game has a reserve."""
         return None
@@ -953,6 +1004,7 @@ class Game(Generic[StateT]):
             symbols=self.symbols[: len(self.player_names)],
             edges=tuple(sorted(self.edges.items())),
             checkered=self.checkered,
+            **beyond_the_board(self, state),  # dice, hands, cards on the table, running scores
         )
 
     # -- notation: shared, a game may override -------------------------------

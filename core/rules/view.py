@@ -4,17 +4,23 @@ A game never draws its own board: it says what is where (geometry, pieces,
 their owners and kinds, neutral pieces, marks and overlays on squares, the
 last move, the legal targets) with the kinds it declares
 (:mod:`boardgames.rules.declarations`), and the renderers in :mod:`boardgames.rendering.text`
-and :mod:`boardgames.rendering.svg` do the drawing.
+and :mod:`boardgames.rendering.svg` do the drawing. Beyond the board, the
+view carries the dice, the hands, the cards on the table and the running
+scores the game declares (:func:`beyond_the_board`), drawn below it.
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Sequence
+from numbers import Real
+from typing import Any, Literal
 
 import attrs
 
+from ..errors import PluginError
 from ..geometry import Grid
-from .declarations import GLYPHS, PIECE, MarkKind, Overlay, PieceKind, Words
+from .declarations import GLYPHS, PIECE, Cards, Die, MarkKind, Overlay, PieceKind, Words
+from .players import MORE_SYMBOLS, extended
 
 PieceShape = Literal["disc", "ring", "square", "cross"]
 #: The colours and symbols of players whose game names none (``Game`` uses these too).
@@ -71,6 +77,31 @@ class BoardView:
     mark_kinds: tuple[MarkKind, ...] = ()
     overlay_kinds: tuple[Overlay, ...] = ()
     words: Words = Words()
+    #: The dice the position shows (``Game.dice``), in the game's order.
+    dice: tuple[Die, ...] = ()
+    #: Each player's hand (``players`` order, ``Game.hands``): each card's
+    #: text, None for a card face down (as the viewer's view has it). Empty: no hands.
+    hands: tuple[tuple[str | None, ...], ...] = ()
+    #: The cards laid out on the table (``Game.market``): market rows, piles, tableaux.
+    market: tuple[Cards, ...] = ()
+    #: Each player's running score (``players`` order, ``Game.scores``); empty if the game shows none.
+    scores: tuple[float, ...] = ()
+
+    def player_name(self, player: int) -> str:
+        """A player's name; ``player 5`` for an index past :attr:`players`."""
+        return self.players[player] if 0 <= player < len(self.players) else f"player {player + 1}"
+
+    def colour_of(self, player: int) -> str:
+        """A player's colour, a grey for one the view gives none."""
+        return self.colours[player] if 0 <= player < len(self.colours) else "#888888"
+
+    def symbol_of(self, player: int) -> str:
+        """A player's Unicode symbol; past the view's symbols, the ones any
+        game gets for that many players (a view built by hand for six with
+        the four defaults draws every player)."""
+        if 0 <= player < len(self.symbols):
+            return self.symbols[player]
+        return extended(self.symbols, DEFAULT_SYMBOLS, MORE_SYMBOLS, player + 1)[player]
 
     def mark_kind(self, name: str) -> MarkKind | None:
         """The declared kind of a mark, by its name (a legacy line if undeclared)."""
@@ -86,3 +117,57 @@ class BoardView:
         if kind == 0 and self.piece_shape != "disc" and found.shape == "disc":
             return attrs.evolve(found, shape=self.piece_shape)
         return found
+
+
+def _said(game: Any, method: str, found: object, expected: str) -> PluginError:
+    shown = f"{found!r}"
+    shown = shown if len(shown) <= 60 else shown[:57] + "..."
+    name = getattr(game, "name", type(game).__name__)
+    return PluginError(f"{name}: {method}(state) gave {shown}, but the framework reads there {expected}")
+
+
+def _number(value: object) -> bool:
+    return isinstance(value, Real) and not isinstance(value, bool)
+
+
+_NOTHING: dict[str, Any] = {"dice": (), "hands": (), "market": (), "scores": ()}
+
+
+def beyond_the_board(game: Any, state: Any) -> dict[str, Any]:
+    """What ``game`` shows of ``state`` beside its board, as the fields of a
+    :class:`BoardView`: its :meth:`~boardgames.Game.dice`, ``hands``,
+    ``market`` and ``scores``, checked (a value of another kind is one
+    clear :class:`~boardgames.errors.PluginError` naming the method, never
+    an exception inside a renderer). Only ``state`` is read: pass a
+    player's view and only what that player sees is shown."""
+    dice, hands, market, scores = game.dice(state), game.hands(state), game.market(state), game.scores(state)
+    if all(type(v) is tuple and not v for v in (dice, hands, market, scores)):  # a board alone: nothing to check
+        return _NOTHING
+    count = len(game.player_names)
+    if not isinstance(dice, Sequence) or not all(
+        isinstance(d, Die) and isinstance(d.value, int) and isinstance(d.faces, int) and 0 <= d.value <= max(d.faces, 0)
+        for d in dice
+    ):
+        raise _said(game, "dice", dice, "a tuple of boardgames.Die (each value from 0, not rolled, to its faces)")
+    if (
+        not isinstance(hands, Sequence)
+        or isinstance(hands, str)
+        or len(hands) > count
+        or not all(
+            isinstance(h, Sequence) and not isinstance(h, str) and all(c is None or isinstance(c, str) for c in h)
+            for h in hands
+        )
+    ):
+        raise _said(game, "hands", hands, "each player's cards, a tuple of tuples of texts (None: face down)")
+    if not isinstance(market, Sequence) or not all(
+        isinstance(row, Cards) and all(c is None or isinstance(c, str) for c in row.cards) for row in market
+    ):
+        raise _said(game, "market", market, "a tuple of boardgames.Cards")
+    if not isinstance(scores, Sequence) or len(scores) > count or not all(_number(s) for s in scores):
+        raise _said(game, "scores", scores, "each player's score, a tuple of numbers")
+    return {
+        "dice": tuple(dice),
+        "hands": tuple(tuple(h) for h in hands),
+        "market": tuple(market),
+        "scores": tuple(scores),
+    }
