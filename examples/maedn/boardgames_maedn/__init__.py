@@ -15,6 +15,7 @@ from boardgames import (
     CHANCE,
     PASS,
     ChoiceOption,
+    Die,
     Game,
     Grid,
     Move,
@@ -196,6 +197,10 @@ move, the player passes. The first to fill all four goal fields wins."""
             for k in range(waiting):
                 owners[self.home(player, k)] = player
         return owners
+
+    def dice(self, state: MaednState) -> tuple[Die, ...]:
+        """The roll the player to move plays, in its colour."""
+        return (Die(state.dice, owner=state.turn),) if state.dice else ()
 
     def overlays(self, state: MaednState) -> dict[int, int]:
         """Each player's start field and goal fields, in its colour."""
