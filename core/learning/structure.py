@@ -39,6 +39,11 @@ player who looks (``my``) and for the opponent:
 And ``first player`` (1 if the looker is the game's first player, index 0):
 the first move's advantage, which the planes cannot tell.
 
+With one player or more than two, ``opponent's`` is every other player's
+pieces together (and, where the game declares sides, the connection of the
+next player's); in a game with hidden information, the features are of what
+the looker sees (:meth:`~boardgames.rules.game.Game.hide`) and no more.
+
 Last (after the rest, so that files fitted before read theirs unchanged and
 pay nothing for it), ``area, along lines``: the empty squares a side reaches
 first moving as a queen does, any number of empty squares along a line in
@@ -118,15 +123,29 @@ def structure(state: State, player: int, first: int | None = None) -> list[float
     grid = game.grid
     plan = _plan(type(game), grid)  # type: ignore[arg-type]  # classes hash by identity
     size, side, joins, count = plan.size, plan.side, plan.joins, plan.count
-    boards, walls = masks(state)
-    mine, theirs = boards[player], boards[1 - player]
+    if game.hidden_information and state.outcome is None:  # what the player sees, and no more
+        state = game.hide(state, player)
+    players = game.number_of_players
+    if players == 2:
+        boards, walls = masks(state)
+        mine, theirs = boards[player], boards[1 - player]
+    else:  # one player, or more than two: every other player's pieces are the opponent's
+        mine = theirs = walls = 0
+        for square, owner in state.owners().items():
+            if owner == player:
+                mine |= 1 << square
+            else:
+                theirs |= 1 << square
+        for square in game.neutral(state):
+            walls |= 1 << square
+    rival = (player + 1) % players  # whose sides the opponent's connection is measured between
     empty = grid.full & ~(mine | theirs | walls)
     areas = [_area(grid.touching, mine, theirs, empty)]
     if plan.around is not None:
         areas.append(_area(plan.around, mine, theirs, empty))
     out: list[float] = []
     two: list[float] = []
-    for me, area, owner in ((mine, 0, player), (theirs, 1, 1 - player)):
+    for me, area, owner in ((mine, 0, player), (theirs, 1, rival)):
         groups = grid.chains(me, empty)
         atari = 0
         for group, liberties in groups:
@@ -140,16 +159,22 @@ def structure(state: State, player: int, first: int | None = None) -> list[float
             *(a[area] / size for a in areas),
         )
         if joins:
-            out.append(min((shortest(grid, me, empty, a, b) for a, b in joins[owner]), default=2.0 * side) / side)
+            ways = (shortest(grid, me, empty, a, b) for a, b in _sides(joins, owner))
+            out.append(min(ways, default=2.0 * side) / side)
             if first is not None and first <= plan.before:
                 continue
-            best = potential(count, grid.beside, groups, empty, joins[owner])
+            best = potential(count, grid.beside, groups, empty, _sides(joins, owner))
             two += (best[0] / side, best[1] / side) if best else (2.0, 0.0)
     out.append(1.0 if player == 0 else 0.0)
     if first is not None and first <= plan.lines_at:  # a file fitted before them: not paid for
         return out + two
     lines = _area(_along_lines(grid, empty), mine, theirs, empty)
     return out + two + [lines[0] / size, lines[1] / size]
+
+
+def _sides(joins: tuple[tuple[tuple[int, int], ...], ...], owner: int) -> tuple[tuple[int, int], ...]:
+    """The pairs of sides ``owner`` joins (none for a player the edges do not name)."""
+    return joins[owner] if owner < len(joins) else ()
 
 
 def _along_lines(grid: Grid, empty: int) -> Callable[[int], int]:
