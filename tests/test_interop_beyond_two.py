@@ -8,10 +8,13 @@ sees only its own pieces)."""
 
 from __future__ import annotations
 
+import random
+
 import attrs
 import pytest
 
 from boardgames import BitboardState, Game, Grid, Move, Outcome, bits, place, transfer
+from boardgames.errors import IllegalMoveError
 from boardgames.learning.observation import board_planes, plane_names, planes
 from boardgames.learning.structure import structure, structure_names
 from boardgames.testing import plugin
@@ -126,6 +129,139 @@ class Hooks:
 def toys():
     with plugin(Hooks, "interop-toys"):
         yield
+
+
+# -- OpenSpiel ---------------------------------------------------------------
+def spiel():
+    return pytest.importorskip("pyspiel", reason="the extra 'openspiel' is not installed")
+
+
+@pytest.mark.parametrize(("name", "options"), [("race", {"players": 3}), ("race", {}), ("guess", {}), ("trio", {})])
+def test_openspiel_random_simulation_checks_pass(name, options):
+    pyspiel = spiel()
+    from boardgames.interop.openspiel import load
+
+    pyspiel.random_sim_test(load(name, **options), num_sims=5, serialize=False, verbose=False)
+
+
+def test_openspiel_says_how_many_play_that_chance_decides_and_its_outcomes():
+    pyspiel = spiel()
+    from boardgames.interop.openspiel import load
+
+    game = load("race", players=3)
+    kind = game.get_type()
+    assert game.num_players() == 3 and (kind.min_num_players, kind.max_num_players) == (1, 4)
+    assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert kind.information == pyspiel.GameType.Information.PERFECT_INFORMATION
+    assert kind.utility == pyspiel.GameType.Utility.ZERO_SUM and game.max_chance_outcomes() == 4
+    state = game.new_initial_state()
+    assert state.is_chance_node() and state.current_player() == pyspiel.PlayerId.CHANCE
+    assert [a for a, _ in state.chance_outcomes()] == [1, 2, 3]
+    assert [p for _, p in state.chance_outcomes()] == pytest.approx([1 / 3] * 3)
+    assert state.legal_actions() == [1, 2, 3] and state.action_to_string(pyspiel.PlayerId.CHANCE, 2) == "roll:2"
+    with pytest.raises(IllegalMoveError, match="roll:0 is not an outcome"):
+        state.apply_action(0)  # one line, nothing changed
+    state.apply_action(2)
+    assert state.current_player() == 0 and state.position.rolled == 2
+    assert load("guess").get_type().information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert load("guess").get_type().chance_mode == pyspiel.GameType.ChanceMode.DETERMINISTIC
+    assert load("race", players=4).num_players() == 4
+
+
+def finish_race(state, rolls_and_choices):
+    """Apply OpenSpiel actions: each a roll then the mover's choice (0 banks, 1 lets it go)."""
+    for roll, choice in rolls_and_choices:
+        state.apply_action(roll)
+        state.apply_action(choice)
+    return state
+
+
+# North banks 3 twice (6, the goal), east 2 once, south lets its 1 go: places 1, 2, 3.
+THREE_WAY = [(3, 0), (2, 0), (1, 1), (3, 0)]
+
+
+def test_a_three_player_win_gives_place_values_unless_the_game_gives_returns():
+    pyspiel = spiel()
+    from boardgames.interop.openspiel import load
+
+    state = finish_race(load("race", players=3).new_initial_state(), THREE_WAY)
+    assert state.is_terminal() and state.position.places == (1, 2, 3)
+    assert state.returns() == [1.0, 0.0, -1.0]  # each place's value, summing to 0 (it gave [1, -1, -1] before)
+    paid = load("race-pay", players=3)
+    assert paid.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
+    assert (paid.min_utility(), paid.max_utility()) == (-1.0, 2.0)
+    assert finish_race(paid.new_initial_state(), THREE_WAY).returns() == [2.0, -1.0, -1.0]  # OpenSpiel's own way
+    pyspiel.random_sim_test(paid, num_sims=5, serialize=False, verbose=False)
+    points = load("race-points", players=3)
+    assert points.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
+    assert finish_race(points.new_initial_state(), THREE_WAY).returns() == [6.0, 2.0, 0.0]
+    solo = load("race")  # one player: a return of its own, no sum to keep
+    assert solo.num_players() == 1 and solo.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
+
+
+def test_openspiel_returns_add_up_to_nothing_in_random_games_of_two_to_four():
+    spiel()
+    from boardgames.interop.openspiel import load
+
+    rng = random.Random(5)
+    for players in (2, 3, 4):
+        for _ in range(10):
+            state = load("race", players=players).new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+                else:
+                    state.apply_action(rng.choice(state.legal_actions()))
+            returns = state.returns()
+            assert len(returns) == players and abs(sum(returns)) < 1e-9
+            assert max(returns) == 1.0 or len(set(state.position.places)) < players  # a sole winner gets 1
+
+
+def guess_after(first: str):
+    """Guess after north's hidden choice ``first``, as OpenSpiel state."""
+    from boardgames.interop.openspiel import load
+
+    state = load("guess").new_initial_state()
+    state.apply_action(state.string_to_action(first))
+    return state
+
+
+def test_openspiel_shows_each_player_its_own_view_only():
+    spiel()
+    a1, b1 = guess_after("a1"), guess_after("b1")
+    # south cannot tell north's choices apart: the same observation and information state
+    assert a1.observation_string(1) == b1.observation_string(1)
+    assert a1.observation_tensor(1) == b1.observation_tensor(1)
+    assert a1.information_state_string(1) == b1.information_state_string(1)
+    assert a1.information_state_tensor(1) == b1.information_state_tensor(1)
+    assert a1.information_state_tensor(0) != b1.information_state_tensor(0)
+    # the tensor: the planes, then each move as the player saw it (6 moves of 3 * 3 + 2 values: "?" at 10)
+    assert len(a1.information_state_tensor(1)) == a1.get_game().information_state_tensor_size() == 6 * 3 + 6 * 11
+    assert a1.information_state_tensor(1)[6 * 3 + 10] == 1.0 and a1.information_state_tensor(0)[6 * 3 + 3] == 1.0
+    assert "chosen=(0" not in a1.observation_string(1) and "a1" not in a1.information_state_string(1).split("\n")[0]
+    # north knows its own
+    assert a1.information_state_string(0) != b1.information_state_string(0)
+    assert a1.observation_string(0) != b1.observation_string(0)
+    # once south has chosen, the round shows both choices to both (Guess's seen), and recall keeps it
+    for state in (a1, b1):
+        state.apply_action(state.string_to_action("c1"))
+    assert a1.information_state_string(1) != b1.information_state_string(1)
+    assert a1.information_state_string(1).startswith("? [") and "a1-c1" in a1.information_state_string(1)
+
+
+def test_openspiel_hides_pieces_on_the_board_from_the_other_player():
+    spiel()
+    from boardgames.interop.openspiel import load
+
+    game = load("blind")
+    seen = []
+    for first in ("a1", "c1"):
+        state = game.new_initial_state()
+        state.apply_action(state.string_to_action(first))
+        seen.append((state.observation_tensor(1), state.observation_string(1), state.information_state_string(1)))
+        assert sum(state.observation_tensor(0)) == 1  # north sees its piece
+    assert seen[0] == seen[1]
+    assert sum(seen[0][0]) == 0  # south sees none of north's pieces
 
 
 # -- the observation planes ----------------------------------------------------
