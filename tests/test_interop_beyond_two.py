@@ -17,6 +17,7 @@ from boardgames import BitboardState, Game, Grid, Move, Outcome, bits, place, tr
 from boardgames.errors import IllegalMoveError
 from boardgames.learning.observation import board_planes, plane_names, planes
 from boardgames.learning.structure import structure, structure_names
+from boardgames.rules.chance import outcome
 from boardgames.testing import plugin
 from tests.toy_games import Guess, Race
 
@@ -262,6 +263,83 @@ def test_openspiel_hides_pieces_on_the_board_from_the_other_player():
         assert sum(state.observation_tensor(0)) == 1  # north sees its piece
     assert seen[0] == seen[1]
     assert sum(seen[0][0]) == 0  # south sees none of north's pieces
+
+
+# -- PettingZoo --------------------------------------------------------------
+def zoo():
+    pytest.importorskip("pettingzoo", reason="the extra 'rl' is not installed")
+    from boardgames.interop.pettingzoo import env
+
+    return env
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+@pytest.mark.parametrize(("name", "options"), [("race", {"players": 3}), ("guess", {}), ("trio", {}), ("blind", {})])
+def test_pettingzoo_api_and_seed_tests_pass(name, options):
+    from pettingzoo.test import api_test, seed_test
+
+    env = zoo()
+    api_test(env(name, **options), num_cycles=200)
+    seed_test(lambda: env(name, **options), num_cycles=50)
+
+
+def play(e, seed: int, choose=None):
+    """A whole game, random legal actions unless ``choose(agent, legal)`` says; the rewards and the history."""
+    rng = random.Random(seed)
+    e.reset(seed=seed)
+    totals = dict.fromkeys(e.possible_agents, 0.0)
+    for agent in e.agent_iter():
+        observation, reward, termination, truncation, _ = e.last()
+        totals[agent] += reward
+        if termination or truncation:
+            e.step(None)
+            continue
+        legal = [a for a, ok in enumerate(observation["action_mask"]) if ok]
+        e.step(choose(agent, legal) if choose else rng.choice(legal))
+    return totals, e.unwrapped.match.state
+
+
+def test_pettingzoo_draws_chance_inside_step_from_the_seed():
+    env = zoo()
+    e = env("race", players=3)
+    assert e.possible_agents == ["north", "east", "south"]
+    totals, state = play(e, 11)
+    rolls = state.history[0::2]
+    assert all(m.origin == outcome(1).origin for m in rolls) and state.is_over
+    # the same seed, the same dice, whatever the agents choose
+    _, other = play(env("race", players=3), 11, choose=lambda agent, legal: legal[-1])
+    shared = min(len(state.history), len(other.history))
+    assert [m for m in state.history[0:shared:2]] == [m for m in other.history[0:shared:2]]
+    _, third = play(env("race", players=3), 12)
+    assert third.history[0::2] != rolls
+    # rewards are the returns: the places' values, adding up to 0
+    assert [totals[a] for a in e.possible_agents] == list(state.returns()) and abs(sum(totals.values())) < 1e-9
+
+
+def test_pettingzoo_rewards_are_the_games_returns():
+    env = zoo()
+    totals, state = play(env("race-pay", players=3), 4)
+    assert sorted(totals.values()) in ([-1.0, -1.0, 2.0], [0.0, 0.0, 0.0])
+    assert [totals[a] for a in ("north", "east", "south")] == list(state.returns())
+
+
+def test_pettingzoo_shows_each_agent_its_own_view():
+    env = zoo()
+    seen = []
+    for first in ("a1", "c1"):
+        e = env("blind")
+        e.reset(seed=0)
+        e.step(e.unwrapped.game.grid.parse_square(first))
+        seen.append(e.observe("south")["observation"])
+        assert e.observe("north")["observation"][:, :, 0].sum() == 1  # (rows, files, planes): north's piece
+    assert (seen[0] == seen[1]).all() and seen[0].sum() == 0
+    a, b = env("guess"), env("guess")
+    for e, first in ((a, 0), (b, 1)):
+        e.reset(seed=0)
+        e.step(first)
+    assert (
+        a.agent_selection == "south" and (a.observe("south")["observation"] == b.observe("south")["observation"]).all()
+    )
 
 
 # -- the observation planes ----------------------------------------------------

@@ -1,6 +1,7 @@
-"""The observation's layout: (planes, rows, files), row 0 = rank 1, file 0 =
-file a, in the core's laid-out planes, the PettingZoo observation and the
-OpenSpiel tensor alike. A board of 5 files and 6 ranks (a throwaway game,
+"""The observation's layout: row 0 = rank 1, file 0 = file a, in the core's
+laid-out planes and the OpenSpiel tensor (planes, rows, files) and the
+PettingZoo observation ((rows, files, planes), as its classic games; the
+planes first if asked). A board of 5 files and 6 ranks (a throwaway game,
 below) shows a scrambled layout; Donuts (6x6) shows a transposed one."""
 
 from __future__ import annotations
@@ -84,10 +85,16 @@ def test_pettingzoo_observation_on_a_board_of_5_files_and_6_ranks(tall):
     e.step(e.unwrapped.game.grid.parse_square("b5"))
     observation = e.observe(first)["observation"]
     assert (
-        observation.shape == e.observation_space(first)["observation"].shape == (len(plane_names(Tall)), RANKS, FILES)
+        observation.shape == e.observation_space(first)["observation"].shape == (RANKS, FILES, len(plane_names(Tall)))
     )
-    assert observation[MINE][4][1] == 1.0 and observation[MINE].sum() == 1
-    assert e.observe(e.agent_selection)["observation"][THEIRS][4][1] == 1.0
+    assert observation[4][1][MINE] == 1.0 and observation[:, :, MINE].sum() == 1
+    assert e.observe(e.agent_selection)["observation"][4][1][THEIRS] == 1.0
+    old = env(tall, planes_first=True)  # the layout given before, kept on request
+    old.reset(seed=0)
+    old.step(old.unwrapped.game.grid.parse_square("b5"))
+    planes = old.observe(first)["observation"]
+    assert planes.shape == old.observation_space(first)["observation"].shape == (len(plane_names(Tall)), RANKS, FILES)
+    assert (planes == observation.transpose(2, 0, 1)).all() and planes[MINE][4][1] == 1.0
 
 
 def test_openspiel_tensor_on_a_board_of_5_files_and_6_ranks(tall):
@@ -119,9 +126,9 @@ def test_pettingzoo_observation_on_donuts_is_not_transposed():
     first = e.agent_selection
     e.step(e.unwrapped.game.grid.parse_square("a2"))
     observation = e.observe(first)["observation"]
-    assert observation.shape == (len(plane_names(boardgames.game_class("donuts"))), 6, 6)
-    assert observation[MINE][1][0] == 1.0 and observation[MINE].sum() == 1  # a2: row 1, column 0
-    mark = observation[plane_names(boardgames.game_class("donuts")).index("mark |")]
+    assert observation.shape == (6, 6, len(plane_names(boardgames.game_class("donuts"))))
+    assert observation[1][0][MINE] == 1.0 and observation[:, :, MINE].sum() == 1  # a2: row 1, column 0
+    mark = observation[:, :, plane_names(boardgames.game_class("donuts")).index("mark |")]
     assert mark[1][0] == 1.0 and mark.sum() == 1
 
 

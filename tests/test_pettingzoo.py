@@ -97,7 +97,7 @@ def test_one_agent_acts_several_times_while_it_builds_a_step():
             assert e.agent_selection == agent  # the same player chooses where it goes
             observation = e.observe(agent)
             chosen = plane_names(e.unwrapped.game).index("first square chosen")
-            assert observation["observation"][chosen].sum() == 1
+            assert observation["observation"][:, :, chosen].sum() == 1  # (rows, files, planes)
             destinations = {m.to for m in state.legal_moves if m.origin == origin}
             allowed = {a for a, ok in enumerate(observation["action_mask"]) if ok}
             assert allowed and allowed <= destinations | {e.unwrapped.game.grid.size + 1}
@@ -113,15 +113,15 @@ def test_observations_show_the_board_from_the_observers_side():
     other = e.agent_selection
     mine = e.observe(first)["observation"]
     theirs = e.observe(other)["observation"]
-    # Shaped (planes, rows, files); c3 is rank 3, file c: row 2, column 2 (rows from rank 1).
+    # Shaped (rows, files, planes) as PettingZoo's classic games; c3 is rank 3, file c: row 2, column 2.
     PLANES = plane_names(e.unwrapped.game)  # noqa: N806 - as the module constant was
-    assert mine.shape == (len(PLANES), 6, 6)
-    assert mine[PLANES.index("my pieces"), 2, 2] == 1 and theirs[PLANES.index("opponent's pieces"), 2, 2] == 1
-    assert mine[PLANES.index("mark -")].sum() == 36  # every square shows its line, under a donut too
+    assert mine.shape == (6, 6, len(PLANES))
+    assert mine[2, 2, PLANES.index("my pieces")] == 1 and theirs[2, 2, PLANES.index("opponent's pieces")] == 1
+    assert mine[:, :, PLANES.index("mark -")].sum() == 36  # every square shows its line, under a donut too
     assert e.observe(first)["action_mask"].sum() == 0  # not its turn
     each = boardgames.game_class("donuts").configure({"board": "-" * 36}).pieces_each()
-    assert theirs[PLANES.index("my pieces in hand"), 0, 0] == 1.0
-    assert mine[PLANES.index("my pieces in hand"), 5, 5] == pytest.approx((each - 1) / each)
+    assert theirs[0, 0, PLANES.index("my pieces in hand")] == 1.0
+    assert mine[5, 5, PLANES.index("my pieces in hand")] == pytest.approx((each - 1) / each)
 
 
 def test_bad_options_and_render_modes_are_refused_at_once():
