@@ -4,14 +4,17 @@ round robin between more."""
 from __future__ import annotations
 
 import json
+import math
 import os
 import sys
 
 import click
 
+import boardgames
 from boardgames.analysis import arena as arena_lib
 from boardgames.rendering.text import terminal_safe
 from boardgames.rules.options import parse_assignments
+from boardgames.rules.players import ordinal
 
 from .common import SEED, game_option, progress, split_specs
 
@@ -79,14 +82,23 @@ def arena(
     difference. With three agents or more, play a round robin (GAMES games
     between every two) and report each agent's results, Elo ratings fitted to
     all the games (Bradley-Terry) with 95% intervals, and each pairing's
+    score. A game of N players seats N agents (or plays every N of more),
+    the seat orders rotated so that each agent sits in each seat equally
+    often, and reports places, wins and scores per agent and per seat, and
+    ratings from each game's ranking; a game played alone, each agent's mean
     score. The same --seed gives the same results whatever --jobs is (for
     agents bounded by iterations or depth; time budgets vary by nature).
     Ctrl-C stops at once and reports the games finished."""
-    specs = split_specs(players, 2, or_more=True)
+    cls = boardgames.game_class(game_name)
+    specs = split_specs(players, cls.count_of_players()[0], or_more=True)
     options = parse_assignments(option_pairs)
+    count = cls.configure(options, seed=seed).number_of_players  # a bad option: one line, before any game
     jobs = jobs or os.cpu_count() or 1
-    planned = games * len(specs) * (len(specs) - 1) // 2
-    label = f"{game_name}: {specs[0]} vs {specs[1]}" if len(specs) == 2 else f"{game_name}: round robin"
+    planned = games * math.comb(len(specs), min(count, len(specs)))
+    if len(specs) == 2 == count:
+        label = f"{game_name}: {specs[0]} vs {specs[1]}"
+    else:
+        label = f"{game_name}: " + ("round robin" if len(specs) > count else ", ".join(specs))
     with progress(planned, label) as advance:  # on stderr, --json or not: stdout holds only the result
         result = arena_lib.run_arena(
             game_name,
@@ -111,6 +123,12 @@ def arena(
 
 
 def report(result: arena_lib.ArenaResult) -> None:
+    if result.count == 1:
+        solo_report(result)
+        return
+    if result.count > 2:
+        table_report(result)
+        return
     if len(result.specs) > 2:
         round_robin_report(result)
         return
@@ -163,3 +181,59 @@ def round_robin_report(result: arena_lib.ArenaResult) -> None:
     for pairing in result.pairings():
         a, b = result.specs[pairing.a], result.specs[pairing.b]
         click.echo(f"    {a} vs {b}: {pairing.score_a / pairing.games:.1%} of {pairing.games}")
+
+
+def solo_report(result: arena_lib.ArenaResult) -> None:
+    games = result.planned // max(1, len(result.specs))
+    click.echo(f"{result.game}: played alone, {games} games an agent (the same seeds for each), seed {result.seed}")
+    width = max(len(spec) for spec in result.specs) + 4
+    for entry in result.to_json()["players"]:
+        low, high = entry["mean_score_95"]
+        click.echo(
+            f"  {entry['spec']:<{width}} games {entry['games']:>5}  mean score {entry['mean_score']:.2f}"
+            f" (95%: {low:.2f} to {high:.2f})"
+        )
+
+
+def table_report(result: arena_lib.ArenaResult) -> None:
+    count, agents = result.count, len(result.specs)
+    tables = math.comb(agents, count)
+    rest = f" ({result.planned // tables} a table of {count}, {tables} tables)" if tables > 1 else ""
+    balanced = "" if (result.planned // tables) % result.cycle == 0 else ", not a whole number of cycles"
+    click.echo(
+        f"{result.game}: {agents} agents, {count} players a game, {len(result.results)} games{rest}, "
+        f"seed {result.seed}, seat orders rotated ({result.cycle} a cycle{balanced})"
+    )
+    if not result.results:
+        return
+    data = result.to_json()
+    scored = result.has_scores
+    width = max(len(spec) for spec in result.specs) + 4
+    places = " ".join(f"{ordinal(k):>4}" for k in range(1, count + 1))
+    click.echo(
+        f"  {'agent':<{width}} games  wins shared  {places}  mean place"
+        + ("  mean score" if scored else "")
+        + "   Elo (95%), from each game's ranking"
+    )
+    rated = zip(data["players"], data["ratings"], strict=True)
+    for entry, rating in sorted(rated, key=lambda pair: -pair[1]["elo"]):
+        low, high = rating["elo_95"]
+        click.echo(
+            f"  {entry['spec']:<{width}} {entry['games']:>5} {entry['wins']:>5} {entry['shared_firsts']:>6}  "
+            + " ".join(f"{n:>4}" for n in entry["places"])
+            + f"  {entry['mean_place']:>10.2f}"
+            + (f"  {_score(entry['mean_score']):>10}" if scored else "")
+            + f"   {rating['elo']:+.0f} ({low:+.0f} to {high:+.0f})"
+        )
+    click.echo("  seats, whoever sat there:")
+    for seat in data["seats"]:
+        click.echo(
+            f"    {seat['seat']:<{width - 2}} {seat['games']:>5} {seat['wins']:>5} {seat['shared_firsts']:>6}  "
+            + " ".join(f"{n:>4}" for n in seat["places"])
+            + f"  {seat['mean_place']:>10.2f}"
+            + (f"  {_score(seat['mean_score']):>10}" if scored else "")
+        )
+
+
+def _score(value: float | None) -> str:
+    return "-" if value is None else f"{value:.2f}"

@@ -8,6 +8,7 @@ import sys
 import click
 
 from boardgames.analysis import bench as bench_lib
+from boardgames.rendering.text import terminal_safe
 from boardgames.rules.options import parse_assignments
 
 from .common import SEED, finite_seconds, game_option
@@ -43,3 +44,5 @@ def bench(game_name: str, option_pairs: tuple[str, ...], seconds: float, seed: i
         value = figures[key]
         shown = f"{value:.2f}" if isinstance(value, float) else f"{value:,}"
         click.echo(f"  {text:<62} {shown:>10}")
+    for key, why in figures.get("not_measured", {}).items():
+        click.echo(terminal_safe(f"  {bench_lib.DESCRIPTIONS[key]}: not measured ({why})"))

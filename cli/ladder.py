@@ -69,24 +69,28 @@ def ladder(
     where = "its own" if measured(cls) and not specs else "generic" if not specs else "given"
     click.echo(f"{cls.name}: each level against the one below ({where} ladder), {games} games, time x{scale:g}")
     steps: list[dict[str, Any]] = []
+    count = cls.configure(options, seed=seed).number_of_players  # a bad option: one line, before any game
     for higher in range(1, len(ladder_specs)):
         pair = [scaled(ladder_specs[higher], scale), scaled(ladder_specs[higher - 1], scale)]
+        # N players: the higher level against N - 1 seats of the lower (its share of them beaten);
+        # alone: each level on the same seeds (the share of seeds where the higher scores more).
+        seats = pair if count <= 2 else [pair[0]] + [pair[1]] * (count - 1)
         key = {"levels": [higher + 1, higher], "specs": pair, "games": games, "seed": seed, "options": options}
         step = next((s for s in saved if all(s.get(k) == v for k, v in key.items())), None)
         if step is None:
-            with progress(games, f"  level {higher + 1} over {higher}") as advance:  # a step can take minutes
-                result = arena_lib.run_arena(
+            with progress(
+                games * (2 if count == 1 else 1), f"  level {higher + 1} over {higher}"
+            ) as advance:  # a step can take minutes
+                played = arena_lib.run_arena(
                     cls.name,
-                    pair,
+                    seats,
                     games,
                     seed,
                     jobs=jobs or os.cpu_count() or 1,
                     options=options,
                     progress=lambda _r: advance(1),
-                ).to_json()
-            top = result["players"][0]
-            step = {**key, "score": top["score"], "score_95": top["score_95"], "wins": top["wins"]}
-            step |= {"draws": top["draws"], "losses": top["losses"]}
+                )
+            step = {**key, **_step(played)}
         steps.append(step)
         _write(path, cls.name, ladder_specs, scale, steps, saved)
         low, high = step["score_95"]
@@ -100,6 +104,33 @@ def ladder(
         click.echo(f"Every step is in range: declare in the game  levels = {tuple(ladder_specs)!r}")
     else:
         click.echo("Not every step is in range: change the levels out of range and measure again.")
+
+
+def _step(played: arena_lib.ArenaResult) -> dict[str, Any]:
+    """The higher level's score in a step (the first spec), its interval, wins, draws and losses:
+    with two players its score; with more, its share of the lower seats beaten (a game's share
+    the unit); alone, the share of seeds on which it scored more than the lower (a tie half)."""
+    if played.count == 2:
+        top = played.to_json()["players"][0]
+        return {k: top[k] for k in ("score", "score_95", "wins", "draws", "losses")}
+    wins = draws = losses = 0
+    if played.count == 1:
+        mine = {r.index: r.scores[0] for r in played.results if r.players == (0,) and r.scores}
+        theirs = {r.index - played.planned // 2: r.scores[0] for r in played.results if r.players == (1,) and r.scores}
+        for g in mine.keys() & theirs.keys():
+            wins, draws, losses = (
+                wins + (mine[g] > theirs[g]),
+                draws + (mine[g] == theirs[g]),
+                losses + (mine[g] < theirs[g]),
+            )
+        standing = arena_lib.Standing("", wins, draws, losses)
+        score, (low, high) = standing.score, standing.interval()
+    else:
+        score, low, high = played.pairwise(0)
+        standing = played.standings()[0]
+        wins, draws, losses = standing.wins, standing.draws, standing.losses
+    rounded = {"score": round(score, 4), "score_95": [round(low, 4), round(high, 4)]}
+    return rounded | {"wins": wins, "draws": draws, "losses": losses}
 
 
 def _read(path: Path) -> list[dict[str, Any]]:

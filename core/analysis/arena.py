@@ -1,9 +1,18 @@
-"""Tournaments between agents: many seeded games, seats alternated, in
+"""Tournaments between agents: many seeded games, seat orders rotated, in
 parallel worker processes, with the same results whatever the number of
-workers (each game's seeds derive from the arena seed and its number alone).
-Two agents play a match; three or more play a round robin, every pair the
-same number of games, rated together (:mod:`.ratings`). A round robin's
-first pairing plays the very games a match between those two would.
+workers (each game's seeds derive from the arena seed and its number alone;
+chance is drawn by the Match from the game's seed at each ply).
+
+A game of N players seats N agents at a *table*. Given N agents, they play
+one table; given more, every N of them play a table (a round robin: every
+pair, for two players), each table the same number of games, rated together
+(:mod:`.ratings`). A round robin's first table plays the very games a match
+between those agents would. At a table the seat orders go round in a cycle
+(:func:`seat_orders`): the N rotations of the table's order, and for three
+players or more the N rotations of its reverse after them, so that over a
+cycle every agent sits in every seat equally often (for three players the
+six orders are every order there is). A game played alone (one player) gives
+each agent its games with the same seeds (the same dice), and its mean score.
 
 Agents bounded by time are not repeatable, by nature; agents bounded by
 iterations or depth are.
@@ -42,15 +51,33 @@ class GameResult:
     index: int
     #: The agent specs in turn order (seat 0 moves first).
     seats: tuple[str, ...]
-    #: The winning seat, or None for a draw.
+    #: The winning seat, or None for a draw (and for a first place shared).
     winner: int | None
     record: dict[str, Any]
     #: The arena's players in turn order, as indices into its specs.
     players: tuple[int, ...] = (0, 1)
+    #: Each seat's place (1 the best, ties sharing), in turn order.
+    places: tuple[int, ...] = ()
+    #: Each seat's score, in turn order, if the game gives scores (empty otherwise, and after a forfeit).
+    scores: tuple[float, ...] = ()
 
 
 def game_seed(seed: int, index: int) -> int:
     return random.Random(f"{seed}/{index}").getrandbits(32)
+
+
+def seat_orders(table: Sequence[int]) -> list[tuple[int, ...]]:
+    """The cycle of seat orders a table plays: its N rotations, then (three
+    players or more) the N rotations of its reverse. Over a cycle each agent
+    sits in each seat equally often, and for three players every order comes
+    once; for two it is the alternation (a, b), (b, a)."""
+    table = tuple(table)
+    count = len(table)
+    orders = [table[r:] + table[:r] for r in range(count)]
+    if count >= 3:
+        back = table[::-1]
+        orders += [back[r:] + back[:r] for r in range(count)]
+    return orders
 
 
 def play_game(
@@ -60,21 +87,39 @@ def play_game(
     seed: int,
     index: int,
     players: tuple[int, ...] = (0, 1),
+    seed_index: int | None = None,
 ) -> GameResult:
-    """Game number ``index`` of an arena: everything random derives from (seed, index)."""
-    game = game_class(game_name).configure(options, seed=game_seed(seed, index))
+    """Game number ``index`` of an arena: everything random derives from
+    (seed, index), or (seed, ``seed_index``) where games share their seeds (a
+    game played alone: every agent the same dice)."""
+    game = game_class(game_name).configure(options, seed=game_seed(seed, index if seed_index is None else seed_index))
     match = Match(game, seats)
     match.run()
     winner = None if match.winner is None else game.turn_order.index(match.winner)
-    return GameResult(index, match.specs, winner, match.record().to_json(), players)
+    places = tuple(match.places[name] for name in game.turn_order)
+    outcome = match.state.outcome
+    scores: tuple[float, ...] = ()
+    if match.forfeit is None and match.drawn is None and outcome is not None:
+        names = game.player_names
+        if outcome.scores:
+            scores = tuple(float(outcome.scores[names.index(name)]) for name in game.turn_order)
+        elif len(names) == 1:  # alone and without a score: the result's value (1 won, -1 lost)
+            scores = (float(match.state.returns()[0]),)
+    return GameResult(index, match.specs, winner, match.record().to_json(), players, places, scores)
 
 
 @attrs.frozen
 class Standing:
+    """An agent's games: ``wins`` alone first, ``draws`` a first place shared
+    (a two-player draw), ``losses`` the others. Its score counts a shared first
+    as the share of it (``shared``: half a win for a two-player draw)."""
+
     spec: str
     wins: int
     draws: int
     losses: int
+    #: What the shared firsts are worth together (1/k each, k sharing it); None: half each.
+    shared: float | None = None
 
     @property
     def games(self) -> int:
@@ -82,7 +127,8 @@ class Standing:
 
     @property
     def score(self) -> float:
-        return (self.wins + self.draws / 2) / self.games if self.games else 0.0
+        shared = self.draws / 2 if self.shared is None else self.shared
+        return (self.wins + shared) / self.games if self.games else 0.0
 
     def interval(self, z: float = 1.96) -> tuple[float, float]:
         """The 95% confidence interval of the score: Wilson's interval, which
@@ -123,6 +169,58 @@ def _finite(x: float) -> float | None:
     return None if math.isinf(x) else round(x, 1)
 
 
+def mean_interval(values: Sequence[float], z: float = 1.96) -> tuple[float, float, float]:
+    """The mean of ``values`` and its 95% confidence interval (Student's t,
+    from the sample's standard deviation; a single value gives no width)."""
+    n = len(values)
+    if n == 0:
+        return (0.0, 0.0, 0.0)
+    mean = sum(values) / n
+    if n == 1:
+        return (mean, mean, mean)
+    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
+    half = _t95(n - 1) * sd / math.sqrt(n)
+    return (mean, mean - half, mean + half)
+
+
+#: Student's t for 95% (two-sided) with 1 to 30 degrees of freedom.
+_T95 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145, 2.131)
+_T95 += (2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042)
+
+
+def _t95(df: int) -> float:
+    return _T95[df - 1] if df <= len(_T95) else 1.96 + 2.37 / df  # Cornish-Fisher past 30 (2.039 at 30)
+
+
+def _places(r: GameResult) -> tuple[int, ...]:
+    if r.places:
+        return r.places
+    return tuple(1 if r.winner is None or r.winner == k else 2 for k in range(len(r.players)))
+
+
+def pairings_of(count: int, results: Sequence[GameResult]) -> list[Pairing]:
+    """Every pair of players that met, with the first one's score: each pair
+    of players in a game is a game between them, won by the better placed,
+    drawn where they share a place."""
+    games: dict[tuple[int, int], int] = {}
+    score: dict[tuple[int, int], float] = {}
+    for r in results:
+        places = _places(r)
+        for (i, a), (j, b) in itertools.combinations(enumerate(r.players), 2):
+            if a > b:
+                (i, a), (j, b) = (j, b), (i, a)
+            games[a, b] = games.get((a, b), 0) + 1
+            mine, theirs = places[i], places[j]
+            score[a, b] = score.get((a, b), 0.0) + (1.0 if mine < theirs else 0.5 if mine == theirs else 0.0)
+    return [
+        Pairing(a, b, games[a, b], score[a, b]) for a, b in itertools.combinations(range(count), 2) if (a, b) in games
+    ]
+
+
+#: How many resamples of the games the bootstrap intervals of N-player ratings take.
+BOOTSTRAP = 200
+
+
 @attrs.frozen
 class ArenaResult:
     game: str
@@ -133,37 +231,73 @@ class ArenaResult:
     #: How many games were asked for; fewer were played if ``interrupted``.
     planned: int = 0
     interrupted: bool = False
+    #: The game's players, in turn order: a seat each.
+    seat_names: tuple[str, ...] = ("first", "second")
+
+    @property
+    def count(self) -> int:
+        """How many play each game."""
+        return len(self.seat_names)
+
+    @property
+    def cycle(self) -> int:
+        """How many games a table's cycle of seat orders takes (:func:`seat_orders`)."""
+        return len(seat_orders(range(self.count)))
+
+    def _seats_of(self, which: int) -> list[tuple[GameResult, int]]:
+        return [(r, seat) for r in self.results for seat, p in enumerate(r.players) if p == which]
 
     def standings(self) -> list[Standing]:
         """One per spec, in the order given (a spec may play itself)."""
         out = []
         for which, spec in enumerate(self.specs):
             wins = draws = losses = 0
-            for r in self.results:
-                if which not in r.players:
-                    continue
-                if r.winner is None:
-                    draws += 1
-                elif r.players[r.winner] == which:
+            shared = 0.0
+            for r, seat in self._seats_of(which):
+                places = _places(r)
+                if places[seat] != 1:
+                    losses += 1
+                elif places.count(1) == 1:
                     wins += 1
                 else:
-                    losses += 1
-            out.append(Standing(spec, wins, draws, losses))
+                    draws += 1
+                    shared += 1 / places.count(1)
+            out.append(Standing(spec, wins, draws, losses, shared if self.count > 2 else None))
         return out
 
     def pairings(self) -> list[Pairing]:
         """Every pair of players that met, with the first one's score."""
-        out = []
-        for a, b in itertools.combinations(range(len(self.specs)), 2):
-            met = [r for r in self.results if set(r.players) == {a, b}]
-            score = sum(0.5 if r.winner is None else float(r.players[r.winner] == a) for r in met)
-            if met:
-                out.append(Pairing(a, b, len(met), score))
-        return out
+        return pairings_of(len(self.specs), self.results)
 
     def ratings(self) -> list[Rating]:
-        """Elo ratings fitted to every game (Bradley-Terry), averaging 0."""
-        return fit(len(self.specs), self.pairings())
+        """Elo ratings fitted to every game (Bradley-Terry), averaging 0. With
+        three players or more a game's ranking is a game between each two of
+        them, and the 95% intervals come from resampling the games (the
+        bootstrap, seeded by the arena's seed: games, not pairs, are what is
+        independent), widened where need be to the interval of the same fit
+        with each game's pairs weighing 1/(N-1) together as much as one game a
+        player (so that games that all end alike still leave the width their
+        number allows, which no resampling of them shows)."""
+        count = len(self.specs)
+        pairs = self.pairings()
+        rated = fit(count, pairs)
+        if self.count <= 2 or not self.results:
+            return rated
+        weight = 1 / (self.count - 1)
+        floor = fit(count, [Pairing(p.a, p.b, p.games * weight, p.score_a * weight) for p in pairs])  # type: ignore[arg-type]
+        rng = random.Random(f"{self.seed}/ratings")
+        drawn: list[list[float]] = [[] for _ in range(count)]
+        for _ in range(BOOTSTRAP):
+            sample = [self.results[rng.randrange(len(self.results))] for _ in self.results]
+            for k, r in enumerate(fit(count, pairings_of(count, sample))):
+                drawn[k].append(r.elo)
+        low, high = round(0.025 * (BOOTSTRAP - 1)), round(0.975 * (BOOTSTRAP - 1))
+        out = []
+        for r, f, d in zip(rated, floor, drawn, strict=True):
+            d.sort()
+            half = (f.high - f.low) / 2
+            out.append(Rating(r.elo, min(d[low], r.elo - half), max(d[high], r.elo + half)))
+        return out
 
     def forfeits(self) -> list[dict[str, Any]]:
         """The games lost off the board (an agent failed): game, spec and why."""
@@ -175,17 +309,90 @@ class ArenaResult:
                 out.append({"game": r.index, "spec": spec, "reason": forfeit["reason"]})
         return out
 
+    @property
+    def has_scores(self) -> bool:
+        return any(r.scores for r in self.results)
+
+    def _figures(self, seated: Sequence[tuple[GameResult, int]]) -> dict[str, Any]:
+        """Places, mean place, wins (a shared first counted as shared) and the
+        mean score of the games ``seated`` (a game and a seat in it)."""
+        places = [_places(r)[seat] for r, seat in seated]
+        firsts = [_places(r).count(1) for r, seat in seated if _places(r)[seat] == 1]
+        out: dict[str, Any] = {
+            "games": len(seated),
+            "places": [places.count(k) for k in range(1, self.count + 1)],
+            "mean_place": round(sum(places) / len(places), 4) if places else None,
+            "wins": firsts.count(1),
+            "shared_firsts": len(firsts) - firsts.count(1),
+            "win_share": round(sum(1 / k for k in firsts), 4),
+        }
+        scores = [r.scores[seat] for r, seat in seated if r.scores]
+        if self.has_scores:
+            mean, low, high = mean_interval(scores)
+            out["mean_score"] = round(mean, 4) if scores else None
+            out["mean_score_95"] = [round(low, 4), round(high, 4)] if scores else None
+        return out
+
+    def pairwise(self, which: int) -> tuple[float, float, float]:
+        """Agent ``which``'s share of the players it met beaten (a shared place
+        half), a game's share the unit: the mean over its games, with Wilson's
+        95% interval over the games (two players: its score)."""
+        shares = []
+        for r, seat in self._seats_of(which):
+            places = _places(r)
+            others = [p for k, p in enumerate(places) if k != seat]
+            if others:
+                mine = places[seat]
+                shares.append(sum(1.0 if mine < p else 0.5 if mine == p else 0.0 for p in others) / len(others))
+        if not shares:
+            return (0.0, 0.0, 1.0)
+        score = sum(shares) / len(shares)
+        low, high = _Share(score, len(shares)).interval()
+        return (score, low, high)
+
+    def seats(self) -> list[dict[str, Any]]:
+        """The figures of each seat, whoever sat there."""
+        return [
+            {"seat": name, **self._figures([(r, k) for r in self.results])} for k, name in enumerate(self.seat_names)
+        ]
+
     def to_json(self) -> dict[str, Any]:
-        out = {
+        out: dict[str, Any] = {
             "game": self.game,
             "options": self.options,
             "games": len(self.results),
             "planned": self.planned,
             "interrupted": self.interrupted,
             "seed": self.seed,
-            "players": [s.to_json() for s in self.standings()],
-            "forfeits": self.forfeits(),
         }
+        if self.count == 1:  # alone: each agent's mean score, from the same seeds
+            players = []
+            for which, spec in enumerate(self.specs):
+                scores = [r.scores[0] for r in self.results if r.players == (which,) and r.scores]
+                mean, low, high = mean_interval(scores)
+                entry = {"spec": spec, "games": len(scores), "mean_score": round(mean, 4)}
+                players.append(entry | {"mean_score_95": [round(low, 4), round(high, 4)]})
+            return out | {"players": players, "forfeits": self.forfeits()}
+        players = []
+        for which, standing in enumerate(self.standings()):
+            entry = standing.to_json()
+            seated = self._seats_of(which)
+            if self.count > 2:  # a score against an even chance: no Elo difference with N players
+                del entry["elo"], entry["elo_95"]
+                score, low, high = self.pairwise(which)
+                entry |= {"pairwise_score": round(score, 4), "pairwise_score_95": [round(low, 4), round(high, 4)]}
+            figures = self._figures(seated)
+            del figures["games"], figures["wins"]
+            entry |= figures
+            entry["by_seat"] = [
+                {"seat": name, **self._figures([(r, s) for r, s in seated if s == k])}
+                for k, name in enumerate(self.seat_names)
+            ]
+            players.append(entry)
+        out["players"] = players
+        out["seats"] = self.seats()
+        out["seat_orders"] = self.cycle
+        out["forfeits"] = self.forfeits()
         if len(self.specs) > 2:
             out["ratings"] = [
                 {"spec": spec, "elo": round(r.elo, 1), "elo_95": [round(r.low, 1), round(r.high, 1)]}
@@ -202,6 +409,17 @@ class ArenaResult:
         return out
 
 
+@attrs.frozen
+class _Share:
+    """A mean share of ``games`` games, with Wilson's interval as :class:`Standing` gives it."""
+
+    score: float
+    games: int
+
+    def interval(self, z: float = 1.96) -> tuple[float, float]:
+        return Standing.interval(self, z)  # type: ignore[arg-type]
+
+
 def run_arena(
     game_name: str,
     specs: Sequence[str],
@@ -214,11 +432,13 @@ def run_arena(
     backend: str = "local",
     address: str | None = None,
 ) -> ArenaResult:
-    """Play ``games`` games between two agents, seats alternated (game 0: the
-    first spec moves first); or, given three agents or more, ``games`` games
-    between every two of them (a round robin). Raises on a bad game, option,
-    spec or folder before any game starts. Ctrl-C stops the workers at once;
-    the result then holds the games finished (``interrupted`` is set).
+    """Play ``games`` games of a table of agents, seat orders rotated
+    (:func:`seat_orders`; for two agents, game 0: the first spec moves first);
+    or, given more agents than the game seats, ``games`` games at every table
+    of them (a round robin). A game of N players takes N specs or more. Raises
+    on a bad game, option, spec or folder before any game starts. Ctrl-C stops
+    the workers at once; the result then holds the games finished
+    (``interrupted`` is set).
 
     ``backend`` is ``local`` (a process pool of ``jobs`` workers) or ``ray``
     (:mod:`.ray_backend`: a Ray instance of ``jobs`` CPUs started for the
@@ -227,8 +447,8 @@ def run_arena(
         raise BoardgamesError(f"unknown arena backend {backend!r} (backends: {', '.join(BACKENDS)})")
     if address is not None and backend != "ray":
         raise BoardgamesError("an address is for the ray backend (--backend ray)")
-    if len(specs) < 2:
-        raise InvalidAgentSpecError(f"an arena takes two agent specs or more, got {len(specs)}")
+    if isinstance(specs, str) or not specs:
+        raise InvalidAgentSpecError(f"an arena takes one agent spec or more, got {specs!r}")
     seats = [make_seat(s) for s in specs]  # checks them, here and now
     if any(seat.is_human for seat in seats):
         raise InvalidAgentSpecError(
@@ -236,25 +456,33 @@ def run_arena(
         )
     canonical = tuple(seat.spec for seat in seats)
     game = game_class(game_name).configure(options or {}, seed=seed)
+    count = game.number_of_players
+    if len(canonical) < count:
+        raise InvalidAgentSpecError(
+            f"{game_name} is played by {count} here: give {count} or more agent specs, got {len(canonical)}"
+        )
     options = dict(options or {})
     folder = None if save_dir is None else user_path(save_dir)
     if folder is not None and not folder.is_dir():
         raise SaveError(f"cannot save the games in {str(save_dir)!r}: there is no such folder")
-    if len(canonical) > 2 and len(set(canonical)) < len(canonical):
+    if len(canonical) > count and len(set(canonical)) < len(canonical):
         twice = next(spec for spec in canonical if canonical.count(spec) > 1)
         raise InvalidAgentSpecError(f"a round robin takes different agents: {twice} is given twice")
-    pairs = len(canonical) * (len(canonical) - 1) // 2
-    if not 1 <= games * pairs <= MAX_GAMES:
+    tables = list(itertools.combinations(range(len(canonical)), count))
+    if not 1 <= games * len(tables) <= MAX_GAMES:
+        what = "pairing" if count == 2 else "table"
         raise BoardgamesError(
-            f"{games} games a pairing, {pairs} pairing(s): an arena plays 1 to {MAX_GAMES:,} games in all"
+            f"{games} games a {what}, {len(tables)} {what}(s): an arena plays 1 to {MAX_GAMES:,} games in all"
         )
-    # Pairing p's game g is game p * games + g: the first pairing's games are a match's.
+    # Table t's game g is game t * games + g: the first table's games are a match's. Alone, every
+    # agent plays game g with the same seed (the same dice).
     tasks = []
-    for p, (a, b) in enumerate(itertools.combinations(range(len(canonical)), 2)):
+    for t, table in enumerate(tables):
+        orders = seat_orders(table)
         for g in range(games):
-            players = (a, b) if g % 2 == 0 else (b, a)
+            players = orders[g % len(orders)]
             seats_now = tuple(canonical[i] for i in players)
-            tasks.append((game_name, options, seats_now, seed, p * games + g, players))
+            tasks.append((game_name, options, seats_now, seed, t * games + g, players, g if count == 1 else None))
     results: dict[int, GameResult] = {}
 
     def done(result: GameResult) -> None:
@@ -302,6 +530,7 @@ def run_arena(
         tuple(results[i] for i in sorted(results)),
         planned=len(tasks),
         interrupted=interrupted,
+        seat_names=game.turn_order,
     )
 
 
@@ -339,5 +568,7 @@ def _terminated(signum: int, frame: object) -> None:
     os._exit(128 + signum)
 
 
-def _play_task(task: tuple[str, Mapping[str, object], Sequence[str], int, int, tuple[int, ...]]) -> GameResult:
+def _play_task(
+    task: tuple[str, Mapping[str, object], Sequence[str], int, int, tuple[int, ...], int | None],
+) -> GameResult:
     return play_game(*task)

@@ -19,8 +19,11 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..agents.base import Budget
+from ..errors import BoardgamesError
 from ..play.match import Match
+from ..plugins.loader import describe_exception
 from ..plugins.registry import game_class, make_seat
+from ..rules.chance import chance_rng
 
 
 def _rate(run_once: Callable[[], int], seconds: float) -> tuple[float, float]:
@@ -69,6 +72,8 @@ def run_bench(
     ``options`` (its own, as ``-o`` gives them); one core, this process."""
     game = game_class(game_name).configure(options or {}, seed=seed)
     start = game.start()
+    while start.is_chance:  # the searches start where a player first chooses, the dice drawn from the seed
+        start = start.play_unchecked(start.draw_chance(chance_rng(seed, len(start.history))))
     rng = random.Random(seed)
     # The options it was set up with, as JSON holds them (a game's own kind of value as its text).
     setup = {k: v if v is None or isinstance(v, (bool, int, float, str)) else str(v) for k, v in game.options.items()}
@@ -91,7 +96,7 @@ def run_bench(
     seeds = itertools.count(seed)
 
     def match_game() -> int:
-        return len(Match(start, [seat, seat], seed=next(seeds)).run().history)
+        return len(Match(start, [seat] * game.number_of_players, seed=next(seeds)).run().history)
 
     for name, run_once, with_moves in (
         ("playouts", one_playout, False),
@@ -113,7 +118,12 @@ def run_bench(
         agent = make_seat(spec).agent
         assert agent is not None
         t0 = time.perf_counter()
-        agent.choose(start, Budget(time=seconds), random.Random(seed))
+        try:  # the player's view only, as a Match gives it
+            agent.choose(start.seen_by(start.turn), Budget(time=seconds), random.Random(seed))
+        except Exception as exc:  # an agent that does not play such a game (players, chance): said, not measured
+            why = str(exc) if isinstance(exc, BoardgamesError) else describe_exception(exc)
+            figures.setdefault("not_measured", {})[f"{key}_{unit}_per_s"] = " ".join(why.split())
+            continue
         elapsed = time.perf_counter() - t0
         figures[f"{key}_{unit}_per_s"] = round(agent.stats[unit] / elapsed)
     return figures
@@ -126,7 +136,7 @@ DESCRIPTIONS = {
     "state_api_games_per_s": "random games/s move by move (legal_moves + play_unchecked)",
     "state_api_moves_per_s": "  moves/s",
     "state_api_vs_baseline": "  ratio to the baseline",
-    "match_games_per_s": "random games/s in a Match of two random seats (checked moves)",
+    "match_games_per_s": "random games/s in a Match of random seats (checked moves)",
     "match_moves_per_s": "  moves/s",
     "match_vs_baseline": "  ratio to the baseline",
     "mcts_random_iterations_per_s": "MCTS simulations/s, random playouts, from the start",
