@@ -281,6 +281,9 @@ class EngineAgent(Agent):
             options = [f"{k}={v}" for k, v in game.options.items()]
             self._ask(shlex.join(["game", game.name, *options]), "ok", began + START_SECONDS, START_SECONDS)
             self._ask(f"seed {rng.getrandbits(31)}", "ok", began + START_SECONDS, START_SECONDS)
+            if game.hidden_information:  # whose view the positions give: it is never told more
+                seat = game.player_names[state.turn]
+                self._ask(shlex.join(["seat", seat]), "ok", began + START_SECONDS, START_SECONDS)
         parts = [
             f"{kind}={format_budget(getattr(budget, kind))}"
             for kind in self.budget_kinds
@@ -291,7 +294,11 @@ class EngineAgent(Agent):
         allowed = (budget.time or 0.0) + float(self.settings["margin"])
         began = time.perf_counter()
         deadline = began + allowed
-        self._ask(shlex.join(["position", *(state.format_move(m) for m in state.history)]), "ok", deadline, allowed)
+        # The moves as this seat saw them (``state`` is its view): a move it did not see is ``?``, a
+        # chance outcome as drawn (``roll:3``). It is never asked where chance decides.
+        seen = [state.format_move(m) for m in state.history]
+        position = " ".join(["position", *(w if w == "?" else shlex.quote(w) for w in seen)])
+        self._ask(position, "ok", deadline, allowed)
         answer = self._ask(" ".join(["go", *parts]), "move", deadline, allowed)
         self.stats = {"seconds": time.perf_counter() - began}
         try:

@@ -6,7 +6,9 @@ controller in any language needs no parser: ``hello`` (the engine names
 itself and the protocol version), ``game NAME [OPTION=VALUE ...]``, ``seed N``,
 ``position [MOVE ...]`` (the moves from the start), ``go [time=S]
 [iterations=N] [depth=N]`` (answered ``move M``), ``legal``, ``show`` and
-``quit``. Every error is one line starting ``error``, and the session goes on.
+``quit``; ``seat PLAYER`` for a game with hidden information, whose view the
+positions give (a move that player did not see is ``?``). Every error is
+one line starting ``error``, and the session goes on.
 Words are split as a shell does, so a value with spaces is quoted. A line
 longer than :data:`LINE_LIMIT` bytes is answered with an error line, the rest
 of it read and forgotten, never held. :class:`EngineSession` is the protocol;
@@ -17,6 +19,7 @@ of it read and forgotten, never held. :class:`EngineSession` is the protocol;
 from __future__ import annotations
 
 import json
+import random
 import re
 import shlex
 from importlib.metadata import PackageNotFoundError, version
@@ -30,11 +33,13 @@ from ..play.levels import strongest
 from ..play.match import Match
 from ..plugins.loader import describe_exception
 from ..plugins.registry import game_class, make_seat, registered_games
-from ..rules.game import SEED_DIGITS, Game, check_seed
+from ..rules.chance import draw
+from ..rules.game import SEED_DIGITS, Game, State, check_seed
+from ..rules.moves import Move
 from ..rules.options import parse_assignments
 from ..rules.parts import describe as describe_parts
 
-COMMANDS = ("hello", "games", "game", "seed", "position", "go", "legal", "show", "quit")
+COMMANDS = ("hello", "games", "game", "seed", "seat", "position", "go", "legal", "show", "quit")
 #: ``seed N``: ASCII digits, checked before they are converted.
 SEED = re.compile(rf"-?[0-9]{{1,{SEED_DIGITS}}}")
 
@@ -67,6 +72,10 @@ class EngineSession:
         self._given: tuple[type[Game], dict[str, str]] | None = None
         self.game: Game | None = None
         self.match: Match | None = None
+        #: The player this engine plays, by index (``seat``), or None: told for hidden information.
+        self.seat: int | None = None
+        #: The moves ``position`` gave last, as given (a game with hidden information).
+        self._words: list[str] = []
         #: Set once ``quit`` is read.
         self.done = False
 
@@ -142,8 +151,21 @@ class EngineSession:
         self.seed = seed
         return "ok"
 
+    def _seat(self, args: list[str]) -> str:
+        game = self._match().game
+        if len(args) != 1 or args[0] not in game.player_names:
+            players = ", ".join(game.player_names)
+            raise MatchError(f"seat needs one of {game.name}'s players ({players}), got {quoted(' '.join(args), 40)}")
+        seat = game.player_names.index(args[0])
+        if seat != self.seat:
+            self.seat, self._words = seat, []
+            self._new_match()
+        return "ok"
+
     def _position(self, args: list[str]) -> str:
         match = self._match()
+        if match.game.hidden_information:
+            return self._position_seen(args)
         match.game.replay(args)  # raises, naming the move, before anything changes
         played = [match.state.format_move(m) for m in match.state.history]
         if args[: len(played)] != played:  # not a continuation: from the start again
@@ -165,6 +187,12 @@ class EngineSession:
             used = [arg for arg in args if arg.partition("=")[0].lower() in self.budget_kinds]
             if used:
                 budget = make_seat(":".join([self.agent_settings, *used])).budget
+        if match.state.is_chance:  # the controller draws it, and sends the outcome with the position
+            shown = " ".join(match.state.format_move(m) for m, _ in match.state.chance_outcomes())
+            raise MatchError(f"chance decides here ({shown}): an engine is told the outcome drawn, never asked to move")
+        if self.seat is not None and match.state.turn != self.seat and not match.is_over:
+            name = match.game.player_names[self.seat]
+            raise MatchError(f"it is {match.state.to_move}'s turn, not {name}'s: this engine plays {name} (seat)")
         move = match.choose(budget)
         return f"move {match.state.format_move(move)}"
 
@@ -172,14 +200,14 @@ class EngineSession:
         """``legal``: every legal move, or for a game whose moves are made in
         parts, what may start one; ``legal PARTIAL``: what may follow the
         move being made (``parts targets d2 d3 ...``)."""
-        state = self._match().state
+        state = self._view()
         if args or state.game.moves_in_parts:
             partial = state.parse_partial(" ".join(args))
             return " ".join(["parts", *describe_parts(state.parts(partial), state.game.grid.names)])
         return " ".join(["legal", *(state.format_move(m) for m in state.legal_moves)])
 
     def _show(self, args: list[str]) -> str:
-        return "state " + json.dumps(self._match().state.to_json(), separators=(",", ":"))
+        return "state " + json.dumps(self._view().to_json(), separators=(",", ":"))
 
     def _quit(self, args: list[str]) -> str:
         self.done = True
@@ -198,12 +226,75 @@ class EngineSession:
         cls, options = given
         game = cls.configure(options, seed=seed)
         agent = strongest(game) if self.asked is None else self.agent
-        match = Match(game, [agent] * len(game.turn_order), seed=seed)  # checks the agent's spec too
+        match = Match(game, [agent] * len(game.turn_order), seed=seed, chance="picked")  # checks the spec too
         if self.asked is None:
             self._play(agent)
-        self._given, self.game, self.match = given, game, match
+        if self._given is None or self._given[0] is not cls:
+            self.seat = None  # another game: its players are others
+        self._given, self.game, self.match, self._words = given, game, match, []
 
     def _new_match(self) -> Match:
         assert self.game is not None
-        self.match = Match(self.game, [self.agent] * len(self.game.turn_order), seed=self.seed)
+        # The outcomes of chance come with the position (picked): the controller's match drew them.
+        self.match = Match(self.game, [self.agent] * len(self.game.turn_order), seed=self.seed, chance="picked")
+        self._words = []
         return self.match
+
+    def _view(self) -> State:
+        """The position as this engine's seat sees it (a game without hidden information: all of it)."""
+        state = self._match().state
+        return state.seen_by(self.seat) if state.game.hidden_information else state
+
+    def _position_seen(self, words: list[str]) -> str:
+        """``position`` in a game with hidden information: the moves as the
+        seat saw them, ``?`` for one it did not see. A position consistent
+        with them is rebuilt, each move not seen whole drawn (from the seed
+        and the ply) among those the seat would have seen so; the agent is
+        given only the seat's view of it."""
+        match = self._match()
+        game = match.game
+        if self.seat is None:
+            raise MatchError(f"{game.name} hides information: send seat PLAYER first (whose view the positions give)")
+        again = words[: len(self._words)] == self._words
+        state = match.state if again else game.start()
+        moves = []
+        for ply in range(len(self._words) if again else 0, len(words)):
+            move = self._consistent(state, words[ply], ply)
+            moves.append(move)
+            state = state.play_unchecked(move)
+        if not again:
+            match = self._new_match()
+        for move in moves:
+            match.play(move)
+        self._words = list(words)
+        return "ok"
+
+    def _consistent(self, state: State, word: str, ply: int) -> Move:
+        """A move of ``state`` that the seat would have seen as ``word``."""
+        game, seat = state.game, self.seat
+        if state.is_over:
+            raise MatchError(f"move {ply + 1}: the game is over after {ply} moves")
+        outcomes = state.chance_outcomes()
+        moves = tuple(m for m, _ in outcomes) if state.is_chance else state.legal_moves
+        if word != "?":
+            try:
+                move = state.parse_move(word)
+            except BoardgamesError:
+                move = None
+            if move is not None and move in moves and game.seen(state, move, seat) == move:
+                return move  # seen whole: the move itself
+
+        def shown(move: Move) -> str:
+            seen = game.seen(state, move, seat)
+            return "?" if seen is None else state.format_move(seen)
+
+        fits = [m for m in moves if shown(m) == word]
+        if not fits:
+            player = game.player_names[seat] if seat is not None else "a spectator"
+            raise MatchError(
+                f"move {ply + 1}: {quoted(word, 40)} is not how {player} could have seen a move in {state.describe()}"
+            )
+        rng = random.Random(f"{self.seed}/hidden/{ply}")
+        if state.is_chance:
+            return draw(tuple((m, p) for m, p in outcomes if m in fits), rng)
+        return rng.choice(fits)

@@ -1,0 +1,36 @@
+"""`boardgames engine` with tests/toy_games.py's games registered, writing
+every line it is sent to a log (the first argument), for the tests of what
+an engine is told: ``python tests/spy_engine.py LOG [AGENT]``."""
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from boardgames import hookimpl  # noqa: E402
+from boardgames.protocol.server import EngineSession  # noqa: E402
+from boardgames.testing import plugin  # noqa: E402
+from tests.toy_games import Guess, Race  # noqa: E402
+
+
+class Toys:
+    @staticmethod
+    @hookimpl
+    def register_games(register):
+        register(Race)
+        register(Guess)
+
+
+class Tee:
+    def __init__(self, stream, log):
+        self.stream, self.log = stream, log
+
+    def readline(self, limit=-1):
+        line = self.stream.readline(limit)
+        self.log.write(line)
+        self.log.flush()
+        return line
+
+
+with plugin(Toys, "toys"), open(sys.argv[1], "a") as log:
+    EngineSession(sys.argv[2] if len(sys.argv) > 2 else "random").serve(Tee(sys.stdin, log), sys.stdout)
