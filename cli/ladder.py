@@ -55,7 +55,10 @@ def ladder(
 ) -> None:
     """Play GAMES games between each two neighbouring levels of GAME (seats
     alternated) and report the higher level's score with its 95% interval:
-    a good ladder scores 65% to 85% at every step. The result goes to a JSON
+    a good ladder scores 65% to 85% at every step. In a game of N players a
+    level plays against N - 1 seats of the one below (its score: its share of
+    them beaten); in a game played alone both play the same seeds (its score:
+    the share of seeds on which it scores more). The result goes to a JSON
     file a game can ship beside its code, with the line to declare the
     levels (Game.levels) once every step is in range."""
     cls = boardgames.game_class(game_name)
