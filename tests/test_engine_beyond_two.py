@@ -48,16 +48,25 @@ def test_an_engine_playing_guess_sees_no_hidden_move(tmp_path: Path):
     match = Match(Guess.configure(seed=2), [spy(logs["north"]), spy(logs["south"])])
     match.run()
     assert match.is_over and match.forfeit is None, match.result_text()
-    truth = [match.state.format_move(m) for m in match.state.history]
     assert sent(logs["south"], "seat") == [["south"]] and sent(logs["north"], "seat") == [["north"]]
     south = sent(logs["south"], "position")
     assert len(south) == 3 and all(len(p) % 2 == 1 for p in south)  # asked after north's choice of each round
-    for words in south:  # north's choices are never told to south: '?', and its own as it made them
+    for words in south:  # north's choice is '?' to south until south's own reveals both (first-second)
         assert words[0::2] == ["?"] * len(words[0::2])
-        assert words[1::2] == truth[1 : len(words) : 2]
+        assert words[1::2] == seen_words(match.state, 1)[1 : len(words) : 2]
     north = sent(logs["north"], "position")
     assert [len(p) for p in north] == [0, 2, 4]
-    assert all(words == truth[: len(words)] for words in north)  # north sees south's earlier choices
+    assert all(words == seen_words(match.state, 0)[: len(words)] for words in north)
+
+
+def seen_words(state, player: int) -> list[str]:
+    """The moves of a game as ``player`` saw them at the time (Game.seen), as text."""
+    out, position = [], state.game.start()
+    for move in state.history:
+        shown = state.game.seen(position, move, player)
+        out.append("?" if shown is None else position.format_move(shown))
+        position = position.play_unchecked(move)
+    return out
 
 
 def test_engines_play_three_players_with_dice_told_the_outcomes_and_never_asked_for_chance(tmp_path: Path):
@@ -96,10 +105,13 @@ def test_the_engine_side_checks_chance_seats_and_views_one_line_each():
         session.handle("position a1")
         == "error move 1: 'a1' is not how south could have seen a move in guess at the start"
     )
-    assert session.handle("position ? b1 ?") == "ok"
+    # south's own choice reveals north's (c1-b1: north c1, south b1): the position rebuilt has north on c1
+    assert session.handle("position ? c1-b1 ?") == "ok"
+    assert session.match.state.history[0] == session.match.state.parse_move("c1")
     assert session.handle("go").startswith("move ")
     shown = session.handle("show")
-    assert '"history":["?","b1","?"]' in shown  # its view: what it was told, nothing drawn for it shown
+    assert '"history":["?","c1-b1","?"]' in shown  # its view: what it was told, nothing drawn for it shown
+    assert session.handle("position ? b1").startswith("error move 2: 'b1' is not how south could have seen")
     assert session.handle("seat north") == "ok" and session.handle("position a1") == "ok"
     assert session.handle("go") == "error it is south's turn, not north's: this engine plays north (seat)"
     assert session.handle("position ?").startswith("error move 1: '?' is not how north could have seen")

@@ -39,6 +39,9 @@ from ..rules.moves import Move
 from ..rules.options import parse_assignments
 from ..rules.parts import describe as describe_parts
 
+#: The most moves tried in rebuilding a position from what a seat saw, its guesses taken back.
+REBUILD_STEPS = 20_000
+
 COMMANDS = ("hello", "games", "game", "seed", "seat", "position", "go", "legal", "show", "quit")
 #: ``seed N``: ASCII digits, checked before they are converted.
 SEED = re.compile(rf"-?[0-9]{{1,{SEED_DIGITS}}}")
@@ -256,12 +259,13 @@ class EngineSession:
         if self.seat is None:
             raise MatchError(f"{game.name} hides information: send seat PLAYER first (whose view the positions give)")
         again = words[: len(self._words)] == self._words
-        state = match.state if again else game.start()
-        moves = []
-        for ply in range(len(self._words) if again else 0, len(words)):
-            move = self._consistent(state, words[ply], ply)
-            moves.append(move)
-            state = state.play_unchecked(move)
+        try:  # on from the position rebuilt before, its guesses kept
+            moves = self._rebuilt(match.state if again else game.start(), words, len(self._words) if again else 0)
+        except MatchError:
+            if not again:
+                raise
+            again = False  # a later move shows that a guess was wrong: rebuilt from the start
+            moves = self._rebuilt(game.start(), words, 0)
         if not again:
             match = self._new_match()
         for move in moves:
@@ -269,8 +273,47 @@ class EngineSession:
         self._words = list(words)
         return "ok"
 
-    def _consistent(self, state: State, word: str, ply: int) -> Move:
-        """A move of ``state`` that the seat would have seen as ``word``."""
+    def _rebuilt(self, state: State, words: list[str], first: int) -> list[Move]:
+        """Moves from ``state`` (after ``first`` plies) that the seat would
+        have seen as ``words[first:]``: depth first, so that a guess at a move
+        it did not see is taken back when a later move it saw (one revealing
+        the choices made at once) rules it out; at most :data:`REBUILD_STEPS` tries."""
+        if first >= len(words):
+            return []
+        stack = [(state, iter(self._consistent(state, words[first], first)))]
+        moves: list[Move] = []
+        for _ in range(REBUILD_STEPS):
+            here, options = stack[-1]
+            move = next(options, None)
+            if move is None:  # nothing more fits here: back to the move before
+                stack.pop()
+                if not stack:
+                    break
+                moves.pop()
+                continue
+            moves.append(move)
+            ply = first + len(moves)
+            if ply == len(words):
+                return moves
+            after = here.play_unchecked(move)
+            try:
+                stack.append((after, iter(self._consistent(after, words[ply], ply))))
+            except MatchError:
+                moves.pop()
+        return self._rebuilt_greedy(state, words, first)  # raises the error of the first move that does not fit
+
+    def _rebuilt_greedy(self, state: State, words: list[str], first: int) -> list[Move]:
+        """Move by move, each the first that fits."""
+        moves = []
+        for ply in range(first, len(words)):
+            move = self._consistent(state, words[ply], ply)[0]
+            moves.append(move)
+            state = state.play_unchecked(move)
+        return moves
+
+    def _consistent(self, state: State, word: str, ply: int) -> list[Move]:
+        """The moves of ``state`` that the seat would have seen as ``word``,
+        the most likely first (drawn from the seed and the ply); MatchError if none."""
         game, seat = state.game, self.seat
         if state.is_over:
             raise MatchError(f"move {ply + 1}: the game is over after {ply} moves")
@@ -282,7 +325,7 @@ class EngineSession:
             except BoardgamesError:
                 move = None
             if move is not None and move in moves and game.seen(state, move, seat) == move:
-                return move  # seen whole: the move itself
+                return [move]  # seen whole: the move itself
 
         def shown(move: Move) -> str:
             seen = game.seen(state, move, seat)
@@ -296,5 +339,9 @@ class EngineSession:
             )
         rng = random.Random(f"{self.seed}/hidden/{ply}")
         if state.is_chance:
-            return draw(tuple((m, p) for m, p in outcomes if m in fits), rng)
-        return rng.choice(fits)
+            first = draw(tuple((m, p) for m, p in outcomes if m in fits), rng)
+        else:
+            first = rng.choice(fits)
+        others = [m for m in fits if m != first]
+        rng.shuffle(others)
+        return [first, *others]
