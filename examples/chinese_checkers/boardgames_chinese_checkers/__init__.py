@@ -1,0 +1,186 @@
+"""Chinese checkers on the six-pointed star, as OpenSpiel's ``chinese_checkers`` plays it.
+
+The star has 121 cells: a hexagon of 61 with a triangle of 10 on each of its
+six sides. Two, three, four or six players (``-o players=3``) each start with
+ten pieces filling a triangle (two: north and south; three: north, south-east
+and south-west; four: north, north-east, south and south-west; six: all) and
+race them to the opposite triangle. The players move in turn, one piece a
+move: a step to an empty neighbouring cell, or a chain of hops, each over one
+neighbouring piece (anyone's) to the empty cell just beyond it, never landing
+twice on the same cell nor back where the piece started; the chain may stop
+after any hop. A player who cannot move passes. The first to fill the
+opposite triangle with its own ten pieces wins: OpenSpiel's returns give the
+winner one point for each other player and each other player -1. After
+``max_moves`` moves in all (1000) nobody has won: a draw.
+
+A move is written ``origin-destination`` (the piece, then where its step or
+its last hop lands), and made in two parts: the piece, then the cell.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import boardgames
+from boardgames import BitboardState, Game, Grid, IntOption, Outcome, Parts, bits, hookimpl, transfer
+
+#: The star in OpenSpiel's doubled coordinates, row 0 (north) to 16, cell 0 to 120 in its order.
+DOUBLED = sorted(
+    {(r, c) for r in range(13) for c in range(12 - r, 13 + r, 2)}
+    | {(r, c) for r in range(4, 17) for c in range(r - 4, 29 - r, 2)}
+)
+HEIGHT = 17
+
+
+def square_of(row: int, col: int) -> int:
+    """Our square of a doubled (row, column): rank 17 at the north, each
+    rank half a cell right of the one below, as a hexagonal grid draws them."""
+    rank = 16 - row
+    return (col - rank + 12) // 2 * HEIGHT + rank
+
+
+SQUARES = tuple(square_of(r, c) for r, c in DOUBLED)  # OpenSpiel's cell number -> our square
+GRID = Grid.from_cells(17, HEIGHT, ((sq // HEIGHT, sq % HEIGHT) for sq in SQUARES), basis="hex")
+
+
+def _triangles() -> tuple[int, ...]:
+    """The six points, north then clockwise (OpenSpiel's order), as masks."""
+    up = {(r, c) for r in range(13) for c in range(12 - r, 13 + r, 2)}
+    down = {(r, c) for r in range(4, 17) for c in range(r - 4, 29 - r, 2)}
+    middle = {(r, c) for r, c in up | down if 4 <= r <= 12}  # the hexagon and the four side points
+
+    def mask(cells: object) -> int:
+        return Grid.mask(square_of(r, c) for r, c in cells)  # type: ignore[attr-defined]
+
+    return (
+        mask(c for c in up if c[0] < 4),  # north
+        mask(c for c in middle - up if c[1] > 12),  # north-east
+        mask(c for c in middle - down if c[1] > 12),  # south-east
+        mask(c for c in down if c[0] > 12),  # south
+        mask(c for c in middle - down if c[1] < 12),  # south-west
+        mask(c for c in middle - up if c[1] < 12),  # north-west
+    )
+
+
+TRIANGLES = _triangles()
+#: Each count's home triangles, player by player (OpenSpiel's slots).
+HOMES = {2: (0, 3), 3: (0, 2, 4), 4: (0, 1, 3, 4), 6: (0, 1, 2, 3, 4, 5)}
+
+
+#: The six directions as (amount, keep): a mask moves one cell that way as ``(m & keep) << amount``, split
+#: by the sign of the amount (a shift right for the others) so that the loops below make no test or call.
+UP = tuple((a, k) for a, k in GRID.steps if a > 0)
+DOWN = tuple((-a, k) for a, k in GRID.steps if a < 0)
+
+
+def shift(mask: int, direction: int) -> int:
+    """``mask`` moved one cell in ``direction`` (the grid's hexagonal directions)."""
+    amount, keep = GRID.steps[direction]
+    return (mask & keep) << amount if amount > 0 else (mask & keep) >> -amount
+
+
+def hex_distance(a: int, b: int) -> int:
+    (fa, ra), (fb, rb) = divmod(a, HEIGHT), divmod(b, HEIGHT)
+    df, dr = fa - fb, ra - rb
+    return (abs(df) + abs(dr) + abs(df + dr)) // 2
+
+
+class ChineseCheckers(Game[BitboardState]):
+    name = "chinese_checkers"
+    title = "Chinese checkers"
+    summary = "Race your ten pieces across the star, stepping and hopping (OpenSpiel's chinese_checkers, 2-6 players)."
+    player_names = ("red", "green", "blue", "yellow", "purple", "orange")
+    colours = ("#c62828", "#2e7d32", "#1565c0", "#f9a825", "#6a1b9a", "#ef6c00")
+    player_count = (2, 6)
+    option_specs = (IntOption("max_moves", "moves in all before the game is drawn", 1000, minimum=1, maximum=100_000),)
+    parts_per_move = 2  # the piece, then where it lands
+    rules_text = __doc__ or ""
+
+    @classmethod
+    def check_options(cls, values: object) -> None:
+        if values["players"] not in HOMES:  # type: ignore[index]
+            raise boardgames.InvalidOptionError("chinese_checkers: players is 2, 3, 4 or 6")
+
+    def setup(self) -> None:
+        self.grid = GRID
+        self.max_length = self.options["max_moves"]
+        homes = HOMES[self.number_of_players]
+        self.homes = tuple(TRIANGLES[t] for t in homes)
+        self.goals = tuple(TRIANGLES[(t + 3) % 6] for t in homes)
+        # For the evaluation: each cell's distance to the far point of each player's goal.
+        tips = [
+            max(bits(goal), key=lambda sq, home=home: min(hex_distance(sq, h) for h in bits(home)))
+            for home, goal in zip(self.homes, self.goals, strict=True)
+        ]
+        self.distance = tuple(tuple(hex_distance(sq, tip) for sq in range(GRID.size)) for tip in tips)
+        self.start_distance = sum(self.distance[0][sq] for sq in bits(self.homes[0]))
+        self.done_distance = sum(self.distance[0][sq] for sq in bits(self.goals[0]))
+
+    def initial_state(self) -> BitboardState:
+        return BitboardState(game=self, boards=self.homes, placed=(0,) * len(self.homes))
+
+    def next_parts(self, state: BitboardState, partial: boardgames.Move) -> Parts:
+        occupied = state.occupied
+        empty = GRID.full & ~occupied
+        if partial.origin < 0:  # which piece: one with an empty neighbour, or a piece beside it to hop
+            near = 0
+            for a, k in UP:
+                e = (empty & k) << a
+                near |= e | ((occupied & e & k) << a)
+            for a, k in DOWN:
+                e = (empty & k) >> a
+                near |= e | ((occupied & e & k) >> a)
+            movable = state.boards[state.turn] & near
+            return Parts(origins=movable, can_pass=not movable)
+        if partial.to >= 0:
+            return Parts(complete=True)
+        start = 1 << partial.origin
+        occupied &= ~start
+        empty |= start
+        steps = 0
+        for a, k in UP:
+            steps |= (start & k) << a
+        for a, k in DOWN:
+            steps |= (start & k) >> a
+        reached = frontier = start
+        while frontier:  # the hop chains, breadth first: over a piece, onto an empty cell not reached yet
+            landed = 0
+            for a, k in UP:
+                landed |= (((frontier & k) << a & occupied) & k) << a
+            for a, k in DOWN:
+                landed |= (((frontier & k) >> a & occupied) & k) >> a
+            frontier = landed & empty & ~reached
+            reached |= frontier
+        return Parts(targets=(steps & empty) | (reached & ~start))
+
+    def apply(self, state: BitboardState, move: boardgames.Move) -> BitboardState:
+        me, history = state.turn, (*state.history, move)
+        boards = state.boards if move.to < 0 else transfer(state.boards, me, 1 << move.to, 1 << move.origin)
+        outcome = None
+        n = len(boards)
+        if boards[me] & self.goals[me] == self.goals[me]:
+            returns = tuple(n - 1.0 if p == me else -1.0 for p in range(n))
+            places = tuple(1 if p == me else 2 for p in range(n))
+            outcome = Outcome(me, f"{self.player_names[me]} fills the opposite point", (), places, (), returns)
+        elif len(history) >= self.max_length:
+            outcome = Outcome.placed((1,) * n, f"{self.max_length} moves without a winner", returns=(0.0,) * n)
+        return BitboardState(
+            game=self, history=history, turn=(me + 1) % n, outcome=outcome, boards=boards, placed=state.placed
+        )
+
+    def evaluate(self, state: BitboardState, player: int) -> float:
+        """Each player's progress: how far its pieces are from its goal's far
+        point, from 0 (home) to 1 (arrived); a player's value is its lead over
+        the best of the others."""
+        span = self.start_distance - self.done_distance
+        progress = [
+            (self.start_distance - sum(table[sq] for sq in bits(board))) / span
+            for table, board in zip(self.distance, state.boards, strict=True)
+        ]
+        best_other = max(v for p, v in enumerate(progress) if p != player)
+        return max(-0.99, min(0.99, 2 * (progress[player] - best_other)))
+
+
+@hookimpl
+def register_games(register: Callable[[type[boardgames.Game]], None]) -> None:
+    register(ChineseCheckers)

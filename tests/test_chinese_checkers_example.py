@@ -1,0 +1,214 @@
+"""The Chinese checkers example (examples/chinese_checkers): the conformance
+kit for 2, 3, 4 and 6 players, the star and its points, agreement with
+OpenSpiel's ``chinese_checkers`` move for move (a move of ours is a step, or a
+whole hop chain: OpenSpiel's hops one action each and a pass to stop), and
+the command line with the package installed."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import boardgames
+from boardgames.testing import plugin
+from helpers import ROOT, install_example, load_example, need_pyspiel, run_with
+
+PASS_ACTION = 726
+#: Players, seeded games, OpenSpiel's max_moves: games played in step with OpenSpiel (>= 200 in all).
+AGREEMENT = ((3, 100, 40), (6, 60, 40), (2, 20, 60), (4, 20, 40), (3, 1, 1000), (2, 1, 1000))
+
+
+@pytest.fixture(scope="module")
+def module() -> Iterator[Any]:
+    loaded = load_example("chinese_checkers")
+    with plugin(loaded, "chinese-checkers-under-test"):
+        yield loaded
+
+
+def configured(players: int, max_moves: int = 1000) -> Any:
+    return boardgames.game_class("chinese_checkers").configure({"players": players, "max_moves": max_moves})
+
+
+def test_chinese_checkers_keeps_the_contract(check_game, module):
+    for players in (2, 3, 4, 6):
+        check_game("chinese_checkers", games=2, options={"players": players, "max_moves": 120})
+
+
+def test_the_star_its_points_and_the_player_counts(module):
+    assert bin(module.GRID.full).count("1") == 121 and all(bin(t).count("1") == 10 for t in module.TRIANGLES)
+    for players in (2, 3, 4, 6):
+        game = configured(players)
+        state = game.start()
+        assert game.number_of_players == players and len(game.player_names) == players
+        assert len(state.boards) == players and all(bin(b).count("1") == 10 for b in state.boards)
+        assert state.to_move == "red"
+    for bad in (1, 5, 7):
+        with pytest.raises(boardgames.InvalidOptionError):
+            boardgames.game_class("chinese_checkers").configure({"players": bad})
+
+
+def test_a_hop_chain_is_one_move_to_any_cell_it_reaches(module):
+    game = configured(2)
+    state = game.start()
+    assert len(state.legal_moves) == 14 and len({m.origin for m in state.legal_moves}) == 7  # as OpenSpiel's 14
+
+    # A lone red piece in the middle, blue pieces on every other cell eastwards: it hops on and on.
+    def east(mask: int) -> int:
+        return module.shift(mask, 0)
+
+    centre = game.grid.parse_square("i9")
+    piece, over = 1 << centre, east(1 << centre) | east(east(east(1 << centre)))
+    board = module.BitboardState(game=game, boards=(piece, over), placed=(0, 0))
+    ends = {board.format_move(m) for m in board.legal_moves}
+    first, second = east(east(piece)), east(east(east(east(piece))))
+    hop, chain = (f"i9-{game.grid.name(sq.bit_length() - 1)}" for sq in (first, second))
+    assert hop in ends and chain in ends and len(ends) == 6 + 2 - 1  # six steps less the one blocked, two landings
+    assert board.play(chain).boards[0] == second  # the whole chain in one move
+
+
+def test_the_winner_gets_one_point_for_each_other_player(module):
+    game = configured(3)
+    goal = game.goals[0]
+    boards = list(game.homes)
+    boards[0] = goal & ~(1 << max(module.bits(goal)))  # red has nine in its goal...
+    last = max(module.bits(goal))
+    outside = next(
+        sq
+        for sq in module.bits(game.grid.full & ~game.homes[1] & ~game.homes[2] & ~goal)
+        if last in module.bits(game.grid.adjacent[sq])
+    )
+    boards[0] |= 1 << outside
+    state = module.BitboardState(game=game, boards=tuple(boards), placed=(0, 0, 0))
+    won = state.play(boardgames.Move(outside, last))
+    assert won.is_over and won.winner == "red" and won.returns() == (2.0, -1.0, -1.0)
+    assert won.places == (1, 2, 2) and "red" in won.result_text()
+
+
+# -- OpenSpiel's chinese_checkers, move for move ------------------------------------
+
+
+def their_moves(theirs: Any) -> dict[tuple[int, int], list[int]]:
+    """Every whole move of OpenSpiel's player to move, as (origin, landing) in
+    its cell numbers, with the actions that make it (a hop chain's hops, then
+    a pass where the chain could go on): found by playing its own actions."""
+    moves: dict[tuple[int, int], list[int]] = {}
+    me = theirs.current_player()
+
+    def chain(state: Any, origin: int, done: list[int], seen: set[int], actions: list[int]) -> None:
+        for action in actions:
+            if action == PASS_ACTION:
+                continue
+            landing = int(state.action_to_string(action).split("=>")[1])
+            if landing in seen:
+                continue
+            seen.add(landing)
+            after = state.child(action)
+            if after.current_player() == me and not after.is_terminal():  # the chain may go on
+                moves[(origin, landing)] = [*done, action, PASS_ACTION]
+                chain(after, origin, [*done, action], seen, after.legal_actions())
+            else:
+                moves[(origin, landing)] = [*done, action]
+
+    firsts: dict[int, list[int]] = {}
+    for action in theirs.legal_actions():
+        if action == PASS_ACTION:
+            return {(-1, -1): [PASS_ACTION]}
+        text = theirs.action_to_string(action)
+        if "->" in text:
+            origin, landing = map(int, text.split("->"))
+            moves[(origin, landing)] = [action]
+        else:
+            firsts.setdefault(action // 6, []).append(action)
+    for origin, hops in firsts.items():
+        chain(theirs, origin, [], {origin}, hops)
+    return moves
+
+
+def greedy_or_random(game: Any, state: Any, rng: random.Random) -> Any:
+    """Mostly the move that brings the mover's piece nearest its goal (so that
+    games are won), now and then any move."""
+    moves = state.legal_moves
+    if rng.random() < 0.2 or moves[0].to < 0:
+        return rng.choice(moves)
+    table = game.distance[state.turn]
+    best = max(table[m.origin] - table[m.to] for m in moves)
+    return rng.choice([m for m in moves if table[m.origin] - table[m.to] == best])
+
+
+def play_both(module: Any, pyspiel: Any, players: int, games: int, max_moves: int) -> tuple[int, int]:
+    """Seeded games of both in step; returns the moves played and the games
+    won. Fails on the first player to move, whole move list, board or
+    returns that differ."""
+    game = configured(players, max_moves)
+    spiel = pyspiel.load_game("chinese_checkers", {"players": players, "max_moves": max_moves})
+    cell = {sq: i for i, sq in enumerate(module.SQUARES)}
+    moves = won = 0
+    for seed in range(games):
+        rng = random.Random(seed)
+        ours, theirs = game.start(), spiel.new_initial_state()
+        while not ours.is_over:
+            where = f"{players} players, game {seed}, move {len(ours.history)}"
+            assert not theirs.is_terminal() and theirs.current_player() == ours.turn, where
+            expected = their_moves(theirs)
+            mine = {(cell.get(m.origin, -1), cell.get(m.to, -1)): m for m in ours.legal_moves}
+            assert sorted(mine) == sorted(expected), where
+            move = greedy_or_random(game, ours, rng) if seed % 2 == 0 else rng.choice(ours.legal_moves)
+            for action in expected[(cell.get(move.origin, -1), cell.get(move.to, -1))]:
+                theirs.apply_action(action)
+            ours = ours.play(move)
+            moves += 1
+        where = f"{players} players, game {seed}: {ours.result_text()}"
+        assert theirs.is_terminal() and list(theirs.returns()) == list(ours.returns()), where
+        owner = ours.owners()
+        assert [owner.get(sq, -1) for sq in module.SQUARES] == [
+            int(ch) - 1 if ch.isdigit() else -1 for ch in str(theirs).split("Player")[0] if ch in ".123456"
+        ], where
+        won += ours.winner is not None
+    return moves, won
+
+
+def test_chinese_checkers_agrees_with_openspiel_move_for_move(module):
+    pyspiel = need_pyspiel()
+    total_games = total_moves = total_won = 0
+    for players, games, max_moves in AGREEMENT:
+        moves, won = play_both(module, pyspiel, players, games, max_moves)
+        total_games, total_moves, total_won = total_games + games, total_moves + moves, total_won + won
+    assert total_games >= 200 and total_moves > 8_000 and total_won >= 2
+
+
+# -- the command line, the package installed -----------------------------------------
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return install_example("chinese_checkers", tmp_path_factory.mktemp("chinese-checkers-site"))
+
+
+def test_chinese_checkers_is_listed_and_shown_through_the_cli(site, tmp_path):
+    listed = run_with(site, "-m", "boardgames", "list")
+    assert "chinese_checkers" in [line.split()[0] for line in listed.stdout.splitlines() if line.strip()], listed.stderr
+    shown = run_with(
+        site, "-m", "boardgames", "show", "chinese_checkers", "-o", "players=3", "--moves", "e14-e13", "--json"
+    )
+    assert shown.returncode == 0, shown.stderr
+    state = json.loads(shown.stdout)
+    assert state["players"] == ["red", "green", "blue"] and state["to_move"] == "green"
+    assert len(state["pieces"]) == 30 and state["pieces"]["e13"] == "red"
+    bad = run_with(site, "-m", "boardgames", "show", "chinese_checkers", "-o", "players=5")
+    assert bad.returncode != 0 and "Traceback" not in bad.stderr and len(bad.stderr.strip().splitlines()) == 1
+    picture = tmp_path / "star.svg"
+    drawn = run_with(site, "-m", "boardgames", "show", "chinese_checkers", "-o", "players=6", "--svg", str(picture))
+    assert drawn.returncode == 0, drawn.stderr
+    assert picture.read_text().startswith("<svg")
+
+
+def test_chinese_checkers_uses_only_the_documented_api():
+    source = (ROOT / "examples" / "chinese_checkers" / "boardgames_chinese_checkers" / "__init__.py").read_text()
+    imports = re.findall(r"^(?:from|import) (boardgames\S*)", source, re.M)
+    assert imports and set(imports) == {"boardgames"}
