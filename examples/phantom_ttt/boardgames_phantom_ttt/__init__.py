@@ -1,0 +1,114 @@
+"""Phantom tic-tac-toe, as OpenSpiel's ``phantom_ttt`` plays it (classical).
+
+Tic-tac-toe on 3 × 3 where neither player sees the other's marks. Cross
+moves first. A player tries a cell it has not tried yet: if it is empty, its
+mark goes there and the turn passes; if the other player's mark is there,
+the try reveals it to the player, who tries again (its turn goes on). Three
+marks in a row win; a full board with no line is a draw.
+
+Each player sees its own marks, the other's marks its failed tries revealed,
+and that the other moved (not where): a move of the other player is shown as
+``?``. Once the game is over everyone sees everything.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import attrs
+
+import boardgames
+from boardgames import BitboardState, Game, Grid, Outcome, bits, hookimpl, placements
+
+
+@attrs.frozen(kw_only=True, slots=False)
+class PhantomState(BitboardState):
+    #: For each player, the other's marks its failed tries revealed.
+    revealed: tuple[int, int] = (0, 0)
+
+
+class PhantomTicTacToe(Game[PhantomState]):
+    name = "phantom_ttt"
+    title = "Phantom tic-tac-toe"
+    summary = "Tic-tac-toe where you see only your own marks (OpenSpiel's phantom_ttt)."
+    player_names = ("cross", "nought")
+    symbols = ("x", "o")
+    max_length = 17  # nine marks and at most eight failed tries
+    parts_per_move = 1
+    rules_text = __doc__ or ""
+
+    def setup(self) -> None:
+        self.grid = Grid.get(3)
+
+    def initial_state(self) -> PhantomState:
+        return PhantomState(game=self)
+
+    def generate_moves(self, state: PhantomState) -> tuple[boardgames.Move, ...]:
+        me = state.turn
+        return placements(self.grid.full & ~state.boards[me] & ~state.revealed[me])
+
+    def apply(self, state: PhantomState, move: boardgames.Move) -> PhantomState:
+        me, cell = state.turn, 1 << move.to
+        history = (*state.history, move)
+        if state.boards[1 - me] & cell:  # the other's mark: revealed, and the same player tries again
+            revealed = (
+                (state.revealed[0] | cell, state.revealed[1])
+                if me == 0
+                else (state.revealed[0], state.revealed[1] | cell)
+            )
+            return attrs.evolve(state, history=history, revealed=revealed)
+        boards = (state.boards[0] | cell, state.boards[1]) if me == 0 else (state.boards[0], state.boards[1] | cell)
+        outcome = None
+        if self.grid.has_line(boards[me], 3):
+            outcome = Outcome(me, "three in a row")
+        elif boards[0] | boards[1] == self.grid.full:
+            outcome = Outcome(None, "full board")
+        return PhantomState(
+            game=self, history=history, turn=1 - me, outcome=outcome, boards=boards, revealed=state.revealed
+        )
+
+    # -- what each player sees ---------------------------------------------------------------
+    def hide(self, state: PhantomState, player: int | None) -> PhantomState:
+        """``player``'s own marks and the other's that it found; nothing of what the other found."""
+        if player is None:
+            return attrs.evolve(state, boards=(0, 0), revealed=(0, 0))
+        other = 1 - player
+        boards = [0, 0]
+        boards[player], boards[other] = state.boards[player], state.revealed[player]
+        revealed = [0, 0]
+        revealed[player] = state.revealed[player]
+        return attrs.evolve(state, boards=tuple(boards), revealed=tuple(revealed))
+
+    def seen(self, state: PhantomState, move: boardgames.Move, player: int | None) -> boardgames.Move | None:
+        return move if player == state.turn else None
+
+    def sample(self, view: PhantomState, player: int, rng: random.Random) -> PhantomState:
+        """The other's unseen marks drawn among the cells ``player`` knows
+        nothing of, as many as the turns say (cross has moved as often as
+        nought, or once more), none making a line; and which of ``player``'s
+        marks the other's failed tries found, as many as its moves say."""
+        other = 1 - player
+        mine, found = view.boards[player], view.revealed[player]
+        marks = bin(mine).count("1")
+        # Whose turn it is says how many marks the other has: cross moves first.
+        theirs = marks + (1 if other == 0 else 0) if view.turn == player else marks - (1 if player == 0 else 0)
+        # The other's moves so far (shown as "?" in the view's history) less its marks: its failed tries.
+        moves_of_other = sum(1 for m in view.history if m.origin < -1)
+        unknown = bits(self.grid.full & ~mine & ~found)
+        for _ in range(100):
+            extra = rng.sample(unknown, max(0, theirs - bin(found).count("1")))
+            board = found | Grid.mask(extra)  # type: ignore[attr-defined]
+            if not self.grid.has_line(board, 3):
+                break
+        tries = min(max(0, moves_of_other - bin(board).count("1")), marks)
+        hit = Grid.mask(rng.sample(bits(mine), tries))  # type: ignore[attr-defined]
+        boards, revealed = [0, 0], [0, 0]
+        boards[player], boards[other] = mine, board
+        revealed[player], revealed[other] = found, hit
+        return attrs.evolve(view, boards=tuple(boards), revealed=tuple(revealed))
+
+
+@hookimpl
+def register_games(register: Callable[[type[boardgames.Game]], None]) -> None:
+    register(PhantomTicTacToe)
