@@ -39,7 +39,9 @@ class PhantomTicTacToe(Game[PhantomState]):
     rules_text = __doc__ or ""
 
     def setup(self) -> None:
-        self.grid = Grid.get(3)
+        self.grid = grid = Grid.get(3)
+        #: For each set of cells (a 9-bit mask), whether it holds three in a row: asked at every move.
+        self.three_in_a_row = tuple(grid.has_line(cells, 3) for cells in range(1 << 9))
 
     def initial_state(self) -> PhantomState:
         return PhantomState(game=self)
@@ -60,7 +62,7 @@ class PhantomTicTacToe(Game[PhantomState]):
             return attrs.evolve(state, history=history, revealed=revealed)
         boards = (state.boards[0] | cell, state.boards[1]) if me == 0 else (state.boards[0], state.boards[1] | cell)
         outcome = None
-        if self.grid.has_line(boards[me], 3):
+        if self.three_in_a_row[boards[me]]:
             outcome = Outcome(me, "three in a row")
         elif boards[0] | boards[1] == self.grid.full:
             outcome = Outcome(None, "full board")
@@ -99,7 +101,7 @@ class PhantomTicTacToe(Game[PhantomState]):
         for _ in range(100):
             extra = rng.sample(unknown, max(0, theirs - bin(found).count("1")))
             board = found | Grid.mask(extra)  # type: ignore[attr-defined]
-            if not self.grid.has_line(board, 3):
+            if not self.three_in_a_row[board]:
                 break
         tries = min(max(0, moves_of_other - bin(board).count("1")), marks)
         hit = Grid.mask(rng.sample(bits(mine), tries))  # type: ignore[attr-defined]
