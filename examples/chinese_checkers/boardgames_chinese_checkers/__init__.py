@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import boardgames
-from boardgames import BitboardState, Game, Grid, IntOption, Outcome, Parts, bits, hookimpl, transfer
+from boardgames import BitboardState, Game, Grid, IntOption, Outcome, Parts, bits, hookimpl
 
 #: The star in OpenSpiel's doubled coordinates, row 0 (north) to 16, cell 0 to 120 in its order.
 DOUBLED = sorted(
@@ -120,7 +120,11 @@ class ChineseCheckers(Game[BitboardState]):
         return BitboardState(game=self, boards=self.homes, placed=(0,) * len(self.homes))
 
     def next_parts(self, state: BitboardState, partial: boardgames.Move) -> Parts:
-        occupied = state.occupied
+        if partial.to >= 0:
+            return Parts(complete=True)
+        occupied = 0
+        for board in state.boards:
+            occupied |= board
         empty = GRID.full & ~occupied
         if partial.origin < 0:  # which piece: one with an empty neighbour, or a piece beside it to hop
             near = 0
@@ -132,8 +136,6 @@ class ChineseCheckers(Game[BitboardState]):
                 near |= e | ((occupied & e & k) >> a)
             movable = state.boards[state.turn] & near
             return Parts(origins=movable, can_pass=not movable)
-        if partial.to >= 0:
-            return Parts(complete=True)
         start = 1 << partial.origin
         occupied &= ~start
         empty |= start
@@ -155,7 +157,11 @@ class ChineseCheckers(Game[BitboardState]):
 
     def apply(self, state: BitboardState, move: boardgames.Move) -> BitboardState:
         me, history = state.turn, (*state.history, move)
-        boards = state.boards if move.to < 0 else transfer(state.boards, me, 1 << move.to, 1 << move.origin)
+        boards = state.boards
+        if move.to >= 0:
+            moved = list(boards)
+            moved[me] = moved[me] & ~(1 << move.origin) | 1 << move.to
+            boards = tuple(moved)
         outcome = None
         n = len(boards)
         if boards[me] & self.goals[me] == self.goals[me]:
