@@ -1,7 +1,8 @@
-"""The Phantom tic-tac-toe example (examples/phantom_ttt): the conformance
-kit (views leak nothing, samples fit the view), the rule of a failed try,
-agreement with OpenSpiel's ``phantom_ttt`` move for move and each player's
-information state, and the command line with the package installed."""
+"""The Phantom tic-tac-toe example (examples/phantom_ttt, Dark Hex too): the
+conformance kit (views leak nothing, samples fit the view), the rule of a
+failed try, agreement with OpenSpiel's ``phantom_ttt`` and ``dark_hex`` move
+for move and each player's information state, and the command line with the
+package installed."""
 
 from __future__ import annotations
 
@@ -34,6 +35,11 @@ def game() -> Any:
 
 def test_phantom_ttt_keeps_the_contract(check_game, module):
     check_game("phantom_ttt", games=30)
+
+
+def test_dark_hex_keeps_the_contract(check_game, module):
+    check_game("dark_hex", games=20)
+    check_game("dark_hex", games=4, options={"size": 5})
 
 
 def test_a_failed_try_reveals_the_mark_and_the_player_tries_again(module):
@@ -126,6 +132,50 @@ def test_phantom_ttt_agrees_with_openspiel_move_for_move(module):
     assert all(results.values()) and failed > GAMES and moves > 6 * GAMES
 
 
+def hex_cell(grid: Any, action: int, size: int) -> int:
+    """Our cell of OpenSpiel's hex cell (row by row, as examples/hex names them)."""
+    row, col = divmod(action, size)
+    return grid.parse_square(f"{'abcdefghijk'[col]}{row + 1}")
+
+
+@pytest.mark.parametrize(("size", "games"), [(3, 200), (4, 60)])
+def test_dark_hex_agrees_with_openspiel_move_for_move(module, size, games):
+    pyspiel = need_pyspiel()
+    ours_game = boardgames.game_class("dark_hex").configure({"size": size})
+    grid = ours_game.grid
+    spiel = pyspiel.load_game("dark_hex", {"num_rows": size, "num_cols": size, "obstype": "reveal-numturns"})
+    cells = {hex_cell(grid, a, size): a for a in range(size * size)}
+    wins, failed = [0, 0], 0
+    for seed in range(games):
+        rng = random.Random(seed)
+        ours, theirs = ours_game.start(), spiel.new_initial_state()
+        movers: list[int] = []
+        while not ours.is_over:
+            where = f"size {size}, game {seed}, move {len(ours.history)}"
+            assert not theirs.is_terminal() and theirs.current_player() == ours.turn, where
+            legal = sorted(theirs.legal_actions())
+            assert sorted(cells[m.to] for m in ours.legal_moves) == legal, where
+            assert sorted(cells[m.to] for m in ours.seen_by(ours.turn).legal_moves) == legal, where
+            for player in (0, 1):
+                view = ours.seen_by(player)
+                owner = view.owners()
+                board = "".join(".xo"[owner.get(hex_cell(grid, a, size), -1) + 1] for a in range(size * size))
+                sequence = "".join(
+                    f"{mover},{cells[move.to]} " if move.origin >= -1 else f"{mover},? "
+                    for mover, move in zip(movers, view.history, strict=True)
+                )
+                info = theirs.information_state_string(player).split("\n")
+                assert "".join(info[:size]) == board and info[size:] == [str(len(movers)), sequence], where
+            move = rng.choice(ours.legal_moves)
+            failed += bool(ours.boards[1 - ours.turn] >> move.to & 1)
+            movers.append(ours.turn)
+            theirs.apply_action(cells[move.to])
+            ours = ours.play(move)
+        assert theirs.is_terminal() and tuple(theirs.returns()) == ours.returns(), f"game {seed}"
+        wins[ours.outcome.winner_index] += 1
+    assert all(wins) and failed > games
+
+
 # -- the command line, the package installed -----------------------------------------------
 
 
@@ -136,7 +186,10 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_phantom_ttt_is_listed_and_played_through_the_cli(site):
     listed = run_with(site, "-m", "boardgames", "list")
-    assert "phantom_ttt" in [line.split()[0] for line in listed.stdout.splitlines() if line.strip()], listed.stderr
+    names = [line.split()[0] for line in listed.stdout.splitlines() if line.strip()]
+    assert "phantom_ttt" in names and "dark_hex" in names, listed.stderr
+    dark = run_with(site, "-m", "boardgames", "show", "dark_hex", "--moves", "a1 b1 a2 b2 a3", "--json")
+    assert dark.returncode == 0 and json.loads(dark.stdout)["winner"] == "red", dark.stderr
     # Nought tries b2, finds cross there and tries again: a1; cross wins a3-b2-c1.
     done = run_with(site, "-m", "boardgames", "show", "phantom_ttt", "--moves", "b2 b2 a1 a3 c3 c1", "--json")
     assert done.returncode == 0, done.stderr

@@ -1,4 +1,4 @@
-"""Phantom tic-tac-toe, as OpenSpiel's ``phantom_ttt`` plays it (classical).
+"""Phantom tic-tac-toe and Dark Hex, as OpenSpiel's ``phantom_ttt`` and ``dark_hex`` play them (classical).
 
 Tic-tac-toe on 3 × 3 where neither player sees the other's marks. Cross
 moves first. A player tries a cell it has not tried yet: if it is empty, its
@@ -9,6 +9,12 @@ marks in a row win; a full board with no line is a draw.
 Each player sees its own marks, the other's marks its failed tries revealed,
 and that the other moved (not where): a move of the other player is shown as
 ``?``. Once the game is over everyone sees everything.
+
+Dark Hex is Hex (examples/hex: red joins rank 1 to the last rank, blue file
+a to the last file) on a ``size`` × ``size`` rhombus (3 by default, as
+OpenSpiel's) played the same way: a stone tried on the other's reveals it,
+and the same player tries again. The same code plays both: a game of this
+kind says only its board and when a player has won.
 """
 
 from __future__ import annotations
@@ -19,7 +25,7 @@ from collections.abc import Callable
 import attrs
 
 import boardgames
-from boardgames import BitboardState, Game, Grid, Outcome, bits, hookimpl, placements
+from boardgames import BitboardState, Game, Grid, IntOption, Outcome, bits, hookimpl, placements
 
 
 @attrs.frozen(kw_only=True, slots=False)
@@ -28,20 +34,16 @@ class PhantomState(BitboardState):
     revealed: tuple[int, int] = (0, 0)
 
 
-class PhantomTicTacToe(Game[PhantomState]):
-    name = "phantom_ttt"
-    title = "Phantom tic-tac-toe"
-    summary = "Tic-tac-toe where you see only your own marks (OpenSpiel's phantom_ttt)."
-    player_names = ("cross", "nought")
-    symbols = ("x", "o")
-    max_length = 17  # nine marks and at most eight failed tries
+class Phantom(Game[PhantomState]):
+    """A placement game played in the dark: a subclass sets ``grid`` in
+    ``setup`` and says when a player's marks win (:meth:`won`)."""
+
+    player_names = ("first", "second")
     parts_per_move = 1
     rules_text = __doc__ or ""
 
-    def setup(self) -> None:
-        self.grid = grid = Grid.get(3)
-        #: For each set of cells (a 9-bit mask), whether it holds three in a row: asked at every move.
-        self.three_in_a_row = tuple(grid.has_line(cells, 3) for cells in range(1 << 9))
+    def won(self, marks: int, player: int) -> bool:
+        raise NotImplementedError
 
     def initial_state(self) -> PhantomState:
         return PhantomState(game=self)
@@ -62,8 +64,8 @@ class PhantomTicTacToe(Game[PhantomState]):
             return attrs.evolve(state, history=history, revealed=revealed)
         boards = (state.boards[0] | cell, state.boards[1]) if me == 0 else (state.boards[0], state.boards[1] | cell)
         outcome = None
-        if self.three_in_a_row[boards[me]]:
-            outcome = Outcome(me, "three in a row")
+        if self.won(boards[me], me):
+            outcome = Outcome(me, self.winning)
         elif boards[0] | boards[1] == self.grid.full:
             outcome = Outcome(None, "full board")
         return PhantomState(
@@ -87,8 +89,8 @@ class PhantomTicTacToe(Game[PhantomState]):
 
     def sample(self, view: PhantomState, player: int, rng: random.Random) -> PhantomState:
         """The other's unseen marks drawn among the cells ``player`` knows
-        nothing of, as many as the turns say (cross has moved as often as
-        nought, or once more), none making a line; and which of ``player``'s
+        nothing of, as many as the turns say (the first player has moved as
+        often as the second, or once more), none winning already; and which of ``player``'s
         marks the other's failed tries found, as many as its moves say."""
         other = 1 - player
         mine, found = view.boards[player], view.revealed[player]
@@ -101,7 +103,7 @@ class PhantomTicTacToe(Game[PhantomState]):
         for _ in range(100):
             extra = rng.sample(unknown, max(0, theirs - bin(found).count("1")))
             board = found | Grid.mask(extra)  # type: ignore[attr-defined]
-            if not self.three_in_a_row[board]:
+            if not self.won(board, other):
                 break
         tries = min(max(0, moves_of_other - bin(board).count("1")), marks)
         hit = Grid.mask(rng.sample(bits(mine), tries))  # type: ignore[attr-defined]
@@ -111,6 +113,46 @@ class PhantomTicTacToe(Game[PhantomState]):
         return attrs.evolve(view, boards=tuple(boards), revealed=tuple(revealed))
 
 
+class PhantomTicTacToe(Phantom):
+    name = "phantom_ttt"
+    title = "Phantom tic-tac-toe"
+    summary = "Tic-tac-toe where you see only your own marks (OpenSpiel's phantom_ttt)."
+    player_names = ("cross", "nought")
+    symbols = ("x", "o")
+    max_length = 17  # nine marks and at most eight failed tries
+    winning = "three in a row"
+
+    def setup(self) -> None:
+        self.grid = grid = Grid.get(3)
+        #: For each set of cells (a 9-bit mask), whether it holds three in a row: asked at every move.
+        self.three_in_a_row = tuple(grid.has_line(cells, 3) for cells in range(1 << 9))
+
+    def won(self, marks: int, player: int) -> bool:
+        return self.three_in_a_row[marks]
+
+
+class DarkHex(Phantom):
+    name = "dark_hex"
+    title = "Dark Hex"
+    summary = "Hex where you see only your own stones (OpenSpiel's dark_hex)."
+    player_names = ("red", "blue")
+    colours = ("#c62828", "#1565c0")
+    edges = {"south": 0, "north": 0, "west": 1, "east": 1}
+    option_specs = (IntOption("size", "cells along each side", 3, minimum=1, maximum=11),)
+    winning = "a chain joins the player's sides"
+
+    def setup(self) -> None:
+        size = self.options["size"]
+        self.grid = grid = Grid.get(size, basis="hex")
+        self.max_length = 2 * size * size - 1  # every cell filled, every failed try but one
+        self.sides = ((grid.edge("south"), grid.edge("north")), (grid.edge("west"), grid.edge("east")))
+
+    def won(self, marks: int, player: int) -> bool:
+        start, end = self.sides[player]
+        return bool(self.grid.connected(marks, start) & end)
+
+
 @hookimpl
 def register_games(register: Callable[[type[boardgames.Game]], None]) -> None:
     register(PhantomTicTacToe)
+    register(DarkHex)
