@@ -49,6 +49,9 @@ def test_a_failed_try_reveals_the_mark_and_the_player_tries_again(module):
     assert mine.pieces() == {"b2": "cross"} and "b2" not in {state.format_move(m) for m in mine.legal_moves}
     theirs = state.seen_by(0)
     assert theirs.pieces() == {"b2": "cross"} and [state.format_move(m) for m in theirs.history][0] == "b2"
+    # Each sees what became of its own tries, and that the other's failed (it moves again), not where.
+    assert [state.format_move(m) for m in mine.history] == ["?", "b2*"]
+    assert [state.format_move(m) for m in theirs.history] == ["b2", "?"] and theirs.history[1] != mine.history[0]
     after = state.play("a1")
     assert after.seen_by(0).pieces() == {"b2": "cross"} and after.seen_by(1).pieces() == {"b2": "cross", "a1": "nought"}
     assert after.seen_by(None).pieces() == {} and after.to_move == "cross"

@@ -25,7 +25,12 @@ from collections.abc import Callable
 import attrs
 
 import boardgames
-from boardgames import BitboardState, Game, Grid, IntOption, Outcome, bits, hookimpl, placements
+from boardgames import BitboardState, Game, Grid, IntOption, Move, Outcome, bits, hookimpl, placements
+
+#: What a player sees of the other's try that failed on one of its marks: that it failed (the other
+#: tries again: whose turn it is says so anyway), not where. Shown as ``?``, as a move not seen at all.
+#: (The mover sees its own failed try as ``Move(-1, cell, (cell,))``, written ``b2*``.)
+FAILED_TRY = Move(-3, -2)
 
 
 @attrs.frozen(kw_only=True, slots=False)
@@ -85,27 +90,38 @@ class Phantom(Game[PhantomState]):
         return attrs.evolve(state, boards=tuple(boards), revealed=tuple(revealed))
 
     def seen(self, state: PhantomState, move: boardgames.Move, player: int | None) -> boardgames.Move | None:
-        return move if player == state.turn else None
+        """A player sees its own tries and what became of them (a try that
+        found the other's mark is shown ``b2*``); of the other's, only
+        whether one failed (the other then moves again, for all to see)."""
+        failed = state.boards[1 - state.turn] >> move.to & 1
+        if player == state.turn:
+            return Move(-1, move.to, (move.to,)) if failed else move
+        return FAILED_TRY if failed else None
+
+    def format_move(self, move: boardgames.Move) -> str:
+        if move.origin == -1 and move.marks == (move.to,):  # a try that found the other's mark
+            return self.grid.name(move.to) + "*"
+        return super().format_move(move)
 
     def sample(self, view: PhantomState, player: int, rng: random.Random) -> PhantomState:
         """The other's unseen marks drawn among the cells ``player`` knows
         nothing of, as many as the turns say (the first player has moved as
         often as the second, or once more), none winning already; and which of ``player``'s
-        marks the other's failed tries found, as many as its moves say."""
+        marks the other's failed tries found, one for each it saw fail."""
         other = 1 - player
         mine, found = view.boards[player], view.revealed[player]
         marks = bin(mine).count("1")
         # Whose turn it is says how many marks the other has: cross moves first.
         theirs = marks + (1 if other == 0 else 0) if view.turn == player else marks - (1 if player == 0 else 0)
-        # The other's moves so far (shown as "?" in the view's history) less its marks: its failed tries.
-        moves_of_other = sum(1 for m in view.history if m.origin < -1)
+        # The other's failed tries, each seen as such: as many of the player's marks found.
+        failed = sum(1 for m in view.history if m == FAILED_TRY)
         unknown = bits(self.grid.full & ~mine & ~found)
         for _ in range(100):
             extra = rng.sample(unknown, max(0, theirs - bin(found).count("1")))
             board = found | Grid.mask(extra)  # type: ignore[attr-defined]
             if not self.won(board, other):
                 break
-        tries = min(max(0, moves_of_other - bin(board).count("1")), marks)
+        tries = min(failed, marks)
         hit = Grid.mask(rng.sample(bits(mine), tries))  # type: ignore[attr-defined]
         boards, revealed = [0, 0], [0, 0]
         boards[player], boards[other] = mine, board
