@@ -254,9 +254,23 @@ def main() -> int:
         print("skipped: open-spiel is not installed (pip install 'boardgames[openspiel]')")
         return 0
     ensure_example(args.game)
-    boardgames.make_seat(args.agent)  # a bad spec: one line, before anything runs
     games = args.games or (40 if args.game == "phantom_ttt" else 6)
-    spec = args.agent if ":" in args.agent else f"{args.agent}:time={args.seconds:g}"
+    spec = args.agent
+    if ":" not in spec:  # a searching agent gets the bots' time; one that takes no time, none
+        try:
+            boardgames.make_seat(f"{spec}:time={args.seconds:g}")
+            spec = f"{spec}:time={args.seconds:g}"
+        except boardgames.BoardgamesError:
+            pass
+    boardgames.make_seat(spec)  # a bad spec: one line, before anything runs
+    folder = Path(args.out)
+    folder.mkdir(parents=True, exist_ok=True)
+    label = spec.replace(":", "_").replace("=", "-").replace(",", "_")
+    piece = f"{args.game}{'-max' + str(args.max_moves) if args.game == 'chinese_checkers' else ''}"
+    path = folder / f"{piece}-{label}-vs-{args.seconds:g}s-games{args.first}-{games}-seed{args.seed}.json"
+    if path.exists():
+        print(path.read_text())
+        return 0
     if args.game == "phantom_ttt":
         spiel = pyspiel.load_game("phantom_ttt")
         sims = calibrate(lambda n: ismcts_bot(spiel, n, args.seed), spiel, args.seconds)
@@ -266,13 +280,6 @@ def main() -> int:
         sims = calibrate(lambda n: mcts_bot(spiel, n, args.seed), spiel, args.seconds)
         opponent = f"two OpenSpiel MCTSBot seats (C++), random rollouts, uct_c {UCT_C:g}, {sims} simulations"
     print(f"{args.game}: {spec} against {opponent} (= {args.seconds:g} s a move here)")
-    folder = Path(args.out)
-    folder.mkdir(parents=True, exist_ok=True)
-    label = spec.replace(":", "_").replace("=", "-").replace(",", "_")
-    path = folder / f"{args.game}-{label}-{sims}sims-games{args.first}-{games}-seed{args.seed}.json"
-    if path.exists():
-        print(path.read_text())
-        return 0
     began = time.perf_counter()
     result: dict[str, Any] = {"game": args.game, "agent": spec, "opponent": opponent, "games": [args.first, games]}
     if args.game == "phantom_ttt":
