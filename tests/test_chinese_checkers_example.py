@@ -90,6 +90,24 @@ def test_the_winner_gets_one_point_for_each_other_player(module):
     assert won.places == (1, 2, 2) and "red" in won.result_text()
 
 
+def test_the_evaluation_still_rises_with_a_large_lead(module):
+    """A search that values positions by ``evaluate`` (no playout: random games
+    last max_moves) must still see each step home once far ahead: a value
+    stuck at its top made mcts wander near the goal until the game was drawn."""
+    game = configured(3)
+    goal, table = game.goals[0], game.distance[0]
+    cells = sorted(module.bits(goal), key=lambda sq: table[sq])  # the goal's far point first
+    near = sorted(module.bits(game.grid.full & ~goal & ~game.homes[1] & ~game.homes[2]), key=lambda sq: table[sq])
+    boards = list(game.homes)
+    boards[0] = module.Grid.mask(cells[:7]) | module.Grid.mask(near[:3])  # seven home, three on the way
+    state = module.BitboardState(game=game, boards=tuple(boards), placed=(0, 0, 0))
+    better = max(
+        (m for m in state.legal_moves if table[m.to] < table[m.origin]), key=lambda m: table[m.origin] - table[m.to]
+    )
+    ahead = state.play(better)
+    assert not ahead.is_over and ahead.evaluate(0) > state.evaluate(0) > 0.5 > -0.5 > state.evaluate(1)
+
+
 # -- OpenSpiel's chinese_checkers, move for move ------------------------------------
 
 

@@ -184,7 +184,7 @@ class ChineseCheckers(Game[BitboardState]):
             for table, board in zip(self.distance, state.boards, strict=True)
         ]
         best_other = max(v for p, v in enumerate(progress) if p != player)
-        return max(-0.99, min(0.99, 2 * (progress[player] - best_other)))
+        return max(-0.99, min(0.99, progress[player] - best_other))
 
 
 @hookimpl
