@@ -53,6 +53,7 @@ def test_places_share_ties_and_values_add_up_to_nothing():
     assert [value_of_place((1, 1), p) for p in (0, 1)] == [0.0, 0.0]
     values = [value_of_place((1, 2, 3, 3), p) for p in range(4)]
     assert values[0] == 1.0 and values[2] == values[3] and abs(sum(values)) < 1e-12
+    assert [value_of_place((1, 1, 1, 1), p) for p in range(4)] == [0.0] * 4  # exactly: a draw is worth nothing
     text = standings_text(("north", "east", "south", "west"), (1, 2, 3, 3), (71, 65, 40, 40), "")
     assert text == "north wins with 71; east 2nd, 65; south and west share 3rd, 40"
 

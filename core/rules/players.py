@@ -89,8 +89,8 @@ def value_of_place(places: Sequence[int], player: int) -> float:
         return 1.0 if not places or places[0] == 1 else -1.0
     mine = places[player]
     tied = sum(1 for p in places if p == mine)
-    span = range(mine - 1, mine - 1 + tied)  # the 0-based places the tie covers
-    return sum(1 - 2 * k / (count - 1) for k in span) / tied
+    # the mean of 1 - 2k / (count - 1) over the 0-based places k the tie covers, in one division
+    return 1 - (2 * (mine - 1) + tied - 1) / (count - 1)
 
 
 def ordinal(place: int) -> str:
