@@ -154,7 +154,11 @@ def test_kill_9_while_saving_leaves_nothing_the_next_save_keeps(tmp_path):
     )
     for _ in range(3):
         writer = subprocess.Popen([sys.executable, "-c", code, str(tmp_path / "big.txt")])
-        time.sleep(0.4)
+        waited = 0.0
+        while not (tmp_path / "big.txt").exists() and waited < 60:  # a loaded machine starts Python slowly
+            time.sleep(0.05)
+            waited += 0.05
+        time.sleep(0.2)  # then killed in the middle of some later save
         writer.kill()
         writer.wait()
     write_safely(tmp_path / "next.txt", "ok")
