@@ -8,15 +8,16 @@ import math
 import random
 import time
 
+from ...rules.chance import CHANCE
 from ...rules.game import State
 from ...rules.moves import Move
 from ...rules.parts import random_move, started
 from ..base import Agent, Budget
 from ..cutoff import cut_playout
 from ..solver import endgame_move
-from .playouts import Averages, eyes_of, recorded_playout, update_mast
-from .settings import PARAMETERS, WIDENING, Settings
-from .tree import BETAS, Node, best_child, best_first, fit, follow, more_betas, update_amaf
+from .playouts import Averages, eyes_of, recorded_playout, returns_playout, update_mast
+from .settings import PARAMETERS, WIDENING, Settings, general
+from .tree import BETAS, Branch, Node, best_child, best_first, fit, follow, more_betas, update_amaf
 
 
 class MctsAgent(Agent):
@@ -32,7 +33,7 @@ class MctsAgent(Agent):
     def __init__(self, **settings: object) -> None:
         super().__init__(**settings)
         self.search = Settings.from_parameters(settings)
-        self.root: Node | None = None
+        self.root: Node | Branch | None = None
         self.stats: dict[str, float] = {}
 
     def reset(self) -> None:
@@ -41,7 +42,7 @@ class MctsAgent(Agent):
     def _reuse(self, state: State, rng: random.Random) -> Node:
         """The node of ``state`` in the kept tree, as the new root, or a new root."""
         node = self.root
-        if node is not None and node.state.game == state.game:
+        if isinstance(node, Node) and node.state.game == state.game:
             done = node.state.history
             if state.history[: len(done)] == done:
                 for move in state.history[len(done) :]:
@@ -55,6 +56,8 @@ class MctsAgent(Agent):
         return Node(state, None, None, rng, self.search.decisive(state.game))  # no probe of the game yet
 
     def choose(self, state: State, budget: Budget, rng: random.Random) -> Move:
+        if general(state.game):  # N players, chance, hidden information: every player's value
+            return self._choose_general(state, budget, rng)
         in_parts = state.game.moves_in_parts
         moves = () if in_parts else state.legal_moves  # a game in parts lists no whole moves
         root = self._reuse(state, rng)
@@ -168,6 +171,112 @@ class MctsAgent(Agent):
                 return random_move(state.parts, rng, node.partial)
             node = best_child(node)
         return node.move  # type: ignore[return-value]
+
+    def _choose_general(self, view: State, budget: Budget, rng: random.Random) -> Move:
+        """The search of :class:`~.tree.Branch` nodes: each simulation starts
+        from the position (where information is hidden, from a position drawn
+        consistent with ``view``, the only one this agent is given:
+        :meth:`Game.sample`), descends by UCB, the player to move at each node
+        maximising its own value and chance drawing its outcomes by their
+        probabilities, adds one node, values it for every player (the
+        evaluation, or a playout's returns) and adds those values up the path.
+        A new tree each move: a tree over what this player saw is not the next
+        position's."""
+        game = view.game
+        me, moves = view.turn, view.legal_moves
+        hidden = game.hidden_information and view.outcome is None
+        root = Branch(None, None, -1, game.number_of_players, [-1.0, 1.0])
+        self.root = root
+        if len(moves) == 1:
+            self.stats = {"iterations": 0, "reused": 0}
+            return moves[0]
+        plan = self.search.plan_general(view)
+        policy, evaluate, c, mix = plan.policy, plan.evaluate, plan.c, plan.mix
+        players = range(game.number_of_players)
+        scale = root.scale
+        deadline = budget.deadline()
+        limit = budget.iterations
+        if limit is None and deadline is None:
+            deadline = time.perf_counter() + (self.default_budget.time or 1.0)
+        log, sqrt, clock, sample = math.log, math.sqrt, time.perf_counter, game.sample
+        done = 0
+        while (limit is None or done < limit) and (deadline is None or clock() < deadline):
+            done += 1
+            state = sample(view, me, rng) if hidden else view  # a determinisation (SO-ISMCTS)
+            node = root
+            path = [root]
+            # Selection and expansion: down to a new node or the end of the game.
+            while state.outcome is None:
+                turn = state.turn
+                if turn == CHANCE:  # an outcome drawn by its probability: a child for each met
+                    move = state.draw_chance(rng)
+                    child = node.index.get(move)
+                    node = node.add(move, CHANCE) if child is None else child
+                    state = state.play_unchecked(move)
+                    path.append(node)
+                    continue
+                if hidden:  # the moves legal in this determinisation, each available once more
+                    legal = state.legal_moves
+                    index = node.index
+                    untried = [m for m in legal if m not in index]
+                    found = [index[m] for m in legal if m in index]
+                    for child in found:
+                        child.avail += 1
+                    if untried:
+                        move = untried[rng.randrange(len(untried))]
+                        node = node.add(move, turn)
+                        node.avail = 1
+                        state = state.play_unchecked(move)
+                        path.append(node)
+                        break
+                else:
+                    if node.untried is None:
+                        node.untried = list(state.legal_moves)
+                        rng.shuffle(node.untried)  # popping from the end is then a random choice
+                    if node.untried:
+                        move = node.untried.pop()
+                        node = node.add(move, turn)
+                        state = state.play_unchecked(move)
+                        path.append(node)
+                        break
+                    found = node.children
+                lo, hi = scale
+                span = hi - lo
+                log_n = log(node.visits) if node.visits else 0.0
+                best, best_value = found[0], -math.inf
+                for child in found:
+                    visits = child.visits
+                    value = (child.totals[turn] / visits - lo) / span
+                    value += c * sqrt((log(child.avail) if hidden else log_n) / visits)
+                    if value > best_value:
+                        best, best_value = child, value
+                node = best
+                state = state.play_unchecked(best.move)
+                path.append(node)
+            # Simulation: every player's value of the leaf.
+            if state.outcome is not None:
+                values = state.returns()
+            elif evaluate:
+                values = tuple(state.evaluate(p) for p in players)
+            else:
+                values = returns_playout(state, rng, policy)
+                if mix:
+                    values = tuple((1 - mix) * values[p] + mix * state.evaluate(p) for p in players)
+            low, high = min(values), max(values)
+            if low < scale[0] or high > scale[1]:  # a game paying more than 1 (scores): the scale widens
+                scale[0], scale[1] = min(low, scale[0]), max(high, scale[1])
+            # Backpropagation: every node on the path counts every player's value.
+            for up in path:
+                up.visits += 1
+                totals = up.totals
+                for p in players:
+                    totals[p] += values[p]
+        self.stats = {"iterations": done, "reused": 0}
+        legal = set(moves)
+        open_moves = [child for child in root.children if child.move in legal]
+        if not open_moves:  # no simulation finished in time: a random legal move
+            return rng.choice(moves)
+        return max(open_moves, key=lambda ch: (ch.visits, ch.wins)).move  # type: ignore[return-value]
 
     @staticmethod
     def _wide_enough(node: Node) -> bool:

@@ -7,8 +7,10 @@ from __future__ import annotations
 import random
 
 from ...rules.bitboard import BitboardState
+from ...rules.chance import CHANCE
 from ...rules.game import State
 from ...rules.moves import PASS, Move
+from ...rules.parts import random_move
 
 
 class Averages(dict):
@@ -150,3 +152,28 @@ def shuffle(items: list[Move], rng: random.Random) -> None:
         while j >= n:
             j = getrandbits(k)
         items[i], items[j] = items[j], items[i]
+
+
+def returns_playout(state: State, rng: random.Random, policy: str = "random") -> tuple[float, ...]:
+    """Play ``state`` out at random and return every player's value at the end
+    (:meth:`State.returns`): the playout of the search beyond two players
+    taking turns in full view. Chance draws its outcomes by their
+    probabilities (:meth:`State.draw_chance`); a game whose moves are made in
+    parts is played part by part; ``heuristic`` takes a move that wins at once
+    where the game tests that quickly."""
+    game = state.game
+    apply, choice = game.apply, rng.choice
+    in_parts = game.moves_in_parts
+    look_for_wins = policy == "heuristic" and game.quick_wins_test and not in_parts
+    while state.outcome is None:
+        if state.turn == CHANCE:
+            move = state.draw_chance(rng)
+        elif in_parts:
+            move = random_move(state.parts, rng)
+        else:
+            moves = state.legal_moves
+            move = next((m for m in moves if game.wins_at_once(state, m)), None) if look_for_wins else None
+            if move is None:
+                move = choice(moves)
+        state = apply(state, move)
+    return state.returns()

@@ -100,6 +100,14 @@ PARAMETERS = (
 )
 
 
+def general(game: Game) -> bool:
+    """Whether ``game`` is searched by the general tree (:class:`~.tree.Branch`:
+    every player's value, chance sampled, single-observer information sets)
+    rather than the two-sided one (:class:`~.tree.Node`): any game but two
+    players in full view with nothing left to chance."""
+    return game.has_chance or game.hidden_information or game.number_of_players != 2
+
+
 @attrs.frozen
 class Settings:
     """An ``mcts`` seat's parameters, as given (``auto`` left to :meth:`plan`)."""
@@ -142,6 +150,36 @@ class Settings:
         """Whether new nodes look for a move that wins at once: not in plain
         UCT, and only where the game can tell quickly."""
         return not self.plain and game.quick_wins_test
+
+    def plan_general(self, state: State) -> Plan:
+        """What a search beyond two players in full view does (:func:`general`):
+        new nodes valued by the evaluation (every player's) or by a playout to
+        the end (every player's returns), with ``mix`` as for two; no proofs,
+        no wins-at-once test, no endgame solver (nothing is certain where
+        chance or hidden parts remain, and a win at once for one of several
+        players is not the others' loss), no RAVE, MAST, mobility or priors
+        (each written for two sides)."""
+        game = state.game
+        plain = self.plain
+        mix = self.mix if game.has_evaluation and not plain else 0.0
+        policy = self.playout
+        if policy == "auto":
+            policy = "evaluate" if game.has_evaluation and not mix else "heuristic"
+        evaluate = policy == "evaluate"
+        return Plan(
+            policy=policy,
+            evaluate=evaluate,
+            c=self.c if self.c is not None else EXPLORATION[policy],
+            decisive=False,
+            proving=False,
+            widen=False,
+            rave=False,
+            mast=False,
+            eyes=False,
+            cutoff=0,
+            count=mobility,
+            mix=mix,
+        )
 
     def plan(self, state: State) -> Plan:
         """What a search from ``state`` does, its game's declarations settling every ``auto``."""

@@ -216,3 +216,66 @@ def best_first(node: Node) -> None:
     values = [0.5 if i is None or not plays[i] else wins[i] / plays[i] for i in map(node.ids.get, untried)]
     best_at = values.index(max(values))  # the first of the best
     untried[best_at], untried[-1] = untried[-1], untried[best_at]
+
+
+class Branch:
+    """A node of the search for every game that is not two players taking
+    turns in full view with nothing left to chance (:meth:`Settings.general`):
+    any number of players, chance, hidden information.
+
+    It keeps the sum of every player's value over the simulations through
+    it (``totals``, by player index), so that the player to move at its
+    parent picks the child best for itself (max^n's rule, as Sturtevant's
+    UCT for multi-player games does). A chance event has a child per outcome
+    met, drawn with its probability. Where information is hidden the tree is
+    a single observer's (Cowling, Powley and Whitehouse's SO-ISMCTS): a
+    node stands for the moves from the root, each simulation descends by the
+    moves legal in its own determinisation, and a child counts how often it
+    was available to choose (``avail``), UCB's parent count there.
+
+    It answers what :func:`best_child` and the review read of a
+    :class:`Node`: ``children``, ``visits``, ``wins`` (for the player who
+    moved into it, from 0 to 1 on the search's scale), ``move``, ``proven``
+    (never: nothing is proven where chance or hidden parts remain) and
+    ``partial``."""
+
+    __slots__ = ("move", "parent", "children", "index", "untried", "visits", "avail", "totals", "mover", "scale")
+
+    #: Nothing is proven in this tree, and its moves are whole moves.
+    proven = 0
+    partial = NOTHING_YET
+
+    def __init__(self, move: Move | None, parent: Branch | None, mover: int, players: int, scale: list[float]) -> None:
+        self.move = move
+        self.parent = parent
+        self.children: list[Branch] = []
+        self.index: dict[Move, Branch] = {}
+        #: The moves not yet tried, where the node's position is always the same (no hidden
+        #: information); None until first reached.
+        self.untried: list[Move] | None = None
+        self.visits = 0
+        self.avail = 0
+        self.totals = [0.0] * players
+        #: Who moved into this node (a player's index, CHANCE for an outcome, -1 at the root).
+        self.mover = mover
+        #: The search's value range [lowest, highest] (shared by the whole tree).
+        self.scale = scale
+
+    def add(self, move: Move, mover: int) -> Branch:
+        child = Branch(move, self, mover, len(self.totals), self.scale)
+        self.children.append(child)
+        self.index[move] = child
+        return child
+
+    @property
+    def wins(self) -> float:
+        """The sum of the values of the player who moved into this node, each
+        from 0 to 1 on the search's scale (half of the visits for chance's)."""
+        if self.mover < 0:
+            return self.visits / 2
+        lo, hi = self.scale
+        return (self.totals[self.mover] - lo * self.visits) / (hi - lo)
+
+    def value(self, player: int) -> float:
+        """The mean value of ``player`` over the simulations through this node, on the game's own scale."""
+        return self.totals[player] / self.visits if self.visits else 0.0

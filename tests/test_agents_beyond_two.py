@@ -1,0 +1,194 @@
+"""The agents past two players and certainty (issue 39): random, greedy, MCTS
+and alpha-beta for any number of players, chance and hidden information,
+played on the toy games of tests/toy_games.py and on small games below."""
+
+from __future__ import annotations
+
+import multiprocessing
+import random
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+
+import attrs
+import pytest
+
+from boardgames import Game, Match, Move, Outcome, State
+from boardgames.agents.base import Budget
+from boardgames.agents.mcts import MctsAgent
+from boardgames.agents.mcts.tree import Branch
+from boardgames.rules.chance import CHANCE, outcome
+from tests.toy_games import Guess, GuessState, Race, RaceState
+
+
+def play_out(game: Game, seats: list[str]) -> Match:
+    match = Match(game, seats)
+    match.run()
+    return match
+
+
+# -- N players ---------------------------------------------------------------
+@pytest.mark.parametrize(
+    "spec", ["mcts:iterations=50", "mcts:iterations=50:playout=random", "mcts:iterations=50:playout=heuristic:rave=on"]
+)
+def test_mcts_plays_four_players_to_the_end(spec):
+    # two-sided MCTS crashed here: IndexError at record[state.turn] in its recorded playouts
+    match = play_out(Race.configure({"players": 4}, seed=1), [spec] * 4)
+    assert match.is_over and sorted(match.places.values())[0] == 1
+
+
+def test_every_node_keeps_every_players_value():
+    state = Race.configure({"players": 3}, seed=2).start().play("roll:2")
+    agent = MctsAgent(playout="random")
+    agent.choose(state, Budget(iterations=300), random.Random(0))
+    root = agent.root
+    assert isinstance(root, Branch) and root.visits == 300
+    for child in root.children:
+        assert len(child.totals) == 3 and child.mover == 0
+        assert child.wins == pytest.approx((child.totals[0] + child.visits) / 2)
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_stronger_mcts_beats_random_players(players):
+    wins = 0
+    for seed in range(12):
+        seats = ["mcts:iterations=200:playout=random"] + ["random"] * (players - 1)
+        match = play_out(Race.configure({"players": players}, seed=seed), seats)
+        wins += match.places["north"] == 1
+    # a seat among equals would win about 12 / players; banking every die, MCTS wins most
+    assert wins >= 8, wins
+
+
+# -- chance --------------------------------------------------------------------
+class Loaded(Race):
+    """Race with a loaded die: 1 comes up 60% of the time, 2 30%, 3 10%."""
+
+    name = "loaded"
+    title = "Loaded"
+
+    def chance_outcomes(self, state: RaceState) -> tuple[tuple[Move, float], ...]:
+        return ((outcome(1), 0.6), (outcome(2), 0.3), (outcome(3), 0.1))
+
+
+def test_mcts_samples_chance_by_its_probabilities():
+    state = Loaded.configure({"players": 2}, seed=1).start().play("roll:2")
+    agent = MctsAgent(playout="random")
+    agent.choose(state, Budget(iterations=3000), random.Random(5))
+    counts: Counter[int] = Counter()
+    for child in agent.root.children:  # each move leads to the next roll: a child for each outcome met
+        for roll in child.children:
+            assert roll.mover == CHANCE
+            counts[roll.move.to] += roll.visits
+    total = sum(counts.values())
+    assert total > 2500
+    for face, p in ((1, 0.6), (2, 0.3), (3, 0.1)):
+        assert counts[face] / total == pytest.approx(p, abs=0.04), counts
+
+
+def test_playouts_draw_chance_from_the_state(monkeypatch):
+    drawn = []
+    real = State.draw_chance
+
+    def counted(self, rng):
+        drawn.append(self.turn)
+        return real(self, rng)
+
+    monkeypatch.setattr(State, "draw_chance", counted)
+    state = Loaded.configure({"players": 2}, seed=1).start().play("roll:2")
+    MctsAgent(playout="random").choose(state, Budget(iterations=50), random.Random(1))
+    assert len(drawn) > 50 and set(drawn) == {CHANCE}  # the tree's and the playouts' rolls
+
+
+# -- hidden information --------------------------------------------------------
+class Trap:
+    """What a hidden part is replaced by in a view: reading it fails the test."""
+
+    def __getattribute__(self, name):
+        raise AssertionError(f"an agent read a hidden part ({name})")
+
+    def __eq__(self, other):
+        raise AssertionError("an agent compared a hidden part")
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __bool__(self):
+        raise AssertionError("an agent read a hidden part")
+
+
+@attrs.frozen(kw_only=True, slots=False)
+class SecretState(GuessState):
+    secret: object = -1  # the round's first choice; chosen[0] is -2 once made, to everyone
+
+
+class Secret(Guess):
+    """Guess whose first choice is kept in ``secret``: a view of south's
+    before it chooses holds a :class:`Trap` there, which fails the test if read."""
+
+    name = "secret"
+
+    def initial_state(self) -> SecretState:
+        return SecretState(game=self)
+
+    def apply(self, state: SecretState, move: Move) -> SecretState:
+        history = (*state.history, move)
+        if state.turn == 0:
+            return attrs.evolve(state, history=history, turn=1, chosen=(-2, -1), secret=move.to)
+        a, b = state.secret, move.to
+        score = (state.score[0] + (a == b), state.score[1] + (a != b))
+        rounds = state.rounds + 1
+        return SecretState(
+            game=self,
+            history=history,
+            turn=0,
+            score=score,
+            rounds=rounds,
+            outcome=Outcome.ranked(score, "three rounds") if rounds == 3 else None,
+        )
+
+    def hide(self, state: SecretState, player: int | None) -> SecretState:
+        if state.chosen[0] == -2 and player != 0:
+            return attrs.evolve(state, secret=Trap())
+        return state
+
+    def sample(self, view: SecretState, player: int, rng: random.Random) -> SecretState:
+        self.samples += 1
+        if view.chosen[0] == -2 and player != 0:
+            return attrs.evolve(view, secret=rng.randrange(3))
+        return view
+
+    samples = 0
+
+
+@pytest.mark.parametrize("spec", ["mcts:iterations=60", "mcts:iterations=60:playout=random", "random"])
+def test_agents_search_positions_drawn_from_their_view_and_never_read_hidden_parts(spec):
+    game = Secret.configure(seed=4)
+    game.samples = 0
+    match = play_out(game, ["random", spec])  # south chooses after north, whose choice it may not see
+    assert match.is_over
+    if spec.startswith("mcts"):
+        assert game.samples >= 3 * 60  # each of its simulations drew a position consistent with its view
+
+
+def test_a_view_with_a_trap_fails_when_read():
+    view = Secret.configure().start().play("a1").seen_by(1)
+    with pytest.raises(AssertionError, match="hidden"):
+        view.play_unchecked(view.legal_moves[0])  # the rules read the secret: an agent may not play on the view
+
+
+# -- levels --------------------------------------------------------------------
+
+
+# -- the same seed, the same choices -------------------------------------------
+def seeded_games(seed: int) -> list[tuple[str, ...]]:
+    """Whole games of Race (3 players) and Secret from ``seed``, as their moves."""
+    race = play_out(Race.configure({"players": 3}, seed=seed), ["mcts:iterations=40", "greedy", "mcts:iterations=30"])
+    secret = play_out(Secret.configure(seed=seed), ["mcts:iterations=30", "mcts:iterations=30:playout=random"])
+    return [tuple(m.state.format_move(mv) for mv in m.state.history) for m in (race, secret)]
+
+
+def test_the_same_seed_gives_the_same_choices_whatever_the_workers():
+    seeds = [0, 1, 2, 3]
+    alone = [seeded_games(seed) for seed in seeds]
+    spawn = multiprocessing.get_context("spawn")  # fresh interpreters: another hash seed each
+    with ProcessPoolExecutor(max_workers=2, mp_context=spawn) as pool:
+        shared = list(pool.map(seeded_games, seeds))
+    assert shared == alone
