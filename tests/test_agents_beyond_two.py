@@ -12,11 +12,13 @@ from concurrent.futures import ProcessPoolExecutor
 import attrs
 import pytest
 
-from boardgames import Game, Match, Move, Outcome, State
+from boardgames import Game, Grid, Match, Move, Outcome, State
 from boardgames.agents.base import Budget
 from boardgames.agents.mcts import MctsAgent
 from boardgames.agents.mcts.tree import Branch
+from boardgames.agents.simple import GreedyAgent
 from boardgames.rules.chance import CHANCE, outcome
+from boardgames.rules.moves import placements
 from tests.toy_games import Guess, GuessState, Race, RaceState
 
 
@@ -58,6 +60,13 @@ def test_a_stronger_mcts_beats_random_players(players):
     assert wins >= 8, wins
 
 
+def test_greedy_plays_the_best_for_itself_with_several_players():
+    state = Race.configure({"players": 3}, seed=2).start()
+    state = state.play("roll:3").play("a1").play("roll:2").play("a1").play("roll:1")  # south to bank or not
+    assert state.turn == 2
+    assert GreedyAgent(blunder=0.0).choose(state, Budget(), random.Random(0)) == state.parse_move("a1")
+
+
 # -- chance --------------------------------------------------------------------
 class Loaded(Race):
     """Race with a loaded die: 1 comes up 60% of the time, 2 30%, 3 10%."""
@@ -96,6 +105,66 @@ def test_playouts_draw_chance_from_the_state(monkeypatch):
     state = Loaded.configure({"players": 2}, seed=1).start().play("roll:2")
     MctsAgent(playout="random").choose(state, Budget(iterations=50), random.Random(1))
     assert len(drawn) > 50 and set(drawn) == {CHANCE}  # the tree's and the playouts' rolls
+
+
+@attrs.frozen(kw_only=True, slots=False)
+class DuelState(State):
+    roll: int = 0
+    gambled: bool = False
+
+
+class Duel(Game[DuelState]):
+    """North gambles (a1) or settles for a draw (b1). A gamble rolls a loaded
+    die (1: 10%, 2: 30%, 3: 60%); then south picks a1 (adds 0) or b1 (adds 1)
+    and north wins if the roll and south's number reach 3, else south wins."""
+
+    name = "duel"
+    title = "Duel"
+    player_names = ("north", "south")
+    solve_at = 10
+
+    def setup(self) -> None:
+        self.grid = Grid.get(2, 1)
+
+    def initial_state(self) -> DuelState:
+        return DuelState(game=self)
+
+    def chance_outcomes(self, state: DuelState) -> tuple[tuple[Move, float], ...]:
+        return ((outcome(1), 0.1), (outcome(2), 0.3), (outcome(3), 0.6))
+
+    def generate_moves(self, state: DuelState) -> tuple[Move, ...]:
+        return placements(0b11)
+
+    def apply(self, state: DuelState, move: Move) -> DuelState:
+        history = (*state.history, move)
+        if state.turn == CHANCE:
+            return attrs.evolve(state, history=history, turn=1, roll=move.to)
+        if state.turn == 0:
+            if move.to == 1:
+                return attrs.evolve(state, history=history, turn=1, outcome=Outcome(None, "settled"))
+            return attrs.evolve(state, history=history, turn=CHANCE, gambled=True)
+        won = state.roll + move.to >= 3
+        return attrs.evolve(state, history=history, outcome=Outcome(0 if won else 1, "the roll"))
+
+    def evaluate(self, state: DuelState, player: int) -> float:
+        if state.turn == CHANCE:
+            value = -0.5  # before the roll, north fears it
+        else:
+            value = 0.1 * state.roll
+        return value if player == 0 else -value
+
+    def endgame_size(self, state: DuelState) -> int:
+        return 2
+
+    def owners(self, state: DuelState) -> dict[int, int]:
+        return {}
+
+
+def test_greedy_values_a_chance_event_by_expectation():
+    game = Duel.configure()
+    # after a1 the roll is due: its outcomes' mean (0.25), not the evaluation before it (-0.5)
+    move = GreedyAgent(blunder=0.0).choose(game.start(), Budget(), random.Random(0))
+    assert move == placements(0b11)[0]
 
 
 # -- hidden information --------------------------------------------------------
@@ -158,7 +227,7 @@ class Secret(Guess):
     samples = 0
 
 
-@pytest.mark.parametrize("spec", ["mcts:iterations=60", "mcts:iterations=60:playout=random", "random"])
+@pytest.mark.parametrize("spec", ["mcts:iterations=60", "mcts:iterations=60:playout=random", "greedy", "random"])
 def test_agents_search_positions_drawn_from_their_view_and_never_read_hidden_parts(spec):
     game = Secret.configure(seed=4)
     game.samples = 0
@@ -166,6 +235,8 @@ def test_agents_search_positions_drawn_from_their_view_and_never_read_hidden_par
     assert match.is_over
     if spec.startswith("mcts"):
         assert game.samples >= 3 * 60  # each of its simulations drew a position consistent with its view
+    elif spec == "greedy":
+        assert game.samples > 0
 
 
 def test_a_view_with_a_trap_fails_when_read():
