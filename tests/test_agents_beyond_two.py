@@ -11,14 +11,19 @@ from concurrent.futures import ProcessPoolExecutor
 
 import attrs
 import pytest
+from click.testing import CliRunner
 
-from boardgames import Game, Grid, Match, Move, Outcome, State
+from boardgames import Game, Grid, Match, Move, Outcome, State, hookimpl
+from boardgames.agents.alphabeta import WIN, AlphaBetaAgent
 from boardgames.agents.base import Budget
 from boardgames.agents.mcts import MctsAgent
 from boardgames.agents.mcts.tree import Branch
 from boardgames.agents.simple import GreedyAgent
+from boardgames.cli import cli
+from boardgames.errors import InvalidAgentSpecError
 from boardgames.rules.chance import CHANCE, outcome
 from boardgames.rules.moves import placements
+from boardgames.testing import plugin
 from tests.toy_games import Guess, GuessState, Race, RaceState
 
 
@@ -160,6 +165,20 @@ class Duel(Game[DuelState]):
         return {}
 
 
+def test_expectiminimax_values_chance_by_its_probabilities():
+    game = Duel.configure()
+    agent = AlphaBetaAgent()
+    gamble, settle = placements(0b11)
+    # to the end: south picks a1 (adds 0), so north wins on a 3 alone, at ply 2
+    move = agent.choose(game.start(), Budget(depth=2), random.Random(0))
+    assert agent.values[gamble] == pytest.approx(0.6 * (WIN - 2) - 0.4 * (WIN - 2))
+    assert agent.values[settle] == 0.0
+    assert move == gamble
+    # one ply: the chance event (no depth of its own), then the evaluation after each roll
+    agent.choose(game.start(), Budget(depth=1), random.Random(0))
+    assert agent.values[gamble] == pytest.approx(0.1 * (0.1 * 1 + 0.3 * 2 + 0.6 * 3))
+
+
 def test_greedy_values_a_chance_event_by_expectation():
     game = Duel.configure()
     # after a1 the roll is due: its outcomes' mean (0.25), not the evaluation before it (-0.5)
@@ -243,6 +262,27 @@ def test_a_view_with_a_trap_fails_when_read():
     view = Secret.configure().start().play("a1").seen_by(1)
     with pytest.raises(AssertionError, match="hidden"):
         view.play_unchecked(view.legal_moves[0])  # the rules read the secret: an agent may not play on the view
+
+
+def test_alphabeta_refuses_what_it_cannot_search_in_one_line(tmp_path, monkeypatch):
+    three = Race.configure({"players": 3})
+    assert "use mcts" in AlphaBetaAgent.refuses(three)
+    assert "use mcts" in AlphaBetaAgent.refuses(Guess.configure())
+    assert AlphaBetaAgent.refuses(Race.configure({"players": 2})) is None
+    with pytest.raises(InvalidAgentSpecError, match="use mcts"):
+        AlphaBetaAgent().choose(three.start().play("roll:1"), Budget(depth=2), random.Random(0))
+
+    class Hooks:
+        @staticmethod
+        @hookimpl
+        def register_games(register):
+            register(Guess)
+
+    monkeypatch.chdir(tmp_path)
+    with plugin(Hooks, "guess"):
+        result = CliRunner().invoke(cli, ["play", "guess", "--players", "alphabeta,random", "--seed", "1"], input="")
+    assert result.exit_code != 0 and "Traceback" not in result.output
+    assert result.output.strip().splitlines()[-1].startswith("Error: alphabeta searches games in full view")
 
 
 # -- levels --------------------------------------------------------------------

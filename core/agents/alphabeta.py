@@ -1,14 +1,23 @@
 """Negamax with alpha-beta pruning, iterative deepening, a transposition table
 keyed by the position's key, and move ordering (the table's best move first,
 then the history heuristic). Bounded by depth or time. Near the end of a game
-that allows it, the exact solver plays instead (:mod:`.solver`)."""
+that allows it, the exact solver plays instead (:mod:`.solver`).
+
+Where chance decides (two players), expectiminimax (Michie): a chance event
+is worth the mean of its outcomes' values by their probabilities, each
+searched with the full window (no cut across a chance event), the depth
+counting the players' moves only; no solver. Alpha-beta refuses a game of
+more or fewer than two players and one with hidden information
+(:meth:`AlphaBetaAgent.refuses`: one line naming ``mcts``, which plays them)."""
 
 from __future__ import annotations
 
 import random
 import time
 
-from ..rules.game import State
+from ..errors import InvalidAgentSpecError
+from ..rules.chance import CHANCE
+from ..rules.game import Game, State
 from ..rules.moves import Move
 from .base import BLUNDER, Agent, Budget
 from .solver import endgame_move
@@ -38,7 +47,19 @@ class AlphaBetaAgent(Agent):
         self.table.clear()
         self.history.clear()
 
+    @classmethod
+    def refuses(cls, game: Game) -> str | None:
+        count = game.number_of_players
+        if game.hidden_information:
+            return f"alphabeta searches games in full view, and {game.name} hides information: use mcts"
+        if count != 2:
+            return f"alphabeta searches two-player games, and this {game.name} has {count}: use mcts"
+        return None
+
     def choose(self, state: State, budget: Budget, rng: random.Random) -> Move:
+        refused = self.refuses(state.game)
+        if refused is not None:
+            raise InvalidAgentSpecError(refused)
         slip = self.blunder(state, rng)
         if slip is not None:
             return slip
@@ -47,6 +68,8 @@ class AlphaBetaAgent(Agent):
             self.stats = {"nodes": 0, "depth": 0}
             return moves[0]
         self.deadline = budget.deadline()
+        if state.game.has_chance:
+            return self._expectiminimax(state, moves, budget, rng)
         solved = endgame_move(state, self.deadline)
         if solved is not None:  # the end is near: play it perfectly
             self.stats = {"nodes": solved.nodes, "depth": solved.plies, "solved": solved.value}
@@ -130,3 +153,59 @@ class AlphaBetaAgent(Agent):
         flag = UPPER if best_value <= original_alpha else LOWER if best_value >= beta else EXACT
         self.table[key] = (depth, best_value, flag, best_move)
         return best_value
+
+    # -- chance: expectiminimax ----------------------------------------------
+    def _expectiminimax(self, state: State, moves: list[Move], budget: Budget, rng: random.Random) -> Move:
+        """The move best for the player to move by expectiminimax, deepened
+        one move at a time while the budget lasts (3 plies without one)."""
+        rng.shuffle(moves)  # equal moves are then chosen at random, by the seed
+        max_depth = budget.depth or (64 if self.deadline is not None else 3)
+        me = state.turn
+        self.nodes = 0
+        self.values: dict[Move, float] = {}
+        best, reached = moves[0], 0
+        for depth in range(1, max_depth + 1):
+            try:
+                values = {move: self._expect(state.play_unchecked(move), depth - 1, me, 1) for move in moves}
+            except _Timeout:
+                break
+            best = max(moves, key=values.__getitem__)  # the first of the best, in this depth's order
+            self.values, reached = values, depth
+            moves.remove(best)
+            moves.insert(0, best)
+        self.stats = {"nodes": self.nodes, "depth": reached}
+        return best
+
+    def _expect(
+        self, state: State, depth: int, me: int, ply: int, alpha: float = -2 * WIN, beta: float = 2 * WIN
+    ) -> float:
+        """The value of ``state`` for player ``me``: a win WIN less its
+        distance, a loss minus that, a draw 0; the evaluation at depth 0; the
+        best of the moves for whoever moves (``me`` the highest, the other the
+        lowest, cut by alpha-beta within (``alpha``, ``beta``)) and the
+        probability-weighted mean at a chance event (its outcomes each with
+        the full window: exact)."""
+        self.nodes += 1
+        if self.deadline is not None and not self.nodes & 127 and time.perf_counter() > self.deadline:
+            raise _Timeout
+        if state.outcome is not None:
+            return state.evaluate(me) * (WIN - ply)
+        if state.turn == CHANCE:
+            outcomes = state.chance_outcomes()
+            total = sum(p for _, p in outcomes)
+            return sum(p * self._expect(state.play_unchecked(m), depth, me, ply) for m, p in outcomes) / total
+        if depth <= 0:
+            return state.evaluate(me)
+        maximise = state.turn == me
+        best = -2 * WIN if maximise else 2 * WIN
+        for move in state.legal_moves:
+            value = self._expect(state.play_unchecked(move), depth - 1, me, ply + 1, alpha, beta)
+            if maximise:
+                best = max(best, value)
+                alpha = max(alpha, best)
+            else:
+                best = min(best, value)
+                beta = min(beta, best)
+            if alpha >= beta:
+                break
+        return best

@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 import attrs
 
-from ..rules.game import State
+from ..rules.game import Game, State
 from ..rules.moves import Move
 from ..rules.options import FloatOption, Option
 
@@ -80,6 +80,14 @@ class Agent:
 
     def choose(self, state: State, budget: Budget, rng: random.Random) -> Move:
         raise NotImplementedError
+
+    @classmethod
+    def refuses(cls, game: Game) -> str | None:
+        """Why this agent does not play ``game`` (a configured one), in one
+        line naming an agent that does; None (the default) if it plays it.
+        Its :meth:`choose` raises InvalidAgentSpecError with that line; the
+        levels never name an agent that refuses their game."""
+        return None
 
     def blunder(self, state: State, rng: random.Random) -> Move | None:
         """A random legal move, with the chance the ``blunder`` setting gives
