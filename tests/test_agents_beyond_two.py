@@ -19,6 +19,7 @@ from boardgames.agents.base import Budget
 from boardgames.agents.mcts import MctsAgent
 from boardgames.agents.mcts.tree import Branch
 from boardgames.agents.simple import GreedyAgent
+from boardgames.agents.solver import Prover, Unsolved, endgame_move, solve
 from boardgames.cli import cli
 from boardgames.errors import InvalidAgentSpecError
 from boardgames.rules.chance import CHANCE, outcome
@@ -184,6 +185,22 @@ def test_greedy_values_a_chance_event_by_expectation():
     # after a1 the roll is due: its outcomes' mean (0.25), not the evaluation before it (-0.5)
     move = GreedyAgent(blunder=0.0).choose(game.start(), Budget(), random.Random(0))
     assert move == placements(0b11)[0]
+
+
+def test_nothing_is_proven_where_chance_remains():
+    game = Duel.configure()
+    start = game.start()
+    assert endgame_move(start, None) is None
+    with pytest.raises(Unsolved, match="nothing is proven"):
+        solve(start)
+    with pytest.raises(Unsolved, match="nothing is proven"):
+        Prover().prove(start)
+    agent = MctsAgent()
+    agent.choose(start, Budget(iterations=100), random.Random(0))
+    assert "solved" not in agent.stats and all(not child.proven for child in agent.root.children)
+    ab = AlphaBetaAgent()
+    ab.choose(start, Budget(depth=3), random.Random(0))
+    assert "solved" not in ab.stats
 
 
 # -- hidden information --------------------------------------------------------

@@ -28,7 +28,7 @@ import time
 
 import attrs
 
-from ..rules.game import State
+from ..rules.game import Game, State
 from ..rules.moves import Move
 
 WIN = 10_000  # a won position scores WIN minus its distance in plies
@@ -39,7 +39,23 @@ NODE_LIMIT = 50_000
 
 
 class Unsolved(Exception):
-    """The search ran out of time or nodes before proving the result."""
+    """The search ran out of time or nodes before proving the result, or the
+    game is one where nothing is proven (:func:`provable`)."""
+
+
+def provable(game: Game) -> bool:
+    """Whether a search to the end proves anything in ``game``: not where
+    chance decides (a die still to come: a "forced" line is only a likely
+    one), nor where information is hidden (the searcher would read what its
+    player cannot see), nor with more than two players (negamax's won and
+    lost are two sides'). The solver, the prover and the agents' endgame
+    solving are off there."""
+    return not game.has_chance and not game.hidden_information and game.number_of_players <= 2
+
+
+def _refuse(state: State) -> None:
+    if not provable(state.game):
+        raise Unsolved(f"nothing is proven in {state.game.name}: chance, hidden information or more than two players")
 
 
 @attrs.frozen
@@ -134,6 +150,7 @@ def solve(state: State, deadline: float | None = None, node_limit: int | None = 
     ``time.perf_counter()`` value) or ``node_limit`` positions."""
     if state.outcome is not None:
         raise ValueError(f"{state.describe()} is over: nothing to solve")
+    _refuse(state)
     search = _Search(deadline, node_limit)
     score, move = search.value(state, -2 * WIN, 2 * WIN, 0)
     assert move is not None
@@ -148,7 +165,7 @@ def endgame_move(state: State, deadline: float | None) -> Solution | None:
     left before ``deadline`` (or :data:`NODE_LIMIT` positions without one);
     else None, and the agent searches as usual with the time that is left."""
     size = state.game.endgame_size(state)
-    if size is None or size > state.game.solve_at or state.outcome is not None:
+    if size is None or size > state.game.solve_at or state.outcome is not None or not provable(state.game):
         return None
     if deadline is not None:
         now = time.perf_counter()
@@ -187,6 +204,7 @@ class Prover(_Bounded):
         ``deadline`` or ``node_limit`` positions (what it learned is kept)."""
         if state.outcome is not None:
             raise ValueError(f"{state.describe()} is over: nothing to prove")
+        _refuse(state)
         if self.game != state.game or len(self.table) > self.max_entries:
             self.game = state.game
             self.table, self.wins, self.history = {}, {}, {}
