@@ -22,6 +22,8 @@ from boardgames.agents.simple import GreedyAgent
 from boardgames.agents.solver import Prover, Unsolved, endgame_move, solve
 from boardgames.cli import cli
 from boardgames.errors import InvalidAgentSpecError
+from boardgames.play.levels import DEFAULT_LEVELS, RULES_ONLY_LEVELS, check_levels, levels
+from boardgames.plugins.registry import make_seat
 from boardgames.rules.chance import CHANCE, outcome
 from boardgames.rules.moves import placements
 from boardgames.testing import plugin
@@ -303,6 +305,39 @@ def test_alphabeta_refuses_what_it_cannot_search_in_one_line(tmp_path, monkeypat
 
 
 # -- levels --------------------------------------------------------------------
+@pytest.mark.parametrize("game", [Race, Guess, Loaded])
+def test_no_level_names_an_agent_that_refuses_the_game(game):
+    fewest, most = game.count_of_players()
+    for count in range(fewest, most + 1):
+        configured = game.configure({"players": count}) if fewest != most else game.configure()
+        for spec in levels(game):
+            seat = make_seat(spec)
+            assert seat.agent.refuses(configured) is None, (spec, count)
+        state = configured.start()
+        if state.is_chance:
+            state = state.play(state.legal_moves[0])
+        for spec in levels(game):  # each level plays a move there (a few simulations for the timed ones)
+            seat = make_seat(spec)
+            budget = Budget(iterations=20) if "time" in spec else seat.budget
+            assert seat.agent.choose(state.seen_by(state.turn), budget, random.Random(0)) in state.legal_moves
+
+
+def test_a_declared_ladder_naming_a_refusing_agent_is_refused():
+    class Ladder(Race):
+        name = "ladder"
+        levels = ("random", "greedy", "greedy", "alphabeta:depth=2", "mcts:time=1", "mcts:time=2")
+
+    with pytest.raises(InvalidAgentSpecError, match="use mcts"):
+        check_levels(Ladder)
+
+
+def test_two_players_in_full_view_keep_alpha_beta_with_chance_too():
+    class Pair(Race):
+        name = "pair"
+        player_count = 2
+
+    assert levels(Pair) == DEFAULT_LEVELS  # expectiminimax plays them
+    assert levels(Race) == levels(Guess) == RULES_ONLY_LEVELS  # up to four players; hidden information
 
 
 # -- the same seed, the same choices -------------------------------------------

@@ -7,6 +7,12 @@ same agent is much stronger in one game than in another (a random move costs
 little in Donuts, a game in Verso), a game may declare its own measured
 ladder (``Game.levels``); the others get :data:`DEFAULT_LEVELS`. Easier levels
 play a random legal move now and then (the ``blunder`` setting).
+
+Alpha-beta plays two players in full view (expectiminimax where chance
+decides); a game for another number of players, or for any number where the
+range of its ``players`` option holds more than two, or one that hides
+information, gets :data:`RULES_ONLY_LEVELS`, Monte Carlo tree search, which
+plays them all (no level names an agent that refuses its game).
 """
 
 from __future__ import annotations
@@ -50,7 +56,14 @@ def levels(game: type[Game] | Game) -> tuple[str, ...]:
     declared = game.levels
     if len(declared) == LEVEL_COUNT:
         return declared
-    return DEFAULT_LEVELS if game.has_evaluation else RULES_ONLY_LEVELS
+    return DEFAULT_LEVELS if game.has_evaluation and two_in_full_view(game) else RULES_ONLY_LEVELS
+
+
+def two_in_full_view(game: type[Game] | Game) -> bool:
+    """Whether every configuration of ``game`` is two players with nothing
+    hidden (what alpha-beta searches): the class's range of player counts,
+    so that a game's ladder does not change with its ``players`` option."""
+    return not game.hidden_information and game.count_of_players() == (2, 2)
 
 
 def measured(game: type[Game] | Game) -> bool:
@@ -90,6 +103,13 @@ def check_levels(game: type[Game]) -> None:
     any, are six agent specs (the conformance kit checks them)."""
     if game.levels and len(game.levels) != LEVEL_COUNT:
         raise InvalidAgentSpecError(f"{game.name} declares {len(game.levels)} levels, not {LEVEL_COUNT}")
+    fewest, most = game.count_of_players()
+    configured = [game.configure({"players": n}) for n in {fewest, most}] if fewest != most else [game.configure()]
     for spec in game.levels:
-        if make_seat(spec).is_human:
+        seat = make_seat(spec)
+        if seat.agent is None:
             raise InvalidAgentSpecError(f"{game.name}: a level is an agent, not {spec!r}")
+        for each in configured:
+            refused = seat.agent.refuses(each)
+            if refused is not None:
+                raise InvalidAgentSpecError(f"{game.name}: the level {spec!r} does not play it ({refused})")
