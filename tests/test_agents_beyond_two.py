@@ -355,3 +355,12 @@ def test_the_same_seed_gives_the_same_choices_whatever_the_workers():
     with ProcessPoolExecutor(max_workers=2, mp_context=spawn) as pool:
         shared = list(pool.map(seeded_games, seeds))
     assert shared == alone
+
+
+def test_the_review_reads_the_general_tree_as_it_reads_the_two_sided_one():
+    from boardgames.analysis.review import Reviewer
+
+    match = play_out(Race.configure({"players": 3}, seed=1), ["random"] * 3)
+    valued = Reviewer(Budget(iterations=200), seed=0).value(match.positions[3])
+    assert valued is not None and valued.source == "search" and 0 <= valued.win <= 100
+    assert len(valued.line) > 1 and valued.line[1].startswith("roll:")  # the line goes on through chance's outcomes

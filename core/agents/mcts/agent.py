@@ -186,6 +186,7 @@ class MctsAgent(Agent):
         me, moves = view.turn, view.legal_moves
         hidden = game.hidden_information and view.outcome is None
         root = Branch(None, None, -1, game.number_of_players, [-1.0, 1.0])
+        root.state = view
         self.root = root
         if len(moves) == 1:
             self.stats = {"iterations": 0, "reused": 0}

@@ -236,10 +236,24 @@ class Branch:
     It answers what :func:`best_child` and the review read of a
     :class:`Node`: ``children``, ``visits``, ``wins`` (for the player who
     moved into it, from 0 to 1 on the search's scale), ``move``, ``proven``
-    (never: nothing is proven where chance or hidden parts remain) and
-    ``partial``."""
+    (never: nothing is proven where chance or hidden parts remain),
+    ``partial`` and ``state``: the search's root position (the one this
+    agent was given, its view where information is hidden), which writes any
+    move of the tree (a node stands for no one position)."""
 
-    __slots__ = ("move", "parent", "children", "index", "untried", "visits", "avail", "totals", "mover", "scale")
+    __slots__ = (
+        "move",
+        "parent",
+        "children",
+        "index",
+        "untried",
+        "visits",
+        "avail",
+        "totals",
+        "mover",
+        "scale",
+        "state",
+    )
 
     #: Nothing is proven in this tree, and its moves are whole moves.
     proven = 0
@@ -260,6 +274,7 @@ class Branch:
         self.mover = mover
         #: The search's value range [lowest, highest] (shared by the whole tree).
         self.scale = scale
+        self.state: State = parent.state if parent is not None else None  # type: ignore[assignment]  # set at the root
 
     def add(self, move: Move, mover: int) -> Branch:
         child = Branch(move, self, mover, len(self.totals), self.scale)
