@@ -364,3 +364,13 @@ def test_the_review_reads_the_general_tree_as_it_reads_the_two_sided_one():
     valued = Reviewer(Budget(iterations=200), seed=0).value(match.positions[3])
     assert valued is not None and valued.source == "search" and 0 <= valued.win <= 100
     assert len(valued.line) > 1 and valued.line[1].startswith("roll:")  # the line goes on through chance's outcomes
+
+
+def test_a_match_refuses_a_seat_whose_agent_refuses_the_game_before_any_move():
+    with pytest.raises(
+        InvalidAgentSpecError, match="^alphabeta searches two-player games, and this race has 3: use mcts$"
+    ):
+        Match(Race.configure({"players": 3}), ["random", "alphabeta", "random"])
+    with pytest.raises(InvalidAgentSpecError, match="hides information: use mcts"):
+        Match(Guess.configure(), ["alphabeta:depth=2", "random"])
+    assert not Match(Race.configure({"players": 2}), ["alphabeta:depth=2", "mcts"]).is_over

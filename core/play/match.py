@@ -177,6 +177,9 @@ class Match:
             self.seats[player] = seat if isinstance(seat, Seat) else make_seat(seat)
         for seat in self.seats.values():
             if seat.agent is not None:
+                refused = seat.agent.refuses(game)  # alpha-beta and a game of three: one line, before any move
+                if refused is not None:
+                    raise InvalidAgentSpecError(refused)
                 seat.agent.reset()
         check_seed(seed)
         for name, when in (("started", started), ("finished", finished)):
