@@ -15,6 +15,19 @@ is kept between moves and reused; a game whose moves are made in parts
 searches a tree over the parts. What each option is worth, game by game, is
 measured in ``docs/strength.md``.
 
+All of that is for two players taking turns in full view. Any other game
+(more or fewer players, chance, hidden information: :func:`.settings.general`)
+is searched by a tree of :class:`~.tree.Branch` nodes that keep every
+player's value, the player to move at each maximising its own (max^n's rule),
+a chance event branching on outcomes drawn by their probabilities, and where
+information is hidden, single-observer information-set MCTS: each simulation
+from a position drawn consistent with the agent's view (``Game.sample``),
+moves chosen by UCB over their availability counts (Cowling, Powley and
+Whitehouse). New nodes there are valued by the evaluation for every player
+or by a random playout's returns (``playout``, ``mix`` and ``c`` apply; the
+two-sided enhancements, proofs and the endgame solver do not), and the tree
+is built anew each move.
+
 Modules: :mod:`.settings` (the parameters and what a search makes of them),
 :mod:`.tree` (nodes, proofs, RAVE's statistics), :mod:`.playouts` (random
 games that record their moves, MAST, the eye rule), :mod:`.agent` (the loop).
@@ -23,7 +36,18 @@ games that record their moves, MAST, the eye rule), :mod:`.agent` (the loop).
 from __future__ import annotations
 
 from .agent import MctsAgent
-from .settings import EXPLORATION, WIDENING, Plan, Settings
-from .tree import RAVE_K, Node, best_child
+from .settings import EXPLORATION, WIDENING, Plan, Settings, general
+from .tree import RAVE_K, Branch, Node, best_child
 
-__all__ = ["EXPLORATION", "RAVE_K", "WIDENING", "MctsAgent", "Node", "Plan", "Settings", "best_child"]
+__all__ = [
+    "EXPLORATION",
+    "RAVE_K",
+    "WIDENING",
+    "Branch",
+    "MctsAgent",
+    "Node",
+    "Plan",
+    "Settings",
+    "best_child",
+    "general",
+]

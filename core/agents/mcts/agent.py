@@ -24,7 +24,8 @@ class MctsAgent(Agent):
     name = "mcts"
     summary = (
         "Monte Carlo tree search (UCT) valuing new nodes by the game's evaluation or by playouts; "
-        "exact near the end unless playout=random"
+        "exact near the end unless playout=random; any number of players, chance sampled, "
+        "hidden information searched over positions drawn from its view (IS-MCTS)"
     )
     budget_kinds = ("time", "iterations")
     default_budget = Budget(time=1.0)
