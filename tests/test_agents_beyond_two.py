@@ -374,3 +374,19 @@ def test_a_match_refuses_a_seat_whose_agent_refuses_the_game_before_any_move():
     with pytest.raises(InvalidAgentSpecError, match="hides information: use mcts"):
         Match(Guess.configure(), ["alphabeta:depth=2", "random"])
     assert not Match(Race.configure({"players": 2}), ["alphabeta:depth=2", "mcts"]).is_over
+
+
+def test_a_hidden_game_that_draws_no_positions_is_played_by_random_alone():
+    class Blind(Guess):
+        name = "blind"
+        sample = Game.sample  # hides information, draws no position consistent with a view
+
+    game = Blind.configure()
+    for spec in ("mcts", "greedy", "alphabeta"):
+        refused = make_seat(spec).agent.refuses(game)
+        assert refused is not None and "\n" not in refused, spec
+    assert "does not draw them (Game.sample): use random" in MctsAgent.refuses(game)
+    with pytest.raises(InvalidAgentSpecError, match="use random"):
+        Match(game, ["mcts", "random"])
+    assert set(levels(Blind)) == set(levels(game)) == {"random"}
+    assert play_out(game, ["random", "random"]).is_over

@@ -52,6 +52,18 @@ def format_budget(value: float) -> str:
     return short if float(short) == value else repr(value)
 
 
+def cannot_sample(game: Game, agent: str) -> str | None:
+    """Why ``agent`` cannot play ``game``, a game that hides information
+    without drawing positions consistent with a view (:meth:`Game.sample`),
+    which the searching agents play on; None if it can."""
+    if game.hidden_information and type(game).sample is Game.sample:
+        return (
+            f"{agent} plays a game with hidden information on positions drawn from its view, "
+            f"and {game.name} does not draw them (Game.sample): use random"
+        )
+    return None
+
+
 #: A random legal move now and then, instead of the agent's own: how the
 #: easier difficulty levels (:mod:`boardgames.play.levels`) are made.
 BLUNDER = FloatOption("blunder", "the chance of playing a random legal move instead", 0.0, minimum=0.0, maximum=1.0)

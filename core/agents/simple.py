@@ -11,9 +11,9 @@ from __future__ import annotations
 import math
 import random
 
-from ..rules.game import State
+from ..rules.game import Game, State
 from ..rules.moves import Move
-from .base import BLUNDER, Agent, Budget
+from .base import BLUNDER, Agent, Budget, cannot_sample
 
 
 class RandomAgent(Agent):
@@ -45,6 +45,10 @@ class GreedyAgent(Agent):
         "(over chance's outcomes by their probabilities)"
     )
     parameters = (BLUNDER,)
+
+    @classmethod
+    def refuses(cls, game: Game) -> str | None:
+        return cannot_sample(game, cls.name)
 
     def choose(self, state: State, budget: Budget, rng: random.Random) -> Move:
         slip = self.blunder(state, rng)

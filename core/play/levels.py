@@ -56,6 +56,9 @@ def levels(game: type[Game] | Game) -> tuple[str, ...]:
     declared = game.levels
     if len(declared) == LEVEL_COUNT:
         return declared
+    cls = game if isinstance(game, type) else type(game)
+    if cls.hidden_information and cls.sample is Game.sample:
+        return ("random",) * LEVEL_COUNT  # no position to search from its view: random alone plays it
     return DEFAULT_LEVELS if game.has_evaluation and two_in_full_view(game) else RULES_ONLY_LEVELS
 
 

@@ -9,10 +9,10 @@ import random
 import time
 
 from ...rules.chance import CHANCE
-from ...rules.game import State
+from ...rules.game import Game, State
 from ...rules.moves import Move
 from ...rules.parts import random_move, started
-from ..base import Agent, Budget
+from ..base import Agent, Budget, cannot_sample
 from ..cutoff import cut_playout
 from ..solver import endgame_move
 from .playouts import Averages, eyes_of, recorded_playout, returns_playout, update_mast
@@ -39,6 +39,10 @@ class MctsAgent(Agent):
 
     def reset(self) -> None:
         self.root = None
+
+    @classmethod
+    def refuses(cls, game: Game) -> str | None:
+        return cannot_sample(game, cls.name)
 
     def _reuse(self, state: State, rng: random.Random) -> Node:
         """The node of ``state`` in the kept tree, as the new root, or a new root."""
