@@ -27,7 +27,7 @@ from ..rules.game import Game, State, check_seed
 from ..rules.moves import Move
 from .clock import ON_TIME, Clock, ClockSettings
 from .levels import strongest
-from .records import Forfeit, Record, now
+from .records import Forfeit, Record, chance_settled, now
 
 #: Every how many plies :class:`Positions` keeps a position it replayed.
 CHECKPOINT = 32
@@ -576,7 +576,8 @@ class Match:
     # -- the record -----------------------------------------------------------
     def record(self) -> Record:
         clock = None if self.clock is None else self.clock.record()
-        return Record(self.state, self.specs, self.started, self.finished, self.forfeit, clock, self.drawn)
+        chance = chance_settled(self.state, self.game.seed)  # what a record's reader can check: the game's seed
+        return Record(self.state, self.specs, self.started, self.finished, self.forfeit, clock, self.drawn, chance)
 
 
 def movers(state: State) -> list[str]:

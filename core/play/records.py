@@ -29,6 +29,7 @@ from typing import Any
 import attrs
 
 from ..errors import BoardgamesError, RecordError, UnknownGameError, quoted
+from ..rules.chance import CHANCE, chance_rng, draw
 from ..rules.game import Game, State, check_seed
 from .clock import ClockError, ClockRecord
 from .safe_files import read_text_limited, user_path, write_safely
@@ -39,6 +40,13 @@ READS = (1, 2)
 
 #: The fields that describe a position; read back, they must match its history.
 DESCRIBED = ("players", "to_move", "status", "winner", "pieces")
+#: Fields that newer records and states carry besides: checked where present.
+DESCRIBED_TOO = ("asked", "places", "scores")
+#: How a record's chance events were settled: ``drawn`` from its seed as a
+#: match draws them (:func:`~boardgames.rules.chance.chance_rng`: checked when
+#: the record is read, so that edited dice are refused), or ``picked`` by hand
+#: (``show --moves "roll:3"``, a test), taken as they are.
+CHANCE_SETTLED = ("drawn", "picked")
 
 #: The longest whole number a record file may hold, in characters: checked
 #: before the number is converted, which costs the square of its length (and
@@ -87,6 +95,13 @@ class Record:
     #: Why the game ended drawn off the board (``"agreed"``: the players
     #: agreed a draw), or None.
     drawn: str | None = None
+    #: How its chance events were settled (:data:`CHANCE_SETTLED`); written
+    #: for a game with chance only.
+    chance: str = "drawn"
+
+    @property
+    def is_over(self) -> bool:
+        return self.forfeit is not None or self.drawn is not None or self.state.is_over
 
     def to_json(self) -> dict[str, Any]:
         state = self.state
@@ -100,7 +115,26 @@ class Record:
             **({"forfeit": self.forfeit.to_json()} if self.forfeit is not None else {}),
             **({"clock": self.clock.to_json()} if self.clock is not None else {}),
             **({"drawn": self.drawn} if self.drawn is not None else {}),
+            **({"chance": self.chance} if state.game.has_chance else {}),
         }
+
+    def seen_by(self, player: str | None) -> dict[str, Any]:
+        """The record as ``player`` (a name; None: a spectator) sees it, as
+        JSON: while a game with hidden information goes on, its position and
+        history as that player saw them (:meth:`State.seen_by`; a move it did
+        not see is ``?``), no seed (from which what is hidden could be drawn
+        again), and ``seen_by`` naming whose view it is. Such a record shows
+        the game but is never loaded to play on (:func:`parse_record` refuses
+        it). Once the game is over, or in a game that hides nothing, the whole record."""
+        game = self.state.game
+        if player is not None and player not in game.player_names:
+            raise RecordError(f"{player!r} is not a player of {game.name} ({', '.join(game.player_names)})")
+        if not game.hidden_information or self.is_over:
+            return self.to_json()
+        index = None if player is None else game.player_names.index(player)
+        whole = self.to_json()
+        seen = self.state.seen_by(index).to_json()
+        return {**whole, **seen, "seed": None, "seen_by": player}
 
 
 def save_record(path: str | os.PathLike[str], record: Record | Mapping[str, Any]) -> Path:
@@ -173,9 +207,19 @@ def _texts(value: Any, key: str) -> list[str]:
 def parse_record(data: Any, game: type[Game] | None = None, upto: int | None = None) -> Record:
     """A :class:`Record` from its JSON form: a record of version 1 or 2, or a
     bare state (``show --json``). ``game`` checks that it is of that game and
-    reads it without the registry. Raises RecordError saying what is wrong."""
+    reads it without the registry. Raises RecordError saying what is wrong:
+    a player's view of a game in progress (:meth:`Record.seen_by`) and a
+    record whose chance outcomes are not those its seed draws, though it says
+    they were drawn, are refused."""
     if not isinstance(data, Mapping):
         raise RecordError("this is not a boardgames record or state (a JSON object is expected)")
+    if "seen_by" in data:
+        who = data["seen_by"]
+        whose = f"{who[:40]}'s view" if isinstance(who, str) else "a spectator's view"
+        raise RecordError(
+            f"this is {whose} of a game in progress, with what is hidden left out: it shows the game"
+            " but cannot be loaded to play on (the whole record is given once the game is over)"
+        )
     is_record = "format" in data
     if is_record:
         if data.get("format") != FORMAT:
@@ -205,6 +249,10 @@ def parse_record(data: Any, game: type[Game] | None = None, upto: int | None = N
         if not all(isinstance(k, str) and isinstance(v, str) for k, v in seats_data.items()):
             raise RecordError(f"'seats' must map player names to agent specs, got {quoted(seats_data)}")
     started = _field(data, "started", (str, type(None)), "a time or null")
+    # A bare state's outcomes were typed (show --moves): taken as they are. A record's were drawn unless it says not.
+    chance = _field(data, "chance", str, " or ".join(map(repr, CHANCE_SETTLED)), "drawn" if is_record else "picked")
+    if chance not in CHANCE_SETTLED:
+        raise RecordError(f"'chance' must be {' or '.join(map(repr, CHANCE_SETTLED))}, got {quoted(chance)}")
     finished = _field(data, "finished", (str, type(None)), "a time or null")
     recorded_moves = len(history)
     if upto is not None:
@@ -231,9 +279,11 @@ def parse_record(data: Any, game: type[Game] | None = None, upto: int | None = N
         seats = tuple(seats_data[p] for p in players) if seats_data else ()
     if seats and len(seats) != len(state.game.turn_order):
         raise RecordError(f"the record gives {len(seats)} players; {name} has {len(state.game.turn_order)}")
+    if chance == "drawn" and state.game.has_chance:
+        check_drawn(state, state.game.seed)
     if upto is None:
         described = state.to_json()
-        for key in DESCRIBED if version == 2 else DESCRIBED[1:]:
+        for key in (*DESCRIBED, *DESCRIBED_TOO) if version == 2 else DESCRIBED[1:]:
             if key in data and data[key] != described[key]:
                 raise RecordError(
                     f"the recorded {key!r} ({quoted(data[key])}) does not match its moves ({quoted(described[key])})"
@@ -246,7 +296,41 @@ def parse_record(data: Any, game: type[Game] | None = None, upto: int | None = N
     if clock is not None and upto is not None:
         clock = attrs.evolve(clock, times=clock.times[:upto])
     drawn = _drawn(data.get("drawn"), state, forfeit)
-    return Record(state, seats, started, finished, forfeit, clock, None if upto is not None else drawn)
+    return Record(state, seats, started, finished, forfeit, clock, None if upto is not None else drawn, chance)
+
+
+def drawn_outcomes(state: State, seed: int | None) -> int | None:
+    """The number (from 1) of the first move of ``state``'s history that is a
+    chance outcome other than the one a match with ``seed`` draws there
+    (:func:`~boardgames.rules.chance.chance_rng`), or None if every one is."""
+    position = state.game.start()
+    start = len(position.history)
+    if state.history[:start] != position.history:
+        return 1 if any(m.origin < -1 for m in state.history) else None  # set up by hand: nothing to check against
+    for number, move in enumerate(state.history[start:], start=start + 1):
+        if position.turn == CHANCE and move != draw(position.chance_outcomes(), chance_rng(seed, number - 1)):
+            return number
+        position = position.play_unchecked(move)
+    return None
+
+
+def chance_settled(state: State, seed: int | None) -> str:
+    """How the chance outcomes of ``state``'s history were settled, as a
+    record says it: ``drawn`` if each is what a match with ``seed`` draws, else ``picked``."""
+    if not state.game.has_chance:
+        return "drawn"
+    return "drawn" if drawn_outcomes(state, seed) is None else "picked"
+
+
+def check_drawn(state: State, seed: int | None) -> None:
+    """Refuse a record whose chance outcomes it says were drawn but are not
+    those ``seed`` draws (edited dice), naming the move and nothing hidden."""
+    number = drawn_outcomes(state, seed)
+    if number is not None:
+        raise RecordError(
+            f"move {number} is a chance outcome other than the one the record's seed draws there: the record"
+            ' was edited (a record whose outcomes were picked by hand says "chance": "picked")'
+        )
 
 
 #: Why a game may end drawn off the board: the players agreed it.
