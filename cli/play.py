@@ -10,6 +10,18 @@ undone), a new game writes no record, nor does a loaded one write its file
 again; either says so. A save goes to the file last saved (or
 loaded) successfully, else to a new name; a failed save changes nothing.
 
+Any number of players: the default seats are a person and, in every other
+seat, the computer; ``--players`` seats up to one person a player (hot
+seat). Chance is drawn from the game's seed as it is due and said on a line
+of its own (``3. chance: roll:4``), in order with the moves. In a game with
+hidden information played by two people or more, the screen is cleared and
+the next person asked to take it ("Pass to east, then press Enter") whenever
+the keyboard passes, and each person sees only their own view
+(:meth:`Match.view_for`): the board, the moves as they saw them, the lines
+said; players asked at once are asked in turn, each behind the pause. A
+game with no person shows the spectator's view, and every game the whole of
+it once over, with the result in words.
+
 With ``--clock 5+3`` the game is timed (:mod:`boardgames.play.clock`): the prompt
 shows each side's time; input cannot be interrupted, so a line typed after a
 player's time ran out loses on time (the flag), whatever it says.
@@ -55,11 +67,13 @@ from .common import (
 DEFAULT_LEVEL = 4
 
 
-def default_seats(game: Game) -> str:
-    """The seats of "boardgames play GAME": a person against level
-    :data:`DEFAULT_LEVEL` of the game (its own measured ladder, else the
-    generic one), as the page offers first."""
-    return f"human,{level_spec(game, DEFAULT_LEVEL)}"
+def default_seats(game: Game, level: int = DEFAULT_LEVEL) -> str:
+    """The seats of "boardgames play GAME": a person first, then level
+    ``level`` of the game (its own measured ladder, else the generic one) in
+    every other seat, as many as the configured game has players (a solo
+    game: the person alone), as the page offers first."""
+    others = [level_spec(game, level)] * (game.number_of_players - 1)
+    return ",".join(["human", *others])
 
 
 class ClockType(click.ParamType):
@@ -88,7 +102,8 @@ HELP = """\
   moves   list the legal moves
   hint    ask the computer for a move
   undo    take back your last move (and the computer's reply)
-  save    save the game (to a file you name: save FILE)
+  save    save the game (to a file you name: save FILE), whole, to resume it
+  export  write the game as you see it to FILE (a record of what you may see)
   help    this text
   quit    stop and save; Ctrl-C and the end of input do the same"""
 
@@ -153,20 +168,21 @@ def play(
             raise click.BadParameter("-o, --moves and --clock come from the saved game", param_hint="'--load'")
         count = len(record.state.game.turn_order)
         if level is not None:
-            players = f"human,{level_spec(record.state.game, level)}"
+            players = default_seats(record.state.game, level)
         # Seats given on the command line run as given; a saved game's never start a program (refused).
         seats: list[str] | list[Seat] | None = split_specs(players, count) if players else None
         if seats is None:
             seats = saved_seats(record, "give the seats again with --players to run it")
         if seats is None:
             seats = split_specs(default_seats(record.state.game), count)
-        TerminalGame(Match.from_record(record, seats), save_to=user_path(load_path)).run()
+        match = Match.from_record(record, seats)
+        TerminalGame(match, save_to=user_path(load_path), reported=len(record.state.history)).run()
         return
     if game_name is None:
         raise click.UsageError("Missing argument 'GAME' (or --load FILE).")
     state = start_position(configure(game_name, option_pairs, seed), moves)
     if level is not None:
-        players = f"human,{level_spec(state.game, level)}"
+        players = default_seats(state.game, level)
     seats = split_specs(players or default_seats(state.game), len(state.game.turn_order))
     TerminalGame(Match(state, seats, clock=clock)).run()
 
@@ -180,6 +196,7 @@ class TerminalGame:
         match: Match,
         save_to: Path | None = None,
         read: Callable[[str], str | None] = read_line,
+        reported: int | None = None,
     ) -> None:
         self.match = match
         self.save_to = save_to
@@ -187,6 +204,19 @@ class TerminalGame:
         self.watching = match.has_people
         #: Whether a move was played (or undone) here: stopped before, nothing new is saved.
         self.changed = False
+        #: The moves said so far (those before the match began are the user's own: --moves).
+        self.reported = len(match.positions.first.history) if reported is None else reported
+        #: The chance events a new match drew as it began (a game that starts with a roll): no move of anyone's.
+        self.drawn_at_start = len(match.state.history) if reported is None and not match.positions.first.history else 0
+        #: The move just typed at the keyboard: not said again.
+        self.typed: int | None = None
+        people = [p for p in match.game.turn_order if match.seats[p].is_human]
+        #: The one person playing, if one: the screen is theirs.
+        self.alone = people[0] if len(people) == 1 else None
+        #: Whether the keyboard passes between people who must not see each other's screen.
+        self.private = match.game.hidden_information and len(people) > 1
+        #: The person the screen shows the game to now (None: no one yet, or a spectator).
+        self.at_keyboard: str | None = None
 
     def run(self) -> State:
         """Play until the game ends or the people stop; the last state."""
@@ -215,13 +245,22 @@ class TerminalGame:
         show = self.watching
         while True:
             if not match.awaits_person:
+                self._report()
                 self._thinking()
                 match.run(on_move=self._announce)
                 show = self.watching
             if match.is_over:
+                self._report()
                 return False
+            person = match.to_move
+            if self.private and person != self.at_keyboard:
+                if not self._pause(person):
+                    return True
+                show = True
+            self.at_keyboard = person
+            self._report()
             if show:
-                click.echo(describe_position(match.state, recent=RECENT_MOVES))
+                click.echo(describe_position(self._view(), recent=RECENT_MOVES))
             text = self.read(self._prompt())
             if match.flag() is not None:  # typed after the time ran out: lost on time, whatever it says
                 return False
@@ -237,6 +276,51 @@ class TerminalGame:
         times = ", ".join(f"{p} {format_time(match.clock.remaining(p))}" for p in match.game.turn_order)
         return f"({times}) {match.to_move}> "
 
+    def _viewer(self) -> str | None:
+        """Whose view the screen shows: the person at the keyboard, the one
+        person playing, else a spectator's (None)."""
+        return self.at_keyboard if self.at_keyboard is not None else self.alone
+
+    def _view(self) -> State:
+        """The position as the screen may show it (:meth:`Match.view_for`)."""
+        return self.match.view_for(self._viewer())
+
+    def _pause(self, person: str | None) -> bool:
+        """Clear the screen and wait for ``person`` to take the keyboard; False at the end of input."""
+        click.clear()  # on a terminal: what the last person saw goes
+        answer = self.read(f"Pass to {person}, then press Enter ({person} alone should see the screen): ")
+        if answer is None:
+            return False
+        click.clear()
+        return True
+
+    def _report(self) -> None:
+        """Say the moves played since the last said, chance's included
+        (``3. chance: roll:4``), each as the screen's viewer saw it; the move
+        just typed at the keyboard is not said again."""
+        match = self.match
+        state = match.state
+        if len(state.history) <= self.reported:
+            self.reported = len(state.history)
+            return
+        viewer = self._viewer()
+        names = match.game.player_names
+        seen = state.seen_history(None if viewer is None or match.is_over else names.index(viewer))
+        for k in range(self.reported, len(state.history)):
+            if k == self.typed:
+                continue
+            before = match.positions[k]
+            text = state.format_move(seen[k])
+            if before.is_chance:
+                click.echo(f"{k + 1}. chance: {text}")
+                continue
+            player = before.to_move
+            assert player is not None
+            seat = match.seats[player]
+            click.echo(f"{k + 1}. {player}{'' if seat.is_human else f' ({seat.spec})'}: {text}")
+        self.reported = len(state.history)
+        self.typed = None
+
     def _thinking(self) -> None:
         """Say which agent thinks, where a person watches."""
         seat = self.match.seat_to_move
@@ -244,17 +328,14 @@ class TerminalGame:
             click.echo(f"{self.match.to_move} ({seat.spec}) is thinking...")
 
     def _announce(self, move: Move, before: State) -> None:
-        player = before.to_move
-        assert player is not None
-        spec = self.match.seats[player].spec
         self.changed = True
-        click.echo(f"{len(before.history) + 1}. {player} ({spec}): {before.format_move(move)}")
+        self._report()
         self._thinking()
 
     def _command(self, text: str) -> bool:
         """Carry out a typed line; whether the position is to be drawn again."""
         match = self.match
-        state = match.state
+        state = self._view()  # what the person at the keyboard may see: the mover's moves are the same there
         command, _, argument = text.partition(" ")
         command = command.lower()
         if command == "":
@@ -274,6 +355,9 @@ class TerminalGame:
             if where is not None:
                 click.echo(_saved_line(where))
             return False
+        if command == "export":
+            self._export(unquote(argument))
+            return False
         if command == "undo":
             if not match.undo():
                 click.echo("Nothing to undo.")
@@ -288,7 +372,8 @@ class TerminalGame:
         if move is None:
             return False
         try:
-            match.play(move)
+            self.typed = len(match.state.history)
+            match.play(move, by=match.to_move)
             self.changed = True
         except MatchError:
             if not match.is_over:
@@ -309,6 +394,24 @@ class TerminalGame:
         self.save_to = written
         return written
 
+    def _export(self, path: str | None) -> None:
+        """Write the game as the screen's viewer sees it (:meth:`Record.seen_by`):
+        in a game with hidden information still going on, a record of their
+        view only, which shows the game but cannot be loaded to play on."""
+        if path is None:
+            click.echo("Export to which file? Type export FILE.")
+            return
+        viewer = self._viewer()
+        try:
+            written = save_record(path, self.match.record().seen_by(viewer))
+        except BoardgamesError as exc:
+            click.echo(f"{exc}.")
+            return
+        whole = not self.match.game.hidden_information or self.match.is_over
+        whose = "the whole game" if whole else f"the game as {viewer or 'a spectator'} sees it"
+        tail = "" if whole else " (it shows what you may see; it cannot be loaded to play on)"
+        click.echo(f"Wrote {whose} to {written}{tail}.")
+
     def _save_somewhere(self) -> Path | None:
         """Save on stopping or at the end: where saves went, else (or if that
         fails now) under a new name in the current folder."""
@@ -323,7 +426,7 @@ class TerminalGame:
             click.echo(f"Game stopped with no move played: nothing written, {self.save_to} holds it as it was.")
             click.echo(f"Resume with: boardgames play --load {shell_quote(self.save_to)}")
             return
-        if not self.changed and not played:  # a new game, as it started (--moves aside)
+        if not self.changed and played == self.drawn_at_start:  # a new game, as it started (--moves aside)
             click.echo("Game stopped before any move: nothing to save, no record written.")
             return
         click.echo(f"Game stopped after {played} move{'' if played == 1 else 's'}.")
@@ -418,8 +521,11 @@ def read_move(state: State, text: str, read: Callable[[str], str | None]) -> Mov
     except AmbiguousMoveError as exc:
         choices = tuple(m for m in exc.choices if isinstance(m, Move))
         question = state.game.words.choice
-    except IllegalMoveError:
-        typed = state.game.parse_move(text)
+    except IllegalMoveError as exc:
+        try:
+            typed = state.game.parse_move(text)
+        except BoardgamesError:  # no square at all (a chance outcome typed where none is due): why it was refused
+            raise exc from None
         # A square alone may name a piece to move; a square and more (c1xa4) that is no move is refused.
         choices = state.moves_from(typed.to) if typed.is_placement and not typed.marks else ()
         if not choices:

@@ -5,7 +5,6 @@ real command line, with real input scripts."""
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
@@ -35,7 +34,7 @@ def toys(cli):
 
 def moves_said(out: str) -> list[str]:
     """The numbered move lines the terminal said (``3. chance: roll:2``, ``4. east (random): a1``)."""
-    return re.findall(r"^\d+\. .*$", out, flags=re.M)
+    return re.findall(r"(?:^|> )(\d+\. .*)$", out, flags=re.M)  # a pipe's input is not echoed: after a prompt too
 
 
 # -- records ----------------------------------------------------------------------
@@ -108,3 +107,83 @@ def test_an_edited_record_is_refused_in_one_line_by_play_and_replay_and_nothing_
         lines = run.err.strip().splitlines()
         assert len(lines) == 1 and "move 3 is a chance outcome other than" in lines[0], (args, run.err)
     assert path.read_text() == before
+
+
+# -- play ---------------------------------------------------------------------------
+
+
+def test_play_seats_a_person_and_the_computer_in_every_other_seat_and_says_the_dice(toys):
+    run = toys("play", "race", "-o", "players=4", "--seed", "3", input="a1\n" * 30)
+    assert run.code == 0, run.err
+    said = moves_said(run.out)
+    assert said[0] == "1. chance: roll:" + said[0].rsplit(":", 1)[1]  # the first roll, before anyone moves
+    for seat in ("east", "south", "west"):
+        assert any(re.match(rf"\d+\. {seat} \([^)]+\): [ab]1$", line) for line in said), seat
+    record = read_record(next(Path().glob("race-*.json")))
+    numbers = [int(line.split(".")[0]) for line in said]
+    assert numbers == sorted(numbers)  # in order, chance with the moves
+    for line in said:  # each said move is the record's (north's typed ones aside)
+        number, _, text = line.partition(". ")
+        assert record.state.format_move(record.state.history[int(number) - 1]) == text.rsplit(": ", 1)[1]
+    chance = [line for line in said if ". chance: " in line]
+    assert len(chance) == sum(1 for m in record.state.history if m.origin == -2)  # every roll said once
+    assert record.seats[1:] == record.seats[2:] + record.seats[1:2] and record.seats[0] == "human"
+    assert "wins with" in run.out and record.state.result_text() in run.out
+
+
+def test_play_hot_seat_for_three_without_hidden_information_needs_no_pause(toys):
+    run = toys("play", "race", "-o", "players=3", "--seed", "1", "--players", "human,human,human", input="a1\n" * 40)
+    assert run.code == 0, run.err
+    assert "Pass to" not in run.out
+    assert "north> " in run.out and "east> " in run.out and "south> " in run.out
+    assert re.search(r"wins with \d+; \w+ 2nd, \d+", run.out) or "share 1st" in run.out
+
+
+def screens(out: str) -> dict[str, list[str]]:
+    """What each person saw, screen by screen: the text after each privacy pause, up to the next."""
+    parts = re.split(r"Pass to (\w+), then press Enter[^:]*: ", out)
+    seen: dict[str, list[str]] = {}
+    for person, text in zip(parts[1::2], parts[2::2], strict=True):
+        seen.setdefault(person, []).append(text)
+    return seen
+
+
+def test_play_hot_seat_with_hidden_choices_pauses_and_shows_each_person_only_their_view(toys):
+    # Three rounds: north c1 / south a1, north b1 / south b1, north c1 / south a1; a pause before each.
+    script = "".join(f"\n{move}\n" for move in ("c1", "a1", "b1", "b1", "c1", "a1"))
+    run = toys("play", "guess", "--seed", "2", "--players", "human,human", input=script)
+    assert run.code == 0, run.err
+    seen = screens(run.out)
+    assert len(seen["north"]) == 3 and len(seen["south"]) == 3
+    south_moves = [re.search(r"^moves: (.*)$", s, flags=re.M) for s in seen["south"]]
+    assert south_moves[0].group(1) == "?"  # north's choice is not shown to south
+    assert south_moves[1].group(1) == "? a1 ?"  # the round told south only the score (Guess.seen)
+    assert south_moves[2].group(1) == "? a1 ? b1 ?"
+    north_moves = [re.search(r"^moves: (.*)$", s, flags=re.M) for s in seen["north"][1:]]
+    assert [m.group(1) for m in north_moves] == ["c1 a1", "c1 a1 b1 b1"]
+    last = seen["south"][-1]
+    assert "moves: c1 a1 b1 b1 c1 a1" in last  # the whole game once over
+    assert "south wins with 2; north 2nd, 1: three rounds" in last
+
+
+def test_play_with_no_person_shows_the_spectators_view_then_the_whole_game(toys):
+    run = toys("play", "guess", "--seed", "4", "--players", "random,random")
+    assert run.code == 0, run.err
+    said = moves_said(run.out)
+    assert len(said) == 6
+    assert [line.rsplit(": ", 1)[1] for line in said[0:5:2]] == ["?", "?", "?"]  # north's choices, unseen then
+    record = read_record(next(Path().glob("guess-*.json")))
+    whole = " ".join(record.state.format_move(m) for m in record.state.history)
+    assert f"moves: {whole}" in run.out
+
+
+def test_play_refuses_a_chance_outcome_where_none_is_due_and_a_count_out_of_range(toys):
+    run = toys("play", "race", "-o", "players=2", "--seed", "3", "--players", "human,human", input="roll:3\nquit\n")
+    assert run.code == 0
+    assert "'roll:3' is a chance outcome, but no chance event is due in race after roll:" in run.out
+    record = read_record(next(Path().glob("race-*.json"))) if list(Path().glob("race-*.json")) else None
+    assert record is None  # nothing played: nothing written
+    run = toys("play", "race", "-o", "players=9")
+    assert run.code != 0 and len(run.err.strip().splitlines()) == 1 and "players" in run.err
+    run = toys("play", "race", "-o", "players=2", "--players", "human,random,random")
+    assert run.code != 0 and len(run.err.strip().splitlines()) == 1
