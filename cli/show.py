@@ -25,6 +25,19 @@ from .common import configure, describe_position, game_options, start_position
     metavar="FILE",
     help="Write a picture of the position to FILE (SVG) instead of drawing it.",
 )
+@click.option(
+    "--as",
+    "as_player",
+    default=None,
+    metavar="PLAYER",
+    help="In a game with hidden information still going on, show only what PLAYER sees.",
+)
+@click.option(
+    "--whole",
+    is_flag=True,
+    help="In a game with hidden information still going on, show everything, hidden parts included"
+    " (by default only what every player sees).",
+)
 def show(
     game_name: str,
     option_pairs: tuple[str, ...],
@@ -32,6 +45,8 @@ def show(
     moves: str,
     as_json: bool,
     svg_path: str | None,
+    as_player: str | None = None,
+    whole: bool = False,
 ) -> None:
     """Play --moves from the start of GAME and show the position.
 
@@ -39,14 +54,33 @@ def show(
     order), to_move, status (ongoing, won, drawn), winner, result, pieces,
     contents (each piece's owner and kind), marks and overlays (by square),
     legal_moves, parts (what may start a move) and history. With --svg FILE,
-    write the picture and say so.
+    write the picture and say so. --moves may hold chance outcomes (roll:3).
+
+    In a game with hidden information still going on, text, JSON and picture
+    show only what every player sees (a spectator's view), or with --as
+    PLAYER what that player sees; --whole shows everything. A view's JSON
+    says whose it is (seen_by: the player, or null for a spectator) and has
+    no seed; it is not loaded to play on.
     """
+    if as_player is not None and whole:
+        raise click.UsageError("give --as PLAYER or --whole, not both")
     state = start_position(configure(game_name, option_pairs, seed), moves)
+    names = state.game.player_names
+    if as_player is not None and as_player not in names:
+        raise click.BadParameter(
+            f"{as_player!r} is not a player of {state.game.name} ({', '.join(names)})", param_hint="'--as'"
+        )
+    view = not whole and state.game.hidden_information and not state.is_over
+    if view:
+        state = state.seen_by(None if as_player is None else names.index(as_player))
     if svg_path is not None:
         written = write_svg(state, svg_path)
         click.echo(f"Wrote the picture to {written}.", err=as_json)
     if as_json:
-        click.echo(json.dumps(state.to_json(), indent=2))
+        data = state.to_json()
+        if view:  # a view: whose, and no seed (what is hidden could be drawn again from it)
+            data = {**data, "seed": None, "seen_by": as_player}
+        click.echo(json.dumps(data, indent=2))
     elif svg_path is None:
         click.echo(describe_position(state))
 

@@ -5,6 +5,7 @@ real command line, with real input scripts."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -187,3 +188,49 @@ def test_play_refuses_a_chance_outcome_where_none_is_due_and_a_count_out_of_rang
     assert run.code != 0 and len(run.err.strip().splitlines()) == 1 and "players" in run.err
     run = toys("play", "race", "-o", "players=2", "--players", "human,random,random")
     assert run.code != 0 and len(run.err.strip().splitlines()) == 1
+
+
+# -- show ---------------------------------------------------------------------------
+
+
+def test_show_takes_chance_outcomes_and_refuses_one_where_none_is_due(toys):
+    run = toys("show", "race", "-o", "players=3", "--seed", "1", "--moves", "roll:2 a1 roll:3", "--json")
+    assert run.code == 0, run.err
+    assert run.json()["history"] == ["roll:2", "a1", "roll:3"] and run.json()["to_move"] == "east"
+    for moves, why in (
+        ("roll:2 roll:1", "move 2: 'roll:1' is a chance outcome, but no chance event is due"),
+        ("roll:2 a1 roll:4", "move 3: 'roll:4' is not an outcome of the chance event due"),
+    ):
+        run = toys("show", "race", "--moves", moves)
+        assert run.code != 0 and run.out == ""
+        assert run.err.strip().splitlines() == [f"Error: {run.err.strip()[7:]}"] and why in run.err
+
+
+def test_show_of_a_hidden_game_shows_the_public_view_a_players_with_as_and_all_only_with_whole(toys, tmp_path):
+    def show(secret: str, *args: str):
+        run = toys("show", "guess", "--seed", "3", "--moves", secret, *args)
+        assert run.code == 0, run.err
+        return run
+
+    public = show("c1", "--json").json()
+    assert public["history"] == ["?"] and public["seen_by"] is None and public["seed"] is None
+    assert show("c1", "--json", "--as", "north").json()["history"] == ["c1"]
+    assert show("c1", "--json", "--whole").json()["history"] == ["c1"]
+    assert show("c1", "--json", "--whole").json()["seed"] == 3
+    # What south (or a spectator) is shown is the same whatever north chose: text, JSON and picture.
+    for args in (("--json",), ("--json", "--as", "south"), ()):
+        assert show("c1", *args).out == show("a1", *args).out, args
+    for secret in ("a1", "c1"):
+        show(secret, "--as", "south", "--svg", str(tmp_path / f"{secret}.svg"))
+    assert (tmp_path / "a1.svg").read_text() == (tmp_path / "c1.svg").read_text()
+    assert "moves: c1" in show("c1", "--whole").out and "moves: ?" in show("c1").out
+    # Once over, the whole game, whoever asks.
+    over = "c1 a1 b1 b1 c1 a1"
+    assert show(over, "--json", "--as", "south").json()["history"] == over.split()
+    # A view is never loaded as a game.
+    (tmp_path / "view.json").write_text(json.dumps(public))
+    run = toys("play", "--load", str(tmp_path / "view.json"))
+    assert run.code != 0 and "a spectator's view of a game in progress" in run.err
+    assert len(run.err.strip().splitlines()) == 1
+    run = toys("show", "guess", "--as", "east")
+    assert run.code != 0 and "'east' is not a player of guess (north, south)" in run.err
