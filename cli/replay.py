@@ -1,4 +1,9 @@
-"""``boardgames replay FILE``: step through a saved game."""
+"""``boardgames replay FILE``: step through a saved game.
+
+Each step says the move that led there (``5. chance: roll:2`` where chance
+decided). A game with hidden information still going on is shown as every
+player sees it, or with ``--as PLAYER`` as that player does (``--whole``:
+everything); a finished game whole."""
 
 from __future__ import annotations
 
@@ -6,6 +11,7 @@ import json
 
 import click
 
+from boardgames import State
 from boardgames.play.match import Match
 from boardgames.play.records import read_record
 from boardgames.rendering.text import terminal_safe
@@ -31,28 +37,71 @@ HELP = "Enter or n: next move   b: back   jump N (or N): to move N   0: the star
     is_flag=True,
     help="With --to (or alone: the final position), print it as 'show --json' does.",
 )
-def replay(path: str, upto: int | None, as_json: bool) -> None:
-    """Step through the game saved in FILE: next, back, jump to a move."""
+@click.option(
+    "--as",
+    "as_player",
+    default=None,
+    metavar="PLAYER",
+    help="In a game with hidden information still going on, show only what PLAYER sees.",
+)
+@click.option(
+    "--whole",
+    is_flag=True,
+    help="In a game with hidden information still going on, show everything (by default what every player sees).",
+)
+def replay(path: str, upto: int | None, as_json: bool, as_player: str | None = None, whole: bool = False) -> None:
+    """Step through the game saved in FILE: next, back, jump to a move.
+    Each step says the move that led there, chance's too (5. chance: roll:2)."""
+    if as_player is not None and whole:
+        raise click.UsageError("give --as PLAYER or --whole, not both")
     record = read_record(path)
-    players = record.state.game.turn_order
+    game = record.state.game
+    players = game.turn_order
+    if as_player is not None and as_player not in game.player_names:
+        raise click.BadParameter(
+            f"{as_player!r} is not a player of {game.name} ({', '.join(game.player_names)})", param_hint="'--as'"
+        )
     match = Match.from_record(record, seats=["human"] * len(players))  # to step through, not to play
     states = match.positions
     moves = len(states) - 1
+    viewing = not whole and game.hidden_information and not record.is_over
+    viewer = None if as_player is None else game.player_names.index(as_player)
+    seen = match.state.seen_history(viewer) if viewing else match.state.history
+
+    def shown(at: int) -> State:
+        return states[at].seen_by(viewer) if viewing else states[at]
+
     if upto is not None or as_json:
         at = moves if upto is None else upto
         if at > moves:
             raise click.BadParameter(f"the game in {path} has {moves} moves, not {at}", param_hint="'--to'")
-        state = states[at]
-        click.echo(json.dumps(state.to_json(), indent=2) if as_json else describe_position(state))
+        state = shown(at)
+        if as_json:
+            data = state.to_json()
+            if viewing:  # a view: whose, and no seed (what is hidden could be drawn again from it)
+                data = {**data, "seed": None, "seen_by": as_player}
+            click.echo(json.dumps(data, indent=2))
+        else:
+            click.echo(describe_position(state))
         return
     # The seats are the file's text, shown, never run (nor obeyed by the terminal).
     seats = ", ".join(f"{name}: {terminal_safe(spec)}" for name, spec in zip(players, record.seats, strict=False))
-    click.echo(f"{match.game.title}, {moves} moves ({seats or 'players not recorded'}). {HELP}")
+    chance = ""
+    if game.has_chance:
+        chance = " Chance drawn from the seed." if record.chance == "drawn" else " Chance picked by hand."
+    whose = ""
+    if viewing:
+        whose = f" As {as_player} sees it." if as_player is not None else " As every player sees it (--whole: all)."
+    click.echo(f"{match.game.title}, {moves} moves ({seats or 'players not recorded'}).{chance}{whose} {HELP}")
     at, draw = 0, True
     while True:
         if draw:
             click.echo(f"\n-- after {at} of {moves} moves --")
-            click.echo(describe_position(states[at]))
+            if at > 0:
+                before = states[at - 1]
+                who = "chance" if before.is_chance else before.to_move
+                click.echo(f"{at}. {who}: {before.format_move(seen[at - 1])}")
+            click.echo(describe_position(shown(at)))
         answer = read_line("replay> ")
         step = None if answer is None else step_to(answer, at, moves)
         if step is None:

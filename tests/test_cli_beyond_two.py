@@ -234,3 +234,39 @@ def test_show_of_a_hidden_game_shows_the_public_view_a_players_with_as_and_all_o
     assert len(run.err.strip().splitlines()) == 1
     run = toys("show", "guess", "--as", "east")
     assert run.code != 0 and "'east' is not a player of guess (north, south)" in run.err
+
+
+# -- replay -------------------------------------------------------------------------
+
+
+def test_replay_says_each_move_chance_included_and_that_the_dice_were_drawn(toys, tmp_path):
+    match = finished_race(players=2, seed=11)
+    path = save_record(tmp_path / "race.json", match.record())
+    run = toys("replay", str(path), input="\n\n\nq\n")
+    assert run.code == 0, run.err
+    assert "Chance drawn from the seed." in run.out
+    history = [match.state.format_move(m) for m in match.state.history]
+    assert f"1. chance: {history[0]}" in run.out
+    assert f"2. north: {history[1]}" in run.out
+    assert f"3. chance: {history[2]}" in run.out
+
+
+def test_replay_of_a_hidden_game_in_progress_shows_a_view_unless_whole(toys, tmp_path):
+    match = Match(Guess.configure(seed=2), ["human", "human"])
+    for move in ("c1", "a1", "b1"):
+        match.play(move)
+    path = save_record(tmp_path / "guess.json", match.record())
+    public = toys("replay", str(path), input="\n\n\nq\n")
+    assert public.code == 0, public.err
+    assert "1. north: ?" in public.out and "3. north: ?" in public.out and "moves: ? a1 ?" in public.out
+    other = Match(Guess.configure(seed=2), ["human", "human"], started=match.started)
+    for move in ("a1", "a1", "c1"):  # north chose otherwise: what every player sees is the same
+        other.play(move)
+    other_path = save_record(tmp_path / "other.json", other.record())
+    assert toys("replay", str(other_path), input="\n\n\nq\n").out == public.out
+    north = toys("replay", str(path), "--as", "north", input="end\nq\n")
+    assert "moves: c1 a1 b1" in north.out
+    south = toys("replay", str(path), "--as", "south", "--to", "3", "--json")
+    assert south.json()["history"] == ["?", "a1", "?"] and south.json()["seen_by"] == "south"
+    whole = toys("replay", str(path), "--whole", "--json")
+    assert whole.json()["history"] == ["c1", "a1", "b1"]
