@@ -7,6 +7,12 @@ its moves may have changed); next to a bare JSON state, in ``FILE.review.json``.
 A review saved with other moves, or whole but of another ``--budget`` when one
 is given, is made again; the labels are always made afresh from the
 thresholds given.
+
+A game with chance or of other than two players is valued by expectation
+(each player's expected result, averaged over chance: see
+:mod:`boardgames.analysis.review`). A game with hidden information still
+going on is reviewed only ``--as PLAYER``, as that player saw it, and that
+review is not saved; once over, the whole game.
 """
 
 from __future__ import annotations
@@ -64,6 +70,13 @@ GRAPH = 21
     metavar="N MOVE",
     help="Find a better move: play MOVE instead of move N (1 is the first) and say whether it keeps the win.",
 )
+@click.option(
+    "--as",
+    "as_player",
+    default=None,
+    metavar="PLAYER",
+    help="A game with hidden information still going on: review PLAYER's moves, as PLAYER saw the game.",
+)
 def review_command(
     path: str,
     as_json: bool,
@@ -73,6 +86,7 @@ def review_command(
     blunder: float,
     fresh: bool,
     try_move: tuple[int, str] | None = None,
+    as_player: str | None = None,
 ) -> None:
     """Review the game saved in FILE: each move's win chance, the best move,
     and where it was won and lost (inaccuracy ?!, mistake ?, blunder ??,
@@ -82,6 +96,24 @@ def review_command(
     asked = parse_budget(budget) if budget is not None else None
     record, raw = read_record_json(path)
     final = record.state
+    game = final.game
+    if as_player is not None and as_player not in game.player_names:
+        raise click.BadParameter(
+            f"{as_player!r} is not a player of {game.name} ({', '.join(game.player_names)})", param_hint="'--as'"
+        )
+    viewing = game.hidden_information and not final.is_over
+    if viewing and as_player is None:
+        raise click.UsageError(
+            f"this game of {game.name} hides information and is still going on: review it --as PLAYER,"
+            " as that player saw it (the whole game once it is over)"
+        )
+    if viewing and try_move is not None:
+        raise click.UsageError("--try needs the whole game: it is given once the game is over")
+    player = game.player_names.index(as_player) if viewing and as_player is not None else None
+    if player is not None:  # one player's view: made afresh each time, never saved with the whole game
+        data = review(final, asked or DEFAULT_BUDGET, thresholds, seed=game.seed or 0, player=player)
+        click.echo(json.dumps(public(data), indent=2) if as_json else _text(data, final, record.seats))
+        return
     in_record = isinstance(raw, dict) and raw.get("format") == FORMAT
     sidecar = Path(f"{path}.review.json")
     data = None
@@ -163,14 +195,27 @@ def _text(data: dict[str, Any], final: Any, seats: tuple[str, ...]) -> str:
     players = ", ".join(
         f"{p} ({s})" for p, s in zip(game.turn_order, seats or ("?",) * len(game.turn_order), strict=False)
     )
-    lines = [
-        f"{game.title}, {len(data['plies'])} moves: {players}. {final.result_text()}.",
-        f"Win chance of the player who moved, after the move; the graph is {first}'s (0% left, 100% right).",
-        "",
-    ]
+    expected = bool(data.get("expected"))
+    result = final.result_text() if final.is_over or not game.hidden_information else "still going on"
+    lines = [f"{game.title}, {len(data['history'])} moves: {players}. {result}."]
+    if data.get("player") is not None:
+        lines.append(f"{data['player']}'s moves, valued from what {data['player']} saw.")
+    if expected:
+        lines.append(
+            "Expected result of the player who moved, after the move, averaged over chance (100%: alone first,"
+            f" 0%: alone last); the graph is {first}'s (0% left, 100% right)."
+        )
+    else:
+        lines.append(
+            f"Win chance of the player who moved, after the move; the graph is {first}'s (0% left, 100% right)."
+        )
+    lines.append("")
     width = max((len(p["move"]) for p in data["plies"]), default=4)
     for ply in data["plies"]:
-        first_win = ply["win"] if ply["player"] == first else 100 - ply["win"]
+        if expected:
+            first_win = ply["values"][first]
+        else:
+            first_win = ply["win"] if ply["player"] == first else 100 - ply["win"]
         shown = f"{ply['move']}{mark(ply['label'])}"
         note = ""
         if ply["label"] is not None and ply["best"] is not None:
@@ -180,7 +225,10 @@ def _text(data: dict[str, Any], final: Any, seats: tuple[str, ...]) -> str:
         lines.append(f"{head} {ply['win']:>5.1f}% {source:<5}  {graph(first_win)}{note}")
     lines.append("")
     lines.extend(summary_line(player, counts) for player, counts in data["summary"].items())
-    lines.append(f"(search: {terminal_safe(data['budget'])} a position; exact: proved by the endgame solver)")
+    if expected:
+        lines.append(f"(playouts: {terminal_safe(data['budget'])} a position; exact: the game is over)")
+    else:
+        lines.append(f"(search: {terminal_safe(data['budget'])} a position; exact: proved by the endgame solver)")
     return "\n".join(lines)
 
 

@@ -270,3 +270,57 @@ def test_replay_of_a_hidden_game_in_progress_shows_a_view_unless_whole(toys, tmp
     assert south.json()["history"] == ["?", "a1", "?"] and south.json()["seen_by"] == "south"
     whole = toys("replay", str(path), "--whole", "--json")
     assert whole.json()["history"] == ["c1", "a1", "b1"]
+
+
+# -- review -------------------------------------------------------------------------
+
+
+def test_review_of_a_game_with_dice_and_three_players_gives_each_player_an_expected_value(toys, tmp_path):
+    match = finished_race(players=3, seed=5)
+    path = save_record(tmp_path / "race.json", match.record())
+    run = toys("review", str(path), "--budget", "iterations=40", "--json")
+    assert run.code == 0, run.err
+    data = run.json()
+    assert data["expected"] is True
+    plies = data["plies"]
+    assert len(plies) == len(match.state.history)
+    names = set(match.game.player_names)
+    for k, ply in enumerate(plies):
+        chance = match.state.history[k].origin == -2
+        assert (ply["player"] == "chance") == chance, ply
+        if chance:
+            assert ply["label"] is None and ply["best"] is None
+        assert set(ply["values"]) == names
+        assert abs(sum(ply["values"].values()) - 50 * len(names)) < 0.5  # places' values add up to nothing
+        if k < len(plies) - 1:  # nothing is proved with dice still to come
+            assert ply["source"] == "search" and ply["before_source"] == "search", ply
+    assert plies[-1]["source"] == "solver"  # the end itself is exact
+    assert set(data["summary"]) == names  # chance has no accuracy
+    # The text: chance's lines, the first player's graph, and the review saved for the next look.
+    text = toys("review", str(path))
+    assert "the review saved with the game" in text.err
+    assert re.search(r"^\s+1\. chance\s+roll:\d", text.out, re.M) and "averaged over chance" in text.out
+    tried = toys("review", str(path), "--try", "1", "roll:2")
+    assert tried.code != 0 and "move 1 is a chance outcome: no one chose it" in tried.err
+    assert len(tried.err.strip().splitlines()) == 1
+
+
+def test_review_of_a_hidden_game_in_progress_is_one_players_and_sees_only_their_view(toys, tmp_path):
+    def saved(name: str, moves: tuple[str, ...]) -> Path:
+        match = Match(Guess.configure(seed=2), ["human", "human"], started="2026-01-01T00:00:00+00:00")
+        for move in moves:
+            match.play(move)
+        return save_record(tmp_path / name, match.record())
+
+    one = saved("one.json", ("c1", "a1", "b1", "b1", "a1"))
+    other = saved("other.json", ("b1", "a1", "b1", "b1", "c1"))  # north chose otherwise, the rounds scored alike
+    run = toys("review", str(one))
+    assert run.code != 0 and "hides information and is still going on: review it --as PLAYER" in run.err
+    assert len(run.err.strip().splitlines()) == 1
+    south = toys("review", str(one), "--as", "south", "--budget", "iterations=30", "--json")
+    assert south.code == 0, south.err
+    assert [p["ply"] for p in south.json()["plies"]] == [2, 4] and south.json()["player"] == "south"
+    assert toys("review", str(other), "--as", "south", "--budget", "iterations=30", "--json").out == south.out
+    north = toys("review", str(one), "--as", "north", "--budget", "iterations=30", "--json").json()
+    assert [p["move"] for p in north["plies"]] == ["c1", "b1", "a1"]
+    assert "review" not in json.loads(one.read_text())  # a view's review is never saved with the whole game

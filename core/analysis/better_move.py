@@ -15,6 +15,11 @@ review.
 to win, false where the mover had a proved win and the tried move is proved
 to give it away, else null; the verdict compares estimates otherwise, and a
 difference below the review's inaccuracy threshold is no difference.
+
+A game the review values by expectation (chance, other than two players) is
+valued here the same way (:class:`boardgames.analysis.review.Expected`): the
+mover's expected result, nothing proved with chance to come; a chance
+outcome is no one's move to try again.
 """
 
 from __future__ import annotations
@@ -28,7 +33,7 @@ from ..agents.base import Budget
 from ..errors import InvalidMoveError, quoted
 from ..rules.game import State
 from ..rules.moves import Move
-from .review import DEFAULT_BUDGET, Reviewer, ReviewError, Thresholds, clean_ply, for_player
+from .review import DEFAULT_BUDGET, Expected, Reviewer, ReviewError, Thresholds, by_expectation, clean_ply, for_player
 
 
 @attrs.frozen
@@ -87,7 +92,8 @@ def retry(
     history = state.history
     played = history[ply - 1]
     mover = before.turn
-    reviewer = Reviewer(budget, seed)
+    expected = by_expectation(state)
+    reviewer: Reviewer | Expected = Expected(budget, seed) if expected else Reviewer(budget, seed)
     known = _saved_ply(saved_review, state, ply)
     best_move: Move | None = None
     if known is not None:
@@ -97,7 +103,7 @@ def retry(
         tree = None
     else:
         valued = reviewer.value(before)
-        tree = reviewer.agent.root  # the tree of the position before, kept for both moves
+        tree = None if isinstance(reviewer, Expected) else reviewer.agent.root  # the position's tree, kept for both
         played_value = _after(reviewer, before, played, mover)
         if valued is None:  # a single legal move: it is the best, worth what follows it
             had, best, best_move = played_value, before.format_move(played), played
@@ -106,7 +112,8 @@ def retry(
     if tried == played:
         value = played_value
     else:
-        reviewer.agent.root = tree
+        if isinstance(reviewer, Reviewer):
+            reviewer.agent.root = tree
         value = _after(reviewer, before, tried, mover)
     if tried == best_move and had.exact:
         value = had  # the prover's best move: its value is the position's, exactly
@@ -147,13 +154,15 @@ def position_and_move(state: State, ply: object, move: object) -> tuple[State, M
     before = state.game.start()
     for earlier in history[: ply - 1]:
         before = before.play_unchecked(earlier)
+    if before.is_chance:
+        raise ReviewError(f"move {ply} is a chance outcome: no one chose it, so it cannot be tried again")
     try:
         return before, before.parse_move(move)  # the usual errors: an illegal move's names the position and why
     except InvalidMoveError as exc:  # text that is no move: say where it was tried
         raise InvalidMoveError(f"move {ply} tried again: {exc}") from None
 
 
-def _after(reviewer: Reviewer, before: State, move: Move, mover: int) -> _Estimate:
+def _after(reviewer: Reviewer | Expected, before: State, move: Move, mover: int) -> _Estimate:
     """The mover's win chance after ``move``; a position with a single legal
     move is worth the next one, as in the review."""
     state = before.play_unchecked(move)
@@ -232,6 +241,7 @@ def _saved_ply(data: Any, state: State, ply: int) -> dict[str, Any] | None:
             return None
         if [p.get("move") if isinstance(p, dict) else None for p in plies] != moves:
             return None
-        return clean_ply(plies[ply - 1], ply, moves[ply - 1], set(state.game.player_names))
+        names = set(state.game.player_names)
+        return clean_ply(plies[ply - 1], ply, moves[ply - 1], names, by_expectation(state))
     except (TypeError, ValueError):
         return None

@@ -23,6 +23,19 @@ mean of lichess' accuracy of each move (``103.1668 * exp(-0.04354 * loss) -
 3.1669``, plus lichess' one point for uncertainty, within 0 to 100; lichess
 also weighs moves by the game's volatility, which is left out here).
 ``docs/strength.md`` says how the win chances are calibrated.
+
+Games beyond two players who alternate with nothing left to chance (a die,
+three players or more, a solo game, hidden information) are valued by
+expectation instead (:class:`Expected`): each position gets every player's
+expected result, 0 (alone last) to 100 (alone first; a two-player win chance
+with a draw at 50), averaged over playouts that draw chance with its
+probabilities, each move of the player to move tried in turn; nothing is
+ever proved where dice are still to come (only a finished game is exact).
+Each ply says each player's value after it (``values``); a chance outcome's
+ply is ``chance``'s, unlabelled. A game with hidden information still going
+on is reviewed for one player (``player``): only that player's moves, each
+valued over positions drawn consistent with what that player saw
+(:meth:`Game.sample`), never from the hidden whole; a finished game whole.
 """
 
 from __future__ import annotations
@@ -39,6 +52,7 @@ from ..agents.base import Budget
 from ..agents.mcts import MctsAgent, Node, best_child
 from ..agents.solver import Prover, Unsolved
 from ..errors import BoardgamesError
+from ..rules.chance import CHANCE, draw
 from ..rules.game import State
 from ..rules.moves import Move
 from ..rules.parts import started
@@ -133,8 +147,11 @@ def describe_budget(budget: Budget) -> str:
 
 def public(data: dict[str, Any]) -> dict[str, Any]:
     """What ``review --json`` prints and the server answers: the plies and the
-    summary, and what they were made with (``game``, ``budget``, ``thresholds``)."""
-    return {key: data[key] for key in ("game", "budget", "thresholds", "plies", "summary")}
+    summary, and what they were made with (``game``, ``budget``, ``thresholds``);
+    ``expected`` where the game is valued by expectation, and ``player`` for
+    one player's review of a hidden game in progress."""
+    out = {key: data[key] for key in ("game", "budget", "thresholds", "plies", "summary")}
+    return out | {key: data[key] for key in ("expected", "player") if key in data}
 
 
 @attrs.define
@@ -149,6 +166,8 @@ class Valued:
     best: str | None = None
     line: list[str] = attrs.Factory(list)
     best_move: Move | None = None
+    #: Every player's value (0 to 100), where the position is valued by expectation (:class:`Expected`).
+    values: tuple[float, ...] = ()
 
 
 class Reviewer:
@@ -248,7 +267,84 @@ def _line(state: State, move: Move, root: Node) -> list[str]:
 
 def for_player(value: Valued, state: State, player: int) -> float:
     """``value`` of ``state`` (for its player to move) as ``player``'s win chance."""
+    if value.values:
+        return value.values[player]
     return value.win if state.turn == player else 100.0 - value.win
+
+
+def by_expectation(state: State) -> bool:
+    """Whether the review values ``state``'s game by expectation
+    (:class:`Expected`): a game with chance, or of other than two players."""
+    return state.game.has_chance or state.game.number_of_players != 2
+
+
+class Expected:
+    """Values positions by expectation, for every player at once: playouts
+    that draw each chance event with its probability and choose the
+    players' moves at random, each player's result from 0 (alone last) to
+    100 (alone first); at a player's turn, each legal move is tried in turn
+    and the position is worth its best move's values (for the player to
+    move). Only a finished game is exact: nothing is proved with chance to
+    come. With ``player``, positions are that player's views, and each
+    playout starts from a whole position drawn consistent with the view
+    (:meth:`Game.sample`), never the hidden one."""
+
+    def __init__(self, budget: Budget = DEFAULT_BUDGET, seed: int | None = 0, player: int | None = None) -> None:
+        self.budget = budget
+        self.rng = random.Random(seed)
+        self.player = player
+
+    def value(self, state: State, choose: bool = True) -> Valued:
+        """``state``'s values; with ``choose``, at a player's turn, the best of
+        its moves (else the mean of playouts from it, as at chance's turn)."""
+        if state.outcome is not None:
+            values = tuple(50.0 * (r + 1.0) for r in state.returns())
+            return Valued(values[state.turn] if state.turn >= 0 else values[0], "solver", exact=True, values=values)
+        if state.turn == CHANCE or not choose:
+            values = self._means([None], state)[0]
+            return Valued(values[max(state.turn, 0)], "search", values=values)
+        moves = state.legal_moves
+        means = self._means(list(moves), state)
+        mover = state.turn
+        best = max(range(len(moves)), key=lambda k: means[k][mover])
+        text = state.format_move(moves[best])
+        return Valued(means[best][mover], "search", best=text, line=[text], best_move=moves[best], values=means[best])
+
+    def _means(self, moves: list[Move | None], state: State) -> list[tuple[float, ...]]:
+        """The mean values of playouts after each of ``moves`` (None: from ``state`` itself), tried in turn."""
+        count = state.game.number_of_players
+        sums = [[0.0] * count for _ in moves]
+        runs = [0] * len(moves)
+        budget = self.budget
+        total = max(budget.iterations or 0, len(moves)) if budget.iterations is not None else None
+        deadline = time.perf_counter() + budget.time if budget.time is not None else None
+        k = 0
+        while True:
+            if total is not None and k >= total:
+                break
+            if total is None and k >= len(moves) and deadline is not None and time.perf_counter() >= deadline:
+                break
+            i = k % len(moves)
+            start = state
+            if self.player is not None:  # a view: a whole position consistent with it, drawn anew each time
+                start = state.game.sample(state, self.player, self.rng)
+            move = moves[i]
+            result = self._playout(start if move is None else start.play_unchecked(move))
+            for p in range(count):
+                sums[i][p] += result[p]
+            runs[i] += 1
+            k += 1
+        return [tuple(50.0 * (total_ / max(n, 1) + 1.0) for total_ in row) for row, n in zip(sums, runs, strict=True)]
+
+    def _playout(self, state: State) -> tuple[float, ...]:
+        rng = self.rng
+        while state.outcome is None:
+            if state.turn == CHANCE:
+                move = draw(state.game.chance_outcomes(state), rng)
+            else:
+                move = rng.choice(state.legal_moves)
+            state = state.play_unchecked(move)
+        return state.returns()
 
 
 def review(
@@ -257,10 +353,12 @@ def review(
     thresholds: Thresholds | None = None,
     seed: int | None = 0,
     progress: Callable[[int], None] | None = None,
+    player: int | None = None,
 ) -> dict[str, Any]:
     """The review of the game that led to ``final``, as JSON (module docstring);
-    ``progress(1)`` after each position valued."""
-    walk = Walk(final, budget, seed)
+    ``progress(1)`` after each position valued. ``player``: the one a hidden
+    game still going on is reviewed for (required there)."""
+    walk = Walk(final, budget, seed, player)
     while not walk.done:
         walk.step()
         if progress is not None:
@@ -277,20 +375,52 @@ class Walk:
     long review never holds a thread for long. The same steps in the same
     order: the same review."""
 
-    def __init__(self, final: State, budget: Budget = DEFAULT_BUDGET, seed: int | None = 0) -> None:
+    def __init__(
+        self, final: State, budget: Budget = DEFAULT_BUDGET, seed: int | None = 0, player: int | None = None
+    ) -> None:
+        game = final.game
+        if player is not None and not (game.hidden_information and final.outcome is None):
+            player = None  # nothing hidden, or a finished game: the whole of it
+        if player is None and game.hidden_information and final.outcome is None:
+            raise ReviewError(
+                f"{final.describe()} hides information and is still going on: it is reviewed for one player,"
+                " as that player saw it (the whole game once it is over)"
+            )
+        if player is not None and not 0 <= player < game.number_of_players:
+            raise ReviewError(f"{game.name} has no player {player}")
         self.final = final
         self.budget = budget
+        self.player = player
         self.positions = positions_of(final)
-        self.reviewer = Reviewer(budget, seed)
+        self.expected = by_expectation(final) or player is not None
+        if player is not None:  # only what the player saw, each position as it was then
+            self.positions = [state.seen_by(player) for state in self.positions]
+        self.reviewer: Reviewer | Expected = Expected(budget, seed, player) if self.expected else Reviewer(budget, seed)
         self.values: list[Valued | None] = []
 
     @property
     def done(self) -> bool:
         return len(self.values) == len(self.positions)
 
+    def _needed(self, k: int) -> bool:
+        """Whether position ``k`` is valued: all of them, but in one player's review only
+        those before and after that player's moves."""
+        if self.player is None:
+            return True
+        positions = self.positions
+        return positions[k].turn == self.player or (k > 0 and positions[k - 1].turn == self.player)
+
     def step(self) -> None:
         """Value the next position."""
-        self.values.append(self.reviewer.value(self.positions[len(self.values)]))
+        k = len(self.values)
+        state = self.positions[k]
+        if not self._needed(k):
+            self.values.append(Valued(0.0, "search"))  # not the player's: never shown
+        elif self.expected:
+            choose = self.player is None or state.turn == self.player
+            self.values.append(self.reviewer.value(state, choose))  # type: ignore[call-arg]
+        else:
+            self.values.append(self.reviewer.value(state))
 
     def result(self, thresholds: Thresholds | None = None) -> dict[str, Any]:
         """The review, as JSON, once every position is valued."""
@@ -314,6 +444,8 @@ class Walk:
                     [state.format_move(played), *after.line][:LINE_LENGTH],
                     played,
                 )
+        if self.expected:
+            return self._expected_result(thresholds, values)
         plies = []
         for k, move in enumerate(final.history):
             before_state, after_state = positions[k], positions[k + 1]
@@ -344,6 +476,55 @@ class Walk:
         }
         return label(data, thresholds)
 
+    def _expected_result(self, thresholds: Thresholds, values: list[Valued | None]) -> dict[str, Any]:
+        """The review of a game valued by expectation: each ply with every
+        player's value after it; chance's plies unlabelled; in one player's
+        review, that player's plies only (the history as they saw it)."""
+        final, positions = self.final, self.positions
+        names = final.game.player_names
+        seen = final.seen_history(self.player) if self.player is not None else final.history
+        plies = []
+        history = []
+        for k, move in enumerate(seen):
+            before_state = positions[k]
+            text = before_state.format_move(move)
+            history.append(text)
+            if self.player is not None and before_state.turn != self.player:
+                continue
+            before, after = values[k], values[k + 1]
+            assert before is not None and after is not None
+            chance = before_state.turn == CHANCE
+            mover = 0 if chance else before_state.turn
+            after_values = {name: round(v, 1) for name, v in zip(names, after.values, strict=True)}
+            win = round(after.values[mover], 1)
+            plies.append(
+                {
+                    "ply": k + 1,
+                    "move": text,
+                    "player": "chance" if chance else names[mover],
+                    "win": win,
+                    "best": None if chance else before.best,
+                    "line": [] if chance else before.line,
+                    "label": None,
+                    "source": after.source,
+                    "before": win if chance else round(before.win, 1),
+                    "before_source": after.source if chance else before.source,
+                    "best_played": chance or before.best_move == move,
+                    "values": after_values,
+                }
+            )
+        data = {
+            "version": SAVED_VERSION,
+            "game": final.game.name,
+            "history": history,
+            "budget": describe_budget(self.budget),
+            "plies": plies,
+            "expected": True,
+        }
+        if self.player is not None:
+            data["player"] = names[self.player]
+        return label(data, thresholds)
+
 
 def loss_of(ply: Mapping[str, Any]) -> float:
     """The drop in the mover's win chance: none for the best move found."""
@@ -361,6 +542,9 @@ def label(data: dict[str, Any], thresholds: Thresholds) -> dict[str, Any]:
     summary: dict[str, dict[str, Any]] = {}
     scores: dict[str, list[float]] = {}
     for ply in data["plies"]:
+        if ply["player"] == "chance":  # no one chose it: nothing to label
+            ply["loss"], ply["label"] = 0.0, None
+            continue
         loss = loss_of(ply)
         missed = (
             ply["before_source"] == "solver" and ply["before"] == 100 and ply["source"] == "solver" and ply["win"] < 100
@@ -415,9 +599,12 @@ def saved(
         if not isinstance(plies, list) or len(plies) != len(history):
             return None
         names = set(final.game.player_names)
+        expected = by_expectation(final)
+        if bool(data.get("expected")) != expected:
+            return None
         clean = []
         for k, ply in enumerate(plies):
-            checked = clean_ply(ply, k + 1, history[k], names)
+            checked = clean_ply(ply, k + 1, history[k], names, expected)
             if checked is None:
                 return None
             clean.append(checked)
@@ -431,21 +618,34 @@ def saved(
         "history": history,
         "budget": data["budget"],
         "plies": clean,
+        **({"expected": True} if expected else {}),
     }
     return label(out, thresholds or Thresholds())
 
 
-def clean_ply(ply: Any, number: int, move: str, names: set[str]) -> dict[str, Any] | None:
-    """A saved review's ply ``number`` (of ``move``, by one of ``names``), its
-    fields checked and unlabelled; None if anything in it is not as a review makes it."""
+def clean_ply(ply: Any, number: int, move: str, names: set[str], expected: bool = False) -> dict[str, Any] | None:
+    """A saved review's ply ``number`` (of ``move``, by one of ``names``, or
+    chance's in a review by ``expected`` value, which gives each player's
+    ``values``), its fields checked and unlabelled; None if anything in it is
+    not as a review makes it."""
     if not isinstance(ply, dict):
         return None
     for key, kinds in _PLY_FIELDS.items():
         value = ply.get(key)
         if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
             return None
-    if ply["ply"] != number or ply["move"] != move or ply["player"] not in names:
+    if (
+        ply["ply"] != number
+        or ply["move"] != move
+        or not (ply["player"] in names or expected and ply["player"] == "chance")
+    ):
         return None
+    values = ply.get("values")
+    if expected:
+        if not (isinstance(values, dict) and set(values) == names):
+            return None
+        if not all(isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 100 for v in values.values()):
+            return None
     if not all(0 <= ply[key] <= 100 and math.isfinite(ply[key]) for key in ("win", "before")):
         return None
     if ply["source"] not in ("solver", "search") or ply["before_source"] not in ("solver", "search"):
@@ -454,7 +654,7 @@ def clean_ply(ply: Any, number: int, move: str, names: set[str]) -> dict[str, An
         return None
     if ply["best"] is not None and len(ply["best"]) >= 40:
         return None
-    return {key: ply[key] for key in _PLY_FIELDS} | {"label": None}
+    return {key: ply[key] for key in _PLY_FIELDS} | {"label": None} | ({"values": dict(values)} if expected else {})
 
 
 def positions_of(final: State) -> list[State]:
