@@ -324,3 +324,16 @@ def test_review_of_a_hidden_game_in_progress_is_one_players_and_sees_only_their_
     north = toys("review", str(one), "--as", "north", "--budget", "iterations=30", "--json").json()
     assert [p["move"] for p in north["plies"]] == ["c1", "b1", "a1"]
     assert "review" not in json.loads(one.read_text())  # a view's review is never saved with the whole game
+
+
+def test_play_export_writes_the_game_as_the_person_at_the_keyboard_sees_it(toys, tmp_path):
+    script = "\nc1\n\nexport south.json\nquit\n"  # north chooses c1; south, at the keyboard, exports
+    run = toys("play", "guess", "--seed", "2", "--players", "human,human", input=script)
+    assert run.code == 0, run.err
+    assert "Wrote the game as south sees it to south.json (it shows what you may see" in run.out
+    data = json.loads(Path("south.json").read_text())
+    assert data["seen_by"] == "south" and data["history"] == ["?"] and data["seed"] is None
+    run = toys("play", "--load", "south.json")
+    assert run.code != 0 and "this is south's view of a game in progress" in run.err
+    saved = read_record(next(Path().glob("guess-*.json")))  # what quit saved: the whole game, to resume
+    assert [saved.state.format_move(m) for m in saved.state.history] == ["c1"]
