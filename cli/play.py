@@ -150,8 +150,8 @@ def play(
 ) -> None:
     """Play GAME in the terminal: you against the computer by default.
 
-    At the prompt type a move, or: moves, hint, undo, save [FILE], help,
-    quit. Quitting, Ctrl-C or the end of input save the game to a file and
+    At the prompt type a move, or: moves, hint, undo, save [FILE], export
+    FILE, help, quit. Quitting, Ctrl-C or the end of input save the game to a file and
     say how to resume it (before any move, nothing is written); a game that
     ends is recorded too. With two computer
     players, the moves are printed as they are played. With --clock, the
