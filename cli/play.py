@@ -67,12 +67,13 @@ from .common import (
 DEFAULT_LEVEL = 4
 
 
-def default_seats(game: Game, level: int = DEFAULT_LEVEL) -> str:
+def default_seats(game: Game | type[Game], level: int = DEFAULT_LEVEL) -> str:
     """The seats of "boardgames play GAME": a person first, then level
     ``level`` of the game (its own measured ladder, else the generic one) in
-    every other seat, as many as the configured game has players (a solo
-    game: the person alone), as the page offers first."""
-    others = [level_spec(game, level)] * (game.number_of_players - 1)
+    every other seat, as many as the configured game has players (a class:
+    the fewest it takes; a solo game: the person alone), as the page offers first."""
+    count = game.number_of_players if isinstance(game, Game) else game.count_of_players()[0]
+    others = [level_spec(game, level)] * (count - 1)
     return ",".join(["human", *others])
 
 
