@@ -158,10 +158,10 @@ def test_play_hot_seat_with_hidden_choices_pauses_and_shows_each_person_only_the
     assert len(seen["north"]) == 3 and len(seen["south"]) == 3
     south_moves = [re.search(r"^moves: (.*)$", s, flags=re.M) for s in seen["south"]]
     assert south_moves[0].group(1) == "?"  # north's choice is not shown to south
-    assert south_moves[1].group(1) == "? a1 ?"  # the round told south only the score (Guess.seen)
-    assert south_moves[2].group(1) == "? a1 ? b1 ?"
+    assert south_moves[1].group(1) == "? c1-a1 ?"  # south's own choice revealed north's (Guess.seen)
+    assert south_moves[2].group(1) == "? c1-a1 ? b1-b1 ?"
     north_moves = [re.search(r"^moves: (.*)$", s, flags=re.M) for s in seen["north"][1:]]
-    assert [m.group(1) for m in north_moves] == ["c1 a1", "c1 a1 b1 b1"]
+    assert [m.group(1) for m in north_moves] == ["c1 c1-a1", "c1 c1-a1 b1 b1-b1"]
     last = seen["south"][-1]
     assert "moves: c1 a1 b1 b1 c1 a1" in last  # the whole game once over
     assert "south wins with 2; north 2nd, 1: three rounds" in last
@@ -258,16 +258,16 @@ def test_replay_of_a_hidden_game_in_progress_shows_a_view_unless_whole(toys, tmp
     path = save_record(tmp_path / "guess.json", match.record())
     public = toys("replay", str(path), input="\n\n\nq\n")
     assert public.code == 0, public.err
-    assert "1. north: ?" in public.out and "3. north: ?" in public.out and "moves: ? a1 ?" in public.out
+    assert "1. north: ?" in public.out and "3. north: ?" in public.out and "moves: ? c1-a1 ?" in public.out
     other = Match(Guess.configure(seed=2), ["human", "human"], started=match.started)
-    for move in ("a1", "a1", "c1"):  # north chose otherwise: what every player sees is the same
+    for move in ("c1", "a1", "c1"):  # north's pending choice otherwise: what every player sees is the same
         other.play(move)
     other_path = save_record(tmp_path / "other.json", other.record())
     assert toys("replay", str(other_path), input="\n\n\nq\n").out == public.out
     north = toys("replay", str(path), "--as", "north", input="end\nq\n")
-    assert "moves: c1 a1 b1" in north.out
+    assert "moves: c1 c1-a1 b1" in north.out  # south's choice, as it revealed both
     south = toys("replay", str(path), "--as", "south", "--to", "3", "--json")
-    assert south.json()["history"] == ["?", "a1", "?"] and south.json()["seen_by"] == "south"
+    assert south.json()["history"] == ["?", "c1-a1", "?"] and south.json()["seen_by"] == "south"
     whole = toys("replay", str(path), "--whole", "--json")
     assert whole.json()["history"] == ["c1", "a1", "b1"]
 
@@ -313,7 +313,7 @@ def test_review_of_a_hidden_game_in_progress_is_one_players_and_sees_only_their_
         return save_record(tmp_path / name, match.record())
 
     one = saved("one.json", ("c1", "a1", "b1", "b1", "a1"))
-    other = saved("other.json", ("b1", "a1", "b1", "b1", "c1"))  # north chose otherwise, the rounds scored alike
+    other = saved("other.json", ("c1", "a1", "b1", "b1", "c1"))  # north's pending choice otherwise
     run = toys("review", str(one))
     assert run.code != 0 and "hides information and is still going on: review it --as PLAYER" in run.err
     assert len(run.err.strip().splitlines()) == 1
