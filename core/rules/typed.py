@@ -82,9 +82,13 @@ class TypedMoves:
             return None
         clean = text.strip().lower()
         if self.turn == CHANCE:
-            for move in self.legal_moves:
-                if self.format_move(move).lower() == clean:
-                    return move
+            # The outcomes by their text, made once a state: a roll of five dice has 7,776 of them.
+            named = self.__dict__.get("_outcomes_named")
+            if named is None:
+                named = {self.format_move(move).lower(): move for move in self.legal_moves}
+                self.__dict__["_outcomes_named"] = named
+            if clean in named:
+                return named[clean]
             outcomes = ", ".join(self.format_move(m) for m in self.legal_moves)
             raise IllegalMoveError(not_an_outcome(quoted(clean), self.describe(), outcomes))
         if clean.startswith(f"{self.game.chance_word}:".lower()) and self.game.has_chance:
