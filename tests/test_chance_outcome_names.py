@@ -4,6 +4,9 @@ for every outcome typed (the kit reads back every outcome's text)."""
 
 from __future__ import annotations
 
+import pytest
+
+from boardgames.errors import IllegalMoveError
 from boardgames.rules.chance import uniform
 from tests.toy_games import Race
 
@@ -27,3 +30,14 @@ def test_each_outcome_text_is_made_once_a_position():
     assert [start.parse_move(text) for text in texts] == list(start.legal_moves)
     assert start.parse_move(" ROLL:17 ") == start.legal_moves[16]
     assert ManyFaces.written == len(texts)  # once each, for all 2,001 readings
+
+
+def test_an_outcome_typed_wrong_names_a_few_of_thousands_in_one_short_line():
+    start = ManyFaces.configure().start()
+    with pytest.raises(IllegalMoveError) as info:
+        start.parse_move("roll:0")
+    line = str(info.value)
+    assert "2,000 outcomes: roll:1, roll:2" in line and "roll:12, …" in line and "roll:13" not in line
+    assert "\n" not in line and len(line) < 300
+    with pytest.raises(IllegalMoveError, match="one of roll:1, roll:2, roll:3\\)"):
+        Race.configure().start().parse_move("roll:4")  # a few: all of them

@@ -66,6 +66,14 @@ def not_due(shown: str, where: str, to_move: str | None) -> str:
     return f"{shown} is a chance outcome, but no chance event is due in {where} ({to_move} to move)"
 
 
-def not_an_outcome(shown: str, where: str, outcomes: str) -> str:
-    """The error line for a move that is not one of the chance event's outcomes."""
-    return f"{shown} is not an outcome of the chance event due in {where} (one of {outcomes})"
+#: The most outcomes an error line lists (a roll of five dice has 7,776).
+LISTED = 12
+
+
+def not_an_outcome(shown: str, where: str, outcomes: Sequence[str]) -> str:
+    """The error line for a move that is not one of the chance event's
+    outcomes, naming them (the first :data:`LISTED` where there are more)."""
+    named = ", ".join(outcomes[:LISTED])
+    if len(outcomes) > LISTED:
+        named = f"{len(outcomes):,} outcomes: {named}, …"
+    return f"{shown} is not an outcome of the chance event due in {where} (one of {named})"

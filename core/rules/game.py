@@ -350,7 +350,7 @@ class State(TypedMoves):
         shown = self.format_move(move) if move.origin == CHANCE_ORIGIN and move.to >= 0 else repr(move)
         if self.turn != CHANCE:
             return not_due(shown, self.describe(), self.to_move)
-        return not_an_outcome(shown, self.describe(), ", ".join(self.format_move(m) for m in self.legal_moves))
+        return not_an_outcome(shown, self.describe(), [self.format_move(m) for m in self.legal_moves])
 
     def describe(self) -> str:
         """A short name of this position for messages: the game and the moves so far."""

@@ -89,7 +89,7 @@ class TypedMoves:
                 self.__dict__["_outcomes_named"] = named
             if clean in named:
                 return named[clean]
-            outcomes = ", ".join(self.format_move(m) for m in self.legal_moves)
+            outcomes = [self.format_move(m) for m in self.legal_moves]
             raise IllegalMoveError(not_an_outcome(quoted(clean), self.describe(), outcomes))
         if clean.startswith(f"{self.game.chance_word}:".lower()) and self.game.has_chance:
             raise IllegalMoveError(not_due(quoted(clean), self.describe(), self.to_move))
