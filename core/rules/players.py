@@ -105,6 +105,9 @@ def _score(value: float) -> str:
 def standings_text(names: Sequence[str], places: Sequence[int], scores: Sequence[float], reason: str) -> str:
     """The result in words, best first: ``north wins with 71; east 2nd, 65;
     south and west share 3rd, 40``. Without scores, the places alone."""
+    if len(names) == 1:  # a solo game: the score, no place to share
+        text = f"{names[0]} scores {_score(scores[0])}" if scores else f"{names[0]} finishes"
+        return f"{text}: {reason}" if reason else text
     groups: dict[int, list[int]] = {}
     for player, place in enumerate(places):
         groups.setdefault(place, []).append(player)
