@@ -37,22 +37,6 @@ def einstein(module: Any) -> Iterator[Any]:
 
 # -- the mapping between OpenSpiel's actions and our moves -----------------------
 
-DIRECTIONS = ((1, 1), (1, 0), (0, 1), (-1, 0), (-1, -1), (0, -1))  # OpenSpiel's, black's three then white's
-
-
-def our_move(module: Any, theirs: Any, action: int, setup: bool = False) -> boardgames.Move:
-    """Our move or outcome for OpenSpiel's ``action`` in ``theirs``: a setup is
-    the order of the same rank (``FIRST_SETUP`` + rank), a roll ``k`` the
-    outcome ``k + 1``, a move the step from its cell in its direction
-    (row, column, direction, capture in mixed base 5, 5, 6, 2)."""
-    if theirs.is_chance_node():
-        return boardgames.Move(-2, module.FIRST_SETUP + action if setup else action + 1)
-    rest, _capture = divmod(action, 2)
-    rest, direction = divmod(rest, 6)
-    row, col = divmod(rest, 5)
-    dr, dc = DIRECTIONS[direction]
-    return boardgames.Move(module.square(row, col), module.square(row + dr, col + dc))
-
 
 def openspiel_board(theirs: Any) -> list[str]:
     """OpenSpiel's cells row by row: ``b3``, ``w5`` or ``__``."""
@@ -89,15 +73,14 @@ def play_both(module: Any, pyspiel: Any, games: int) -> tuple[int, list[int], in
             assert theirs.current_player() == ours.turn, at(seed, ours)
             assert openspiel_board(theirs) == our_board(module, ours), at(seed, ours)
             if theirs.is_chance_node():
-                listed = theirs.chance_outcomes()
-                mapped = {our_move(module, theirs, a, len(listed) == 720): (a, p) for a, p in listed}
+                mapped = {module.from_openspiel(ours, a): (a, p) for a, p in theirs.chance_outcomes()}
                 outcomes = dict(ours.chance_outcomes())
                 assert set(mapped) == set(outcomes) == set(ours.legal_moves), at(seed, ours)
                 assert all(abs(outcomes[m] - p) < 1e-12 for m, (_, p) in mapped.items()), at(seed, ours)
                 move = ours.draw_chance(rng)
                 events += 1
             else:
-                mapped = {our_move(module, theirs, a): (a, 0) for a in theirs.legal_actions()}
+                mapped = {module.from_openspiel(ours, a): (a, 0) for a in theirs.legal_actions()}
                 assert len(mapped) == len(theirs.legal_actions()), at(seed, ours)
                 assert sorted(mapped) == list(ours.legal_moves), at(seed, ours)
                 move = rng.choice(ours.legal_moves)
@@ -179,11 +162,11 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return install_example(NAME, tmp_path_factory.mktemp("einstein-site"))
 
 
-def cli_with(site: Path, *args: str, input: str | None = None) -> subprocess.CompletedProcess[str]:
-    return run_with(site, "-m", "boardgames", *args, input=input)
+def cli_with(site: Path, *args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    return run_with(site, "-m", "boardgames", *args, cwd=cwd)
 
 
-def test_einstein_is_listed_shown_and_played_through_the_cli(site):
+def test_einstein_is_listed_shown_and_played_through_the_cli(site, tmp_path):
     listed = cli_with(site, "list")
     assert NAME in [line.split()[0] for line in listed.stdout.splitlines() if line.strip()], listed.stderr
     shown = cli_with(site, "show", NAME, "--moves", "setup:213456 setup:123456 roll:3 e2-d3", "--json")
@@ -197,7 +180,7 @@ def test_einstein_is_listed_shown_and_played_through_the_cli(site):
     assert bad.returncode != 0 and "no chance event is due" in bad.stderr and "Traceback" not in bad.stderr
     rules = cli_with(site, "rules", NAME)
     assert rules.returncode == 0 and "next lower or the next higher" in rules.stdout
-    played = cli_with(site, "play", NAME, "--players", "random,random", "--seed", "3")
+    played = cli_with(site, "play", NAME, "--players", "random,random", "--seed", "3", cwd=tmp_path)
     assert played.returncode == 0, played.stderr
     assert "black wins" in played.stdout or "white wins" in played.stdout
 

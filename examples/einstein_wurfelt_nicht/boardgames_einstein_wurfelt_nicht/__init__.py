@@ -154,6 +154,19 @@ class EinsteinWurfeltNicht(Game[EinsteinState]):
         return {sq: abs(v) - 1 for sq, v in enumerate(state.cells) if v}
 
 
+def from_openspiel(state: EinsteinState, action: int) -> Move:
+    """Our move or outcome for OpenSpiel's ``action`` in the same position:
+    a setup action ``k`` (the k-th order) is ``outcome(FIRST_SETUP + k)``, a
+    roll action ``k`` the outcome ``k + 1``, a move action (row, column,
+    direction, capture in mixed base 5, 5, 6, 2; row 0 is our rank 5) the
+    step from that cell in that direction."""
+    if state.turn == CHANCE:
+        return outcome(FIRST_SETUP + action if state.placed < 2 else action + 1)
+    row, col = divmod(action // 12, 5)
+    dr, dc = ((1, 1), (1, 0), (0, 1), (-1, 0), (-1, -1), (0, -1))[action // 2 % 6]
+    return step(square(row, col), square(row + dr, col + dc))
+
+
 @hookimpl
 def register_games(register: Callable[[type[boardgames.Game]], None]) -> None:
     register(EinsteinWurfeltNicht)
