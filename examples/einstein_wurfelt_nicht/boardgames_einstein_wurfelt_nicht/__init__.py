@@ -25,8 +25,7 @@ from itertools import permutations
 import attrs
 
 import boardgames
-from boardgames import Game, Grid, Move, Outcome, PieceKind, State, hookimpl, step
-from boardgames.rules.chance import CHANCE, outcome
+from boardgames import CHANCE, Game, Grid, Move, Outcome, PieceKind, State, hookimpl, outcome, step
 
 BLACK, WHITE = 0, 1
 SIZE = 5

@@ -29,8 +29,7 @@ from itertools import product
 import attrs
 
 import boardgames
-from boardgames import PASS, Game, Grid, IntOption, Move, Outcome, PieceKind, State, hookimpl, place
-from boardgames.rules.chance import CHANCE, outcome
+from boardgames import CHANCE, PASS, Game, Grid, IntOption, Move, Outcome, PieceKind, State, hookimpl, outcome, place
 
 DICE, SIDES, ROLLS = 5, 6, 3
 CATEGORIES = (
