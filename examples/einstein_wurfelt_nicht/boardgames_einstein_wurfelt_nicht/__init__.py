@@ -70,6 +70,11 @@ TARGETS = tuple(
     for player in (BLACK, WHITE)
 )
 
+#: Each player's steps from each square, sorted.
+STEPS_FROM = tuple(
+    tuple(tuple(sorted(step(sq, to) for to in targets)) for sq, targets in enumerate(t)) for t in TARGETS
+)
+
 
 @attrs.frozen(kw_only=True, slots=False)
 class EinsteinState(State):
@@ -110,17 +115,19 @@ class EinsteinWurfeltNicht(Game[EinsteinState]):
     # -- moves ---------------------------------------------------------------
     def movable(self, state: EinsteinState) -> list[int]:
         """The squares of the cubes the roll lets the mover move."""
-        sign = 1 if state.turn == BLACK else -1
-        mine = {sign * v: sq for sq, v in enumerate(state.cells) if v * sign > 0}
-        if state.die in mine:
-            return [mine[state.die]]
-        lower = [v for v in mine if v < state.die]
-        higher = [v for v in mine if v > state.die]
-        return [mine[v] for v in (max(lower, default=0), min(higher, default=0)) if v]
+        cells, sign, die = state.cells, 1 if state.turn == BLACK else -1, state.die
+        if sign * die in cells:
+            return [cells.index(sign * die)]
+        lower = next((v for v in range(die - 1, 0, -1) if sign * v in cells), 0)
+        higher = next((v for v in range(die + 1, 7) if sign * v in cells), 0)
+        return [cells.index(sign * v) for v in (lower, higher) if v]
 
     def generate_moves(self, state: EinsteinState) -> tuple[Move, ...]:
-        targets = TARGETS[state.turn]
-        return tuple(sorted(step(sq, to) for sq in self.movable(state) for to in targets[sq]))
+        steps = STEPS_FROM[state.turn]
+        squares = self.movable(state)
+        if len(squares) == 1:
+            return steps[squares[0]]
+        return tuple(sorted(steps[squares[0]] + steps[squares[1]]))
 
     def apply(self, state: EinsteinState, move: Move) -> EinsteinState:
         history = (*state.history, move)
@@ -131,15 +138,18 @@ class EinsteinWurfeltNicht(Game[EinsteinState]):
                 for sq, v in zip(START[state.placed], ORDERS[move.to - FIRST_SETUP], strict=True):
                     cells[sq] = sign * v
                 return attrs.evolve(state, history=history, cells=tuple(cells), placed=state.placed + 1)
-            return attrs.evolve(state, history=history, turn=state.mover, die=move.to, mover=1 - state.mover)
+            return EinsteinState(
+                game=self, history=history, turn=state.mover, cells=state.cells, die=move.to, placed=2,
+                mover=1 - state.mover,
+            )  # fmt: skip
         me = state.turn
         cells = list(state.cells)
+        taken = cells[move.to]
         cells[move.to], cells[move.origin] = cells[move.origin], 0
         result = None
-        left = [sum(1 for v in cells if v > 0), sum(1 for v in cells if v < 0)]
         if move.to == GOAL[me]:
             result = Outcome(me, f"{self.player_names[me]} reaches the corner")
-        elif not left[1 - me]:
+        elif taken and (taken > 0) == (me == WHITE) and not any(v and (v > 0) == (me == WHITE) for v in cells):
             result = Outcome(me, f"{self.player_names[me]} takes every cube of {self.player_names[1 - me]}")
         return EinsteinState(
             game=self, history=history, turn=CHANCE, outcome=result, cells=tuple(cells), placed=2, mover=state.mover
