@@ -265,10 +265,13 @@ def main() -> int:
         result = speed(args)
         file = "speed.json"
     else:
-        result = strength(args.target, args)
         agent = args.agent.replace(":", "_").replace("=", "_").replace(",", "_")
-        bot = "" if args.bot == "python" else "-cpp"
+        bot = ("" if args.bot == "python" else "-cpp") + (f"-{args.seconds:g}s" if args.seconds != 0.5 else "")
         file = f"{args.target}-{agent}{bot}-games_{args.first}-{args.first + args.games - 1}.json"
+        if (args.out / file).exists():  # a piece already saved is read, not played again
+            print(f"already saved: {args.out / file}")
+            return 0
+        result = strength(args.target, args)
     args.out.mkdir(parents=True, exist_ok=True)
     save_run(result, args.out / file, "chance_targets.py", None, seed=args.seed)
     print(f"saved {args.out / file}")

@@ -65,3 +65,10 @@ def test_speed_compares_each_example_with_openspiels_loop(tmp_path):
 def test_a_bad_agent_is_one_line(tmp_path):
     bad = script("einstein", "--agent", "wizard", "--games", "1", "--simulations", "2", "--out", str(tmp_path))
     assert bad.returncode == 1 and "unknown agent 'wizard'" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_a_piece_already_saved_is_read_not_played_again(tmp_path):
+    args = ("einstein", "--agent", "random", "--games", "1", "--simulations", "2", "--out", str(tmp_path))
+    assert script(*args).returncode == 0
+    again = script(*args)
+    assert again.returncode == 0 and "already saved" in again.stdout and "scores" not in again.stdout
