@@ -34,6 +34,9 @@ CHECKPOINT = 32
 #: How a match settles chance events: ``drawn`` from its seed (the default),
 #: or ``picked`` by whoever plays the outcome (tests, rulebook examples).
 CHANCE_MODES = ("drawn", "picked")
+#: What :meth:`Match.checkpoint` keeps: the position, when it finished, a
+#: forfeit, the clocks, a draw agreed and the choices held.
+Checkpoint = tuple[State, "str | None", "Forfeit | None", object, "str | None", dict[int, Move]]
 
 
 class Positions(Sequence[State]):
@@ -332,6 +335,14 @@ class Match:
         names = self.game.player_names
         return tuple(names[p] for p in self.state.asked if p not in self._held)
 
+    @property
+    def held(self) -> dict[str, Move]:
+        """The choices sent ahead of their turn and held, by player: for a
+        server to keep them with the match (:meth:`play` with ``by`` holds
+        them again); never to be shown to another player."""
+        names = self.game.player_names
+        return {names[p]: move for p, move in self._held.items()}
+
     def view_for(self, player: str | None) -> State:
         """The position as ``player`` sees it (None: a spectator); whole once the match is over."""
         if player is not None:
@@ -529,17 +540,18 @@ class Match:
                 self.clock.stop()
             self._ended()
 
-    def checkpoint(self) -> tuple[State, str | None, Forfeit | None, object, str | None]:
+    def checkpoint(self) -> Checkpoint:
         """What :meth:`restore` needs to undo any change made after it (a
-        change that could not be saved is taken back whole)."""
+        change that could not be saved is taken back whole, the choices held
+        then included)."""
         clock = None if self.clock is None else self.clock.checkpoint()
-        return self.state, self.finished, self.forfeit, clock, self.drawn
+        return self.state, self.finished, self.forfeit, clock, self.drawn, dict(self._held)
 
-    def restore(self, checkpoint: tuple[State, str | None, Forfeit | None, object, str | None]) -> None:
+    def restore(self, checkpoint: Checkpoint) -> None:
         with self._lock:
-            state, self.finished, self.forfeit, clock, self.drawn = checkpoint
+            state, self.finished, self.forfeit, clock, self.drawn, held = checkpoint
             self.positions.reset(state)
-            self._held.clear()
+            self._held = dict(held)
             if self.clock is not None:
                 self.clock.restore(clock)  # type: ignore[arg-type]
 
