@@ -78,9 +78,9 @@ def test_a_match_between_two_seats_and_a_spectator(client):
     assert created["state"] == expected
     moved = client.post(f"/api/matches/{match_id}/moves", json={"move": "c3"}, headers=bearer(seats["chocolate"]))
     assert moved.status_code == 200 and moved.json()["state"]["history"] == ["c3"]
-    # Not vanilla's token for chocolate, nor chocolate's turn now.
+    # Not chocolate's turn now: 409 (a seat the game does not ask).
     wrong = client.post(f"/api/matches/{match_id}/moves", json={"move": "a3"}, headers=bearer(seats["chocolate"]))
-    assert wrong.status_code == 403 and "not chocolate's turn" in wrong.json()["error"]
+    assert wrong.status_code == 409 and "not chocolate's turn" in wrong.json()["error"]
     vanilla_move = moved.json()["state"]["legal_moves"][0]
     ok = client.post(f"/api/matches/{match_id}/moves", json={"move": vanilla_move}, headers=bearer(seats["vanilla"]))
     assert ok.status_code == 200
@@ -212,7 +212,7 @@ def test_resign_and_hint(client):
     match_id, seats = created["id"], created["seats"]
     hint = client.post(f"/api/matches/{match_id}/hint", headers=bearer(seats["chocolate"]))
     assert hint.status_code == 200 and hint.json()["move"] in created["state"]["legal_moves"]
-    assert client.post(f"/api/matches/{match_id}/hint", headers=bearer(seats["vanilla"])).status_code == 403
+    assert client.post(f"/api/matches/{match_id}/hint", headers=bearer(seats["vanilla"])).status_code == 409
     resigned = client.post(f"/api/matches/{match_id}/resign", headers=bearer(seats["vanilla"])).json()
     assert resigned["winner"] == "chocolate" and resigned["forfeit"] == {"player": "vanilla", "reason": "resigned"}
     after = client.post(f"/api/matches/{match_id}/moves", json={"move": "c3"}, headers=bearer(seats["chocolate"]))
@@ -713,7 +713,7 @@ def test_a_stream_woken_between_a_changes_version_and_its_description_still_send
             wake_all()  # ... a stream woken now (an earlier change's wake-up) reads it
             time.sleep(0.3)
             live.match.play("c3", by="chocolate")
-            live.snapshot = (live._describe(), live._clock())  # ... then the description
+            live.snapshot = (live._views(), live._clock())  # ... then the description
             wake_all()  # ... and the wake-up of this change
 
     async def run() -> None:

@@ -188,7 +188,7 @@ def test_a_rematch_accepted_gives_each_seat_its_own_new_token_colours_swapped(se
     # Each new token is its own seat's: Bob (now chocolate) moves first, Ann may not.
     legal = new["state"]["legal_moves"][0]
     wrong = server.request("POST", f"/api/matches/{new_id}/moves", {"move": legal}, token=mine["chocolate"]["token"])
-    one_line_error(wrong, 403)
+    one_line_error(wrong, 409)
     right = server.request("POST", f"/api/matches/{new_id}/moves", {"move": legal}, token=mine["vanilla"]["token"])
     assert right.status == 200
 

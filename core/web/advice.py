@@ -5,20 +5,21 @@ a job), and a move tried again in its place."""
 from __future__ import annotations
 
 import logging
+import random
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import Future
 from typing import TYPE_CHECKING, Any, TypeVar
 
+import attrs
+
 from ..agents.base import Budget
-from ..agents.spec import HUMAN
 from ..analysis.better_move import position_and_move, retry
 from ..analysis.review import DEFAULT_BUDGET, Walk, describe_budget
 from ..analysis.review import public as public_review
 from ..errors import BoardgamesError
 from ..play.levels import strongest
-from ..play.match import Match
 from ..plugins.registry import make_seat
 from ..rules.game import State
 from .held import HeldMatch
@@ -57,17 +58,22 @@ class Advice:
         """The adviser's move for the player to move (this seat's turn only),
         worked out on the shared workers as the client's job."""
         with live.lock:
-            self._seat_in_play(live, token, to_move=True)
+            player = self._seat_in_play(live, token, to_move=True)
             if not live.hints_allowed:
-                raise Forbidden(
-                    "no hints in a game between two people unless both agreed when it was made (a casual game)"
-                )
+                raise Forbidden("no hints in a game between people unless all agreed when it was made (a casual game)")
             match = live.match
             state = match.state
+            index = state.game.player_names.index(player)
+            # Only what this seat sees, as at its turn (a player asked at once with the one to move).
+            view = state.seen_by(index)
+            if view.turn != index:
+                view = attrs.evolve(view, turn=index)
         self.rates.take("hint", client)
-        adviser = Match(state, [HUMAN] * len(state.game.turn_order), seed=match.seed)
-        budget = self._capped(make_seat(strongest(state.game)).budget)
-        return self._workers.submit(client, lambda: state.format_move(adviser.hint(budget=budget)))
+        adviser = make_seat(strongest(state.game))
+        assert adviser.agent is not None
+        budget = self._capped(adviser.budget)
+        rng = random.Random(f"{match.seed}/hint/{len(state.history)}")
+        return self._workers.submit(client, lambda: view.format_move(adviser.agent.choose(view, budget, rng)))
 
     def review(self, live: HeldMatch, client: str = "", iterations: int | None = None) -> Future[dict[str, Any]]:
         """The review of a finished game (:mod:`boardgames.analysis.review`), worked out

@@ -39,6 +39,7 @@ from ..play.levels import ladder, measured
 from ..plugins.loader import plugin_at_fault
 from ..plugins.registry import registered_games
 from ..rendering.svg import render_svg
+from ..rules.game import Game
 from .held import HeldMatch
 from .limits import Limits, TooManyRequests
 from .refusals import Conflict, Forbidden, Full, NotFound
@@ -139,6 +140,26 @@ def whole_number(request: Request, name: str) -> int | None:
     if not (text.isascii() and text.isdigit() and len(text) <= 9):
         raise HTTPException(400, f"{name} is a whole number, got {text[:20]!r}")
     return int(text)
+
+
+def seats_of(cls: type[Game]) -> dict[str, Any]:
+    """The players of a game as configured (never the class's declaration,
+    which may name more or fewer): ``players``, the names with the default
+    options; ``player_count``, ``[fewest, most]``; ``players_by_count``, the
+    names for each count a game played by a range of counts may be set to
+    (its option ``players``)."""
+    fewest, most = cls.count_of_players()
+    try:
+        default = list(cls.configure().player_names)
+        by_count = {str(len(default)): default}
+        if fewest != most and any(o.name == "players" for o in cls.option_specs):
+            for count in range(fewest, most + 1):
+                by_count[str(count)] = list(cls.configure({"players": count}).player_names)
+    except Exception:  # a plugin's game that cannot be configured so: its declaration, said as is
+        log.exception("the players of %s could not be listed", cls.name)
+        default = list(cls.player_names)
+        by_count = {str(len(default)): default}
+    return {"players": default, "player_count": [fewest, most], "players_by_count": by_count}
 
 
 def bearer(request: Request) -> str | None:
@@ -289,6 +310,10 @@ def create_app(
         finally:
             matches.release(live)
 
+    def described(live: HeldMatch, request: Request) -> dict[str, Any]:
+        """The match as the request's seat (its token) sees it, or a spectator (no token)."""
+        return live.describe(matches.viewer(live, bearer(request)))
+
     async def body(request: Request, *required: str) -> dict[str, Any]:
         return json_object(await read_json(request, limits.body_seconds), *required)
 
@@ -311,7 +336,7 @@ def create_app(
                     "name": name,
                     "title": cls.title,
                     "summary": cls.summary,
-                    "players": list(cls.player_names),
+                    **seats_of(cls),
                     "options": options,
                     "levels": [{"level": number, "name": title, "spec": spec} for number, title, spec in ladder(cls)],
                     "levels_measured": measured(cls),
@@ -340,19 +365,20 @@ def create_app(
                 data.get("casual", False),
                 data.get("names"),
             )
-        return JSONResponse({**live.describe(), "seats": tokens}, status_code=201)
+        # The creator holds every person's token (the invite links): the public view.
+        return JSONResponse({**live.describe(None), "seats": tokens}, status_code=201)
 
     @api
     async def show(request: Request) -> Response:
         async with using(request) as live:
-            return JSONResponse(live.describe())
+            return JSONResponse(described(live, request))
 
     @api
     async def move(request: Request) -> Response:
         async with using(request) as live:
             data = await body(request, "move")
             await run_in_threadpool(matches.move, live, bearer(request), data["move"])
-            return JSONResponse(live.describe())
+            return JSONResponse(described(live, request))
 
     @api
     async def parts(request: Request) -> Response:
@@ -361,33 +387,34 @@ def create_app(
             raise HTTPException(400, f"the move being made is over {MAX_PARTIAL} characters")
         ply = whole_number(request, "ply")
         async with using(request) as live:
-            return JSONResponse(await run_in_threadpool(matches.parts, live, text, ply))
+            viewer = matches.viewer(live, bearer(request))
+            return JSONResponse(await run_in_threadpool(matches.parts, live, text, ply, viewer))
 
     @api
     async def takeback(request: Request) -> Response:
         async with using(request) as live:
             undone = await run_in_threadpool(matches.takeback, live, bearer(request))
-            return JSONResponse({**live.describe(), "undone": undone})
+            return JSONResponse({**described(live, request), "undone": undone})
 
     @api
     async def answer(request: Request) -> Response:
         async with using(request) as live:
             data = await body(request, "accept", "id")
             undone = await run_in_threadpool(matches.answer, live, bearer(request), data["accept"], data["id"])
-            return JSONResponse({**live.describe(), "undone": undone})
+            return JSONResponse({**described(live, request), "undone": undone})
 
     @api
     async def draw(request: Request) -> Response:
         async with using(request) as live:
             await run_in_threadpool(matches.offer_draw, live, bearer(request))
-            return JSONResponse(live.describe())
+            return JSONResponse(described(live, request))
 
     @api
     async def draw_answer(request: Request) -> Response:
         async with using(request) as live:
             data = await body(request, "accept", "id")
             drawn = await run_in_threadpool(matches.answer_draw, live, bearer(request), data["accept"], data["id"])
-            return JSONResponse({**live.describe(), "drawn": drawn})
+            return JSONResponse({**described(live, request), "drawn": drawn})
 
     @api
     async def rematch(request: Request) -> Response:
@@ -395,7 +422,7 @@ def create_app(
             if request.method == "GET":
                 return JSONResponse(await run_in_threadpool(matches.rematch_seat, live, bearer(request)))
             made = await run_in_threadpool(matches.ask_rematch, live, bearer(request), client_of(request))
-            return JSONResponse({**live.describe(), "made": made})
+            return JSONResponse({**described(live, request), "made": made})
 
     @api
     async def rematch_answer(request: Request) -> Response:
@@ -404,21 +431,21 @@ def create_app(
             made = await run_in_threadpool(
                 matches.answer_rematch, live, bearer(request), data["accept"], data["id"], client_of(request)
             )
-            return JSONResponse({**live.describe(), "made": made})
+            return JSONResponse({**described(live, request), "made": made})
 
     @api
     async def name(request: Request) -> Response:
         async with using(request) as live:
             data = await body(request, "name")
             await run_in_threadpool(matches.name_seat, live, bearer(request), data["name"])
-            return JSONResponse(live.describe())
+            return JSONResponse(described(live, request))
 
     @api
     async def say(request: Request) -> Response:
         async with using(request) as live:
             data = await body(request, "message")
             await run_in_threadpool(matches.say, live, bearer(request), data["message"])
-            return JSONResponse(live.describe())
+            return JSONResponse(described(live, request))
 
     @api
     async def ticket(request: Request) -> Response:
@@ -429,7 +456,7 @@ def create_app(
     async def resign(request: Request) -> Response:
         async with using(request) as live:
             await run_in_threadpool(matches.resign, live, bearer(request))
-            return JSONResponse(live.describe())
+            return JSONResponse(described(live, request))
 
     @api
     async def hint(request: Request) -> Response:
@@ -462,7 +489,8 @@ def create_app(
     async def board(request: Request) -> Response:
         ply = whole_number(request, "ply")
         async with using(request) as live:
-            state, interactive = await run_in_threadpool(matches.position, live, ply)
+            viewer = matches.viewer(live, bearer(request))
+            state, interactive = await run_in_threadpool(matches.position, live, ply, viewer)
         # squares=1: every square named, as in play (the review marks the best move on them).
         named = interactive or request.query_params.get("squares") == "1"
         svg = render_svg(state.view(), f"{state.game.title}: {state.result_text()}", interactive=named)
@@ -503,7 +531,7 @@ def create_app(
                     news.clear()  # before the version is read: a change after it wakes the wait
                     if stopping.is_set():
                         return
-                    described = live.describe()
+                    described = live.describe(seat)  # what this seat sees; a spectator's stream, the public view
                     if described["version"] != seen:  # the snapshot's own version: never a newer one's number
                         seen = described["version"]
                         yield f"event: match\ndata: {json.dumps(described)}\n\n"

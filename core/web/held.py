@@ -27,6 +27,8 @@ class Takeback:
     by: str
     ply: int
     id: str = attrs.field(factory=lambda: secrets.token_urlsafe(9))
+    #: The other people who accepted so far (with more than two, every one must).
+    agreed: tuple[str, ...] = ()
 
 
 @attrs.frozen
@@ -37,6 +39,8 @@ class Offer:
     by: str
     ply: int
     id: str = attrs.field(factory=lambda: secrets.token_urlsafe(9))
+    #: The other people who accepted so far (with more than two, every one must).
+    agreed: tuple[str, ...] = ()
 
 
 #: The quick messages a seat may send, and how many of the last are shown.
@@ -86,7 +90,9 @@ class HeldMatch:
         #: Called at every change (the event streams' wake-ups), on the changing thread.
         self._watchers: set[Callable[[], None]] = set()
         self._watchers_lock = threading.Lock()  # not the match's: the event loop never waits for a save
-        self.snapshot: tuple[dict[str, Any], ClockReading | None] = (self._describe(), self._clock())
+        #: Each viewer's description (a player's name, or None: a spectator), and the clocks' reading.
+        self._known_movers: tuple[tuple[Move, ...], list[str]] = ((), [])
+        self.snapshot: tuple[dict[str | None, dict[str, Any]], ClockReading | None] = (self._views(), self._clock())
 
     @property
     def idle(self) -> bool:
@@ -102,7 +108,7 @@ class HeldMatch:
         of it, made once here rather than at every request and event; then
         the watchers (the open event streams) are told."""
         self.version += 1
-        self.snapshot = (self._describe(), self._clock())
+        self.snapshot = (self._views(), self._clock())
         with self._watchers_lock:
             watchers = list(self._watchers)
         for watcher in watchers:
@@ -123,13 +129,43 @@ class HeldMatch:
         """Under the lock: the clocks changed without a move (a reload caught up)."""
         self.snapshot = (self.snapshot[0], self._clock())
 
-    def describe(self) -> dict[str, Any]:
-        """What ``GET /api/matches/{id}`` answers: ``state`` is the ``show --json``
-        object. Read without the lock (one attribute), so that the server's event
-        loop never waits for a move being saved; the clocks are read at the
-        moment of the answer."""
-        described, clock = self.snapshot
+    def describe(self, viewer: str | None = None) -> dict[str, Any]:
+        """What ``GET /api/matches/{id}`` answers to ``viewer`` (a seat's
+        player, or None: a spectator): ``state`` is the ``show --json`` object
+        of the position as that viewer sees it (:meth:`Match.view_for`). Read
+        without the lock (one attribute), so that the server's event loop
+        never waits for a move being saved; the clocks are read at the moment
+        of the answer."""
+        views, clock = self.snapshot
+        described = views.get(viewer, views[None])
         return described if clock is None else {**described, "clock": clock.to_json()}
+
+    def _views(self) -> dict[str | None, dict[str, Any]]:
+        """Each viewer's description: one for all where nobody sees more than
+        another (a game without hidden information, one asking a player at a
+        time, or over), else one for the spectators and one for each player."""
+        match = self.match
+        common = self._describe()
+        state = match.state
+        if match.is_over or (not match.game.hidden_information and len(state.asked) < 2):
+            return {None: common}
+        return {viewer: self._seen(common, viewer) for viewer in (None, *match.game.player_names)}
+
+    def _seen(self, common: dict[str, Any], viewer: str | None) -> dict[str, Any]:
+        """``common`` as ``viewer`` sees it: the position of its view, and the
+        moves it may choose if it is asked at once with the player to move."""
+        match = self.match
+        view = match.view_for(viewer)
+        described = {**common, "state": view.to_json()}
+        described["in_hand"] = dict(zip(match.game.player_names, view.in_hand(), strict=False))
+        held = match.held.get(viewer) if viewer is not None else None
+        if held is not None:  # this seat's own choice, sent ahead of its turn: shown to it alone
+            described["your_choice"] = view.format_move(held)
+        if viewer is not None and viewer in match.asked and viewer != match.to_move:
+            index = match.game.player_names.index(viewer)
+            then = attrs.evolve(view, turn=index)  # the position as it will be at its turn, to this player
+            described["choices"] = [then.format_move(m) for m in match.state.moves_for(index)]
+        return described
 
     def _clock(self) -> ClockReading | None:
         return None if self.match.clock is None else self.match.clock.reading()
@@ -142,8 +178,15 @@ class HeldMatch:
             "players": dict(zip(match.game.turn_order, match.specs, strict=True)),
             "state": match.state.to_json(),
             "to_move": match.to_move,
+            # The players whose choice is due and not yet sent (several where
+            # the game asks them at once), and those who chose already (never what).
+            "asked": list(match.asked),
+            # Who made each move of the history ("chance" for a roll): the turns are public, what was chosen may not be.
+            "movers": self._movers(),
+            "chosen": list(match.held),
             "result": match.result_text() if match.is_over else None,
             "winner": match.winner,
+            "places": match.places or None,
             "forfeit": None if match.forfeit is None else match.forfeit.to_json(),
             "in_hand": dict(zip(match.game.player_names, match.state.in_hand(), strict=False)),
             "thinking": self.thinking,
@@ -160,9 +203,32 @@ class HeldMatch:
             "present": self._present(),
         }
 
+    def _movers(self) -> list[str]:
+        """Who made each move so far, kept from one change to the next (a move
+        played adds one; a takeback keeps those before it)."""
+        history = self.match.state.history
+        known, movers = self._known_movers
+        same = 0
+        while same < min(len(known), len(history)) and known[same] == history[same]:
+            same += 1
+        positions = self.match.positions
+        offset = len(history) - (len(positions) - 1)  # moves before the first position kept (a position set up)
+        movers = movers[:same] + [
+            str(positions[k - offset].to_move) if k >= offset else "?" for k in range(same, len(history))
+        ]
+        self._known_movers = (history, movers)
+        return list(movers)
+
     def _present(self) -> dict[str, bool]:
         with self.streams_lock:
             return {player: self.streams.get(player, 0) > 0 for player in self.tokens}
+
+    def agreed_by_all(self, asked: Takeback | Offer, player: str) -> Takeback | Offer | None:
+        """``asked`` once ``player`` accepts it too, or None if every person
+        but the one who asked has now accepted (it is done)."""
+        agreed = tuple(sorted({*asked.agreed, player}))
+        others = {p for p, seat in self.match.seats.items() if seat.is_human and p != asked.by}
+        return None if others <= set(agreed) else attrs.evolve(asked, agreed=agreed)
 
     @property
     def people(self) -> int:

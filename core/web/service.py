@@ -220,6 +220,14 @@ class Matches(Takebacks, Advice, ComputerSeats, ClockKeeping, Social):
         with live.lock:
             player = self._seat_in_play(live, token, to_move=True)
 
+            match = live.match
+            if match.game.hidden_information and player == match.to_move:
+                # A bad move is refused in terms of what this seat sees: the error names nothing hidden.
+                view = match.view_for(player)
+                chosen = view.parse_move(move)
+                if chosen not in view.legal_moves:
+                    view.play(chosen)  # raises, saying why
+
             def played() -> None:
                 live.match.play(move, by=player)
                 if live.draw_offer is not None and live.draw_offer.by != player:
@@ -248,17 +256,25 @@ class Matches(Takebacks, Advice, ComputerSeats, ClockKeeping, Social):
         match = live.match
         if match.is_over:
             raise Conflict(f"the game is over ({match.result_text()}): a finished game stays finished")
-        if to_move and match.to_move != player:
-            raise Forbidden(f"it is not {player}'s turn ({match.result_text()})")
+        if to_move and player not in match.asked:
+            if player in match.held:
+                raise Conflict(f"{player} has already chosen this turn: a choice is made once")
+            waiting = " and ".join(match.asked) or match.to_move
+            raise Conflict(f"it is not {player}'s turn ({waiting} to move)")
         return player
 
-    def parts(self, live: HeldMatch, text: str, ply: int | None = None) -> dict[str, Any]:
+    def viewer(self, live: HeldMatch, token: str | None) -> str | None:
+        """Who looks: the token's player, or None (a spectator) without a
+        token; a wrong token is refused (403), never taken for a spectator's."""
+        return None if token is None else self.seat_of(live, token)
+
+    def parts(self, live: HeldMatch, text: str, ply: int | None = None, viewer: str | None = None) -> dict[str, Any]:
         """What may follow the move being made that ``text`` names (empty:
         nothing yet) in the current position, or after ``ply`` moves (a move
         tried again in the review), as :meth:`Parts.to_json`, with the move
         being made in the notation (``partial``) and the moves played
         (``ply``, the position it answers for)."""
-        state, _ = self.position(live, ply)
+        state, _ = self.position(live, ply, viewer)
         partial = state.parse_partial(text)
         if started(partial) or not text.strip():
             parts, shown = state.parts(partial), state.format_partial(partial)
@@ -267,19 +283,28 @@ class Matches(Takebacks, Advice, ComputerSeats, ClockKeeping, Social):
         return {**parts.to_json(state.game.grid.names), "partial": shown, "ply": len(state.history)}
 
     def record(self, live: HeldMatch) -> dict[str, Any]:
+        """The match's record: of a game with hidden information, once it is
+        over (it holds every move, the hidden ones too: 409 until then)."""
         with live.lock:
-            return live.match.record().to_json()
+            match = live.match
+            if match.game.hidden_information and not match.is_over:
+                raise Conflict("the record of a game with hidden information is given once it ends")
+            return match.record().to_json()
 
-    def position(self, live: HeldMatch, ply: int | None) -> tuple[State, bool]:
-        """The position after ``ply`` moves (the current one if None), and
-        whether a person may click on it (the current one of a game going on)."""
+    def position(self, live: HeldMatch, ply: int | None, viewer: str | None = None) -> tuple[State, bool]:
+        """The position after ``ply`` moves (the current one if None) as
+        ``viewer`` (a player, None: a spectator) sees it while the game goes
+        on, and whether a person may click on it (the current one of a game
+        going on)."""
         with live.lock:
-            positions = live.match.positions
-            if ply is None:
-                return positions[-1], not live.match.is_over
-            if 0 <= ply < len(positions):
-                return positions[ply], False
-            raise BoardgamesError(f"ply is a whole number from 0 to {len(positions) - 1}")
+            match = live.match
+            positions = match.positions
+            if ply is not None and not 0 <= ply < len(positions):
+                raise BoardgamesError(f"ply is a whole number from 0 to {len(positions) - 1}")
+            state = positions[-1 if ply is None else ply]
+            if not match.is_over:  # a past position as the viewer saw it then
+                state = state.seen_by(None if viewer is None else match.game.player_names.index(viewer))
+            return state, ply is None and not match.is_over
 
     # -- changes, saved or undone --------------------------------------------------------
     def _commit(self, live: HeldMatch, change: Callable[[], T]) -> T:

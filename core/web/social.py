@@ -102,7 +102,12 @@ class Social:
             if offered is None or offered.id != offer:
                 raise Conflict("no such draw is offered now: it was answered, or a move declined it")
             if offered.by == player:
-                raise Forbidden(f"{player} offered the draw; the other player answers")
+                raise Forbidden(f"{player} offered the draw; the others answer")
+            waiting = live.agreed_by_all(offered, player) if accept else None
+            if waiting is not None:  # more people to agree: every other person must
+                live.draw_offer = waiting  # type: ignore[assignment]
+                live.changed()
+                return False
             if accept:
                 self._commit(live, live.match.agree_draw)
             else:
@@ -142,7 +147,12 @@ class Social:
             if offered is None or offered.id != offer:
                 raise Conflict("no such rematch is asked now: it was answered")
             if offered.by == player:
-                raise Forbidden(f"{player} asked the rematch; the other player answers")
+                raise Forbidden(f"{player} asked the rematch; the others answer")
+            waiting = live.agreed_by_all(offered, player) if accept else None
+            if waiting is not None:  # more people to agree: every other person must
+                live.rematch_offer = waiting  # type: ignore[assignment]
+                live.changed()
+                return False
             if accept:
                 self._rematch(live, client)
             else:

@@ -34,6 +34,8 @@ CLIENT_INDEX = "CREATE INDEX IF NOT EXISTS matches_by_client ON matches (client)
 #: What the server keeps of a match besides its record (a JSON object: whether
 #: it is casual, its seats' names, its rematch); added to older stores.
 SEATS_COLUMN = "ALTER TABLE matches ADD COLUMN about TEXT NOT NULL DEFAULT '{}'"
+#: The key in ``about`` of the choices held for players asked at once (never shown).
+HELD = "held"
 #: Each finished game's review, made once for its moves and budget and served from here.
 REVIEWS = """
 CREATE TABLE IF NOT EXISTS reviews (
@@ -104,6 +106,9 @@ class MatchStore:
         besides the record, a JSON object); StoreError if it cannot be
         written (then the row is as it was)."""
         record = json.dumps(match.record().to_json(), separators=(",", ":"))
+        held = match.held  # choices sent ahead of their turn: kept beside the record, which holds moves played
+        if held:
+            about = {**(about or {}), HELD: {p: match.state.format_move(m) for p, m in held.items()}}
         with self._lock:
             try:
                 self._db.execute(
@@ -132,7 +137,13 @@ class MatchStore:
             about = json.loads(row[3] or "{}")
             if not isinstance(about, dict):
                 raise ValueError("what is kept besides its record is not an object")
-            return Match.from_record(parse_record(json.loads(row[0]))), tokens, str(row[2] or ""), about
+            match = Match.from_record(parse_record(json.loads(row[0])))
+            held = about.pop(HELD, {})
+            if not isinstance(held, dict):
+                raise ValueError("its held choices are not a mapping")
+            for player, move in held.items():
+                match.play(move, by=player)  # held again, checked again
+            return match, tokens, str(row[2] or ""), about
         except (ValueError, RecursionError, BoardgamesError) as exc:
             raise DamagedMatch(f"match {match_id!r} is damaged in the store: {str(exc)[:200]}") from None
 

@@ -44,8 +44,8 @@ class Takebacks:
         return True
 
     def answer(self, live: HeldMatch, token: str | None, accept: object, request: object) -> bool:
-        """The other person accepts (the moves are taken back) or declines a
-        takeback; ``request`` is the id of the request answered, so that an
+        """Another person accepts (once every other person has, the moves are
+        taken back; True) or declines a takeback (none are); ``request`` is the id of the request answered, so that an
         answer (a late one, or one sent again) never lands on a later request,
         even one asked at the same ply (409)."""
         if not isinstance(accept, bool):
@@ -59,7 +59,12 @@ class Takebacks:
             if asked is None or request != asked.id:
                 raise Conflict("no such takeback is asked now: it was answered, or a move ended it")
             if asked.by == player:
-                raise Forbidden(f"{player} asked for the takeback; the other player answers")
+                raise Forbidden(f"{player} asked for the takeback; the others answer")
+            waiting = live.agreed_by_all(asked, player) if accept else None
+            if waiting is not None:  # more people to agree: every other person must
+                live.takeback = waiting
+                live.changed()
+                return False
             if accept:
                 self._commit(live, lambda: live.match.undo(asked.by))
             else:
