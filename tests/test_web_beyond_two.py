@@ -290,3 +290,62 @@ def test_a_draw_among_three_people_needs_every_other_one(server):
     assert north["drawn"] is False and north["result"] is None and north["draw_offer"]["agreed"] == ["north"]
     south = server.request("POST", path + "/answer", answer, token=match["seats"]["south"]).body
     assert south["drawn"] is True and south["places"] == {"north": 1, "east": 1, "south": 1}
+
+
+def test_the_page_seats_four_and_hides_a_choice_made_at_once(server, browsers):
+    """In headless Chromium (tests/helpers.headless_chromium, skipped without it): the lobby seats as many
+    as the option players says, each other seat a person or the computer; an invite link per person; the
+    rolls in the move list; then Guess at two screens, each saying whom it waits for, never what was chosen."""
+    from selenium.webdriver.support.ui import Select
+    from test_web_page import click, open_seat, page, wait
+
+    north = browsers()
+    north.get(f"http://127.0.0.1:{server.port}/")
+    wait(north, lambda d: d.find_elements("css selector", '#game-cards [data-game="race"]'))
+    north.find_element("css selector", '#game-cards [data-game="race"]').click()
+    north.find_element("css selector", "#more-options summary").click()
+    count = north.find_element("css selector", '#options input[name="players"]')
+    count.clear()
+    count.send_keys("4")
+    seats = "return [...document.querySelectorAll('#seat option')].map(o => o.textContent)"
+    wait(north, lambda d: d.execute_script(seats) == ["north, first", "east, second", "south, third", "west, fourth"])
+    kinds = "return [...document.querySelectorAll('#seat-kinds select')].map(s => s.name)"
+    assert north.execute_script(kinds) == ["east", "south", "west"]
+    Select(north.find_element("css selector", '#seat-kinds select[name="west"]')).select_by_value("computer")
+    north.find_element("id", "play-invite").click()
+    wait(north, lambda d: "match=" in d.current_url and page(d)["drawn"] and page(d)["history"])
+    links = north.execute_script("return [...document.querySelectorAll('#links input')].map(i => [i.id, i.value])")
+    invites = {key: value for key, value in links if key.startswith("invite-link")}
+    assert set(invites) == {"invite-link", "invite-link-south"}  # east's link and south's
+    assert "seat=east" in invites["invite-link"] and "seat=south" in invites["invite-link-south"]
+    match_id = north.current_url.split("match=")[1].split("&")[0]
+    described = server.request("GET", f"/api/matches/{match_id}").body
+    assert described["players"] == {
+        "north": "human",
+        "east": "human",
+        "south": "human",
+        "west": described["players"]["west"],
+    }
+    assert described["players"]["west"] != "human"
+    assert page(north)["history"][0].startswith("roll:") and "north to move (you)" in page(north)["status"]
+    click(north, "a1")
+    wait(north, lambda d: len(page(d)["history"]) == 3 and "east to move" in page(d)["status"])
+    assert page(north)["history"][1] == "a1" and page(north)["history"][2].startswith("roll:")
+    east = browsers()
+    east.get(invites["invite-link"])
+    wait(east, lambda d: page(d)["drawn"] and "east to move (you)" in page(d)["status"])
+
+    # Guess at two screens: both asked at once; south chooses first, and north's screen does not say what.
+    match = create(server, "guess", ["human", "human"])
+    south = browsers()
+    open_seat(north, server, match["id"], "north", match["seats"]["north"])
+    open_seat(south, server, match["id"], "south", match["seats"]["south"])
+    for driver in (north, south):
+        wait(driver, lambda d: page(d)["status"].startswith("waiting for north and south"))
+    click(south, "b1")
+    wait(south, lambda d: "waiting for north" in page(d)["status"] and "you chose b1" in page(d)["status"])
+    wait(north, lambda d: "south chose" in page(d)["status"] and "(you: north)" in page(d)["status"])
+    assert "b1" not in page(north)["status"] and page(north)["history"] == []
+    click(north, "a1")
+    wait(north, lambda d: page(d)["history"] == ["a1", "b1"])
+    wait(south, lambda d: page(d)["history"] == ["?", "b1"])  # north's choice, as this toy game shows it to south

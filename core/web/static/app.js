@@ -19,6 +19,7 @@ let following = null;    // the parts that may follow them (null: being asked)
 let edits = 0;           // counts changes to the choice: a late answer about an old one is dropped
 let lookback = null;     // the ply shown when looking back, else null
 let stream = null;
+let streamToken = null;   // the seat whose view the stream sends (its ticket's)
 let hinted = [];
 let hintText = "";       // the hint's line, cleared with the position it was for
 let drawn = "";          // which position the board shows: redrawn only when it changes
@@ -147,6 +148,7 @@ function showOptions() {
     input.name = option.name;
     if (saved[option.name] !== undefined) input.value = saved[option.name];
     input.addEventListener("change", showSeats);
+    if (option.name === "players") input.addEventListener("input", showSeats);  // the seats follow the count as it is typed
     const help = document.createElement("small");
     help.className = "help";
     help.textContent = playerWords(option.help) + (option.accepts && !option.choices ? " (" + option.accepts + ")" : "");
@@ -183,8 +185,16 @@ function showAgent() {
 
 // The players in turn order under the options chosen: an option whose choices
 // are the players' names says who goes first.
+// The players of the game as configured: with a number of players chosen by the option "players",
+// the names the server gives for that count (never the class's own list).
+function playersOf(game) {
+  const input = $("#options").querySelector('[name="players"]');
+  const count = input && input.value !== "" ? input.value : null;
+  return ((count && game.players_by_count && game.players_by_count[count]) || game.players).slice();
+}
+
 function turnOrder(game) {
-  const players = game.players.slice();
+  const players = playersOf(game);
   for (const input of $("#options").querySelectorAll("select")) {
     const option = game.options.find((o) => o.name === input.name);
     const choices = option && option.choices ? option.choices.slice().sort().join(" ") : "";
@@ -200,8 +210,38 @@ function showSeats() {
   const seat = $("#seat");
   const before = seat.value || "0";
   seat.innerHTML = "";
-  turnOrder(chosenGame()).forEach((player, i) => seat.add(new Option(player + ", " + (ORDINALS[i] || "#" + (i + 1)), String(i))));
+  const order = turnOrder(chosenGame());
+  order.forEach((player, i) => seat.add(new Option(player + ", " + (ORDINALS[i] || "#" + (i + 1)), String(i))));
   seat.value = [...seat.options].some((o) => o.value === before) ? before : "0";
+  showSeatKinds(order);
+}
+
+// With more than two players, each other seat may be a person (an invite link), the computer, or as the
+// button chosen says: three people and the computer, say.
+function showSeatKinds(order) {
+  const box = $("#seat-kinds");
+  const mine = Number($("#seat").value);
+  const others = order.filter((_, i) => i !== mine);
+  const shown = [...box.querySelectorAll("select")].map((select) => select.name);
+  if (order.length > 2 && shown.join(" ") === others.join(" ")) return;  // the same seats: the choices made stay
+  const kept = {};
+  for (const select of box.querySelectorAll("select")) kept[select.name] = select.value;
+  box.querySelectorAll("label").forEach((label) => label.remove());
+  box.hidden = order.length <= 2;
+  if (box.hidden) return;
+  order.forEach((player, i) => {
+    if (i === mine) return;
+    const label = document.createElement("label");
+    label.textContent = player + " ";
+    const select = document.createElement("select");
+    select.name = player;
+    select.add(new Option("as the button says", ""));
+    select.add(new Option("a person (an invite link)", "human"));
+    select.add(new Option("the computer", "computer"));
+    if (kept[player]) select.value = kept[player];
+    label.append(select);
+    box.append(label);
+  });
 }
 
 // The opponent is chosen by the button that starts the game: the computer's level and the colour are always offered.
@@ -242,9 +282,13 @@ async function startGame(event) {
   const opponent = $("#opponent").value;
   let other = "human";
   if (opponent === "computer") other = $("#agent").value === "other" ? $("#spec").value.trim() : $("#agent").value;
-  const count = game.players.length;
+  const order = turnOrder(game);
   const mine = opponent === "here" ? 0 : Number($("#seat").value);
-  const players = Array.from({ length: count }, (_, i) => (i === mine ? "human" : other));
+  const computer = $("#agent").value === "other" ? $("#spec").value.trim() : $("#agent").value;
+  const kinds = {};
+  for (const select of $("#seat-kinds").querySelectorAll("select")) kinds[select.name] = select.value;
+  const kindOf = (player) => (kinds[player] === "computer" ? computer : kinds[player] === "human" ? "human" : other);
+  const players = order.map((player, i) => (i === mine ? "human" : kindOf(player)));
   const body = { game: game.name, options, players };
   const clock = clockChoice();
   if (clock) body.clock = clock;
@@ -255,7 +299,8 @@ async function startGame(event) {
   try {
     const created = await api("POST", "/api/matches", body);
     // At one screen every seat is this browser's; with an invite link, the other person's is in the link.
-    keepSeats(created.id, created.seats, opponent === "invite" ? created.state.players[mine] : null);
+    const invites = opponent === "invite" || Object.values(kinds).includes("human");
+    keepSeats(created.id, created.seats, invites ? created.state.players[mine] : null);
     location.hash = "match=" + created.id;
   } catch (error) { $("#lobby-message").textContent = error.message; }
 }
@@ -282,9 +327,12 @@ function keepSeats(id, seats, mine) {
   for (const player of players) if (mine === null || player === mine) kept[player] = seats[player];
   localStorage.setItem("boardgames:" + id, JSON.stringify(kept));
   const invited = players.filter((p) => !(p in kept));
-  if (invited.length) {  // kept in local storage: the invite link is there in any tab, after the tab is closed too
+  if (invited.length) {  // kept in local storage: the invite links are there in any tab, after the tab is closed too
     const p = invited[0];
     localStorage.setItem("boardgames:invite:" + id, seatLink(id, p, seats[p]));
+    const links = {};  // one link for each invited seat
+    for (const q of invited) links[q] = seatLink(id, q, seats[q]);
+    localStorage.setItem("boardgames:invites:" + id, JSON.stringify(links));
   }
   rememberGame(id);
 }
@@ -312,7 +360,7 @@ async function openMatch(id, params) {
   $("#board").innerHTML = "";
   try {
     if (!games.length) games = await api("GET", "/api/games");  // the game's words, for a page opened on a match
-    accept(await api("GET", "/api/matches/" + id));
+    accept(await api("GET", "/api/matches/" + id, undefined, viewToken()));
   } catch (error) {
     if ($("#offline").hidden) {  // no such match (a dead link): the lobby says so, not another match's page
       await showLobby();
@@ -330,6 +378,7 @@ function closeStream() {
 // The match's events; a lost connection is said, and cleared once it is back.
 async function openStream(id) {
   closeStream();
+  streamToken = viewToken();
   const ticket = await clubTicket(id);  // a seat's stream makes it present
   if (stream || !current || current.id !== id) return;  // another stream was opened meanwhile
   const source = new EventSource("/api/matches/" + id + "/events" + ticket);
@@ -337,7 +386,8 @@ async function openStream(id) {
   // After a lost connection the first event is taken whatever its version
   // (the server's versions go on across a restart, but a state may also have been
   // taken back meanwhile: the stream's first event is the match now).
-  let resync = false;
+  // The first event is taken too: a stream opened again for another seat of this screen says what that seat sees.
+  let resync = true;
   source.addEventListener("open", () => setOffline(false));
   source.addEventListener("match", (event) => {
     setOffline(false);
@@ -372,11 +422,48 @@ function whyNot(typed) {
   if (!Object.keys(tokens).length) return "you are watching: only the players move";
   if (lookback !== null && !typed) return "you are looking back at move " + lookback + ": go back to the game to play";
   if (current.thinking) return "the computer is thinking";
-  if (tokens[current.to_move] === undefined) return "not your turn: " + current.to_move + " is to move";
+  if (!actingSeat()) {
+    const asked = current.asked || [current.to_move];
+    if (asked.length === 1 && asked[0] === current.to_move) return "not your turn: " + current.to_move + " is to move";
+    return "not your turn: waiting for " + joinNames(asked);
+  }
   return "";
 }
 
 function myTurn() { return !trying && whyNot() === ""; }
+
+// The seat of this browser that is asked now (the one to move first, else one asked at once with it), or null.
+function actingSeat(match) {
+  match = match || current;
+  if (!match || match.result) return null;
+  const asked = match.asked || [match.to_move];
+  if (tokens[match.to_move] !== undefined && asked.includes(match.to_move)) return match.to_move;
+  return asked.find((p) => tokens[p] !== undefined) || null;
+}
+
+// The token whose view this browser shows: the seat asked now if it is one of its own, else its first seat
+// (none: a spectator, who sees the public view).
+function viewToken() {
+  const acting = actingSeat();
+  return acting ? tokens[acting] : Object.values(tokens)[0];
+}
+
+// The moves the acting seat may choose: the position's, or its own where it chooses at once with the one to move.
+function listedMoves(match) {
+  const acting = actingSeat(match);
+  return acting && acting !== match.to_move && match.choices ? match.choices : match.state.legal_moves;
+}
+
+// "north", "north and east", "north, east and south".
+function joinNames(names) {
+  return names.length < 2 ? names.join("") : names.slice(0, -1).join(", ") + " and " + names[names.length - 1];
+}
+
+// Who made move k (0-based): the server says it (a roll is chance's); else the turns in order.
+function moverOf(match, k) {
+  const players = match.state.players;
+  return match.movers && match.movers[k] !== undefined ? match.movers[k] : players[k % players.length];
+}
 
 function tokenFor(player) {
   return tokens[player] || Object.values(tokens)[0];
@@ -390,8 +477,10 @@ function levelName(game, spec) {
 // The status line, read out as it changes: the last move, then whose turn it is.
 function statusText(match) {
   if (match.result) return match.result;
-  const history = match.state.history, players = match.state.players;
-  const last = history.length ? players[(history.length - 1) % players.length] + " played " + history[history.length - 1] + ". " : "";
+  const history = match.state.history;
+  const who = history.length ? moverOf(match, history.length - 1) : "";
+  const move = history[history.length - 1];
+  const last = !history.length ? "" : who === "chance" ? "Chance: " + move + ". " : who + " played " + move + ". ";
   return last + turnText(match);
 }
 
@@ -401,6 +490,14 @@ function turnText(match) {
     // waiting: its move could not be saved, and is saved again in a moment (the server says why).
     const why = match.waiting ? " (" + match.waiting + ")" : "";
     if (agent) return agent + " (the computer, " + levelName(gameOf(match), match.players[agent]) + ") is thinking" + why;
+  }
+  const asked = match.asked || [match.to_move];
+  if (asked.length > 1 || (asked.length === 1 && asked[0] !== match.to_move) || (match.chosen || []).length) {
+    // Choices made at once: who is still to choose, and who chose (never what, but to the one who did).
+    const mine = asked.filter((p) => tokens[p] !== undefined);
+    const chose = (match.chosen || []).length ? "; " + joinNames(match.chosen) + " chose" : "";
+    const yours = match.your_choice ? " (you chose " + match.your_choice + ")" : "";
+    return "waiting for " + joinNames(asked) + (mine.length ? " (you: " + joinNames(mine) + ")" : "") + chose + yours;
   }
   return match.to_move + " to move" + (tokens[match.to_move] ? " (you)" : "");
 }
@@ -467,7 +564,7 @@ async function show(match) {
   $("#typed-move").placeholder = moveExamples(state).join(", ");
   const game = gameOf(match);
   const title = game ? game.title : state.game;
-  const yours = !match.result && !match.thinking && tokens[match.to_move] !== undefined;
+  const yours = !match.result && !match.thinking && actingSeat(match) !== null;
   const ending = match.result ? bannerText(match).split(" — ")[0] + " · " : "";
   document.title = (yours ? "● Your turn · " : ending) + title + " · boardgames";
   const status = $("#status");
@@ -504,7 +601,10 @@ async function show(match) {
   const links = $("#links");
   links.innerHTML = "";
   const invite = localStorage.getItem("boardgames:invite:" + match.id);
-  if (invite && !match.result) addLink(links, "Invite link (the other player's seat)", invite, "invite-link");
+  const invites = Object.entries(JSON.parse(localStorage.getItem("boardgames:invites:" + match.id) || "{}"));
+  if (invite && !match.result && invites.length > 1) {  // a link for each seat invited
+    invites.forEach(([player, link], k) => addLink(links, "Invite link for " + player + "'s seat", link, k ? "invite-link-" + player : "invite-link"));
+  } else if (invite && !match.result) addLink(links, "Invite link (the other player's seat)", invite, "invite-link");
   const own = Object.keys(tokens).filter((p) => p in match.players);
   if (own.length === 1 && !match.result) addLink(links, "Your seat's link (to play on from another device; keep it to yourself)", seatLink(match.id, own[0], tokens[own[0]]), "seat-link");
   addLink(links, "Spectator link", location.origin + "/#match=" + match.id, "watch-link");
@@ -512,6 +612,8 @@ async function show(match) {
   moveSound(before, match);
   showClocks();
   showClub(match);
+  // One screen for several seats: the stream follows the seat asked now, whose view it sends.
+  if (stream && Object.keys(tokens).length > 1 && viewToken() !== streamToken) openStream(match.id);
   if (boardKey() !== drawn) {
     blankBoard();
     await drawBoard();
@@ -539,7 +641,7 @@ function showMoves() {
     button.className = "move";
     button.textContent = text;
     button.dataset.ply = String(index + 1);
-    button.title = "the position after " + moveNumber(index + 1, count) + " " + text + " (" + state.players[index % count] + ")";
+    button.title = "the position after " + moveNumber(index + 1, count) + " " + text + " (" + moverOf(current, index) + ")";
     button.addEventListener("click", () => lookAt(index + 1));
     // A move and its review mark side by side in one column ("f4??"): the mark never reads as the next move's.
     const cell = document.createElement("span");
@@ -585,7 +687,8 @@ function blankBoard() {
 }
 
 function boardKey() {
-  return [current.id, current.state.history.join(" "), current.result || "", lookback, Boolean(review), Boolean(trying)].join("|");
+  // The seat whose view it is: one screen for several seats of a game with hidden parts draws each its own.
+  return [current.id, current.state.history.join(" "), current.result || "", lookback, Boolean(review), Boolean(trying), viewToken()].join("|");
 }
 
 function addLink(parent, label, url, id) {
@@ -607,7 +710,8 @@ async function drawBoard() {
   const key = boardKey();
   let svg;
   try {
-    const response = await fetch("/api/matches/" + match.id + "/board.svg" + query);
+    const token = viewToken();  // the board as this seat sees it (a spectator: the public view)
+    const response = await fetch("/api/matches/" + match.id + "/board.svg" + query, token ? { headers: { authorization: "Bearer " + token } } : {});
     svg = await response.text();
     if (!response.ok) return;
   } catch (error) { setOffline(true); return; }
@@ -910,7 +1014,11 @@ function moveText(squares, kinds) {
 function partsNow() {
   if (!current) return null;
   if (trying) return chosen.length ? following : trying.first;
-  return chosen.length ? following : current.state.parts;
+  if (chosen.length) return following;
+  const acting = actingSeat();
+  // A seat asked at once with the one to move: its own choices (the position's parts are the mover's).
+  if (acting && acting !== current.to_move && current.choices) return partsAmong(current.choices, [], []);
+  return current.state.parts;
 }
 
 // What `square` would be in the move: the piece to move where it may be one.
@@ -955,7 +1063,7 @@ async function partsAfter(match, squares, kinds) {
   }
   // The legal moves answer at once where each is in the notation; a game that writes some of its own
   // way (a swap) is asked, as a game in parts is.
-  const listed = match.state.legal_moves;
+  const listed = listedMoves(match);
   if (listed && listed.every((move) => move === "pass" || MOVE.test(move))) return partsAmong(listed, squares, kinds);
   return api("GET", partsPath(match, text));
 }
@@ -1101,7 +1209,7 @@ function finish(text) {
 }
 
 async function play(text) {
-  const player = current.to_move;
+  const player = actingSeat() || current.to_move;
   const id = current.id;
   clearChoice();
   blankBoard();  // while the move is sent, the board offers nothing (a second click would be a second move)
@@ -1114,7 +1222,7 @@ async function play(text) {
 async function act(action) {
   const id = current.id, ply = current.state.history.length;
   try {
-    const player = action === "undo" ? lastPersonToMove() : current.to_move;
+    const player = action === "undo" ? lastPersonToMove() : actingSeat() || current.to_move;
     const data = await api("POST", "/api/matches/" + id + "/" + action, undefined, tokenFor(player));
     if (!current || current.id !== id) return;  // another match is shown now
     if (action === "hint") {
@@ -1133,7 +1241,15 @@ async function act(action) {
 // other seat (or the same screen, in hot-seat) answers it.
 function answerer(match) {
   const asker = match.takeback && match.takeback.by;
-  return Object.keys(tokens).find((player) => player !== asker && match.players[player] === "human");
+  const agreed = (match.takeback && match.takeback.agreed) || [];
+  return Object.keys(tokens).find((player) => player !== asker && !agreed.includes(player) && match.players[player] === "human");
+}
+
+// The people still to agree to what `by` asked (every other person must), in words.
+function stillToAgree(match, by, asked) {
+  const agreed = (asked && asked.agreed) || [];
+  const others = Object.keys(match.players).filter((p) => p !== by && isPerson(match, p) && !agreed.includes(p));
+  return others.length ? joinNames(others) : "the other player";
 }
 
 function showTakeback(match) {
@@ -1146,9 +1262,9 @@ function showTakeback(match) {
   const history = match.state.history;
   let last = "";  // the asker's last move, named
   for (let k = history.length - 1; k >= 0; k--) {
-    if (match.state.players[k % match.state.players.length] === by) { last = " (" + history[k] + ")"; break; }
+    if (moverOf(match, k) === by) { last = " (" + history[k] + ")"; break; }
   }
-  const other = Object.keys(match.players).find((p) => p !== by && isPerson(match, p)) || "the other player";
+  const other = stillToAgree(match, by, match.takeback);
   $("#takeback-text").textContent = mine
     ? by + " asks to take back their last move" + last + ". Do you agree?"
     : "You asked to take back your last move" + last + ": waiting for " + other + " to answer.";
@@ -1177,10 +1293,9 @@ async function answerTakeback(accepted) {
 
 // Undo goes back to the previous turn of a seat of this browser: the last one that moved.
 function lastPersonToMove() {
-  const players = current.state.players;
   const history = current.state.history;
   for (let k = history.length - 1; k >= 0; k--) {
-    const mover = players[k % players.length];
+    const mover = moverOf(current, k);
     if (tokens[mover]) return mover;
   }
   return Object.keys(tokens)[0];
@@ -1334,7 +1449,9 @@ async function listYourGames() {
   const going = $("#games-going"), over = $("#games-over");
   going.innerHTML = ""; over.innerHTML = "";
   const seats = (id) => JSON.parse(localStorage.getItem("boardgames:" + id) || "{}");
-  const yourTurn = (entry) => entry.match && !entry.match.result && !entry.match.thinking && seats(entry.id)[entry.match.to_move] !== undefined;
+  // Your turn: a seat of yours is asked (the one to move, or one choosing at once with it).
+  const yourTurn = (entry) => entry.match && !entry.match.result && !entry.match.thinking &&
+    (entry.match.asked || [entry.match.to_move]).some((p) => seats(entry.id)[p] !== undefined);
   found.sort((a, b) => Number(yourTurn(b)) - Number(yourTurn(a)));  // yours to play first, then the latest
   let finished = 0;
   for (const entry of found) {
@@ -1375,7 +1492,7 @@ function matchCard(id, match, seats, error) {
     let turn;
     if (match.result) turn = match.result;
     else if (match.thinking) turn = "The computer is thinking";
-    else if (seats[match.to_move] !== undefined) turn = mine.length > 1 ? match.to_move + " to move" : "Your turn";
+    else if ((match.asked || [match.to_move]).some((p) => seats[p] !== undefined)) turn = mine.length > 1 ? match.to_move + " to move" : "Your turn";
     else turn = match.to_move + " to move";
     line(turn, "card-turn" + (turn === "Your turn" ? " yours" : ""));
     if (!match.result && invitedWaiting(match, localStorage.getItem("boardgames:invite:" + id))) line("Waiting for your opponent: the invite link is in the game", "card-summary");
@@ -1453,9 +1570,8 @@ function smallPicture(game) {
 // Whether the invited seat is still to come: not here (its page open: presence) and not played yet.
 function invitedWaiting(match, invite) {
   const seat = invite ? new URLSearchParams(invite.split("#")[1] || "").get("seat") : null;
-  const players = match.state.players;
   const here = Boolean((match.present || {})[seat]);
-  return seat !== null && !here && !match.state.history.some((_, k) => players[k % players.length] === seat);
+  return seat !== null && !here && !match.state.history.some((_, k) => moverOf(match, k) === seat);
 }
 
 function showInvite(match, invite) {
@@ -1634,7 +1750,7 @@ function clubChoices(opponent, players, mine, game) {
   const chosen = {};
   if (opponent !== "computer" && $("#club-casual").checked) chosen.casual = true;
   const name = $("#club-name").value.trim();
-  if (name) chosen.names = { [game.players[mine]]: name };
+  if (name) chosen.names = { [turnOrder(game)[mine]]: name };
   return chosen;
 }
 
@@ -1646,7 +1762,7 @@ function showClubLobby() {
 
 // "?ticket=…" for a seat's event stream (its token stays out of the URL), or "" for a spectator's.
 async function clubTicket(id) {
-  const token = Object.values(tokens)[0];
+  const token = viewToken();
   if (!token) return "";
   try { return "?ticket=" + encodeURIComponent((await api("POST", "/api/matches/" + id + "/ticket", undefined, token)).ticket); }
   catch (error) { return ""; }
@@ -1758,6 +1874,7 @@ window.addEventListener("hashchange", route);
 window.addEventListener("DOMContentLoaded", () => {
   $("#game").addEventListener("change", () => { showOptions(); showOpponent(); });
   $("#agent").addEventListener("change", showAgent);
+  $("#seat").addEventListener("change", () => showSeatKinds(turnOrder(chosenGame())));
   $("#opponent").addEventListener("change", showOpponent);
   $("#new-game").addEventListener("submit", startGame);
   $("#upload-form").addEventListener("submit", uploadRecord);
