@@ -208,8 +208,8 @@ class HeldMatch:
         played adds one; a takeback keeps those before it)."""
         history = self.match.state.history
         known, movers = self._known_movers
-        same = 0
-        while same < min(len(known), len(history)) and known[same] == history[same]:
+        same = len(known) if history[: len(known)] == known else 0  # a tuple compares its items by identity first
+        while same < min(len(known), len(history)) and known[same] == history[same]:  # a takeback: the moves kept
             same += 1
         positions = self.match.positions
         offset = len(history) - (len(positions) - 1)  # moves before the first position kept (a position set up)
