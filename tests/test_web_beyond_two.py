@@ -292,6 +292,22 @@ def test_a_draw_among_three_people_needs_every_other_one(server):
     assert south["drawn"] is True and south["places"] == {"north": 1, "east": 1, "south": 1}
 
 
+def server_tokens(invites: dict[str, str]) -> dict[str, str]:
+    """Each invited seat's token, read from its invite link (``#match=ID&seat=PLAYER&token=TOKEN``)."""
+    from urllib.parse import parse_qs
+
+    out = {}
+    for link in invites.values():
+        query = parse_qs(link.split("#", 1)[1])
+        out[query["seat"][0]] = query["token"][0]
+    return out
+
+
+def north_token(driver, match_id: str) -> str:
+    """The token this browser keeps for its seat (north's: it made the game)."""
+    return driver.execute_script(f"return JSON.parse(localStorage.getItem('boardgames:{match_id}')).north")
+
+
 def test_the_page_seats_four_and_hides_a_choice_made_at_once(server, browsers):
     """In headless Chromium (tests/helpers.headless_chromium, skipped without it): the lobby seats as many
     as the option players says, each other seat a person or the computer; an invite link per person; the
@@ -334,6 +350,20 @@ def test_the_page_seats_four_and_hides_a_choice_made_at_once(server, browsers):
     east = browsers()
     east.get(invites["invite-link"])
     wait(east, lambda d: page(d)["drawn"] and "east to move (you)" in page(d)["status"])
+    # A draw among three people: east's yes is not enough; east's page then waits for south and asks no more.
+    tokens = server_tokens(invites)
+    offer = server.request("POST", f"/api/matches/{match_id}/draw", token=north_token(north, match_id)).body
+    answer = {"accept": True, "id": offer["draw_offer"]["id"]}
+    said = server.request("POST", f"/api/matches/{match_id}/draw/answer", answer, token=tokens["east"]).body
+    assert said["drawn"] is False
+    draw_line = "return document.getElementById('club-draw').textContent"
+    wait(east, lambda d: "Waiting for south." in d.execute_script(draw_line))
+    accept = "return !document.getElementById('club-draw-accept').hidden"
+    assert east.execute_script(accept) is False
+    decline = server.request(
+        "POST", f"/api/matches/{match_id}/draw/answer", {**answer, "accept": False}, tokens["south"]
+    )
+    assert decline.body["draw_offer"] is None
 
     # Guess at two screens: both asked at once; south chooses first, and north's screen does not say what.
     match = create(server, "guess", ["human", "human"])

@@ -1789,14 +1789,17 @@ function showClub(match) {
   // A draw offered: the other seat answers; the one who offered waits.
   const offer = match.draw_offer;
   $("#club-draw").hidden = over || !mine.length || people.length < 2;
-  const answering = offer && mine.some((p) => p !== offer.by);
-  $("#club-draw-text").textContent = !offer ? "" : answering ? clubName(match, offer.by) + " offers a draw." : "You offered a draw.";
+  // With more than two people every other one answers: a seat that said yes waits for the rest.
+  const yet = (asked, p) => p !== asked.by && !(asked.agreed || []).includes(p);
+  const waitingFor = (asked) => ((asked.agreed || []).length ? " Waiting for " + stillToAgree(match, asked.by, asked) + "." : "");
+  const answering = offer && mine.some((p) => yet(offer, p));
+  $("#club-draw-text").textContent = !offer ? "" : (answering ? clubName(match, offer.by) + " offers a draw." : mine.includes(offer.by) ? "You offered a draw." : clubName(match, offer.by) + " offers a draw.") + waitingFor(offer);
   $("#club-draw-offer").hidden = Boolean(offer);
   $("#club-draw-accept").hidden = $("#club-draw-decline").hidden = !answering;
   // A rematch, once the game is over.
   const asked = match.rematch_offer;
   $("#club-rematch").hidden = !over || !mine.length;
-  const answer = asked && mine.some((p) => p !== asked.by);
+  const answer = asked && mine.some((p) => yet(asked, p));
   $("#club-rematch-text").textContent = match.rematch ? "The rematch is ready." : !asked ? "" : answer ? clubName(match, asked.by) + " asks a rematch." : "You asked a rematch.";
   $("#club-rematch-ask").hidden = Boolean(asked) || Boolean(match.rematch);
   $("#club-rematch-accept").hidden = $("#club-rematch-decline").hidden = !answer || Boolean(match.rematch);
@@ -1816,7 +1819,7 @@ async function clubAct(path, body) {
   if (!current) return;
   const offer = path.startsWith("draw") ? current.draw_offer : current.rematch_offer;
   // An answer is the other seat's; an offer any seat of this browser's (the one to move first).
-  const by = body && offer ? Object.keys(tokens).find((p) => p !== offer.by) : current.to_move in tokens ? current.to_move : null;
+  const by = body && offer ? Object.keys(tokens).find((p) => p !== offer.by && !(offer.agreed || []).includes(p)) : current.to_move in tokens ? current.to_move : null;
   try {
     const answer = await api("POST", "/api/matches/" + current.id + "/" + path, body, tokenFor(by));
     accept(answer);
