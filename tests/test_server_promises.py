@@ -81,7 +81,7 @@ def test_a_request_held_across_an_eviction_sees_the_same_match(tmp_path):
         moved = served.request("POST", f"/api/matches/{match['id']}/moves", {"move": second}, token=token)
         assert moved.status == 200
         held.sendall(body)
-        assert read_status(held) == 403  # vanilla's turn now: the held move saw the same match
+        assert read_status(held) == 409  # vanilla's turn now: the held move saw the same match
         held.close()
     finally:
         served.stop()
@@ -143,7 +143,7 @@ def test_between_two_people_a_takeback_needs_the_others_consent(server):
         assert server.request("POST", path + "/moves", {"move": move}, token=seats[player]).status == 200
     asked = server.request("POST", path + "/takeback", token=seats["chocolate"]).body
     first = asked["takeback"]
-    assert asked["undone"] is False and first == {"by": "chocolate", "ply": 2, "id": first["id"]}
+    assert asked["undone"] is False and first == {"by": "chocolate", "ply": 2, "id": first["id"], "agreed": []}
     assert len(asked["state"]["history"]) == 2
     yes = {"accept": True, "id": first["id"]}
     own = server.request("POST", path + "/takeback/answer", yes, token=seats["chocolate"])
