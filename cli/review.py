@@ -111,12 +111,12 @@ def review_command(
         raise click.UsageError("--try needs the whole game: it is given once the game is over")
     player = game.player_names.index(as_player) if viewing and as_player is not None else None
     if player is not None:  # one player's view: made afresh each time, never saved with the whole game
-        data = review(final, asked or DEFAULT_BUDGET, thresholds, seed=game.seed or 0, player=player)
-        click.echo(json.dumps(public(data), indent=2) if as_json else _text(data, final, record.seats))
+        seen = review(final, asked or DEFAULT_BUDGET, thresholds, seed=game.seed or 0, player=player)
+        click.echo(json.dumps(public(seen), indent=2) if as_json else _text(seen, final, record.seats))
         return
     in_record = isinstance(raw, dict) and raw.get("format") == FORMAT
     sidecar = Path(f"{path}.review.json")
-    data = None
+    data: dict[str, Any] | None = None
     if not fresh:
         data = saved(raw.get("review") if in_record else _read_sidecar(sidecar), final, asked, thresholds)
     if try_move is not None:  # the saved review's numbers for the played move, if any; nothing saved

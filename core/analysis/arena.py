@@ -184,6 +184,7 @@ def mean_interval(values: Sequence[float], z: float = 1.96) -> tuple[float, floa
 
 
 #: Student's t for 95% (two-sided) with 1 to 30 degrees of freedom.
+_T95: tuple[float, ...]
 _T95 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145, 2.131)
 _T95 += (2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042)
 

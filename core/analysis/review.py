@@ -49,7 +49,7 @@ from typing import Any
 import attrs
 
 from ..agents.base import Budget
-from ..agents.mcts import MctsAgent, Node, best_child
+from ..agents.mcts import Branch, MctsAgent, Node, best_child
 from ..agents.solver import Prover, Unsolved
 from ..errors import BoardgamesError
 from ..rules.chance import CHANCE, draw
@@ -251,10 +251,10 @@ class Reviewer:
         return Valued(win, "search", best=state.format_move(move), line=_line(state, move, root), best_move=move)
 
 
-def _line(state: State, move: Move, root: Node) -> list[str]:
+def _line(state: State, move: Move, root: Node | Branch) -> list[str]:
     """The best move and the search's principal variation after it, whole moves only."""
     line = [state.format_move(move)]
-    node: Node | None = next((c for c in root.children if c.move == move and not started(c.partial)), None)
+    node: Node | Branch | None = next((c for c in root.children if c.move == move and not started(c.partial)), None)
     while node is not None and node.children and len(line) < LINE_LENGTH:
         child = best_child(node)
         if child.visits < LINE_VISITS and not child.proven:
@@ -641,11 +641,13 @@ def clean_ply(ply: Any, number: int, move: str, names: set[str], expected: bool 
     ):
         return None
     values = ply.get("values")
+    extra: dict[str, Any] = {}
     if expected:
         if not (isinstance(values, dict) and set(values) == names):
             return None
         if not all(isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 100 for v in values.values()):
             return None
+        extra = {"values": dict(values)}
     if not all(0 <= ply[key] <= 100 and math.isfinite(ply[key]) for key in ("win", "before")):
         return None
     if ply["source"] not in ("solver", "search") or ply["before_source"] not in ("solver", "search"):
@@ -654,7 +656,7 @@ def clean_ply(ply: Any, number: int, move: str, names: set[str], expected: bool 
         return None
     if ply["best"] is not None and len(ply["best"]) >= 40:
         return None
-    return {key: ply[key] for key in _PLY_FIELDS} | {"label": None} | ({"values": dict(values)} if expected else {})
+    return {key: ply[key] for key in _PLY_FIELDS} | {"label": None} | extra
 
 
 def positions_of(final: State) -> list[State]:

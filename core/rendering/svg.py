@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import partial
 from xml.sax.saxutils import escape
 
 import attrs
@@ -613,7 +614,7 @@ def _beside(view: BoardView, left: float, top: float, width: float) -> tuple[lis
     for owner, words in dice_words(view):
         mine = [d for d in view.dice if d.owner == owner]
         ordered = [d for d in mine if not d.kept] + [d for d in mine if d.kept]  # as the words say them
-        items = [(DIE, DIE + (14 if d.kept else 0), lambda x, y, d=d: _die_svg(view, d, x, y)) for d in ordered]
+        items: list[Item | None] = [(DIE, DIE + (14 if d.kept else 0), partial(_die_svg, view, d)) for d in ordered]
         section("dice", words, owner, owned(view, owner, "dice"), items)
 
     def cards(group: tuple[str | None, ...], owner: int | None, columns: int) -> list[Item | None]:
@@ -628,7 +629,7 @@ def _beside(view: BoardView, left: float, top: float, width: float) -> tuple[lis
             if columns > 0 and k and k % columns == 0:
                 items.append(None)
             w = wide if columns > 0 else _card_width(card, count)
-            items.append((w, CARD_HEIGHT, lambda x, y, c=card, n=count, cw=w: _card_svg(c, n, x, y, cw, stripe)))
+            items.append((w, CARD_HEIGHT, partial(_card_svg, card, count, width=w, stripe=stripe)))
         return items
 
     for player, hand in enumerate(view.hands):
@@ -672,11 +673,11 @@ def _beside(view: BoardView, left: float, top: float, width: float) -> tuple[lis
     # Sections side by side while a row holds them, each measured where it would stand alone.
     out: list[str] = []
     x, y, tallest, right = left, top, 0.0, left
-    for draw in sections:
-        _, w, h = draw(0, 0)
+    for drawn in sections:
+        _, w, h = drawn(0, 0)
         if x > left and x + w > left + width:
             x, y, tallest = left, y + tallest + 2 * ITEM_GAP, 0.0
-        out.extend(draw(x, y)[0])
+        out.extend(drawn(x, y)[0])
         right, tallest, x = max(right, x + w), max(tallest, h), x + w + 3 * ITEM_GAP
     return out, right, y + tallest
 

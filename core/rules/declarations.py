@@ -20,6 +20,7 @@ cards that player may not see face down, as the game's ``hide`` left them.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Literal
 
 import attrs
@@ -101,8 +102,8 @@ class Words:
         return attrs.asdict(self)
 
 
-def _cards(value: object) -> tuple[str | None, ...]:
-    return tuple(value)  # type: ignore[call-overload]
+def _cards(value: Iterable[str | None]) -> tuple[str | None, ...]:
+    return tuple(value)
 
 
 @attrs.frozen

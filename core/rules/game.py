@@ -475,7 +475,7 @@ class State(TypedMoves):
         # (state.seen_by(p)) gives that player's, and nothing hidden is added here.
         table = beyond_the_board(game, self)
         running = dict(zip(players, table["scores"], strict=False)) if table["scores"] else None
-        final = self.outcome is not None and self.outcome.scores
+        final = self.outcome.scores if self.outcome is not None else ()
 
         def owner(index: int | None) -> str | None:
             return None if index is None else players[index] if 0 <= index < len(players) else f"player {index + 1}"
@@ -505,7 +505,7 @@ class State(TypedMoves):
             "asked": ["chance"] if self.is_chance else [game.player_names[p] for p in self.asked],
             "places": dict(zip(game.player_names, self.places, strict=True)) if self.outcome is not None else None,
             # The outcome's scores once over, else the running scores the game shows (None: none).
-            "scores": dict(zip(players, self.outcome.scores, strict=True)) if final else running,
+            "scores": dict(zip(players, final, strict=True)) if final else running,
             # Dice, hands and cards on the table, where the game has them (Game.dice, hands, market).
             **{key: value for key, value in beside.items() if _declares(game, key)},
             "pieces": self.pieces(),
@@ -550,8 +550,10 @@ class Game(Generic[StateT]):
     summary: ClassVar[str] = ""
     #: The players, in their default turn order. A game for a varying number
     #: names as many as it likes: a configured game has one name for each of
-    #: its players, the missing ones made up (``fifth``…).
-    player_names: ClassVar[tuple[str, ...]]
+    #: its players, the missing ones made up (``fifth``…). Declared on the
+    #: class; a game configured for another number sets its own (so do
+    #: :attr:`colours` and :attr:`symbols`): not ClassVars for that.
+    player_names: tuple[str, ...]
     #: How many play: a number, or ``(fewest, most)``, chosen by the option
     #: ``players`` (added by itself unless the game declares one). By default
     #: as many as :attr:`player_names`. A class attribute ``players = 3`` says
@@ -570,8 +572,8 @@ class Game(Generic[StateT]):
     #: The rules as the project plays them, for ``boardgames rules``.
     rules_text: ClassVar[str] = ""
     #: Each player's colour (``#rrggbb``) and Unicode symbol, for the renderers.
-    colours: ClassVar[tuple[str, ...]] = DEFAULT_COLOURS
-    symbols: ClassVar[tuple[str, ...]] = DEFAULT_SYMBOLS
+    colours: tuple[str, ...] = DEFAULT_COLOURS
+    symbols: tuple[str, ...] = DEFAULT_SYMBOLS
     #: What the game's board holds and shows (:mod:`boardgames.rules.declarations`):
     #: the kinds of the players' pieces (the first is the usual one), the
     #: neutral pieces, the marks on squares, the overlays; and its words.
@@ -624,6 +626,11 @@ class Game(Generic[StateT]):
     #: Whether the game has an :meth:`evaluate` of its own. Set by itself when
     #: a game overrides it; ``mcts`` then values new nodes by it (no playout).
     has_evaluation: ClassVar[bool] = False
+    # Set by __init_subclass__ on the classes it makes them for (read with getattr, so a
+    # class without them has none): the ``players`` option it added for the class's
+    # count, and whether the light and dark symbols were made by itself.
+    _players_option_made: ClassVar[Option]
+    _symbols_made: ClassVar[bool]
 
     grid: Grid
 

@@ -70,10 +70,11 @@ class Advice:
                 view = attrs.evolve(view, turn=index)
         self.rates.take("hint", client)
         adviser = make_seat(strongest(state.game))
-        assert adviser.agent is not None
+        agent = adviser.agent
+        assert agent is not None
         budget = self._capped(adviser.budget)
         rng = random.Random(f"{match.seed}/hint/{len(state.history)}")
-        return self._workers.submit(client, lambda: view.format_move(adviser.agent.choose(view, budget, rng)))
+        return self._workers.submit(client, lambda: view.format_move(agent.choose(view, budget, rng)))
 
     def review(self, live: HeldMatch, client: str = "", iterations: int | None = None) -> Future[dict[str, Any]]:
         """The review of a finished game (:mod:`boardgames.analysis.review`), worked out

@@ -8,7 +8,7 @@ import secrets
 import threading
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
@@ -42,6 +42,9 @@ class Offer:
     #: The other people who accepted so far (with more than two, every one must).
     agreed: tuple[str, ...] = ()
 
+
+#: A takeback or an offer: what the others accept, one by one.
+AskedT = TypeVar("AskedT", Takeback, Offer)
 
 #: The quick messages a seat may send, and how many of the last are shown.
 QUICK_MESSAGES, MESSAGES_SHOWN = ("hello", "good game", "well played", "thanks", "oops"), 20
@@ -223,7 +226,7 @@ class HeldMatch:
         with self.streams_lock:
             return {player: self.streams.get(player, 0) > 0 for player in self.tokens}
 
-    def agreed_by_all(self, asked: Takeback | Offer, player: str) -> Takeback | Offer | None:
+    def agreed_by_all(self, asked: AskedT, player: str) -> AskedT | None:
         """``asked`` once ``player`` accepts it too, or None if every person
         but the one who asked has now accepted (it is done)."""
         agreed = tuple(sorted({*asked.agreed, player}))

@@ -105,7 +105,7 @@ class Social:
                 raise Forbidden(f"{player} offered the draw; the others answer")
             waiting = live.agreed_by_all(offered, player) if accept else None
             if waiting is not None:  # more people to agree: every other person must
-                live.draw_offer = waiting  # type: ignore[assignment]
+                live.draw_offer = waiting
                 live.changed()
                 return False
             if accept:
@@ -150,7 +150,7 @@ class Social:
                 raise Forbidden(f"{player} asked the rematch; the others answer")
             waiting = live.agreed_by_all(offered, player) if accept else None
             if waiting is not None:  # more people to agree: every other person must
-                live.rematch_offer = waiting  # type: ignore[assignment]
+                live.rematch_offer = waiting
                 live.changed()
                 return False
             if accept:

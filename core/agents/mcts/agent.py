@@ -257,6 +257,7 @@ class MctsAgent(Agent):
                     if value > best_value:
                         best, best_value = child, value
                 node = best
+                assert best.move is not None  # a child, so the move into it
                 state = state.play_unchecked(best.move)
                 path.append(node)
             # Simulation: every player's value of the leaf.

@@ -172,8 +172,7 @@ def returns_playout(state: State, rng: random.Random, policy: str = "random") ->
             move = random_move(state.parts, rng)
         else:
             moves = state.legal_moves
-            move = next((m for m in moves if game.wins_at_once(state, m)), None) if look_for_wins else None
-            if move is None:
-                move = choice(moves)
+            winning = next((m for m in moves if game.wins_at_once(state, m)), None) if look_for_wins else None
+            move = choice(moves) if winning is None else winning
         state = apply(state, move)
     return state.returns()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 import random
+from typing import overload
 
 from ...rules.game import State
 from ...rules.moves import Move
@@ -127,7 +128,11 @@ class Node:
         return Node(state.play_unchecked(move), move, self, rng, decisive)
 
 
-def best_child(node: Node) -> Node:
+@overload
+def best_child(node: Node) -> Node: ...
+@overload
+def best_child(node: Branch) -> Branch: ...
+def best_child(node: Node | Branch) -> Node | Branch:
     """The child a search plays from ``node``: one proven to win if there is
     one; else the most visited of those not proven to lose (all of them if
     every one loses: then the most visited, which held out longest)."""
