@@ -160,6 +160,21 @@ def test_a_match_holds_a_bid_made_ahead_and_shows_it_to_no_one_else(goofspiel):
     assert match.state.format_move(match.view_for("north").history[-1]) == "1/2/4"
 
 
+def test_mcts_beats_random_seats_at_three(goofspiel):
+    """A short run: mcts in each seat in turn against two random seats over 20
+    seeded games of three players (searched over the bids it cannot see)."""
+    wins = 0
+    for seed in range(20):
+        seats = ["random"] * 3
+        seats[seed % 3] = "mcts:iterations=200"
+        configured = boardgames.game_class("goofspiel").configure({"players": 3, "num_cards": 8}, seed=seed)
+        match = boardgames.Match(configured, seats)
+        match.run()
+        mine = match.game.player_names[seed % 3]
+        wins += match.winner == mine
+    assert wins >= 10, wins  # 13 of 20; a random seat's share is a third
+
+
 # -- OpenSpiel ---------------------------------------------------------------------
 
 
@@ -241,6 +256,27 @@ def test_our_adapter_agrees_with_openspiels_turn_based_goofspiel(goofspiel):
                 a.apply_action(a.string_to_action(ours_legal[k]))
                 b.apply_action(b.legal_actions()[k])
             assert a.is_terminal() and a.returns() == pytest.approx(b.returns())
+
+
+def test_the_adapters_strings_and_tensors_name_no_unseen_bid(goofspiel):
+    need_pyspiel()
+    from boardgames.interop.openspiel import load
+
+    spiel = load("goofspiel", players=3, num_cards=4)
+
+    def after(bid: str) -> Any:
+        state = spiel.new_initial_state()
+        state.apply_action(state.string_to_action("deal:3"))
+        state.apply_action(state.string_to_action(bid))  # north bids the 1 (a1) or the 4 (d1)
+        return state
+
+    low, high = after("a1"), after("d1")
+    for p in (1, 2):
+        assert low.information_state_string(p) == high.information_state_string(p)
+        assert low.observation_string(p) == high.observation_string(p)
+        assert list(low.information_state_tensor(p)) == list(high.information_state_tensor(p))
+        assert list(low.observation_tensor(p)) == list(high.observation_tensor(p))
+    assert low.information_state_string(0) != high.information_state_string(0)
 
 
 # -- the command line, the package installed -------------------------------------------
