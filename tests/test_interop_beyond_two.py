@@ -386,3 +386,21 @@ def test_planes_show_only_what_the_observer_sees():
     assert structure(a, 1) == structure(c, 1)
     over = a.play("b1").play("c1")
     assert over.is_over and sum(planes(over, 1)[1]) == 2  # once over, all is shown
+
+
+def test_a_declared_returns_range_is_the_utility_range_openspiel_is_told():
+    from boardgames.interop.openspiel import probe
+    from tests.toy_games import Race
+
+    class Paying(Race):
+        name = "paying"
+        returns_range = (0.0, 50.0)
+
+        def apply(self, state, move):
+            after = super().apply(state, move)
+            if after.outcome is None:
+                return after
+            return attrs.evolve(after, outcome=attrs.evolve(after.outcome, returns=tuple(map(float, after.scores))))
+
+    found = probe(Paying.configure({"players": 3}))
+    assert (found.lowest, found.highest) == (0.0, 50.0)  # random games reach neither bound

@@ -159,7 +159,9 @@ def probe(game: Game) -> Probe:
         zero_sum = zero_sum and abs(sum(returns)) < 1e-9
     if game.number_of_players == 1:  # a solo game's one return: its place's value, 1 or -1, or what it says
         zero_sum = False
-    return Probe(most, lowest, highest, zero_sum)
+    if game.returns_range is not None:  # what the game declares, not what random games happened to reach
+        lowest, highest = game.returns_range
+    return Probe(most, float(lowest), float(highest), zero_sum)
 
 
 _TERMINAL = pyspiel.PlayerId.TERMINAL

@@ -80,6 +80,16 @@ DECLARATIONS: dict[str, tuple[Callable[[object], bool], str]] = {
     "chance_word": (_text, "the word a chance outcome is written with, a text"),
     "has_chance": (_flag, "whether chance decides some positions (chance_outcomes), True or False"),
     "hidden_information": (_flag, "whether some of a position is hidden from some players (hide), True or False"),
+    "returns_range": (
+        lambda v: v is None
+        or (
+            isinstance(v, tuple)
+            and len(v) == 2
+            and all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in v)
+            and v[0] <= v[1]
+        ),
+        "the least and most return, a (low, high) pair of numbers or None",
+    ),
     "grid": (lambda v: isinstance(v, Grid), "the board's geometry, a boardgames.Grid (set by setup)"),
 }
 

@@ -564,6 +564,11 @@ class Game(Generic[StateT]):
     #: Whether chance decides some positions (:meth:`chance_outcomes`): set by
     #: itself when a game writes that method.
     has_chance: ClassVar[bool] = False
+    #: The least and the most a player's return can be, where the game pays
+    #: returns of its own (``Outcome.returns``: scores, points): what OpenSpiel
+    #: is told (its utility range). None: a place's value, -1 to 1, or what
+    #: random games show. ``setup`` may set it from the options.
+    returns_range: tuple[float, float] | None = None
     #: Whether some of a position is hidden from some players (:meth:`hide`):
     #: set by itself when a game writes that method.
     hidden_information: ClassVar[bool] = False
