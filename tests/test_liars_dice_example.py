@@ -209,6 +209,20 @@ def test_mcts_beats_random_over_20_seeded_games(liars):
     assert wins >= 13, wins
 
 
+def test_mcts_chooses_from_its_view_alone(liars):
+    """The same seed and the same view give the same choice whatever the other's hidden die shows."""
+    for mine, bid in ((2, None), (6, None), (4, "a4")):
+        chosen = set()
+        for theirs in range(1, 7):
+            g = boardgames.game_class("liars_dice").configure(seed=1)
+            match = boardgames.Match(g, ["random", "mcts:iterations=300"], chance="picked")
+            match.play(f"roll:{theirs}")
+            match.play(f"roll:{mine}")
+            match.play(bid or "b2")  # north bids; south, seated mcts, answers knowing only its own die
+            chosen.add(match.state.format_move(match.choose()))
+        assert len(chosen) == 1, (mine, chosen)
+
+
 # -- the command line, the package installed -------------------------------------
 
 
