@@ -102,7 +102,7 @@ def test_each_player_sees_its_own_dice_only_until_the_call(liars):
     assert south.dice[1] == (4, 6) and set(south.dice[0]) == {-1}
     assert set(spectator.dice[0] + spectator.dice[1]) == {-1}
     assert south.history[:4] == (HIDDEN, HIDDEN) + state.history[2:4] and south.history[4] == state.history[4]
-    assert [d.value for d in g.dice(south)] == [0, 0, 4, 6]  # the hidden dice as dice not rolled, named ?
+    assert [d.value for d in g.dice(south)] == [-1, -1, 4, 6]  # the hidden dice face down
     assert north.legal_moves == state.legal_moves == south.legal_moves
     over = state.play("liar")
     assert over.seen_by(1).dice == over.dice  # the call shows every die
@@ -253,14 +253,14 @@ def test_liars_dice_is_listed_and_shown_to_each_player_through_the_cli(liars_sit
         return {d["owner"]: d["value"] for d in state["dice"]}
 
     north, south, spectator, whole = shown("--as", "north"), shown("--as", "south"), shown(), shown("--whole")
-    assert values(north) == {"north": 3, "south": 0} and north["history"] == ["roll:3", "?", "b3"]
-    assert values(south) == {"north": 0, "south": 5} and south["history"] == ["?", "roll:5", "b3"]
-    assert values(spectator) == {"north": 0, "south": 0} and spectator["history"] == ["?", "?", "b3"]
+    assert values(north) == {"north": 3, "south": -1} and north["history"] == ["roll:3", "?", "b3"]
+    assert values(south) == {"north": -1, "south": 5} and south["history"] == ["?", "roll:5", "b3"]
+    assert values(spectator) == {"north": -1, "south": -1} and spectator["history"] == ["?", "?", "b3"]
     assert values(whole) == {"north": 3, "south": 5}
     assert north["seen_by"] == "north" and all(view["seed"] is None for view in (north, south, spectator))
     assert north["legal_moves"] == ["b4", "b5", "b6", "c1"] and north["marks"] == {"c1": "liar"}
     text = cli_with(liars_site, "show", "liars_dice", "--moves", MOVES, "--as", "north")
-    assert text.returncode == 0 and "north's dice: 3" in text.stdout and "south's dice: ? not rolled" in text.stdout
+    assert text.returncode == 0 and "north's dice: 3" in text.stdout and "south's dice: hidden" in text.stdout
     over = cli_with(liars_site, "show", "liars_dice", "--moves", MOVES + " liar", "--json")
     state = json.loads(over.stdout)  # the call: everything shown
     assert state["winner"] == "south" and values(state) == {"north": 3, "south": 5}
@@ -285,7 +285,7 @@ def test_liars_dice_is_played_against_the_computer_without_seeing_its_dice(liars
     assert "wins:" in played.stdout, played.stdout  # the game ended with a call
     # Seed 3 rolls north a 2 and south a 5: north sees south's die only on the board drawn after the call.
     theirs = re.findall(r"south's dice: (.*)", played.stdout)
-    assert len(theirs) >= 2 and set(theirs[:-1]) == {"? not rolled"} and theirs[-1] == "5", played.stdout
+    assert len(theirs) >= 2 and set(theirs[:-1]) == {"hidden"} and theirs[-1] == "5", played.stdout
     assert all(line.startswith("moves: roll:2 ?") for line in re.findall(r"moves: .*", played.stdout)[:-1])
     assert "north's dice: 2" in played.stdout and "Traceback" not in played.stderr
 

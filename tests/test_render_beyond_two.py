@@ -262,7 +262,7 @@ def test_a_game_without_them_keeps_its_json_and_a_finished_one_its_final_scores(
     ("method", "value", "said"),
     [
         ("dice", (3, 4), "dice(state) gave (3, 4), but the framework reads there a tuple of boardgames.Die"),
-        ("dice", (Die(7),), "each value from 0, not rolled, to its faces"),
+        ("dice", (Die(7),), "each value from -1, hidden, or 0, not rolled, to its faces"),
         ("hands", ("ace",), "hands(state) gave ('ace',)"),
         ("market", (("a",),), "a tuple of boardgames.Cards"),
         ("scores", (1, 2, 3, 4, 5), "each player's score, a tuple of numbers"),
@@ -300,3 +300,20 @@ def test_show_draws_them_in_text_and_svg(cli, tmp_path):
         run = cli("show", "open_table", "-o", "players=4", "--moves", moves, "--json")
         assert run.code == 0, run.err
         assert '"hands"' in run.out and '"queen of spades"' in run.out  # no hidden information: every hand shown
+
+
+def test_a_die_a_viewer_may_not_see_is_drawn_face_down_with_no_value():
+    from boardgames import BoardView
+    from boardgames.rendering.words import die_words
+
+    class Hidden(Table):
+        name = "hidden-die"
+
+        def dice(self, state):
+            return (Die(-1, owner=0), Die(4, owner=1))
+
+    state = Hidden.configure({"players": 2}).start()
+    view = state.view()
+    assert isinstance(view, BoardView) and die_words(view, view.dice[0]) == "hidden"
+    assert "hidden" in render_text(view) and "?" in render_text(view, unicode=True)
+    assert ">?</text>" in render_svg(view) and ">-1<" not in render_svg(view)

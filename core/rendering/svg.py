@@ -507,10 +507,10 @@ def _die_svg(view: BoardView, die: Die, x: float, y: float) -> list[str]:
             out.append(
                 f'<circle class="pip" cx="{_n(cx + dx * third)}" cy="{_n(cy + dy * third)}" r="3.4" fill="{ink}"/>'
             )
-    elif die.value:
+    elif die.value:  # past six faces its number; hidden from this viewer a question mark
         out.append(
             f'<text x="{_n(cx)}" y="{_n(cy + 6)}" text-anchor="middle" font-size="17" font-weight="bold" '
-            f'fill="{ink}">{die.value}</text>'
+            f'fill="{ink}">{"?" if die.value < 0 else die.value}</text>'
         )
     if die.kept:
         out.append(

@@ -273,6 +273,7 @@ def _die(view: BoardView, die: Die, unicode: bool, paint: Any) -> str:
     if not unicode:
         return die_words(view, die)
     face = DIE_FACES[die.value - 1] if 1 <= die.value <= 6 and die.faces <= 6 else str(die.value or "-")
+    face = "?" if die.value < 0 else face
     colour = die.colour or (view.colour_of(die.owner) if die.owner is not None else None)
     shown = paint(face, colour, bold=True)
     return f"{terminal_safe(die.name)} {shown}" if die.name else shown

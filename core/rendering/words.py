@@ -69,8 +69,8 @@ def position_words(view: BoardView) -> str:
 
 
 def die_words(view: BoardView, die: Die) -> str:
-    """A die in words: ``yellow 4``, ``3``, ``not rolled``."""
-    value = str(die.value) if die.value else "not rolled"
+    """A die in words: ``yellow 4``, ``3``, ``not rolled``, ``hidden``."""
+    value = str(die.value) if die.value > 0 else "hidden" if die.value < 0 else "not rolled"
     return f"{die.name} {value}" if die.name else value
 
 

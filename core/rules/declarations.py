@@ -106,10 +106,15 @@ def _cards(value: Iterable[str | None]) -> tuple[str | None, ...]:
     return tuple(value)
 
 
+#: A die's value where it was rolled but the viewer may not see it (``Die(HIDDEN_DIE)``).
+HIDDEN_DIE = -1
+
+
 @attrs.frozen
 class Die:
     """A die as a position shows it (``Game.dice``): ``value`` the face up
-    (0: not rolled yet, drawn blank), of ``faces`` (pips up to 6, the number
+    (0: not rolled yet, drawn blank; :data:`HIDDEN_DIE`, -1: rolled but not
+    to be seen by this viewer, drawn with a ``?``), of ``faces`` (pips up to 6, the number
     beyond); ``kept``: set aside between rolls (Yacht's held dice, Donnant
     Donnant's "chantier"), drawn marked; ``owner``: the player it belongs
     to (an index: drawn in that player's colour and named with it), None

@@ -19,7 +19,7 @@ import attrs
 
 from ..errors import PluginError
 from ..geometry import Grid
-from .declarations import GLYPHS, PIECE, Cards, Die, MarkKind, Overlay, PieceKind, Words
+from .declarations import GLYPHS, HIDDEN_DIE, PIECE, Cards, Die, MarkKind, Overlay, PieceKind, Words
 from .players import MORE_SYMBOLS, extended
 
 PieceShape = Literal["disc", "ring", "square", "cross"]
@@ -145,10 +145,14 @@ def beyond_the_board(game: Any, state: Any) -> dict[str, Any]:
         return _NOTHING
     count = len(game.player_names)
     if not isinstance(dice, Sequence) or not all(
-        isinstance(d, Die) and isinstance(d.value, int) and isinstance(d.faces, int) and 0 <= d.value <= max(d.faces, 0)
+        isinstance(d, Die)
+        and isinstance(d.value, int)
+        and isinstance(d.faces, int)
+        and HIDDEN_DIE <= d.value <= max(d.faces, 0)
         for d in dice
     ):
-        raise _said(game, "dice", dice, "a tuple of boardgames.Die (each value from 0, not rolled, to its faces)")
+        expected = "a tuple of boardgames.Die (each value from -1, hidden, or 0, not rolled, to its faces)"
+        raise _said(game, "dice", dice, expected)
     if (
         not isinstance(hands, Sequence)
         or isinstance(hands, str)

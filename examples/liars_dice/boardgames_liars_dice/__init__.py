@@ -162,7 +162,7 @@ class LiarsDice(Game[LiarsState]):
 
     def dice(self, state):
         return tuple(
-            Die(max(d, 0), faces=self.sides, owner=p, name="?" if d == HIDDEN else "")
+            Die(d, faces=self.sides, owner=p)  # -1 (HIDDEN) is a die drawn face down, as Die says
             for p, each in enumerate(state.dice)
             for d in each
         )
