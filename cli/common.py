@@ -16,7 +16,7 @@ import shutil
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import click
 
@@ -29,6 +29,8 @@ from boardgames.rules.game import SEED_DIGITS, check_seed
 from boardgames.rules.options import parse_assignments
 from boardgames.rules.parts import at_most
 from boardgames.rules.parts import describe as describe_parts
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 # -- options --------------------------------------------------------------------
 
@@ -295,3 +297,21 @@ def legal_or_first_parts(state: State) -> tuple[str, list[str]]:
     if few is None:
         return "a move starts with one of:", describe_parts(state.parts(), state.game.grid.names)
     return "legal:", [state.format_move(m) for m in few]
+
+
+def view_options(command: F) -> F:
+    """``--as PLAYER`` and ``--whole``: which view of a game with hidden
+    information still going on a command shows (by default what every player sees)."""
+    command = click.option(
+        "--whole",
+        is_flag=True,
+        help="In a game with hidden information still going on, show everything, hidden parts included"
+        " (by default only what every player sees).",
+    )(command)
+    return click.option(
+        "--as",
+        "as_player",
+        default=None,
+        metavar="PLAYER",
+        help="In a game with hidden information still going on, show only what PLAYER sees.",
+    )(command)

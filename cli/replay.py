@@ -16,7 +16,7 @@ from boardgames.play.match import Match
 from boardgames.play.records import read_record
 from boardgames.rendering.text import terminal_safe
 
-from .common import describe_position, read_line
+from .common import describe_position, read_line, view_options
 
 HELP = "Enter or n: next move   b: back   jump N (or N): to move N   0: the start   end: the last   q: quit"
 
@@ -37,18 +37,7 @@ HELP = "Enter or n: next move   b: back   jump N (or N): to move N   0: the star
     is_flag=True,
     help="With --to (or alone: the final position), print it as 'show --json' does.",
 )
-@click.option(
-    "--as",
-    "as_player",
-    default=None,
-    metavar="PLAYER",
-    help="In a game with hidden information still going on, show only what PLAYER sees.",
-)
-@click.option(
-    "--whole",
-    is_flag=True,
-    help="In a game with hidden information still going on, show everything (by default what every player sees).",
-)
+@view_options
 def replay(path: str, upto: int | None, as_json: bool, as_player: str | None = None, whole: bool = False) -> None:
     """Step through the game saved in FILE: next, back, jump to a move.
     Each step says the move that led there, chance's too (5. chance: roll:2)."""

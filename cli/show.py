@@ -12,7 +12,7 @@ from boardgames.errors import RecordError
 from boardgames.play.safe_files import read_text_limited, write_safely
 from boardgames.rendering.svg import render_svg
 
-from .common import configure, describe_position, game_options, start_position
+from .common import configure, describe_position, game_options, start_position, view_options
 
 
 @click.command("show")
@@ -25,19 +25,7 @@ from .common import configure, describe_position, game_options, start_position
     metavar="FILE",
     help="Write a picture of the position to FILE (SVG) instead of drawing it.",
 )
-@click.option(
-    "--as",
-    "as_player",
-    default=None,
-    metavar="PLAYER",
-    help="In a game with hidden information still going on, show only what PLAYER sees.",
-)
-@click.option(
-    "--whole",
-    is_flag=True,
-    help="In a game with hidden information still going on, show everything, hidden parts included"
-    " (by default only what every player sees).",
-)
+@view_options
 def show(
     game_name: str,
     option_pairs: tuple[str, ...],

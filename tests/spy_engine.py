@@ -7,18 +7,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from boardgames import hookimpl  # noqa: E402
 from boardgames.protocol.server import EngineSession  # noqa: E402
 from boardgames.testing import plugin  # noqa: E402
-from tests.toy_games import Guess, Race  # noqa: E402
-
-
-class Toys:
-    @staticmethod
-    @hookimpl
-    def register_games(register):
-        register(Race)
-        register(Guess)
+from tests.toy_games import Toys  # noqa: E402
 
 
 class Tee:

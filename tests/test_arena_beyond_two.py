@@ -12,18 +12,9 @@ from pathlib import Path
 import pytest
 from attrs import evolve
 
-from boardgames import hookimpl
 from boardgames.analysis.arena import ArenaResult, GameResult, run_arena, seat_orders
 from boardgames.testing import plugin
-from tests.toy_games import Guess, Race
-
-
-class Toys:
-    @staticmethod
-    @hookimpl
-    def register_games(register):
-        register(Race)
-        register(Guess)
+from tests.toy_games import Toys
 
 
 @pytest.fixture(autouse=True)

@@ -11,19 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from boardgames import Match, hookimpl
+from boardgames import Match
 from boardgames.play.records import parse_record, read_record, save_record
 from boardgames.rules.chance import chance_rng, draw
 from boardgames.testing import plugin
-from tests.toy_games import Guess, Race
-
-
-class Toys:
-    @staticmethod
-    @hookimpl
-    def register_games(register):
-        register(Race)
-        register(Guess)
+from tests.toy_games import Guess, Race, Toys
 
 
 @pytest.fixture

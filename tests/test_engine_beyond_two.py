@@ -11,20 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from boardgames import Match, hookimpl
+from boardgames import Match
 from boardgames.protocol.server import EngineSession
 from boardgames.testing import plugin
-from tests.toy_games import Guess, Race
+from tests.toy_games import Guess, Race, Toys
 
 SPY = Path(__file__).with_name("spy_engine.py")
-
-
-class Toys:
-    @staticmethod
-    @hookimpl
-    def register_games(register):
-        register(Race)
-        register(Guess)
 
 
 @pytest.fixture(autouse=True)

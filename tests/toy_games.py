@@ -8,7 +8,7 @@ import random
 
 import attrs
 
-from boardgames import Game, Grid, Move, Outcome, State
+from boardgames import Game, Grid, Move, Outcome, State, hookimpl
 from boardgames.rules.chance import CHANCE, uniform
 from boardgames.rules.moves import placements
 
@@ -126,3 +126,13 @@ class Guess(Game[GuessState]):
 
     def owners(self, state: GuessState) -> dict[int, int]:
         return {}
+
+
+class Toys:
+    """Race and Guess as a plugin: ``with boardgames.testing.plugin(Toys, "toys"): ...``."""
+
+    @staticmethod
+    @hookimpl
+    def register_games(register):  # type: ignore[no-untyped-def]
+        register(Race)
+        register(Guess)
