@@ -96,6 +96,17 @@ move, the player passes. The first to fill all four goal fields wins."""
         self.die = uniform(range(1, 7))
         self.count = count
         self.field_of = {sq: f for f, sq in enumerate(self.square[:FIELDS])}  # home fields are not in it
+        #: For each player and roll, each field its piece may leave mapped to where it lands and the move.
+        self.steps = tuple(
+            tuple(
+                {
+                    way[k]: (way[k + roll], step(self.square[way[k]], self.square[way[k + roll]]))
+                    for k in range(len(way) - roll)
+                }
+                for roll in range(7)
+            )
+            for way in self.way
+        )
 
     def initial_state(self) -> MaednState:
         count = self.number_of_players
@@ -129,17 +140,19 @@ move, the player passes. The first to fill all four goal fields wins."""
             if dice == 6 and board[first] != mine:
                 return (step(self.home(me, state.out[me] - 1), self.square[first]),)  # bring a piece in
         moves = []
-        way, along, square = self.way[me], self.along[me], self.square
+        steps = self.steps[me][dice]
         try:  # the player's pieces on the board, found by the tuple's own search (ValueError: no more)
             source = board.index(mine)
             while True:
-                onto = along[source] + dice
-                if onto < len(way) and board[way[onto]] != mine:
-                    moves.append(step(square[source], square[way[onto]]))
+                landing = steps.get(source)
+                if landing is not None and board[landing[0]] != mine:
+                    moves.append(landing[1])
                 source = board.index(mine, source + 1)
         except ValueError:
             pass
-        return tuple(sorted(moves)) or (PASS,)
+        if len(moves) > 1:
+            moves.sort()
+        return tuple(moves) or (PASS,)
 
     def apply(self, state: MaednState, move: Move) -> MaednState:
         history = (*state.history, move)
