@@ -159,13 +159,7 @@ class Settings:
         chance or hidden parts remain, and a win at once for one of several
         players is not the others' loss), no RAVE, MAST, mobility or priors
         (each written for two sides)."""
-        game = state.game
-        plain = self.plain
-        mix = self.mix if game.has_evaluation and not plain else 0.0
-        policy = self.playout
-        if policy == "auto":
-            policy = "evaluate" if game.has_evaluation and not mix else "heuristic"
-        evaluate = policy == "evaluate"
+        mix, policy, evaluate = self._valuing(state.game)
         return Plan(
             policy=policy,
             evaluate=evaluate,
@@ -181,16 +175,22 @@ class Settings:
             mix=mix,
         )
 
+    def _valuing(self, game: Game) -> tuple[float, str, bool]:
+        """How new nodes are valued, for either plan: the share ``mix`` of the
+        evaluation blended into playouts, the playout policy (``auto`` settled)
+        and whether nodes are valued by the evaluation alone."""
+        mix = self.mix if game.has_evaluation and not self.plain else 0.0
+        policy = self.playout
+        if policy == "auto":
+            policy = "evaluate" if game.has_evaluation and not mix else "heuristic"
+        return mix, policy, policy == "evaluate"
+
     def plan(self, state: State) -> Plan:
         """What a search from ``state`` does, its game's declarations settling every ``auto``."""
         game = state.game
         plain = self.plain
         in_parts = game.moves_in_parts
-        mix = self.mix if game.has_evaluation and not plain else 0.0
-        policy = self.playout
-        if policy == "auto":
-            policy = "evaluate" if game.has_evaluation and not mix else "heuristic"
-        evaluate = policy == "evaluate"
+        mix, policy, evaluate = self._valuing(game)
         # RAVE learns from the moves of random playouts (whole moves, which recur from one to
         # another); by default only for a game written with rules only (no playout, no
         # test of wins of its own, which the playouts would then leave out).
