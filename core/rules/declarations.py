@@ -102,7 +102,7 @@ class Words:
         return attrs.asdict(self)
 
 
-def _cards(value: Iterable[str | None]) -> tuple[str | None, ...]:
+def _cards(value: Iterable[str | Card | None]) -> tuple[str | Card | None, ...]:
     return tuple(value)
 
 
@@ -128,20 +128,60 @@ class Die:
     owner: int | None = None
     colour: str = ""
     name: str = ""
+    #: The site a click on the die names (a square of the game's grid), -1 for none.
+    site: int = -1
+
+
+@attrs.frozen
+class CardBox:
+    """A box on a card, to be filled (Donnant Donnant's objectives, a score
+    sheet's line): ``demand`` what it asks, as the card shows it (``3``,
+    ``≥4``; empty: anything), ``colour`` the colour it asks for
+    (``#rrggbb``; empty: any), ``written`` what is written in it (empty:
+    nothing yet), ``site`` the site a click on it names (-1: none)."""
+
+    demand: str = ""
+    colour: str = ""
+    written: str = ""
+    site: int = -1
+
+
+@attrs.frozen
+class Card:
+    """A card richer than its text (a :class:`Cards` place may hold one):
+    ``text`` what it says (its effect, its points), ``colour`` its own
+    (``#rrggbb``) and ``colour_name`` in words; ``boxes`` to fill, with
+    ``between`` the sign written between each box and the next (``<``,
+    ``=``, or a space), ``ticks`` its tick boxes (True: ticked: a bonus
+    used), ``done`` whether it is completed (its circle ticked), ``price``
+    what it costs where it lies (a market slot's ``4 equal dice``), ``site``
+    the site a click on it names (-1: none). ``Card("", site=s)`` is an
+    empty place one may click (a free place in a tableau)."""
+
+    text: str
+    colour: str = ""
+    colour_name: str = ""
+    boxes: tuple[CardBox, ...] = ()
+    between: tuple[str, ...] = ()
+    ticks: tuple[bool, ...] = ()
+    done: bool = False
+    price: str = ""
+    site: int = -1
 
 
 @attrs.frozen
 class Cards:
     """Cards laid out on the table (``Game.market``): a market row, a
     face-down pile, a player's tableau. ``cards``: each card's text as the
-    game names it, ``None`` for a card face down (a pile of 30 is 30 of
-    them: drawn as one back with its count), ``""`` for an empty place (a
+    game names it (or a :class:`Card`, drawn with its colour, boxes and
+    ticks), ``None`` for a card face down (a pile of 30 is 30 of them:
+    drawn as one back with its count), ``""`` for an empty place (a
     gap in a market row, a free place in a tableau); ``owner``: the player
     whose cards they are (an index), None for the shared ones; ``columns``:
     laid out in rows of that many (a 3 by 3 tableau: 3), 0 for one row."""
 
     name: str
-    cards: tuple[str | None, ...] = attrs.field(default=(), converter=_cards)
+    cards: tuple[str | Card | None, ...] = attrs.field(default=(), converter=_cards)
     owner: int | None = None
     columns: int = 0
 

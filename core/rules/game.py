@@ -561,6 +561,11 @@ class Game(Generic[StateT]):
     player_count: ClassVar[int | tuple[int, int]]
     #: The word a chance outcome is written with: ``roll:3`` (:meth:`format_outcome`).
     chance_word: ClassVar[str] = "roll"
+    #: Whether the renderers draw the grid as a board. False for a game whose
+    #: grid only numbers its sites (dice, cards, the boxes on them: a dice and
+    #: card game): its picture is then what :meth:`dice`, :meth:`market` and
+    #: the rest show, each item a site names clickable.
+    board_drawn: ClassVar[bool] = True
     #: Whether chance decides some positions (:meth:`chance_outcomes`): set by
     #: itself when a game writes that method.
     has_chance: ClassVar[bool] = False
