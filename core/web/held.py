@@ -16,6 +16,7 @@ from ..play.clock import ClockReading
 from ..play.match import Match
 from ..rules.game import State
 from ..rules.moves import Move
+from .refusals import Conflict, Forbidden
 
 
 @attrs.frozen
@@ -232,6 +233,25 @@ class HeldMatch:
         agreed = tuple(sorted({*asked.agreed, player}))
         others = {p for p, seat in self.match.seats.items() if seat.is_human and p != asked.by}
         return None if others <= set(agreed) else attrs.evolve(asked, agreed=agreed)
+
+    def answer(self, held: str, player: str, accept: bool, answered: str, gone: str, own: str) -> bool | None:
+        """Under the lock: ``player``'s answer to what the attribute ``held``
+        holds (a draw offer, a rematch or a takeback asked), named by its id
+        ``answered``: True once every other person has accepted it (the
+        caller carries it out), None while more must still agree, False if
+        declined (it is dropped). 409 (``gone``) if it is no longer asked,
+        403 from the one who asked it (``own``: what they did)."""
+        asked = getattr(self, held)
+        if asked is None or asked.id != answered:
+            raise Conflict(gone)
+        if asked.by == player:
+            raise Forbidden(f"{player} {own}; the others answer")
+        waiting = self.agreed_by_all(asked, player) if accept else None
+        if waiting is not None or not accept:  # more people to agree, or declined: it stays (agreed) or goes
+            setattr(self, held, waiting)
+            self.changed()
+            return None if waiting is not None else False
+        return True
 
     @property
     def people(self) -> int:

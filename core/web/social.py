@@ -98,22 +98,11 @@ class Social:
         with live.lock:
             player = self.seat_of(live, token)
             self._flag_if_late(live)
-            offered = live.draw_offer
-            if offered is None or offered.id != offer:
-                raise Conflict("no such draw is offered now: it was answered, or a move declined it")
-            if offered.by == player:
-                raise Forbidden(f"{player} offered the draw; the others answer")
-            waiting = live.agreed_by_all(offered, player) if accept else None
-            if waiting is not None:  # more people to agree: every other person must
-                live.draw_offer = waiting
-                live.changed()
-                return False
-            if accept:
+            gone = "no such draw is offered now: it was answered, or a move declined it"
+            agreed = live.answer("draw_offer", player, accept, offer, gone, "offered the draw")
+            if agreed:
                 self._commit(live, live.match.agree_draw)
-            else:
-                live.draw_offer = None
-                live.changed()
-        return accept
+        return bool(agreed)
 
     # -- a rematch ----------------------------------------------------------------------
     def ask_rematch(self, live: HeldMatch, token: str | None, client: str = "") -> bool:
@@ -143,22 +132,11 @@ class Social:
         accept, offer = _answer(accept, offer, "rematch asked")
         with live.lock:
             player = self.seat_of(live, token)
-            offered = live.rematch_offer
-            if offered is None or offered.id != offer:
-                raise Conflict("no such rematch is asked now: it was answered")
-            if offered.by == player:
-                raise Forbidden(f"{player} asked the rematch; the others answer")
-            waiting = live.agreed_by_all(offered, player) if accept else None
-            if waiting is not None:  # more people to agree: every other person must
-                live.rematch_offer = waiting
-                live.changed()
-                return False
-            if accept:
+            gone = "no such rematch is asked now: it was answered"
+            agreed = live.answer("rematch_offer", player, accept, offer, gone, "asked the rematch")
+            if agreed:
                 self._rematch(live, client)
-            else:
-                live.rematch_offer = None
-                live.changed()
-        return accept
+        return bool(agreed)
 
     def _rematch(self, live: HeldMatch, client: str) -> None:
         """Under the live's lock: the new match, with the same game, options,

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import WrongTypeError
 from .held import HeldMatch, Takeback
-from .refusals import Conflict, Forbidden
+from .refusals import Conflict
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -56,19 +56,9 @@ class Takebacks:
             player = self.seat_of(live, token)
             self._flag_if_late(live)
             asked = live.takeback
-            if asked is None or request != asked.id:
-                raise Conflict("no such takeback is asked now: it was answered, or a move ended it")
-            if asked.by == player:
-                raise Forbidden(f"{player} asked for the takeback; the others answer")
-            waiting = live.agreed_by_all(asked, player) if accept else None
-            if waiting is not None:  # more people to agree: every other person must
-                live.takeback = waiting
-                live.changed()
-                return False
-            if accept:
+            gone = "no such takeback is asked now: it was answered, or a move ended it"
+            agreed = live.answer("takeback", player, accept, request, gone, "asked for the takeback")
+            if agreed and asked is not None:
                 self._commit(live, lambda: live.match.undo(asked.by))
-            else:
-                live.takeback = None
-                live.changed()
         self._let_agents_move(live)
-        return accept
+        return bool(agreed)
