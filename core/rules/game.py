@@ -35,6 +35,7 @@ from .colours import is_colour, luminance
 from .connection import connects
 from .connection import evaluation as connection_evaluation
 from .declarations import PIECE, Cards, Die, MarkKind, Overlay, PieceKind, Words
+from .history import EMPTY
 from .moves import Move, check_move, format_move, parse_move
 from .options import Option, resolve_options
 from .parts import (
@@ -191,7 +192,10 @@ class State(TypedMoves):
     """
 
     game: Game[Any] = attrs.field(repr=False)
-    history: tuple[Move, ...] = ()
+    #: The moves so far: a tuple to every reader, and extended in one step by
+    #: ``state.history + (move,)`` where it is a :class:`~boardgames.rules.history.History`
+    #: (every state played from a game's start; a tuple given by hand stays one).
+    history: tuple[Move, ...] = EMPTY  # type: ignore[assignment]
     turn: int = 0
     outcome: Outcome | None = None
 

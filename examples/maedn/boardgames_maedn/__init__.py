@@ -155,7 +155,7 @@ move, the player passes. The first to fill all four goal fields wins."""
         return tuple(moves) or (PASS,)
 
     def apply(self, state: MaednState, move: Move) -> MaednState:
-        history = (*state.history, move)
+        history = state.history + (move,)
         count = self.count
         if state.turn == CHANCE:
             again = state.prev_dice == 6
