@@ -13,6 +13,7 @@ import boardgames
 from boardgames import Move, Parts
 from boardgames.agents.base import Budget
 from boardgames.agents.mcts import MctsAgent
+from boardgames.geometry import bits
 from boardgames.learning.actions import MoveBuilder, decode, encode
 from boardgames.protocol.server import EngineSession
 from boardgames.rules.parts import NOTHING_YET, from_moves, next_steps, random_move, walks, whole_moves
@@ -232,3 +233,35 @@ def test_a_replayed_move_that_is_only_begun_is_one_line_not_an_internal_error(am
     with pytest.raises(boardgames.IncompleteMoveError) as raised:
         amazons.replay(["d1"])
     assert raised.value.partial == Move(amazons.grid.parse_square("d1"))
+
+
+def _listed_random_move(next_parts, rng, partial=NOTHING_YET):
+    """random_move as it was written before issue 39: each part drawn by rng.choice from the listed squares."""
+    from boardgames.rules.parts import MARK, PASS, extend, started
+
+    parts = next_parts(partial)
+    squares = bits(parts.squares)
+    if not started(partial) and parts.can_pass and rng.randrange(len(squares) + 1) == len(squares):
+        return PASS
+    while squares:
+        square = rng.choice(squares)
+        partial = extend(partial, square, parts.role(square) or MARK)
+        parts = next_parts(partial)
+        squares = bits(parts.squares)
+        if parts.complete and squares and rng.randrange(len(squares) + 1) == len(squares):
+            break
+    return partial
+
+
+def test_a_random_move_drawn_from_the_masks_is_the_one_drawn_from_the_listed_squares(amazons):
+    """random_move counts a mask's squares and takes the k-th without listing
+    them (issue 39): the same seed gives the same moves, and the same random
+    numbers left, as drawing each part from the list of squares."""
+    for game in (amazons, boardgames.game_class("verso").configure()):
+        for seed in range(3):
+            ours, theirs = random.Random(seed), random.Random(seed)
+            state = game.start()
+            while not state.is_over and len(state.history) < 60:
+                move = random_move(state.parts, ours)
+                assert move == _listed_random_move(state.parts, theirs) and ours.random() == theirs.random()
+                state = state.play(move)
