@@ -79,6 +79,25 @@ def shift(mask: int, direction: int) -> int:
     return (mask & keep) << amount if amount > 0 else (mask & keep) >> -amount
 
 
+#: What follows a move whose piece has landed: nothing, it is whole.
+WHOLE = Parts(complete=True)
+#: Each cell's neighbours, as a mask.
+NEIGHBOURS = tuple(
+    sum(shift(1 << sq, d) for d in range(6)) & GRID.full if GRID.full >> sq & 1 else 0 for sq in range(GRID.size)
+)
+#: Each cell's hops: the cell hopped over and the cell landed on (masks), and the landing cell's number.
+HOPS = tuple(
+    tuple(
+        (shift(1 << sq, d), shift(shift(1 << sq, d), d), shift(shift(1 << sq, d), d).bit_length() - 1)
+        for d in range(6)
+        if shift(shift(1 << sq, d), d) & GRID.full
+    )
+    if GRID.full >> sq & 1
+    else ()
+    for sq in range(GRID.size)
+)
+
+
 def hex_distance(a: int, b: int) -> int:
     (fa, ra), (fb, rb) = divmod(a, HEIGHT), divmod(b, HEIGHT)
     df, dr = fa - fb, ra - rb
@@ -121,7 +140,7 @@ class ChineseCheckers(Game[BitboardState]):
 
     def next_parts(self, state: BitboardState, partial: boardgames.Move) -> Parts:
         if partial.to >= 0:
-            return Parts(complete=True)
+            return WHOLE
         occupied = 0
         for board in state.boards:
             occupied |= board
@@ -129,34 +148,31 @@ class ChineseCheckers(Game[BitboardState]):
         if partial.origin < 0:  # which piece: one with an empty neighbour, or a piece beside it to hop
             near = 0
             for a, k in UP:
-                e = (empty & k) << a
-                near |= e | ((occupied & e & k) << a)
+                near |= (empty & k) << a
             for a, k in DOWN:
-                e = (empty & k) >> a
-                near |= e | ((occupied & e & k) >> a)
-            movable = state.boards[state.turn] & near
+                near |= (empty & k) >> a
+            mine = state.boards[state.turn]
+            movable, hemmed = mine & near, mine & ~near
+            if hemmed:  # no empty neighbour: a hop or nothing
+                for square in bits(hemmed):
+                    for middle, landing, _ in HOPS[square]:
+                        if occupied & middle and empty & landing:
+                            movable |= 1 << square
+                            break
             return Parts(origins=movable, can_pass=not movable)
-        start = 1 << partial.origin
-        occupied &= ~start
-        empty |= start
-        steps = 0
-        for a, k in UP:
-            steps |= (start & k) << a
-        for a, k in DOWN:
-            steps |= (start & k) >> a
-        reached = frontier = start
-        while frontier:  # the hop chains, breadth first: over a piece, onto an empty cell not reached yet
-            landed = 0
-            for a, k in UP:
-                landed |= (((frontier & k) << a & occupied) & k) << a
-            for a, k in DOWN:
-                landed |= (((frontier & k) >> a & occupied) & k) >> a
-            frontier = landed & empty & ~reached
-            reached |= frontier
-        return Parts(targets=(steps & empty) | (reached & ~start))
+        origin = partial.origin
+        start = 1 << origin
+        over = occupied & ~start  # the piece has left its cell: nothing to hop over there
+        reached, chain = start, [origin]
+        while chain:  # the hop chains: over a piece, onto an empty cell not reached yet
+            for middle, landing, cell in HOPS[chain.pop()]:
+                if over & middle and empty & landing and not reached & landing:
+                    reached |= landing
+                    chain.append(cell)
+        return Parts(targets=(NEIGHBOURS[origin] & empty) | (reached & ~start))
 
     def apply(self, state: BitboardState, move: boardgames.Move) -> BitboardState:
-        me, history = state.turn, (*state.history, move)
+        me, history = state.turn, state.history + (move,)
         boards = state.boards
         if move.to >= 0:
             moved = list(boards)
