@@ -168,7 +168,12 @@ class _LegalMoves:
 
     Computed once per state, in the descriptor itself (no call to a function
     it wraps): every step of a random game asks it once of a new state, and
-    the call saved is a few per cent of a placement game's playout (Hex)."""
+    the call saved is a few per cent of a placement game's playout (Hex).
+    At a chance node, the moves of the outcomes the game gave last are kept
+    with them: a game that gives the same outcomes (its die) gets the same
+    tuple of moves, not a new one each roll."""
+
+    last: tuple[Any, tuple[Move, ...]] = (None, ())
 
     def __get__(self, instance: Any, owner: type | None = None) -> tuple[Move, ...]:
         if instance is None:
@@ -176,7 +181,14 @@ class _LegalMoves:
         if instance.outcome is not None:
             value = ()
         elif instance.turn == CHANCE:  # a roll, a shuffle: its outcomes, in the game's order
-            value = tuple([move for move, _ in instance.game.chance_outcomes(instance)])
+            outcomes = instance.game.chance_outcomes(instance)
+            last = self.last  # the same outcomes as last time (a game's one die): the same moves
+            if last[0] is outcomes:
+                value = last[1]
+            else:
+                value = tuple([move for move, _ in outcomes])
+                if type(outcomes) is tuple:  # a list could change under the same identity
+                    self.last = (outcomes, value)  # set at once: another thread reads both or neither
         else:
             value = instance.game.generate_moves(instance)
         instance.__dict__["legal_moves"] = value
