@@ -1037,6 +1037,7 @@ class Game(Generic[StateT]):
             symbols=self.symbols[: len(self.player_names)],
             edges=tuple(sorted(self.edges.items())),
             checkered=self.checkered,
+            board_drawn=self.board_drawn,
             **beyond_the_board(self, state),  # dice, hands, cards on the table, running scores
         )
 

@@ -19,7 +19,7 @@ import attrs
 
 from ..errors import PluginError
 from ..geometry import Grid
-from .declarations import GLYPHS, HIDDEN_DIE, PIECE, Cards, Die, MarkKind, Overlay, PieceKind, Words
+from .declarations import GLYPHS, HIDDEN_DIE, PIECE, Card, CardBox, Cards, Die, MarkKind, Overlay, PieceKind, Words
 from .players import MORE_SYMBOLS, extended
 
 PieceShape = Literal["disc", "ring", "square", "cross"]
@@ -86,6 +86,9 @@ class BoardView:
     market: tuple[Cards, ...] = ()
     #: Each player's running score (``players`` order, ``Game.scores``); empty if the game shows none.
     scores: tuple[float, ...] = ()
+    #: Whether the grid is drawn as a board (``Game.board_drawn``); False: it
+    #: only numbers the sites of the dice, cards and boxes, and nothing of it is drawn.
+    board_drawn: bool = True
 
     def player_name(self, player: int) -> str:
         """A player's name; ``player 5`` for an index past :attr:`players`."""
@@ -130,6 +133,22 @@ def _number(value: object) -> bool:
     return isinstance(value, Real) and not isinstance(value, bool)
 
 
+def _card(card: object) -> bool:
+    """Whether ``card`` is a :class:`Card` the renderers can draw (its boxes :class:`CardBox`, its texts texts)."""
+    return (
+        isinstance(card, Card)
+        and all(isinstance(getattr(card, f), str) for f in ("text", "colour", "colour_name", "price"))
+        and isinstance(card.boxes, tuple)
+        and all(
+            isinstance(b, CardBox) and all(isinstance(t, str) for t in (b.demand, b.colour, b.written))
+            for b in card.boxes
+        )
+        and all(isinstance(s, str) for s in card.between)
+        and all(isinstance(t, bool) for t in card.ticks)
+        and isinstance(card.site, int)
+    )
+
+
 _NOTHING: dict[str, Any] = {"dice": (), "hands": (), "market": (), "scores": ()}
 
 
@@ -164,7 +183,7 @@ def beyond_the_board(game: Any, state: Any) -> dict[str, Any]:
     ):
         raise _said(game, "hands", hands, "each player's cards, a tuple of tuples of texts (None: face down)")
     if not isinstance(market, Sequence) or not all(
-        isinstance(row, Cards) and all(c is None or isinstance(c, str) for c in row.cards) for row in market
+        isinstance(row, Cards) and all(c is None or isinstance(c, str) or _card(c) for c in row.cards) for row in market
     ):
         raise _said(game, "market", market, "a tuple of boardgames.Cards")
     if not isinstance(scores, Sequence) or len(scores) > count or not all(_number(s) for s in scores):
