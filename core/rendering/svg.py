@@ -19,11 +19,21 @@ Every square or point, when ``interactive``, has a transparent target
 donut"``); otherwise the picture is one ``role="img"`` with a description.
 The pieces the last move placed and changed are grouped as ``placed`` and
 ``changed``, animated by the picture's own style unless motion is reduced.
+
+A :class:`~boardgames.Card` is drawn with a band of its colour, its price,
+its boxes in a row (each filled with the colour it demands, its demand in it,
+or what is written in it bold on a white disc) with the signs between them,
+its text wrapped, its ticks as small circles (filled: ticked) and a circle
+checked once it is done. A game whose grid is no board (``board_drawn``
+False) is drawn as its dice, hands, cards and scores alone; each die, card,
+box or place with a site is then, when ``interactive``, a target named by its
+site as a square is (``class="square" data-square="d1"``).
 """
 
 from __future__ import annotations
 
 import re
+import textwrap
 from collections.abc import Callable
 from functools import partial
 from xml.sax.saxutils import escape
@@ -32,9 +42,20 @@ import attrs
 
 from ..geometry import bits
 from ..rules.colours import contrast, is_colour
-from ..rules.declarations import Die
+from ..rules.declarations import Card, Die
 from ..rules.view import BoardView
-from .words import card_runs, cards_words, dice_words, owned, position_words, score_text, squares_words
+from .words import (
+    card_runs,
+    cards_words,
+    colour_names,
+    dice_words,
+    empty_place,
+    owned,
+    position_words,
+    score_text,
+    sites_words,
+    squares_words,
+)
 
 CELL = 60
 #: A hexagonal cell's height over its width (pointy top), and the distance of its ranks.
@@ -519,6 +540,151 @@ def _die_svg(view: BoardView, die: Die, x: float, y: float) -> list[str]:
     return out
 
 
+#: A box on a card: its side, the room of the sign between two, a tick's radius and
+#: pitch, a line of a card's text, the width of the picture of a game with no board.
+CARD_BOX, SIGN, TICK, TICK_PITCH, CARD_LINE, TABLE_WIDTH = 24, 12, 5, 13, 14, 340
+DONE = "#1b7a3d"
+
+
+def _site_target(
+    view: BoardView, words: dict[int, str] | None, site: int, x: float, y: float, w: float, h: float
+) -> str:
+    """A page's target over what a site names (a die, a card, a box): as a
+    square's, ``class="square" data-square``, a button named by what it holds."""
+    if words is None or site not in words:
+        return ""
+    said = words[site]
+    return (
+        f'<rect class="square" data-square="{_attr(view.grid.name(site))}" role="button" aria-label="{_attr(said)}" '
+        f'x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}" rx="3" fill="#ffffff" fill-opacity="0">'
+        f"<title>{_text(said)}</title></rect>"
+    )
+
+
+def _is_empty(card: Card) -> bool:
+    return empty_place(card)
+
+
+def _rich_lines(card: Card) -> list[str]:
+    return textwrap.wrap(card.text, CARD_CHARS) if card.text else []
+
+
+def _rich_size(card: Card) -> tuple[float, float]:
+    """A :class:`Card`'s width and height: a band, its price, boxes, text lines and ticks."""
+    if _is_empty(card):
+        return CARD_WIDTH, CARD_HEIGHT
+    n = len(card.boxes)
+    widths = [
+        CARD_WIDTH,
+        n * CARD_BOX + max(n - 1, 0) * SIGN + 12,
+        len(card.ticks) * TICK_PITCH + 12,
+        CHAR * 11 * len(card.price) + 34,
+        *(CHAR * CARD_FONT * len(line) + 12 for line in _rich_lines(card)),
+    ]
+    height = 30 + (CARD_BOX + 6 if n else 0) + CARD_LINE * len(_rich_lines(card)) + (TICK_PITCH if card.ticks else 0)
+    return max(widths), max(height + 4, CARD_HEIGHT)
+
+
+def _rich_card_svg(
+    view: BoardView,
+    card: Card,
+    x: float,
+    y: float,
+    width: float,
+    height: float,
+    stripe: str | None,
+    names: dict[str, str],
+    words: dict[int, str] | None,
+) -> list[str]:
+    """A :class:`Card` at (x, y): a band of its colour (else of its owner's),
+    its price, a circle checked once it is done, its boxes, its text, its
+    ticks; over it, in a page, the targets of its site and of its boxes'."""
+    box = f'x="{_n(x)}" y="{_n(y)}" width="{_n(width)}" height="{_n(height)}" rx="4"'
+    if _is_empty(card):  # an empty place
+        out = [
+            f'<rect class="empty-place" {box} fill="none" stroke="{LINE}" stroke-width="1.5" stroke-dasharray="5 4"/>'
+        ]
+        target = _site_target(view, words, card.site, x, y, width, height)
+        return [*out, target] if target else out
+    band = _hex_colour(card.colour) or stripe
+    out = ['<g class="card">', f'<rect class="card-face" {box} fill="#ffffff" stroke="{INK}" stroke-width="1.5"/>']
+    if band is not None:
+        out.append(
+            f'<rect class="card-colour" x="{_n(x + 1)}" y="{_n(y + 1)}" width="{_n(width - 2)}" height="8" rx="3" '
+            f'fill="{_attr(band)}"/>'
+        )
+    cx, cy = x + width - 11, y + 20  # the circle a completed card has ticked
+    if card.done:
+        out.append(
+            f'<circle class="done" cx="{_n(cx)}" cy="{_n(cy)}" r="7" fill="{DONE}" stroke="{INK}" stroke-width="1"/>'
+        )
+        out.append(
+            f'<path d="M {_n(cx - 3.5)} {_n(cy)} L {_n(cx - 1)} {_n(cy + 3)} L {_n(cx + 4)} {_n(cy - 3)}" '
+            f'fill="none" stroke="#ffffff" stroke-width="2" stroke-linecap="round"/>'
+        )
+    else:
+        out.append(
+            f'<circle class="not-done" cx="{_n(cx)}" cy="{_n(cy)}" r="7" fill="#ffffff" stroke="{INK}" '
+            'stroke-width="1.2"/>'
+        )
+    if card.price:
+        out.append(
+            f'<text class="price" x="{_n(x + 6)}" y="{_n(y + 24)}" font-size="11" fill="{INK}">'
+            f"{_text(card.price)}</text>"
+        )
+    top, targets = y + 30, []
+    if card.boxes:
+        bx = x + (width - len(card.boxes) * CARD_BOX - (len(card.boxes) - 1) * SIGN) / 2
+        for k, cell in enumerate(card.boxes):
+            if k:
+                sign = card.between[k - 1] if k <= len(card.between) else ""
+                out.append(
+                    f'<text class="between" x="{_n(bx - SIGN / 2)}" y="{_n(top + CARD_BOX / 2 + 5)}" '
+                    'text-anchor="middle" '
+                    f'font-size="14" font-weight="bold" fill="{INK}">{_text(sign.strip())}</text>'
+                )
+            fill = _hex_colour(cell.colour) or "#ffffff"
+            at = f'x="{_n(bx)}" y="{_n(top)}" width="{CARD_BOX}" height="{CARD_BOX}" rx="3"'
+            middle = bx + CARD_BOX / 2
+            if cell.written:  # what is written: bold on a white disc, the box's edge heavy
+                out.append(f'<rect class="box written" {at} fill="{_attr(fill)}" stroke="{INK}" stroke-width="2.5"/>')
+                out.append(
+                    f'<circle cx="{_n(middle)}" cy="{_n(top + CARD_BOX / 2)}" r="9" fill="#ffffff" stroke="{INK}" '
+                    f'stroke-width="1"/>'
+                )
+                out.append(
+                    f'<text class="written" x="{_n(middle)}" y="{_n(top + CARD_BOX / 2 + 5)}" text-anchor="middle" '
+                    f'font-size="14" font-weight="bold" fill="{INK}">{_text(cell.written)}</text>'
+                )
+            else:  # what it demands, in the colour it demands
+                out.append(f'<rect class="box" {at} fill="{_attr(fill)}" stroke="{INK}" stroke-width="1.2"/>')
+                if cell.demand:
+                    out.append(
+                        f'<text class="demand" x="{_n(middle)}" y="{_n(top + CARD_BOX / 2 + 4)}" text-anchor="middle" '
+                        f'font-size="{CARD_FONT}" fill="{_ink_on(fill)}">{_text(cell.demand)}</text>'
+                    )
+            target = _site_target(view, words, cell.site, bx, top, CARD_BOX, CARD_BOX)
+            if target:
+                targets.append(target)
+            bx += CARD_BOX + SIGN
+        top += CARD_BOX + 6
+    for line in _rich_lines(card):
+        out.append(
+            f'<text x="{_n(x + width / 2)}" y="{_n(top + 11)}" text-anchor="middle" font-size="{CARD_FONT}" '
+            f'fill="{INK}">{_text(line)}</text>'
+        )
+        top += CARD_LINE
+    for k, ticked in enumerate(card.ticks):
+        out.append(
+            f'<circle class="tick{" ticked" if ticked else ""}" cx="{_n(x + 6 + TICK + k * TICK_PITCH)}" '
+            f'cy="{_n(top + TICK_PITCH / 2)}" r="{TICK}" fill="{INK if ticked else "#ffffff"}" stroke="{INK}" '
+            f'stroke-width="1.2"/>'
+        )
+    out.append("</g>")
+    card_target = _site_target(view, words, card.site, x, y, width, height)
+    return [*out, *([card_target] if card_target else []), *targets]
+
+
 def _card_width(card: str | None, count: int = 1) -> float:
     if not card:
         return CARD_WIDTH if card is not None else max(CARD_WIDTH, CHAR * CARD_FONT * len(f"×{count}") + 16)
@@ -569,21 +735,29 @@ def _card_svg(card: str | None, count: int, x: float, y: float, width: float, st
 Item = tuple[float, float, Callable[[float, float], list[str]]]
 
 
-def _beside(view: BoardView, left: float, top: float, width: float) -> tuple[list[str], float, float]:
+def _beside(
+    view: BoardView, left: float, top: float, width: float, words: dict[int, str] | None = None
+) -> tuple[list[str], float, float]:
     """What the view shows beside the board, drawn from (left, top) in rows
     no wider than ``width``: the dice, each hand, the cards on the table (a
     tableau in its rows), the scores. Each is a section (a heading, in its
     owner's colour, over its items), one image named by its words
     (:func:`~boardgames.rendering.words.beside_words`); sections sit side by
     side while the row holds them (ten players' hands in a few rows).
+    With ``words`` (a page's picture: what each site holds), each die, card
+    and box with a site is a target, and a section holding one a group.
     Returns the drawing, its right edge and its bottom."""
     sections: list[Callable[[float, float], tuple[list[str], float, float]]] = []
+    names = colour_names(view)
 
-    def section(css: str, words: str, owner: int | None, heading: str, items: list[Item | None]) -> None:
+    def section(
+        css: str, said: str, owner: int | None, heading: str, items: list[Item | None], clickable: bool = False
+    ) -> None:
         """A heading (with the owner's colour), then ``items`` (width, height, draw(x, y)) flowed in rows."""
 
         def draw(left: float, top: float) -> tuple[list[str], float, float]:
-            out = [f'<g class="beside {css}" role="img" aria-label="{_attr(words)}"><title>{_text(words)}</title>']
+            role = "group" if clickable else "img"  # an image's parts are no buttons
+            out = [f'<g class="beside {css}" role="{role}" aria-label="{_attr(said)}"><title>{_text(said)}</title>']
             x, y = left, top
             if owner is not None:
                 out.append(
@@ -611,16 +785,24 @@ def _beside(view: BoardView, left: float, top: float, width: float) -> tuple[lis
 
         sections.append(draw)
 
-    for owner, words in dice_words(view):
+    def die(d: Die, x: float, y: float) -> list[str]:
+        target = _site_target(view, words, d.site, x, y, DIE, DIE)
+        return [*_die_svg(view, d, x, y), target] if target else _die_svg(view, d, x, y)
+
+    for owner, said in dice_words(view):
         mine = [d for d in view.dice if d.owner == owner]
         ordered = [d for d in mine if not d.kept] + [d for d in mine if d.kept]  # as the words say them
-        items: list[Item | None] = [(DIE, DIE + (14 if d.kept else 0), partial(_die_svg, view, d)) for d in ordered]
-        section("dice", words, owner, owned(view, owner, "dice"), items)
+        items: list[Item | None] = [(DIE, DIE + (14 if d.kept else 0), partial(die, d)) for d in ordered]
+        clickable = words is not None and any(d.site in words for d in mine)
+        section("dice", said, owner, owned(view, owner, "dice"), items, clickable)
 
-    def cards(group: tuple[str | None, ...], owner: int | None, columns: int) -> list[Item | None]:
+    def size(card: str | Card | None, count: int = 1) -> tuple[float, float]:
+        return _rich_size(card) if isinstance(card, Card) else (_card_width(card, count), CARD_HEIGHT)
+
+    def cards(group: tuple[str | Card | None, ...], owner: int | None, columns: int) -> list[Item | None]:
         stripe = view.colour_of(owner) if owner is not None else None
         if columns > 0:  # a tableau: every place as wide as the widest, in rows of ``columns``
-            wide = max((_card_width(c) for c in group), default=CARD_WIDTH)
+            wide = max((size(c)[0] for c in group), default=CARD_WIDTH)
             places = [(c, 1) for c in group]
         else:
             places = card_runs(group)
@@ -628,27 +810,37 @@ def _beside(view: BoardView, left: float, top: float, width: float) -> tuple[lis
         for k, (card, count) in enumerate(places):
             if columns > 0 and k and k % columns == 0:
                 items.append(None)
-            w = wide if columns > 0 else _card_width(card, count)
-            items.append((w, CARD_HEIGHT, partial(_card_svg, card, count, width=w, stripe=stripe)))
+            w, h = size(card, count)
+            w = wide if columns > 0 else w
+            if isinstance(card, Card):
+                draw = partial(_rich_card_svg, view, card, width=w, height=h, stripe=stripe, names=names, words=words)
+                items.append((w, h, draw))
+            else:
+                items.append((w, CARD_HEIGHT, partial(_card_svg, card, count, width=w, stripe=stripe)))
         return items
 
+    def sites(group: tuple[str | Card | None, ...]) -> bool:
+        """Whether a page's picture has a target among these cards."""
+        return words is not None and any(
+            isinstance(c, Card) and any(s in words for s in (c.site, *(b.site for b in c.boxes))) for c in group
+        )
+
     for player, hand in enumerate(view.hands):
-        words = f"{owned(view, player, 'hand')}: {cards_words(hand)}"
         section(
             f"hand {_token('player', view.player_name(player))}",
-            words,
+            f"{owned(view, player, 'hand')}: {cards_words(hand)}",
             player,
             owned(view, player, "hand"),
             cards(hand, player, 0),
         )
     for row in view.market:
-        words = f"{owned(view, row.owner, row.name)}: {cards_words(row.cards)}"
         section(
             f"cards {_token('cards', row.name)}",
-            words,
+            f"{owned(view, row.owner, row.name)}: {cards_words(row.cards, names)}",
             row.owner,
             owned(view, row.owner, row.name),
             cards(row.cards, row.owner, row.columns),
+            sites(row.cards),
         )
     if view.scores:
         items = []
@@ -687,7 +879,10 @@ def render_svg(view: BoardView, title: str = "", interactive: bool = False) -> s
     transparent target on top, ``class="square" data-square="c3"``, named by
     what is on it (``aria-label``) and a button, for a page to click and to
     highlight with CSS (``boardgames serve``); without, the picture is one
-    image (``role="img"``) whose description lists the pieces."""
+    image (``role="img"``) whose description lists the pieces. A grid that is
+    no board (``board_drawn`` False) is not drawn: :func:`_table_svg`."""
+    if not view.board_drawn:
+        return _table_svg(view, title, interactive)
     grid = view.grid
     centre = _centres(view)
     across, down = _reach(view)
@@ -697,7 +892,9 @@ def render_svg(view: BoardView, title: str = "", interactive: bool = False) -> s
     left, right, bottom = min(b.x0 for b in boxes), max(b.x1 for b in boxes), max(b.y1 for b in boxes)
     beside: list[str] = []
     if view.dice or view.hands or view.market or view.scores:  # below the board, as wide as it or wider
-        beside, tray_right, tray_bottom = _beside(view, left, bottom + 2 * GAP, max(right - left, TRAY_WIDTH))
+        beside, tray_right, tray_bottom = _beside(
+            view, left, bottom + 2 * GAP, max(right - left, TRAY_WIDTH), sites_words(view) if interactive else None
+        )
         right, bottom = max(right, tray_right), tray_bottom
     x0, y0 = left - PAD, min(b.y0 for b in boxes) - PAD
     width = _n(right + PAD - x0)  # not rounded up: a unit is 1/60 of the pitch
@@ -734,4 +931,33 @@ def render_svg(view: BoardView, title: str = "", interactive: bool = False) -> s
     if interactive:
         out += _targets(view, centre)
     out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def _table_svg(view: BoardView, title: str, interactive: bool) -> str:
+    """The picture of a game whose grid only numbers sites: its dice, hands,
+    cards and scores alone, no wider than :data:`TABLE_WIDTH` (a phone's
+    width), each site a target when ``interactive``."""
+    margin = 8
+    beside, right, bottom = _beside(view, 0, 0, TABLE_WIDTH, sites_words(view) if interactive else None)
+    if not beside:
+        beside = [f'<text class="heading" x="0" y="14" fill="{INK}">nothing on the table</text>']
+        right, bottom = CHAR * FONT * 20, HEADING
+    width, height = _n(max(right, 0) + 2 * margin), _n(bottom + 2 * margin)
+    name = title or "table"
+    role = 'role="group"' if interactive else 'role="img"'
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="boardgames-board no-board" width="{width}" height="{height}" '
+        f'viewBox="{-margin} {-margin} {width} {height}" font-family="sans-serif" font-size="{FONT}" '
+        f'{role} aria-label="{_attr(name)}">',
+        f"<title>{_text(title)}</title>",
+    ]
+    if not interactive:
+        out.append(f"<desc>{_text(position_words(view))}</desc>")
+    out += [
+        f"<style>{STYLE}</style>",
+        f'<rect class="board" x="{-margin}" y="{-margin}" width="{width}" height="{height}" fill="{BOARD}"/>',
+        *beside,
+        "</svg>",
+    ]
     return "\n".join(out) + "\n"

@@ -16,6 +16,14 @@ below, as its cells touch; a player's sides are named in the legend. A
 hexagon is drawn without the blank of the rhombus it is cut from, each
 outer rank labelled with the files it has.
 
+A :class:`~boardgames.Card` is a line (two if its text is long): its colour
+and a check mark once done (``[blue ✓]``, ``[blue done]`` in ASCII), its boxes
+(each one's demand, ``3y``: 3 in yellow, ``_`` anything, then what is written
+in it in brackets, ``3y(3)``) with the signs between them, its text, its
+ticks (``●○○``, ``xoo``) and its price, aligned with the others of its row.
+A game whose grid is no board (``Game.board_drawn`` False) is drawn as what
+lies beside the board alone: no cells, no coordinates.
+
 Two styles: plain ASCII (for pipes, files and ``NO_COLOR``), and Unicode with
 colour for a terminal (``─ │ ╱ ╲`` lines, ``●``/``○`` pieces in the game's
 colours, box-drawing points, each legal target a ``•`` on a green ground,
@@ -29,9 +37,9 @@ import re
 import string
 from typing import IO, Any
 
-from ..rules.declarations import Die
+from ..rules.declarations import Card, Cards, Die
 from ..rules.view import BoardView
-from .words import card_runs, die_words, owned, score_text
+from .words import card_runs, colour_names, colour_word, die_words, empty_place, owned, score_text
 
 #: A square under a fill overlay of no player's, in ASCII (a player's shows its letter).
 NO_PLAYER_FILL = "~"
@@ -109,6 +117,9 @@ def _point(file: int, rank: int, width: int, height: int) -> str:
 
 
 def render_text(view: BoardView, unicode: bool = False) -> str:
+    if not view.board_drawn:  # the grid only numbers sites: what lies on the table alone
+        beside = _beside(view, unicode, _ansi if unicode else (lambda text, *a, **k: text))
+        return "\n".join(text.rstrip() for text in beside or ["     nothing on the table"])
     grid = view.grid
     owner = dict(view.owners)
     neutral = dict(view.neutral)
@@ -302,7 +313,10 @@ def _beside(view: BoardView, unicode: bool, paint: Any) -> list[str]:
     for player, hand in enumerate(view.hands):
         lines += _wrap(f"{who(player, 'hand')}: ", [_card(c, n) for c, n in card_runs(hand)] or ["none"], ", ")
     for row in view.market:
-        if row.columns > 0 and row.cards:
+        if any(isinstance(card, Card) for card in row.cards):  # cards with boxes: one a line, aligned
+            lines.append(f"     {who(row.owner, row.name)}:")
+            lines += _rich_cards(view, row, unicode, paint)
+        elif row.columns > 0 and row.cards:
             lines.append(f"     {who(row.owner, row.name)}:")
             cells = [_card(card) if card is not None else "face down" for card in row.cards]
             wide = max(len(c) for c in cells)
@@ -322,11 +336,70 @@ def _beside(view: BoardView, unicode: bool, paint: Any) -> list[str]:
     return lines
 
 
-def _card(card: str | None, count: int = 1) -> str:
+def _card_fields(card: Card, names: dict[str, str], unicode: bool, paint: Any) -> list[str]:
+    """A card's parts as the text draws them: its colour and check mark, its
+    boxes, its text, its ticks, its price (empty where it has none)."""
+    colour = card.colour_name or (colour_word(card.colour, names) if card.colour else "")
+    tag = " ".join(w for w in (terminal_safe(colour), ("✓" if unicode else "done") if card.done else "") if w)
+    boxes = []
+    for k, box in enumerate(card.boxes):
+        if k:
+            sign = card.between[k - 1] if k <= len(card.between) else " "
+            boxes.append(terminal_safe(sign.strip() or " "))
+        letter = ""
+        if box.colour:
+            word = colour_word(box.colour, names)
+            letter = word[0].lower() if word[:1].isalpha() else "?"
+        demand = terminal_safe(box.demand) + letter
+        written = f"({terminal_safe(box.written)})" if box.written else ""
+        shown = demand + written if demand or written else "_"
+        if unicode:  # the demand in the colour asked for, what is written in bold
+            shown = (paint(demand, box.colour or None) if demand else "" if written else "_") + (
+                paint(written, bold=True) if written else ""
+            )
+        boxes.append(shown)
+    ticks = "".join(("●" if t else "○") if unicode else ("x" if t else "o") for t in card.ticks)
+    price = f"price {terminal_safe(card.price)}" if card.price else ""
+    head = paint(f"[{tag}]", card.colour or None, bold=True) if tag else ""
+    return [head, "".join(boxes), terminal_safe(card.text), ticks, price]
+
+
+def _rich_cards(view: BoardView, row: Cards, unicode: bool, paint: Any) -> list[str]:
+    """A row of cards where some are :class:`~boardgames.Card`: one a line
+    (its text on a second where the line would pass :data:`WIDTH`), the
+    colours and the boxes of all in columns; a tableau's rows numbered."""
+    names = colour_names(view)
+    runs = [(c, 1) for c in row.cards] if row.columns > 0 else card_runs(row.cards)
+    fields = [_card_fields(c, names, unicode, paint) if isinstance(c, Card) else None for c, _ in runs]
+    wide = [max((visible_width(f[i]) for f in fields if f is not None), default=0) for i in range(2)]
+    lines = []
+    for k, ((card, count), parts) in enumerate(zip(runs, fields, strict=True)):
+        lead = "       "
+        if row.columns > 0:
+            number = f"{k // row.columns + 1}:" if k % row.columns == 0 else ""
+            lead += number.ljust(len(f"{(len(runs) - 1) // row.columns + 1}:") + 1)
+        empty = isinstance(card, Card) and empty_place(card)
+        if parts is None or empty:
+            lines.append(lead + _card(card, count))
+            continue
+        padded = [p + " " * (wide[i] - visible_width(p)) if i < 2 and wide[i] else p for i, p in enumerate(parts)]
+        head = " ".join(p for p in padded[:2] if p)
+        rest = [p for p in parts[2:] if p]
+        line = " | ".join([head, *rest]) if head else " | ".join(rest)
+        if visible_width(lead + line) > WIDTH and parts[2]:  # the text on a line of its own
+            lines.append(lead + " | ".join([head, *(p for p in parts[3:] if p)]))
+            lines.append(" " * (len(lead) + 2) + parts[2])
+        else:
+            lines.append(lead + line)
+    return lines
+
+
+def _card(card: str | Card | None, count: int = 1) -> str:
     """A card: its text, ``(empty)`` for an empty place, ``2 face down`` for cards face down."""
     if card is None:
         return f"{count} face down"
-    return terminal_safe(card) if card else "(empty)"
+    text = card.text if isinstance(card, Card) else card
+    return terminal_safe(text) if text else "(empty)"
 
 
 def _kinds_legend(view: BoardView, letters: tuple[str, ...], unicode: bool, paint: Any) -> str:

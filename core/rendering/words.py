@@ -1,9 +1,15 @@
 """What is on a square, in words: the accessible name the SVG gives each
-square (``c3, chocolate donut``), built from the game's declarations only."""
+square (``c3, chocolate donut``), built from the game's declarations only;
+the dice, hands and cards beside the board (a :class:`~boardgames.Card` said
+whole: its colour, whether it is done, each box's demand and what is written
+in it, its ticks used, its price), and what each clickable site holds
+(:func:`sites_words`) where the grid is no board (``Game.board_drawn``)."""
 
 from __future__ import annotations
 
-from ..rules.declarations import Die
+import attrs
+
+from ..rules.declarations import Card, CardBox, Die
 from ..rules.view import BoardView
 
 
@@ -55,7 +61,10 @@ def squares_words(view: BoardView) -> dict[int, str]:
 def position_words(view: BoardView) -> str:
     """The whole position in a sentence, for a picture that is not interactive:
     each player's pieces, then the neutral ones, by square; then what the
-    view shows beside the board (:func:`beside_words`)."""
+    view shows beside the board (:func:`beside_words`). Where the grid is no
+    board (``board_drawn`` False), what is beside it alone."""
+    if not view.board_drawn:
+        return ". ".join(beside_words(view)) or "nothing on the table"
     owners = dict(view.owners)
     parts = []
     for who, player in enumerate(view.players):
@@ -78,10 +87,10 @@ def _count(n: int, what: str) -> str:
     return f"{n} {what}{'' if n == 1 else 's'}"
 
 
-def card_runs(cards: tuple[str | None, ...]) -> list[tuple[str | None, int]]:
+def card_runs(cards: tuple[str | Card | None, ...]) -> list[tuple[str | Card | None, int]]:
     """Cards as the renderers draw them: each face-up card or empty place
     (``""``) alone, each run of cards face down as one, with its count."""
-    runs: list[tuple[str | None, int]] = []
+    runs: list[tuple[str | Card | None, int]] = []
     for card in cards:
         if card is None and runs and runs[-1][0] is None:
             runs[-1] = (None, runs[-1][1] + 1)
@@ -90,17 +99,109 @@ def card_runs(cards: tuple[str | None, ...]) -> list[tuple[str | None, int]]:
     return runs
 
 
-def card_words(card: str | None, count: int = 1) -> str:
-    """A card in words: its text, ``empty place``, ``3 cards face down``."""
+#: The signs a card may write between its boxes, in words (another sign is said as it is).
+SIGNS = {"<": "less than", ">": "greater than", "=": "equal to", "≠": "not equal to", "≤": "at most", "≥": "at least"}
+
+
+def colour_names(view: BoardView | None) -> dict[str, str]:
+    """The names the view gives its colours (``#f1c40f``: ``yellow``): each
+    named die's colour and each card's ``colour_name``, the first named first."""
+    names: dict[str, str] = {}
+    if view is None:
+        return names
+    for die in view.dice:
+        if die.colour and die.name:
+            names.setdefault(die.colour.lower(), die.name)
+    for row in view.market:
+        for card in row.cards:
+            if isinstance(card, Card) and card.colour and card.colour_name:
+                names.setdefault(card.colour.lower(), card.colour_name)
+    return names
+
+
+def colour_word(colour: str, names: dict[str, str]) -> str:
+    """A colour as the view names it, else as it is written (``#f1c40f``)."""
+    return names.get(colour.lower(), colour)
+
+
+def box_words(box: CardBox, names: dict[str, str]) -> str:
+    """A box on a card: what it demands (``3 yellow``; ``anything``), then
+    what is written in it (``(written 3)``) or ``(empty)``."""
+    demand = " ".join(w for w in (box.demand, colour_word(box.colour, names) if box.colour else "") if w)
+    return f"{demand or 'anything'} ({f'written {box.written}' if box.written else 'empty'})"
+
+
+def card_head(card: Card, names: dict[str, str]) -> str:
+    """``blue card`` (a card of no colour: ``card``)."""
+    colour = card.colour_name or (colour_word(card.colour, names) if card.colour else "")
+    return f"{colour} card" if colour else "card"
+
+
+def empty_place(card: Card) -> bool:
+    """Whether ``card`` is an empty place (``Card("", site=s)``): nothing on it to draw."""
+    return not (card.text or card.boxes or card.ticks or card.price or card.colour or card.done)
+
+
+def card_words(card: str | Card | None, count: int = 1, names: dict[str, str] | None = None) -> str:
+    """A card in words: its text, ``empty place``, ``3 cards face down``; a
+    :class:`~boardgames.Card` whole: ``blue card, done: 2 per completed
+    neighbour; 2 boxes: 3 yellow (written 3), less than anything (empty); 1
+    of 3 ticks used; price 4 equal dice``."""
     if card is None:
         return f"{_count(count, 'card')} face down"
-    return card or "empty place"
+    if not isinstance(card, Card):
+        return card or "empty place"
+    names = names or {}
+    if empty_place(card):
+        return "empty place"
+    head = f"{card_head(card, names)}, {'done' if card.done else 'not done'}"
+    parts = [f"{head}: {card.text}" if card.text else head]
+    if card.boxes:
+        said = []
+        for k, box in enumerate(card.boxes):
+            sign = card.between[k - 1].strip() if 0 < k <= len(card.between) else ""
+            said.append(f"{SIGNS.get(sign, sign)} {box_words(box, names)}" if sign else box_words(box, names))
+        parts.append(f"{len(card.boxes)} box{'' if len(card.boxes) == 1 else 'es'}: {', '.join(said)}")
+    if card.ticks:
+        parts.append(f"{sum(card.ticks)} of {_count(len(card.ticks), 'tick')} used")
+    if card.price:
+        parts.append(f"price {card.price}")
+    return "; ".join(parts)
 
 
-def cards_words(cards: tuple[str | None, ...]) -> str:
-    """Cards in words, in their order: each face-up card's text, an empty
-    place as such, each run of cards face down as their count (nothing more)."""
-    return ", ".join(card_words(card, n) for card, n in card_runs(cards)) or "none"
+def cards_words(cards: tuple[str | Card | None, ...], names: dict[str, str] | None = None) -> str:
+    """Cards in words, in their order: each face-up card's text (a
+    :class:`~boardgames.Card` whole), an empty place as such, each run of
+    cards face down as their count (nothing more)."""
+    return ", ".join(card_words(card, n, names) for card, n in card_runs(cards)) or "none"
+
+
+def sites_words(view: BoardView) -> dict[int, str]:
+    """What each site of the dice, cards and boxes holds, by site, led by
+    its name: ``a1, yellow die 4``; ``d1, box 1 of the blue card in the
+    market: 3 yellow (empty)`` (several at one site, all of them)."""
+    names, out = colour_names(view), {}
+    said: dict[int, list[str]] = {}
+    for die in view.dice:
+        if die.site >= 0:
+            value = die_words(view, attrs.evolve(die, name=""))
+            what = owned(view, die.owner, f"{die.name} die" if die.name else "die")
+            said.setdefault(die.site, []).append(f"{what} {value}" + (", kept" if die.kept else ""))
+    for row in view.market:
+        where = owned(view, row.owner, row.name) if row.owner is not None else f"the {row.name}"
+        for card in row.cards:
+            if not isinstance(card, Card):
+                continue
+            if card.site >= 0:
+                said.setdefault(card.site, []).append(f"{card_words(card, names=names)}, in {where}")
+            for k, box in enumerate(card.boxes):
+                if box.site >= 0:
+                    head = f"box {k + 1} of the {card_head(card, names)} in {where}"
+                    said.setdefault(box.site, []).append(f"{head}: {box_words(box, names)}")
+    for site in sorted(said):
+        if 0 <= site < view.grid.size:
+            out[site] = ", ".join([view.grid.name(site), "; ".join(said[site])])
+    return out
 
 
 def owned(view: BoardView, owner: int | None, what: str) -> str:
@@ -127,11 +228,11 @@ def beside_words(view: BoardView) -> list[str]:
     """Everything the view shows beside the board, in words, a line each:
     the dice, each player's hand (a card face down only counted), the cards
     on the table, the running scores."""
-    lines = [text for _, text in dice_words(view)]
+    lines, names = [text for _, text in dice_words(view)], colour_names(view)
     for player, hand in enumerate(view.hands):
         lines.append(f"{owned(view, player, 'hand')}: {cards_words(hand)}")
     for row in view.market:
-        lines.append(f"{owned(view, row.owner, row.name)}: {cards_words(row.cards)}")
+        lines.append(f"{owned(view, row.owner, row.name)}: {cards_words(row.cards, names)}")
     if view.scores:
         lines.append(
             "scores: " + ", ".join(f"{view.player_name(p)} {score_text(s)}" for p, s in enumerate(view.scores))

@@ -18,7 +18,7 @@ import enum
 import functools
 import operator
 import random
-from collections.abc import Callable, Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
 import attrs
@@ -34,7 +34,7 @@ from .chance import CHANCE, CHANCE_ORIGIN, HIDDEN, HIDDEN_ORIGIN, Outcomes, draw
 from .colours import is_colour, luminance
 from .connection import connects
 from .connection import evaluation as connection_evaluation
-from .declarations import PIECE, Cards, Die, MarkKind, Overlay, PieceKind, Words
+from .declarations import PIECE, Card, Cards, Die, MarkKind, Overlay, PieceKind, Words
 from .history import EMPTY
 from .moves import Move, check_move, format_move, parse_move
 from .options import Option, resolve_options
@@ -499,12 +499,13 @@ class State(TypedMoves):
         beside = {
             "dice": [
                 {"value": d.value, "faces": d.faces, "kept": d.kept, "owner": owner(d.owner), "colour": d.colour,
-                 "name": d.name}
+                 "name": d.name, **({"site": names[d.site]} if 0 <= d.site < len(names) else {})}
                 for d in table["dice"]
             ],
             "hands": {players[p]: list(hand) for p, hand in enumerate(table["hands"])},
             "market": [
-                {"name": row.name, "owner": owner(row.owner), "cards": list(row.cards), "columns": row.columns}
+                {"name": row.name, "owner": owner(row.owner), "cards": [_card_json(c, names) for c in row.cards],
+                 "columns": row.columns}
                 for row in table["market"]
             ],
         }  # fmt: skip
@@ -537,6 +538,26 @@ class State(TypedMoves):
             "parts": (Parts() if self.is_chance else self.parts()).to_json(game.grid.names),
             "history": [self.format_move(m) for m in self.history],
         }
+
+
+def _site(site: int, names: Sequence[str]) -> str | None:
+    """A site by the grid's name for it, None for none."""
+    return names[site] if 0 <= site < len(names) else None
+
+
+def _card_json(card: str | Card | None, names: Sequence[str]) -> str | dict[str, Any] | None:
+    """A card of ``Game.market`` in JSON: its text (None face down, ``""`` an
+    empty place), or a :class:`Card` as an object, its sites by name."""
+    if not isinstance(card, Card):
+        return card
+    boxes = [
+        {"demand": b.demand, "colour": b.colour, "written": b.written, "site": _site(b.site, names)} for b in card.boxes
+    ]
+    return {
+        "text": card.text, "colour": card.colour, "colour_name": card.colour_name, "boxes": boxes,
+        "between": list(card.between), "ticks": list(card.ticks), "done": card.done, "price": card.price,
+        "site": _site(card.site, names),
+    }  # fmt: skip
 
 
 def _declares(game: Game[Any], method: str) -> bool:

@@ -1660,7 +1660,7 @@ function quietBoard(parts, next) {
 
 // -- the board the other way up: the drawing turned half round, the labels kept upright, left and below --
 function flipBoard(svg) {
-  if (!flipped) return;
+  if (!flipped || svg.classList.contains("no-board")) return;  // dice and cards (Game.board_drawn false): no way up to turn
   const keep = (e) => ["title", "desc", "style"].includes(e.localName) || e.classList.contains("board") || e.classList.contains("coord");
   const drawing = [...svg.children].filter((e) => !keep(e));
   let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
