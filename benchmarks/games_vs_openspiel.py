@@ -87,7 +87,7 @@ def parts_api(start: boardgames.State, seconds: float, rng: random.Random) -> fl
     while time.perf_counter() - began < seconds:
         state = start
         while not state.is_over:
-            state = state.play_unchecked(random_move(state.parts, rng))
+            state = state.play_unchecked(random_move(state.parts, rng, most=start.game.parts_per_move))
         games += 1
     return games / (time.perf_counter() - began)
 

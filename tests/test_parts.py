@@ -265,3 +265,23 @@ def test_a_random_move_drawn_from_the_masks_is_the_one_drawn_from_the_listed_squ
                 move = random_move(state.parts, ours)
                 assert move == _listed_random_move(state.parts, theirs) and ours.random() == theirs.random()
                 state = state.play(move)
+
+
+def test_a_random_move_told_the_most_parts_asks_nothing_more_and_draws_the_same(amazons):
+    """Told the game's parts_per_move, random_move stops asking once a move
+    has that many parts (a playout's last question of every move), and
+    draws the very same moves and random numbers as without."""
+    asked: list[Move] = []
+    for seed in range(3):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        state = amazons.start()
+        while not state.is_over and len(state.history) < 40:
+
+            def counted(partial: Move = NOTHING_YET, state: boardgames.State = state) -> Parts:
+                asked.append(partial)
+                return state.parts(partial)
+
+            move = random_move(counted, ours, most=amazons.parts_per_move)
+            assert move == random_move(state.parts, theirs) and ours.random() == theirs.random()
+            state = state.play(move)
+    assert asked and all(len(p.marks) + (p.to >= 0) + (p.origin >= 0) < amazons.parts_per_move for p in asked)

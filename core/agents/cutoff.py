@@ -70,7 +70,7 @@ def cut_playout(state: State, rng: random.Random, plies: int, count: Callable[[S
         if state.outcome is not None:
             break
         before = state
-        move = random_move(state.parts, rng) if in_parts else rng.choice(state.legal_moves)
+        move = random_move(state.parts, rng, most=game.parts_per_move) if in_parts else rng.choice(state.legal_moves)
         state = game.apply(state, move)
     outcome = state.outcome
     if outcome is not None:

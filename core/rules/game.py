@@ -1012,7 +1012,7 @@ class Game(Generic[StateT]):
             return state.outcome.winner_index
         if self.moves_in_parts:  # drawn part by part, as OpenSpiel's random rollouts do
             while state.outcome is None:
-                state = apply(state, random_move(state.parts, rng))
+                state = apply(state, random_move(state.parts, rng, most=self.parts_per_move))
             return state.outcome.winner_index
         while state.outcome is None:
             moves = state.legal_moves

@@ -245,11 +245,15 @@ def leads_to(partial: Move, move: Move) -> bool:
     return set(partial.marks) <= set(move.marks)
 
 
-def random_move(next_parts: Callable[[Move], Parts], rng: random.Random, partial: Move = NOTHING_YET) -> Move:
+def random_move(
+    next_parts: Callable[[Move], Parts], rng: random.Random, partial: Move = NOTHING_YET, most: int | None = None
+) -> Move:
     """A move drawn part by part (from ``partial`` on), each part uniformly
     among those that may follow, as OpenSpiel's random rollouts draw an
     action at a time; ending the move where it may end, or passing, counts
-    as one more choice."""
+    as one more choice. ``most``: the game's ``parts_per_move``, where it
+    declares one: a move of that many parts is whole, and nothing more is
+    asked (the same move and the same draws: the kit checks the bound)."""
     # The squares are counted and the k-th lowest drawn from the mask itself, with no tuple of them made
     # (Chinese checkers' 289-square masks: a fifth of a random game); the same k, so the same move, as
     # rng.choice(bits(mask)) draws.
@@ -259,6 +263,7 @@ def random_move(next_parts: Callable[[Move], Parts], rng: random.Random, partial
     count = squares.bit_count()
     if partial.origin < 0 and partial.to < 0 and can_pass and rng.randrange(count + 1) == count:
         return PASS
+    made = (partial.origin >= 0) + (partial.to >= 0) + len(partial.marks)
     while count:
         for _ in range(rng.randrange(count)):
             squares &= squares - 1
@@ -270,6 +275,9 @@ def random_move(next_parts: Callable[[Move], Parts], rng: random.Random, partial
             partial = Move(partial.origin, square, ())
         else:
             partial = extend(partial, square, Parts(origins, targets, marks).role(square) or MARK)
+        made += 1
+        if made == most:  # whole: nothing may follow
+            break
         origins, targets, marks, complete, can_pass = next_parts(partial)
         squares = origins | targets | marks
         count = squares.bit_count()

@@ -169,7 +169,7 @@ def returns_playout(state: State, rng: random.Random, policy: str = "random") ->
         if state.turn == CHANCE:
             move = state.draw_chance(rng)
         elif in_parts:
-            move = random_move(state.parts, rng)
+            move = random_move(state.parts, rng, most=game.parts_per_move)
         else:
             moves = state.legal_moves
             winning = next((m for m in moves if game.wins_at_once(state, m)), None) if look_for_wins else None
