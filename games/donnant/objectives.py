@@ -23,15 +23,93 @@ def box_accepts(box: Box, value: int, colour: str) -> bool:
     """Whether a die of ``value`` and ``colour`` (as the player uses it,
     after any bonus) may be written in ``box``: the number it demands, if
     any, and the colour, if any."""
-    raise NotImplementedError
+    return 1 <= value <= 6 and box.value in (None, value) and box.colour in (None, colour)
+
+
+def _domains(objective: Objective, written: Written) -> list[tuple[int, ...]] | None:
+    """Each box's possible values: the one written, or the values 1-6 its
+    box allows; None if a value written is one its box never allows (or the
+    written row does not match the boxes)."""
+    boxes = objective.boxes
+    if len(written) != len(boxes):
+        return None
+    domains = []
+    for box, value in zip(boxes, written, strict=True):
+        if value is None:
+            domains.append(_ANY if box.value is None else (box.value,))
+        elif box.value in (None, value) and 1 <= value <= 6:
+            domains.append((value,))
+        else:
+            return None
+    return domains
+
+
+_ANY = (1, 2, 3, 4, 5, 6)
+
+
+def _classes(objective: Objective) -> list[list[int]]:
+    """The boxes that must hold one value, as classes (groups sharing a box
+    merge), every box in exactly one class (a box in no group alone)."""
+    parent = list(range(len(objective.boxes)))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for group in objective.groups:
+        for a, b in zip(group, group[1:], strict=False):
+            parent[root(a)] = root(b)
+    classes: dict[int, list[int]] = {}
+    for i in range(len(parent)):
+        classes.setdefault(root(i), []).append(i)
+    return list(classes.values())
+
+
+def best_sum(objective: Objective, written: Written) -> int | None:
+    """The largest sum the card's values can reach once its empty boxes are
+    filled so that ``<`` and ``=`` hold (None: they cannot hold at all).
+
+    No search: for ``<`` the boxes are filled right to left, each with the
+    largest value it allows below its right neighbour's (the greatest
+    increasing filling, box by box, so the greatest sum); for ``=`` each
+    class of equal boxes takes the largest value all its boxes allow."""
+    domains = _domains(objective, written)
+    if domains is None:
+        return None
+    if objective.groups and any(max(g) >= len(domains) or min(g) < 0 for g in objective.groups):
+        return None
+    classes = _classes(objective)
+    if objective.increasing:
+        if any(len(c) > 1 for c in classes):
+            return None  # strictly increasing boxes are never equal
+        total, above = 0, 7
+        for domain in reversed(domains):
+            fits = [v for v in domain if v < above]
+            if not fits:
+                return None
+            above = max(fits)
+            total += above
+        return total
+    total = 0
+    for members in classes:
+        common = set(domains[members[0]])
+        for i in members[1:]:
+            common.intersection_update(domains[i])
+        if not common:
+            return None
+        total += max(common) * len(members)
+    return total
 
 
 def completable(objective: Objective, written: Written) -> bool:
     """Whether the empty boxes can still be filled (each with a value 1-6
     its box allows) so that every relation holds with the values written."""
-    raise NotImplementedError
+    best = best_sum(objective, written)
+    return best is not None and best >= objective.at_least
 
 
 def complete(objective: Objective, written: Written) -> bool:
     """Whether every box is filled and every relation holds."""
-    raise NotImplementedError
+    return None not in written and completable(objective, written)
