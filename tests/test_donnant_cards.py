@@ -6,9 +6,28 @@ from __future__ import annotations
 
 import itertools
 import random
+from pathlib import Path
 
-from boardgames.games.donnant.cards import Box, Objective
-from boardgames.games.donnant.objectives import best_sum, box_accepts, completable, complete
+import attrs
+import pytest
+
+from boardgames.games.donnant.cards import (
+    BONUS_KINDS,
+    COLOURS,
+    SCORING_KINDS,
+    Box,
+    CardFileError,
+    Objective,
+    card_text,
+    default_cards,
+    format_card,
+    load_cards,
+    parse_card,
+    parse_cards,
+)
+from boardgames.games.donnant.objectives import best_sum, box_accepts, completable, complete, one_roll_chance
+
+SHIPPED = Path(__file__).resolve().parent.parent / "games" / "donnant" / "cards.txt"
 
 # --- objectives (DD3) ------------------------------------------------------------------------
 
@@ -136,3 +155,187 @@ def test_dd3_sum_at_least_40_with_colours():
     assert best_sum(objective, (1, 1) + (None,) * 6) == 38
     assert not completable(objective, (1, 1, 1) + (None,) * 5)  # 3 + 30 = 33
     assert completable(objective, (4, 4) + (None,) * 6)
+
+
+# --- the card file (DD1, DD2) ----------------------------------------------------------------
+
+
+def test_dd1_dd2_shipped_set_has_29_scoring_and_20_bonus_cards_of_every_kind():
+    """DD1, DD2: the shipped set loads whole: 29 scoring and 20 bonus cards,
+    numbered in file order, the colours about equally, every scoring and bonus
+    kind, every kind of box and relation, at most 5 boxes, each completable."""
+    cards = default_cards()
+    assert [card.number for card in cards] == list(range(49))
+    scoring = [card for card in cards if card.scoring]
+    bonus = [card for card in cards if not card.scoring]
+    assert (len(scoring), len(bonus)) == (29, 20)
+    assert sorted(sum(card.colour == c for card in scoring) for c in COLOURS) == [5, 6, 6, 6, 6]
+    assert [sum(card.colour == c for card in bonus) for c in COLOURS] == [4] * 5
+    assert {card.effect.kind for card in scoring} == set(SCORING_KINDS)
+    assert {card.effect.kind for card in bonus} == set(BONUS_KINDS)
+    boxes = [box for card in cards for box in card.objective.boxes]
+    assert any(b.value and not b.colour for b in boxes) and any(b.colour and not b.value for b in boxes)
+    assert any(b.value and b.colour for b in boxes) and any(b == Box() for b in boxes)
+    objectives = [card.objective for card in cards]
+    assert any(o.increasing for o in objectives) and any(o.at_least for o in objectives)
+    assert any(len(o.groups) >= 2 for o in objectives) and any(len(g) == 3 for o in objectives for g in o.groups)
+    for card in cards:
+        assert 1 <= len(card.objective.boxes) <= 5
+        assert completable(card.objective, (None,) * len(card.objective.boxes)), card_text(card)
+        assert card.effect.uses == (0 if card.effect.kind == "paint" or card.scoring else 3)
+    assert {c.effect.colour for c in scoring if c.effect.kind in ("colour", "neighbour_colour")} == set(COLOURS)
+    # Installed as package data beside the module, read once.
+    assert default_cards() is cards and load_cards(SHIPPED) == cards
+
+
+def test_dd2_harder_objectives_pay_more():
+    """DD2: a scoring card pays its kind's base plus a step per difficulty tier,
+    the tier from the chance that one roll completes the empty card (the rule
+    cards.txt states); so within a kind a harder card never pays less."""
+    base = {"neighbours": (2, 1), "colour": (2, 1), "bonuses": (2, 1), "neighbour_colour": (3, 1), "lines": (3, 1)}
+    base |= {"set": (8, 3), "mono_lines": (8, 3)}
+    chances = []
+    for card in default_cards():
+        if not card.scoring:
+            continue
+        p = one_roll_chance(card.objective)
+        tier = 0 if p >= 0.4 else 1 if p >= 0.12 else 2 if p >= 0.03 else 3
+        first, step = base[card.effect.kind]
+        assert card.effect.points == first + step * tier, card_text(card)
+        chances.append(p)
+    # Playable: the average scoring card completes in one roll about one time in five.
+    assert sum(chances) / len(chances) > 0.15
+
+
+def test_dd2_one_roll_chance_exact_on_small_cards():
+    """DD2's pricing measure: a yellow 3 is 1/6; a white 3 3 needs two threes
+    among five dice: 1 - (5/6)^5 - 5 (1/6)(5/6)^4."""
+    assert one_roll_chance(Objective((Box(3, "yellow"),))) == pytest.approx(1 / 6)
+    two_threes = 1 - (5 / 6) ** 5 - 5 * (1 / 6) * (5 / 6) ** 4
+    assert one_roll_chance(Objective((Box(3), Box(3)))) == pytest.approx(two_threes)
+    assert one_roll_chance(Objective((Box(), Box()))) == 1
+
+
+def test_dd2_file_round_trips_through_the_formatter():
+    """DD2: each card written back as a line (format_card) reads back the same."""
+    cards = default_cards()
+    text = "\n".join(format_card(card) for card in cards)
+    again = parse_cards(text, "again")
+    assert [attrs.evolve(c, line=0) for c in again] == [attrs.evolve(c, line=0) for c in cards]
+    for card in cards:
+        assert parse_card(format_card(card), card.number, card.line) == card
+
+
+def test_dd2_format_examples_and_card_text():
+    """DD2, DD3: the notation: number/colour boxes, '<' between every box, '='
+    groups, sum at the end; card_text says the card in one line of words."""
+    card = parse_card("scoring blue | 3y < . < 5 | neighbours 2")
+    assert card.objective == Objective((Box(3, "yellow"), Box(), Box(5)), increasing=True)
+    assert card_text(card) == "blue: 3y < . < 5 - 2 a completed neighbour"
+    card = parse_card("bonus green | o=. g=.=. | adjust 3")
+    assert card.objective.groups == ((0, 1), (2, 3, 4))
+    assert card.objective.boxes[0] == Box(colour="orange") and card.objective.boxes[2] == Box(colour="green")
+    assert card_text(card) == "green: o=. g=.=. - +1 or -1 to a die, 3 uses"
+    card = parse_card("scoring red | y b . . sum>=18 | colour red 3")
+    assert card.objective.at_least == 18 and card.effect.colour == "red" and card.effect.points == 3
+    assert card_text(card) == "red: y b . . sum>=18 - 3 a red card"
+    assert parse_card("bonus red|.=.|paint").effect.uses == 0
+    assert card_text(parse_card("scoring red | 6 | neighbour_colour blue 4")) == "red: 6 - 4 a blue neighbour"
+
+
+def _with_line(bad: str) -> tuple[str, int]:
+    """The shipped file with its first card line replaced by ``bad``."""
+    lines = SHIPPED.read_text(encoding="utf-8").splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("scoring"))
+    lines[at] = bad
+    return "\n".join(lines), at + 1
+
+
+@pytest.mark.parametrize(
+    ("bad", "why"),
+    [
+        ("scoring yellow | 2 2", "KIND COLOUR | OBJECTIVE | EFFECT"),
+        ("scoring yellow | 2 2 | neighbours 3 | x", "KIND COLOUR | OBJECTIVE | EFFECT"),
+        ("score yellow | 2 2 | neighbours 3", "starts 'scoring COLOUR'"),
+        ("scoring purple | 2 2 | neighbours 3", "unknown colour 'purple'"),
+        ("scoring yellow | 2 7 | neighbours 3", "bad box '7'"),
+        ("scoring yellow | 2 x | neighbours 3", "bad box 'x'"),
+        ("scoring yellow | y3 | neighbours 3", "bad box 'y3'"),
+        ("scoring yellow |  | neighbours 3", "no box"),
+        ("scoring yellow | . . . . . . | neighbours 3", "6 boxes: a card has at most 5"),
+        ("scoring yellow | . < . . | neighbours 3", "'<' goes between every box"),
+        ("scoring yellow | . < .=. | neighbours 3", "'<' goes between every box"),
+        ("scoring yellow | .=. = | neighbours 3", "must stand between two boxes"),
+        ("scoring yellow | < . | neighbours 3", "must stand between two boxes"),
+        ("scoring yellow | . sum>=3 . | neighbours 3", "sum>=N goes at the end"),
+        ("scoring yellow | . . sum>=x | neighbours 3", "a sum must be a number"),
+        ("scoring yellow | . . sum>=13 | neighbours 3", "can never be completed"),
+        ("scoring yellow | 5 < 3 | neighbours 3", "can never be completed"),
+        ("scoring yellow | 5=3 | neighbours 3", "can never be completed"),
+        ("scoring yellow | 2 2 | adjust 3", "'adjust' is a bonus effect"),
+        ("bonus yellow | 2 2 | neighbours 3", "'neighbours' is a scoring effect"),
+        ("scoring yellow | 2 2 | fame 3", "'fame' is no effect"),
+        ("scoring yellow | 2 2 |", "the effect is missing"),
+        ("scoring yellow | 2 2 | neighbours", "write 'neighbours POINTS'"),
+        ("scoring yellow | 2 2 | colour 3", "write 'colour COLOUR POINTS'"),
+        ("scoring yellow | 2 2 | colour pink 3", "unknown colour 'pink'"),
+        ("scoring yellow | 2 2 | lines 0", "points must be a number 1-99"),
+        ("bonus yellow | 2 2 | paint 3", "'paint' takes nothing"),
+        ("bonus yellow | 2 2 | adjust", "write 'adjust USES'"),
+        ("bonus yellow | 2 2 | second 10", "uses must be a number 1-9"),
+    ],
+)
+def test_dd2_each_malformed_line_is_named(bad, why):
+    """DD2: the whole file is checked; the first bad line raises CardFileError
+    'FILE:LINE: why', one line."""
+    text, line = _with_line(bad)
+    with pytest.raises(CardFileError) as raised:
+        parse_cards(text, "my.txt")
+    message = str(raised.value)
+    assert message.startswith(f"my.txt:{line}: ") and why in message, message
+    assert "\n" not in message
+
+
+def test_dd2_first_bad_line_reported_and_later_lines_checked(tmp_path):
+    """DD2: with two bad lines the first is named; a bad LAST line is found too
+    (the whole file is read, not just the cards needed)."""
+    lines = SHIPPED.read_text(encoding="utf-8").splitlines()
+    cards_at = [i for i, line in enumerate(lines) if line.startswith(("scoring", "bonus"))]
+    lines[cards_at[3]] = "scoring red | 9 | lines 3"
+    lines[cards_at[-1]] = "bonus red | . | nothing"
+    path = tmp_path / "set.txt"
+    path.write_text("\n".join(lines), encoding="utf-8")
+    with pytest.raises(CardFileError, match=rf"^{path}:{cards_at[3] + 1}: bad box '9'"):
+        load_cards(path)
+    lines[cards_at[3]] = "scoring red | 6 | lines 3  # a comment after a card"
+    path.write_text("\n".join(lines), encoding="utf-8")
+    with pytest.raises(CardFileError, match=rf"^{path}:{len(lines)}: 'nothing' is no effect"):
+        load_cards(path)
+
+
+def test_dd1_wrong_counts_are_refused():
+    """DD1: a set has exactly 29 scoring and 20 bonus cards."""
+    text = SHIPPED.read_text(encoding="utf-8")
+    lines = text.splitlines()
+    fewer = "\n".join(line for line in lines if line != next(x for x in lines if x.startswith("scoring")))
+    with pytest.raises(CardFileError, match=r"^f: 28 scoring and 20 bonus cards; a set has 29 and 20 \(DD1\)$"):
+        parse_cards(fewer, "f")
+    with pytest.raises(CardFileError, match=r"^f: 29 scoring and 21 bonus cards"):
+        parse_cards(text + "\nbonus red | 1 | paint\n", "f")
+    with pytest.raises(CardFileError, match=r"^f: 0 scoring and 0 bonus cards"):
+        parse_cards("# nothing here\n\n", "f")
+
+
+def test_dd2_unreadable_files_are_one_line_errors(tmp_path):
+    """DD2: a missing file, a folder, a file not UTF-8: CardFileError naming it."""
+    for path, why in [
+        (tmp_path / "missing.txt", "No such file"),
+        (tmp_path, "Is a directory"),
+        (tmp_path / "latin1.txt", "not UTF-8"),
+    ]:
+        if path.name == "latin1.txt":
+            path.write_bytes("scoring yellow | 2 2 | neighbours 3 # é".encode("latin-1"))
+        with pytest.raises(CardFileError) as raised:
+            load_cards(path)
+        assert str(raised.value).startswith(f"{path}: cannot read the card file: ") and why in str(raised.value)
+        assert "\n" not in str(raised.value)

@@ -13,7 +13,11 @@ colours are checked as dice are written (:func:`box_accepts`).
 
 from __future__ import annotations
 
-from .cards import Box, Objective
+import functools
+import itertools
+from collections import Counter
+
+from .cards import COLOURS, Box, Objective
 
 #: Each box's value written, or None while it is empty.
 Written = tuple["int | None", ...]
@@ -113,3 +117,45 @@ def completable(objective: Objective, written: Written) -> bool:
 def complete(objective: Objective, written: Written) -> bool:
     """Whether every box is filled and every relation holds."""
     return None not in written and completable(objective, written)
+
+
+@functools.cache
+def one_roll_chance(objective: Objective) -> float:
+    """The chance that one roll of the five dice (one of each colour)
+    completes the empty card: how the shipped set prices its objectives.
+
+    Exact: dice of colours no box names are interchangeable, so the 7,776
+    rolls reduce to the coloured dice's values and the others' multiset,
+    each tried once by a search over boxes that prunes on completable()."""
+    named = sorted({box.colour for box in objective.boxes if box.colour}, key=COLOURS.index)
+    free = [c for c in COLOURS if c not in named]
+    rolls: Counter = Counter()
+    for values in itertools.product(range(1, 7), repeat=len(COLOURS)):
+        by_colour = dict(zip(COLOURS, values, strict=True))
+        key = (tuple(by_colour[c] for c in named), tuple(sorted(by_colour[c] for c in free)))
+        rolls[key] += 1
+    hits = 0
+    for (named_values, free_values), count in rolls.items():
+        dice = list(zip(named, named_values, strict=True)) + [("", v) for v in free_values]
+        if _fills(objective, dice, [None] * len(objective.boxes), 0, 0):
+            hits += count
+    return hits / 6 ** len(COLOURS)
+
+
+def _fills(objective: Objective, dice: list[tuple[str, int]], written: list, box: int, used: int) -> bool:
+    if box == len(written):
+        return complete(objective, tuple(written))
+    tried = set()
+    for i, (colour, value) in enumerate(dice):
+        if used >> i & 1 or (colour, value) in tried:
+            continue
+        tried.add((colour, value))
+        wanted = objective.boxes[box]
+        if wanted.value not in (None, value) or wanted.colour not in (None, colour):
+            continue
+        written[box] = value
+        if completable(objective, tuple(written)) and _fills(objective, dice, written, box + 1, used | 1 << i):
+            written[box] = None
+            return True
+        written[box] = None
+    return False
