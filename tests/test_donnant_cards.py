@@ -26,6 +26,7 @@ from boardgames.games.donnant.cards import (
     parse_cards,
 )
 from boardgames.games.donnant.objectives import best_sum, box_accepts, completable, complete, one_roll_chance
+from boardgames.games.donnant.scoring import Placed, empty_boxes, score
 
 SHIPPED = Path(__file__).resolve().parent.parent / "games" / "donnant" / "cards.txt"
 
@@ -339,3 +340,169 @@ def test_dd2_unreadable_files_are_one_line_errors(tmp_path):
             load_cards(path)
         assert str(raised.value).startswith(f"{path}: cannot read the card file: ") and why in str(raised.value)
         assert "\n" not in str(raised.value)
+
+
+# --- scoring (DD10, DD11, DD13) --------------------------------------------------------------
+
+
+def card(line: str):
+    return parse_card(line)
+
+
+def done(line: str) -> Placed:
+    """A card whose boxes are all written (completed)."""
+    c = card(line)
+    return Placed(c, tuple(6 if b.value is None else b.value for b in c.objective.boxes))
+
+
+def open_(line: str) -> Placed:
+    """A card with its boxes all empty (not completed)."""
+    c = card(line)
+    return Placed(c, (None,) * len(c.objective.boxes))
+
+
+def plain(colour: str, completed: bool = True) -> Placed:
+    """A bonus card of a colour that scores nothing itself."""
+    return (done if completed else open_)(f"bonus {colour} | . | adjust 3")
+
+
+def grid(rows: list[list[Placed | None]], left: int = 10, top: int = 20) -> dict:
+    """A tableau from rows of cards (None: no card), its places (column, row)
+    starting at (left, top), not at 0."""
+    return {(left + c, top + r): p for r, row in enumerate(rows) for c, p in enumerate(row) if p is not None}
+
+
+def test_dd11_neighbours_orthogonal_completed_copies_add_up():
+    """DD11: 2 per ORTHOGONAL neighbour that is completed: the centre card has
+    3 completed neighbours (the 4th is not completed; diagonals never count):
+    6; a copy in a corner with 2 completed neighbours adds 4; an uncompleted
+    copy scores nothing."""
+    centre = done("scoring blue | 6 | neighbours 2")
+    corner = done("scoring red | 6 | neighbours 2")
+    rows = [
+        [corner, plain("red"), plain("red")],
+        [plain("red"), centre, plain("red", completed=False)],
+        [plain("red"), plain("red"), open_("scoring red | 6 | neighbours 2")],
+    ]
+    assert score(grid(rows)) == 6 + 4
+    assert score(grid(rows, left=-3, top=7)) == 10
+    rows[0][0] = plain("red")
+    assert score(grid(rows)) == 6
+
+
+def test_dd11_colour_counts_every_card_of_the_colour_completed_or_not():
+    """DD11: 3 per blue card in the tableau, completed or not, the scoring card
+    itself included when it is blue: 2 blue bonus cards (one not completed) = 6;
+    blue itself: 9."""
+    rows = [[done("scoring red | 6 | colour blue 3"), plain("blue"), plain("blue", completed=False), plain("green")]]
+    assert score(grid(rows)) == 6
+    rows[0][0] = done("scoring blue | 6 | colour blue 3")
+    assert score(grid(rows)) == 9
+    rows[0][0] = open_("scoring blue | 6 | colour blue 3")
+    assert score(grid(rows)) == 0
+
+
+def test_dd11_neighbour_colour_orthogonal_completed_or_not():
+    """DD11: 4 per orthogonal neighbour that is green, completed or not: two
+    (one not completed) = 8; the diagonal green does not count."""
+    rows = [
+        [plain("green"), plain("green", completed=False), None],
+        [plain("red"), done("scoring yellow | 6 | neighbour_colour green 4"), plain("green")],
+        [None, plain("blue"), None],
+    ]
+    assert score(grid(rows)) == 8
+
+
+def test_dd11_lines_of_three_completed_cards():
+    """DD11: 3 per row or column of three completed cards, wherever the scoring
+    card lies: the top row and the middle column are complete (6); the bottom
+    row has an uncompleted card, the left column a gap."""
+    rows = [
+        [plain("red"), done("scoring blue | 6 | lines 3"), plain("red")],
+        [None, plain("red"), plain("red", completed=False)],
+        [plain("red"), plain("red"), plain("red", completed=False)],
+    ]
+    assert score(grid(rows, left=4, top=-1)) == 6
+    # A second copy scores the same lines again.
+    rows[1][0] = done("scoring green | 6 | lines 3")
+    assert score(grid(rows)) == 3 * 3 * 2  # the left column complete too: 3 lines, paid by two copies
+
+
+def test_dd11_set_of_five_colours_completed_or_not():
+    """DD11: 10 once for all five colours in the tableau, completed or not;
+    four colours: nothing."""
+    four = [done("scoring yellow | 6 | set 10"), plain("orange", completed=False), plain("green"), plain("blue")]
+    assert score(grid([four])) == 0
+    assert score(grid([[*four, plain("red", completed=False)]])) == 10
+    assert score(grid([[*four, plain("red"), plain("red")]])) == 10
+
+
+def test_dd11_mono_lines_rows_and_columns_of_one_colour():
+    """DD11: 8 per row or column of three cards of one colour, completed or not,
+    the lines' colours may differ: a yellow row and a green row: 16."""
+    rows = [
+        [plain("yellow"), plain("yellow", completed=False), plain("yellow")],
+        [plain("red"), done("scoring blue | 6 | mono_lines 8"), plain("red")],
+        [plain("green"), plain("green"), plain("green", completed=False)],
+    ]
+    assert score(grid(rows)) == 16
+    rows[1][1] = done("scoring yellow | 6 | mono_lines 8")
+    assert score(grid(rows)) == 16
+    # Rows 0 and 1 yellow, row 2 green: three rows; no column of one colour.
+    rows[1] = [plain("yellow"), done("scoring yellow | 6 | mono_lines 8"), plain("yellow")]
+    assert score(grid(rows)) == 24
+    # A yellow left column instead of the green row: rows 0 and 1 and column 0.
+    rows[2][0] = plain("yellow")
+    assert score(grid(rows, left=-5, top=-5)) == 24
+    # An uncompleted mono_lines card scores nothing.
+    rows[1][1] = open_("scoring yellow | 6 | mono_lines 8")
+    assert score(grid(rows)) == 0
+
+
+def test_dd11_bonuses_different_completed_bonus_cards():
+    """DD11: 2 per DIFFERENT completed bonus: adjust twice, recolour, and an
+    uncompleted second: 2 kinds = 4."""
+    rows = [
+        [
+            done("scoring blue | 6 | bonuses 2"),
+            plain("red"),
+            plain("blue"),
+            done("bonus green | . | recolour 3"),
+            open_("bonus green | . | second 3"),
+        ]
+    ]
+    assert score(grid(rows)) == 4
+
+
+def test_dd10_paint_takes_the_best_colour_only_when_completed():
+    """DD10: a completed paint card takes the colour that scores most (here the
+    set's missing red); uncompleted it has no colour at all, not even its own."""
+    four = [done("scoring yellow | 6 | set 10"), plain("orange"), plain("green"), plain("blue")]
+    assert score(grid([[*four, done("bonus blue | . | paint")]])) == 10
+    assert score(grid([[*four, open_("bonus red | . | paint")]])) == 0
+    # Its printed colour does not count for a colour card either once painted over or uncompleted.
+    reds = [done("scoring red | 6 | colour red 3"), open_("bonus red | . | paint")]
+    assert score(grid([reds])) == 3
+    assert score(grid([[reds[0], done("bonus blue | . | paint")]])) == 6
+
+
+def test_dd10_several_paint_cards_chosen_together():
+    """DD10: two paint cards in a row with a yellow card both become yellow for
+    a mono line (8), even though each alone could not make a line."""
+    rows = [
+        [done("bonus green | . | paint"), plain("yellow"), done("bonus red | . | paint")],
+        [None, done("scoring blue | 6 | mono_lines 8"), None],
+    ]
+    assert score(grid(rows)) == 8
+    rows[0][2] = open_("bonus red | . | paint")
+    assert score(grid(rows)) == 0
+
+
+def test_dd13_empty_boxes_count_for_the_tie_break():
+    """DD13: the tie-break counts every empty box of every card, completed or not."""
+    c = card("scoring blue | 1 . . 4 | neighbours 2")
+    tableau = grid(
+        [[Placed(c, (1, None, 3, None)), open_("bonus red | . . . | adjust 3"), done("bonus red | . | paint")]]
+    )
+    assert empty_boxes(tableau) == 2 + 3
+    assert empty_boxes({}) == 0 and score({}) == 0
