@@ -25,7 +25,7 @@ from boardgames.games.donnant.cards import (
     parse_card,
     parse_cards,
 )
-from boardgames.games.donnant.objectives import best_sum, box_accepts, completable, complete, one_roll_chance
+from boardgames.games.donnant.objectives import best_sum, box_accepts, completable, complete, fits, one_roll_chance
 from boardgames.games.donnant.scoring import Placed, empty_boxes, score
 
 SHIPPED = Path(__file__).resolve().parent.parent / "games" / "donnant" / "cards.txt"
@@ -117,6 +117,18 @@ def test_dd3_box_value_colour_both_nothing():
     assert complete(objective, (3, 1)) and not complete(objective, (3, None))
 
 
+def test_dd3_dd8_fits_checks_the_box_and_the_card():
+    """DD3, DD8: a die fits an empty box when the box takes it and the card can
+    still be completed afterwards; never a filled box or one out of range."""
+    objective = Objective((Box(), Box(colour="orange"), Box(5)), increasing=True)
+    assert fits(objective, (None, None, None), 1, 3, "orange")
+    assert not fits(objective, (None, None, None), 1, 3, "blue")  # the box wants the orange die
+    assert not fits(objective, (None, None, None), 1, 1, "orange")  # nothing below 1 for box 0
+    assert not fits(objective, (None, None, None), 2, 6, "red")  # box 2 wants a 5
+    assert not fits(objective, (2, None, None), 0, 1, "red") and not fits(objective, (None,) * 3, 3, 1, "red")
+    assert fits(objective, [None, 4, None], 2, 5, "red")  # a list works as well as a tuple
+
+
 def test_dd3_increasing_with_gaps_in_any_order():
     """DD3: `<` means strictly increasing left to right, gaps allowed (1 2 4 5 6),
     boxes filled in any order; a value written too high for the boxes left of it
@@ -187,6 +199,19 @@ def test_dd1_dd2_shipped_set_has_29_scoring_and_20_bonus_cards_of_every_kind():
     assert {c.effect.colour for c in scoring if c.effect.kind in ("colour", "neighbour_colour")} == set(COLOURS)
     # Installed as package data beside the module, read once.
     assert default_cards() is cards and load_cards(SHIPPED) == cards
+
+
+def test_dd2_card_file_is_package_data():
+    """DD2: cards.txt is installed with the package (pyproject's package data),
+    beside the module that reads it."""
+    tomllib = pytest.importorskip("tomllib")
+    pyproject = tomllib.loads((SHIPPED.parents[2] / "pyproject.toml").read_text(encoding="utf-8"))
+    assert pyproject["tool"]["setuptools"]["package-data"]["boardgames.games.donnant"] == ["cards.txt"]
+    import boardgames.games.donnant.cards as module
+
+    assert Path(module.__file__).with_name("cards.txt").read_text(encoding="utf-8") == SHIPPED.read_text(
+        encoding="utf-8"
+    )
 
 
 def test_dd2_harder_objectives_pay_more():

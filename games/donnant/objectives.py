@@ -114,6 +114,17 @@ def completable(objective: Objective, written: Written) -> bool:
     return best is not None and best >= objective.at_least
 
 
+def fits(objective: Objective, written: Written, index: int, value: int, colour: str) -> bool:
+    """Whether a die of ``value`` and ``colour`` (as used) may be written in
+    the empty box ``index`` without making the card impossible: what a
+    passive write asks (DD8), and each step of an active completion."""
+    if not 0 <= index < len(written) or written[index] is not None:
+        return False
+    if not box_accepts(objective.boxes[index], value, colour):
+        return False
+    return completable(objective, (*written[:index], value, *written[index + 1 :]))
+
+
 def complete(objective: Objective, written: Written) -> bool:
     """Whether every box is filled and every relation holds."""
     return None not in written and completable(objective, written)
