@@ -267,6 +267,7 @@ def test_dd2_format_examples_and_card_text():
     assert card_text(card) == "red: y b . . sum>=18 - 3 a red card"
     assert parse_card("bonus red|.=.|paint").effect.uses == 0
     assert card_text(parse_card("scoring red | 6 | neighbour_colour blue 4")) == "red: 6 - 4 a blue neighbour"
+    assert card_text(parse_card("scoring red | 6 | colour orange 2")) == "red: 6 - 2 an orange card"
 
 
 def _with_line(bad: str) -> tuple[str, int]:

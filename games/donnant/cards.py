@@ -308,8 +308,8 @@ def format_card(card: Card) -> str:
 
 _EFFECT_WORDS = {
     "neighbours": "{p} a completed neighbour",
-    "colour": "{p} a {c} card",
-    "neighbour_colour": "{p} a {c} neighbour",
+    "colour": "{p} {a} {c} card",
+    "neighbour_colour": "{p} {a} {c} neighbour",
     "lines": "{p} a line of three completed cards",
     "set": "{p} for all five colours",
     "mono_lines": "{p} a line of three cards of one colour",
@@ -324,7 +324,8 @@ _EFFECT_WORDS = {
 
 def effect_text(effect: Effect) -> str:
     """The effect in words (``2 a completed neighbour``)."""
-    return _EFFECT_WORDS[effect.kind].format(p=effect.points, c=effect.colour, u=effect.uses)
+    article = "an" if (effect.colour or "x")[0] in "aeiou" else "a"
+    return _EFFECT_WORDS[effect.kind].format(p=effect.points, a=article, c=effect.colour, u=effect.uses)
 
 
 def card_text(card: Card) -> str:
