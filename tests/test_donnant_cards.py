@@ -296,6 +296,7 @@ def _with_line(bad: str) -> tuple[str, int]:
         ("scoring yellow | < . | neighbours 3", "must stand between two boxes"),
         ("scoring yellow | . sum>=3 . | neighbours 3", "sum>=N goes at the end"),
         ("scoring yellow | . . sum>=x | neighbours 3", "a sum must be a number"),
+        ("scoring yellow | . . sum 9 | neighbours 3", "bad box 'sum'"),
         ("scoring yellow | . . sum>=13 | neighbours 3", "can never be completed"),
         ("scoring yellow | 5 < 3 | neighbours 3", "can never be completed"),
         ("scoring yellow | 5=3 | neighbours 3", "can never be completed"),

@@ -128,6 +128,7 @@ SCORING_COUNT, BONUS_COUNT = 29, 20
 MAX_BOXES = 5
 _BOX = re.compile(r"([1-6]?)([yogbr]?)")
 _TOKEN = re.compile(r"sum\s*>=\s*\S*|<|=|[^\s<=]+")
+_SUM = re.compile(r"sum\s*>=\s*(\S*)")
 
 
 def _fail(source: str, line: int, why: str) -> CardFileError:
@@ -153,14 +154,15 @@ def parse_objective(text: str) -> Objective:
 
     tokens = _TOKEN.findall(text)
     at_least = 0
-    if tokens and tokens[-1].startswith("sum"):
-        number = re.sub(r"sum\s*>=\s*", "", tokens.pop())
-        at_least = _number(number, "a sum", 1, 30)
+    last = _SUM.fullmatch(tokens[-1]) if tokens else None
+    if last:
+        tokens.pop()
+        at_least = _number(last.group(1), "a sum", 1, 30)
     boxes: list[Box] = []
     joins: list[str] = []  # what stands between box i and box i+1: " ", "<" or "="
     expect_box = True
     for token in tokens:
-        if token.startswith("sum"):
+        if _SUM.fullmatch(token):
             raise ValueError("sum>=N goes at the end of the objective")
         if token in "<=":
             if expect_box:

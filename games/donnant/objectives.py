@@ -37,7 +37,7 @@ def _domains(objective: Objective, written: Written) -> list[tuple[int, ...]] | 
     boxes = objective.boxes
     if len(written) != len(boxes):
         return None
-    domains = []
+    domains: list[tuple[int, ...]] = []
     for box, value in zip(boxes, written, strict=True):
         if value is None:
             domains.append(_ANY if box.value is None else (box.value,))
