@@ -899,20 +899,7 @@ def render_svg(view: BoardView, title: str = "", interactive: bool = False) -> s
     x0, y0 = left - PAD, min(b.y0 for b in boxes) - PAD
     width = _n(right + PAD - x0)  # not rounded up: a unit is 1/60 of the pitch
     height = _n(bottom + PAD - y0)
-    name = title or "board"
-    role = 'role="group"' if interactive else 'role="img"'
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="boardgames-board" width="{width}" height="{height}" '
-        f'viewBox="{_n(x0)} {_n(y0)} {width} {height}" font-family="sans-serif" font-size="{FONT}" '
-        f'{role} aria-label="{_attr(name)}">',
-        f"<title>{_text(title)}</title>",
-    ]
-    if not interactive:
-        out.append(f"<desc>{_text(position_words(view))}</desc>")
-    out += [
-        f"<style>{STYLE}</style>",
-        f'<rect class="board" x="{_n(x0)}" y="{_n(y0)}" width="{width}" height="{height}" fill="{BOARD}"/>',
-    ]
+    out = _opening(view, "boardgames-board", (_n(x0), _n(y0), width, height), title or "board", title, interactive)
     _board(view, centre, out)
     _overlays(view, centre, grid.basis == "hex", out, fills=True)
     for sq, mark_name in view.marks:
@@ -944,11 +931,22 @@ def _table_svg(view: BoardView, title: str, interactive: bool) -> str:
         beside = [f'<text class="heading" x="0" y="14" fill="{INK}">nothing on the table</text>']
         right, bottom = CHAR * FONT * 20, HEADING
     width, height = _n(max(right, 0) + 2 * margin), _n(bottom + 2 * margin)
-    name = title or "table"
+    box = (-margin, -margin, width, height)
+    out = _opening(view, "boardgames-board no-board", box, title or "table", title, interactive)
+    return "\n".join([*out, *beside, "</svg>"]) + "\n"
+
+
+def _opening(
+    view: BoardView, classes: str, box: tuple[object, ...], name: str, title: str, interactive: bool
+) -> list[str]:
+    """A picture's first lines: the svg element over ``box`` (x, y, width,
+    height), its title, its description where it is one image, its style and
+    its background."""
+    x, y, width, height = box
     role = 'role="group"' if interactive else 'role="img"'
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="boardgames-board no-board" width="{width}" height="{height}" '
-        f'viewBox="{-margin} {-margin} {width} {height}" font-family="sans-serif" font-size="{FONT}" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="{classes}" width="{width}" height="{height}" '
+        f'viewBox="{x} {y} {width} {height}" font-family="sans-serif" font-size="{FONT}" '
         f'{role} aria-label="{_attr(name)}">',
         f"<title>{_text(title)}</title>",
     ]
@@ -956,8 +954,6 @@ def _table_svg(view: BoardView, title: str, interactive: bool) -> str:
         out.append(f"<desc>{_text(position_words(view))}</desc>")
     out += [
         f"<style>{STYLE}</style>",
-        f'<rect class="board" x="{-margin}" y="{-margin}" width="{width}" height="{height}" fill="{BOARD}"/>',
-        *beside,
-        "</svg>",
+        f'<rect class="board" x="{x}" y="{y}" width="{width}" height="{height}" fill="{BOARD}"/>',
     ]
-    return "\n".join(out) + "\n"
+    return out
