@@ -1,0 +1,1233 @@
+"""Donnant Donnant (Ulrich Blum and Jens Merkl): the rules, RULINGS DD1-DD14.
+
+The grid only numbers the game's sites (nothing of it is drawn): the five
+dice, the eight market slots, the two piles, the 25 places of a tableau's
+5 by 5 window (the first card at its centre, c3) and five boxes on each,
+the cards by number, and tokens for what is no thing (stop, a joker, a die
+read as another value or colour, a die fewer to pay). A move is a
+``Move(origin, to, marks)`` of those sites; places and boxes are the
+mover's own. See :data:`RULES` for the rules in words and the notation.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+import re
+from collections.abc import Iterable
+from pathlib import Path
+
+import attrs
+
+from boardgames import (
+    CHANCE,
+    PASS,
+    Card,
+    CardBox,
+    Cards,
+    Die,
+    Game,
+    Grid,
+    IntOption,
+    Move,
+    Outcome,
+    TextOption,
+    outcome,
+)
+from boardgames.errors import InvalidMoveError
+
+from . import objectives, scoring
+from .cards import COLOURS, HEX, LETTERS, CardFileError, card_text, default_cards, load_cards
+from .cards import Card as CardData
+from .state import (
+    ACTIVE,
+    CHOSEN,
+    COMPLETE,
+    FIRST,
+    JOKER_CARD,
+    JOKER_DICE,
+    LAY,
+    PASSIVE,
+    PLACE,
+    PUTBACK,
+    SECOND,
+    SOLO_REMOVE,
+    SOLO_WRITE,
+    USE,
+    DonnantState,
+    Slot,
+)
+
+RULES = """\
+Donnant Donnant: five coloured dice, a market of cards, a tableau of at most
+three by three cards each. Highest total at the end wins.
+
+Set-up. Each player is dealt two scoring cards and two bonus cards, secretly
+returns one of the four under its pile, then lays the other three: the first
+in the middle (c3), each next one touching a card by a side or a corner. A
+tableau never grows beyond three columns and three rows.
+
+A turn. The active player rolls the five dice and may reroll any of them
+(one or more, including dice left aside before) at most twice. After each
+reroll, every other player may, at the same time and unseen, copy one of
+the dice just rolled into one empty box of their own cards (or decline);
+a box must accept the die's number and colour and the card must stay
+possible to complete. A player with a "second" bonus may then copy another.
+
+Using the dice. After any roll the active player may stop and use the dice,
+each die once: three equal dice buy a card from the two far slots of a
+market row, four equal dice one of the two near slots; the card is placed
+at once touching the tableau. Dice may also complete a card, but only by
+filling all of its empty boxes at once. After the third roll one may
+instead play a joker: copy up to two dice as a passive player would, or
+take the top card of a pile and place it or put it back. After a turn the
+market rows close their gaps toward the far end and are refilled.
+
+Bonuses work once their card is completed, each use ticking one of its
+boxes: +1/-1 to a die, a die read as another colour, a second die as a
+passive player, a card whose colour is chosen at the end, and one die fewer
+to pay for a card. Scoring cards pay at the end for neighbours, colours,
+lines of three and more.
+
+The end. A player's ninth card ends the game after the current round and
+one more full round. Ties go to fewer empty boxes, then are shared. (Ours:
+a game still going after 40 rounds ends then.)
+
+Solo (players=1, level=1..7). Each turn is played as above, then a passive
+turn: roll the five dice once and copy up to 3, 2 or 1 of them (after 0, 1
+or 2 rerolls in the turn just played), then remove the far card of one
+market row. The game lasts 15 turns at level 1 down to 9 at level 7 and is
+won by reaching 90 points at level 1 down to 66 at level 7.
+
+Notation. Chance: roll:4 (a die), draw:17 (card 17), first:north.
+putback:#17; #17>c3 lays or places card 17 at c3 (c3 the middle of a
+5x5 window, a-e left to right, 1-5 bottom to top); reroll:yob (dice by
+colour: y o g b r); stop; joker:dice, joker:scoring, joker:bonus;
+buy:score4 y g b (slots score1-score4 and bonus1-bonus4, 1 nearest the
+pile; y=4 reads the yellow die as 4 with +1/-1 ticks, less1 pays one die
+fewer); complete:c3 then y>c3.2 (yellow die into box 2 of the card at c3;
+y=5>c3.2 read as 5, y~g>c3.2 read as green); pass (decline, or end the
+turn); remove:scoring or remove:bonus (solo).
+"""
+
+#: The five dice's letters (``y`` yellow … ``r`` red) and colour names: die k has colour COLOURS[k].
+DICE = 5
+#: The market's prices by slot within a row (slot 0 nearest the pile), DD7 (ours).
+PRICES = (4, 4, 3, 3)
+ROW_NAMES = ("score", "bonus")
+PILE_NAMES = ("scoring", "bonus")
+#: A 5 by 5 window of places; the first card at its centre.
+WINDOW = 5
+CENTRE = 2 * WINDOW + 2
+BOXES = 5
+#: Solo levels (DD14): turns, points to reach.
+LEVELS = {1: (15, 90), 2: (14, 86), 3: (13, 82), 4: (12, 78), 5: (11, 74), 6: (10, 70), 7: (9, 66)}
+#: Ours: a game that no ninth card ends stops after this many rounds (random play may never buy).
+ROUND_CAP = 40
+
+# -- the sites --------------------------------------------------------------------------------------
+DIE = tuple(range(0, 5))
+SLOT = tuple(range(5, 13))
+PILE = (13, 14)
+PLACES = tuple(range(15, 40))
+BOX0 = 40  # BOX0 + place * 5 + box
+STOP, JOKER_DICE_T, PUTBACK_T, COMPLETE_T, REMOVE_T, REVEAL_T = range(165, 171)
+READ0 = 171  # READ0 + die * 6 + value - 1: a die read as value (the +1/-1 bonus)
+RECOLOUR0 = 201  # RECOLOUR0 + die * 5 + colour: a die read as that colour
+LESS0 = 225  # LESS0 + n (1-4): n dice fewer (the discount bonus)
+SEAT0 = 230  # SEAT0 + player: who chose what, in a reveal
+CAT0 = 234  # CAT0 + index of the card in the set
+
+
+def place_name(i: int) -> str:
+    return f"{'abcde'[i // WINDOW]}{i % WINDOW + 1}"
+
+
+PLACE_OF = {place_name(i): i for i in range(WINDOW * WINDOW)}
+KING = tuple(
+    tuple(
+        (c + dc) * WINDOW + r + dr
+        for dc in (-1, 0, 1)
+        for dr in (-1, 0, 1)
+        if (dc or dr) and 0 <= c + dc < WINDOW and 0 <= r + dr < WINDOW
+    )
+    for c in range(WINDOW)
+    for r in range(WINDOW)
+)
+
+
+def box_site(place: int, box: int) -> int:
+    return BOX0 + place * BOXES + box
+
+
+def _check_card_file(value: str) -> str:
+    value = value.strip()
+    if value:
+        try:
+            load_cards(value)
+        except CardFileError as exc:
+            raise ValueError(str(exc)) from None
+        except OSError as exc:
+            raise ValueError(f"cannot read the card file {value}: {exc.strerror or exc}") from None
+    return value
+
+
+class Donnant(Game[DonnantState]):
+    name = "donnant"
+    title = "Donnant Donnant"
+    summary = "Five coloured dice, a market of cards, every reroll feeds the others (1-4 players, solo levels)."
+    player_names = ("north", "east", "south", "west")
+    player_count = (1, 4)
+    option_specs = (
+        IntOption("players", "how many play (1: solo)", 2, minimum=1, maximum=4),
+        IntOption("level", "the solo level, 1 to 7 (players=1 only)", 1, minimum=1, maximum=7),
+        TextOption("cards", "a card file (the printed set); empty: the shipped set", "", parse=_check_card_file,
+                   accepts="the path of a card file"),
+    )  # fmt: skip
+    chance_word = "roll"
+    board_drawn = False
+    rules_text = RULES
+    returns_range = (-1.0, 1.0)
+
+    @classmethod
+    def check_options(cls, values):  # type: ignore[no-untyped-def]
+        from boardgames.errors import InvalidOptionError
+
+        if values.get("players", 2) > 1 and values.get("level", 1) != 1:
+            raise InvalidOptionError("option level: the level is for solo games (players=1)")
+
+    # -- set-up: the cards, the sites, the tables -----------------------------------------------------
+    def card_set(self) -> tuple[CardData, ...]:
+        """The cards played with: the shipped set, or the file of ``-o cards``."""
+        path = self.options.get("cards") or ""
+        return load_cards(Path(path)) if path else default_cards()
+
+    def setup(self) -> None:
+        cards = self.card_set()
+        self.cards = cards
+        self.card_of = {c.number: c for c in cards}
+        self.numbers = tuple(c.number for c in cards)
+        self.cat_site = {c.number: CAT0 + k for k, c in enumerate(cards)}
+        self.site_card = {s: n for n, s in self.cat_site.items()}
+        self.scoring_of = {c.number: c.scoring for c in cards}
+        self.pile_of = {c.number: 0 if c.scoring else 1 for c in cards}
+        self.kind_of = {c.number: c.effect.kind for c in cards}
+        self.uses_of = {c.number: c.effect.uses for c in cards}
+        self.size_of = {c.number: len(c.objective.boxes) for c in cards}
+        self.relational = {
+            c.number: bool(c.objective.increasing or c.objective.groups or c.objective.at_least) for c in cards
+        }
+        self.by_pile = (
+            tuple(sorted(c.number for c in cards if c.scoring)),
+            tuple(sorted(c.number for c in cards if not c.scoring)),
+        )
+        total = CAT0 + len(cards)
+        self.grid = Grid.get(26, -(-total // 26))
+        self.solo = self.number_of_players == 1
+        self.turns, self.target = LEVELS[self.options.get("level", 1)]
+        players = self.number_of_players
+        per_turn = 140 + 12 * players
+        self.max_length = 200 + (self.turns * (per_turn + 40) if self.solo else ROUND_CAP * players * per_turn)
+        self.rerolls_of = {}
+        for mask in range(1, 1 << DICE):
+            dice = [k for k in range(DICE) if mask >> k & 1]
+            self.rerolls_of[Move(-1, DIE[dice[0]], tuple(DIE[k] for k in dice[1:]))] = mask
+        self.reroll_moves = tuple(sorted(self.rerolls_of))
+        self.rerolls_by_mask = {mask: move for move, mask in self.rerolls_of.items()}
+        self._completable: dict[tuple[int, tuple[int | None, ...]], bool] = {}
+        self._can_complete: dict[tuple, bool] = {}
+
+    def initial_state(self) -> DonnantState:
+        players = self.number_of_players
+        to_draw = tuple((slot // 4, slot) for slot in range(8))
+        for p in range(players):
+            to_draw += ((0, 100 + p), (0, 100 + p), (1, 100 + p), (1, 100 + p))
+        state = DonnantState(
+            game=self,
+            phase=PUTBACK if self.solo else FIRST,
+            piles=self.by_pile,
+            hands=((),) * players,
+            tableaux=((None,) * (WINDOW * WINDOW),) * players,
+            to_draw=to_draw,
+            pending=(0,) if self.solo else (),
+            choices=(None,) * players,
+            took=(-1,) * players,
+        )
+        return self._settle(state)
+
+    def _settle(self, s: DonnantState) -> DonnantState:
+        """Whose turn it is: chance while cards or dice are due, else the player asked first."""
+        if s.outcome is not None:
+            turn = s.active
+        elif s.to_draw or s.to_roll or s.phase == FIRST:
+            turn = CHANCE
+        elif s.phase in (PUTBACK, PASSIVE, SECOND):
+            turn = s.pending[0]
+        else:
+            turn = s.active
+        return s if turn == s.turn else attrs.evolve(s, turn=turn)
+
+    # -- objectives, cached per card and boxes written ------------------------------------------------
+    def completable(self, number: int, written: tuple[int | None, ...]) -> bool:
+        key = (number, written)
+        found = self._completable.get(key)
+        if found is None:
+            found = self._completable[key] = objectives.completable(self.card_of[number].objective, written)
+        return found
+
+    def readings(self, number: int, box: int, k: int, value: int, adjust: int, recolour: int):
+        """How die ``k`` showing ``value`` may be read in ``box`` of card ``number``:
+        (value, colour index) pairs the box accepts, with adjust and recolour ticks left."""
+        spec = self.card_of[number].objective.boxes[box]
+        if spec.value is not None:
+            values: Iterable[int] = (spec.value,) if abs(spec.value - value) <= adjust else ()
+        elif adjust and self.relational[number]:
+            values = range(max(1, value - adjust), min(6, value + adjust) + 1)
+        else:
+            values = (value,)
+        colours = [k]
+        if recolour and spec.colour is not None and spec.colour != COLOURS[k]:
+            colours.append(COLOURS.index(spec.colour))
+        for v in values:
+            for c in colours:
+                if objectives.box_accepts(spec, v, COLOURS[c]):
+                    yield v, c
+
+    def can_complete(self, number, written, dice, adjust, recolour) -> bool:
+        """Whether dice ``dice`` ((index, value) pairs, each used at most once)
+        fill every empty box of card ``number`` so that it is complete."""
+        key = (number, written, dice, adjust, recolour)
+        found = self._can_complete.get(key)
+        if found is not None:
+            return found
+        found = False
+        if None not in written:
+            found = objectives.complete(self.card_of[number].objective, written)
+        else:
+            b = written.index(None)
+            for j, (k, value) in enumerate(dice):
+                rest = dice[:j] + dice[j + 1 :]
+                for v, c in self.readings(number, b, k, value, adjust, recolour):
+                    new = written[:b] + (v,) + written[b + 1 :]
+                    if self.completable(number, new) and self.can_complete(
+                        number, new, rest, adjust - abs(v - value), recolour - (c != k)
+                    ):
+                        found = True
+                        break
+                if found:
+                    break
+        self._can_complete[key] = found
+        return found
+
+    # -- bonuses -----------------------------------------------------------------------------------------
+    def left(self, tableau: tuple[Slot, ...], kind: str) -> int:
+        """The uses left on the player's completed bonus cards of ``kind`` (DD10)."""
+        total = 0
+        for slot in tableau:
+            if slot is not None and self.kind_of[slot[0]] == kind and None not in slot[1]:
+                total += self.uses_of[slot[0]] - slot[2]
+        return total
+
+    def spend(self, tableau: tuple[Slot, ...], kind: str, n: int) -> tuple[Slot, ...]:
+        """The tableau with ``n`` uses of ``kind`` ticked, card by card in place order."""
+        if n <= 0:
+            return tableau
+        out = list(tableau)
+        for i, slot in enumerate(out):
+            if n and slot is not None and self.kind_of[slot[0]] == kind and None not in slot[1]:
+                free = self.uses_of[slot[0]] - slot[2]
+                take = min(free, n)
+                if take > 0:
+                    out[i] = (slot[0], slot[1], slot[2] + take)
+                    n -= take
+        return tuple(out)
+
+    # -- the tableau ----------------------------------------------------------------------------------------
+    def free_places(self, tableau: tuple[Slot, ...]) -> tuple[int, ...]:
+        """Where a card may go (DD4, DD7): the centre of an empty tableau, else
+        a free place touching a card by an edge or a corner, the tableau
+        staying within 3 columns and 3 rows."""
+        taken = [i for i, slot in enumerate(tableau) if slot is not None]
+        if not taken:
+            return (CENTRE,)
+        cols = [i // WINDOW for i in taken]
+        rows = [i % WINDOW for i in taken]
+        c0, c1, r0, r1 = min(cols), max(cols), min(rows), max(rows)
+        out = set()
+        for i in taken:
+            for j in KING[i]:
+                if tableau[j] is None:
+                    c, r = divmod(j, WINDOW)
+                    if max(c1, c) - min(c0, c) < 3 and max(r1, r) - min(r0, r) < 3:
+                        out.add(j)
+        return tuple(sorted(out))
+
+    def write_moves(self, s: DonnantState, player: int, allowed: int) -> list[Move]:
+        """Writes of a passive player (DD8): a die of ``allowed`` (a mask) into
+        one empty box of one of the player's cards, never making it impossible."""
+        tableau = s.tableaux[player]
+        adjust, recolour = self.left(tableau, "adjust"), self.left(tableau, "recolour")
+        out = []
+        for i, slot in enumerate(tableau):
+            if slot is None or None not in slot[1]:
+                continue
+            number, written = slot[0], slot[1]
+            for b, w in enumerate(written):
+                if w is not None:
+                    continue
+                for k in range(DICE):
+                    if not allowed >> k & 1:
+                        continue
+                    value = s.dice[k]
+                    for v, c in self.readings(number, b, k, value, adjust, recolour):
+                        if self.completable(number, written[:b] + (v,) + written[b + 1 :]):
+                            out.append(self.write_move(k, i, b, v, c, value))
+        return out
+
+    @staticmethod
+    def write_move(k: int, place: int, box: int, v: int, c: int, value: int) -> Move:
+        marks = []
+        if v != value:
+            marks.append(READ0 + k * 6 + v - 1)
+        if c != k:
+            marks.append(RECOLOUR0 + k * 5 + c)
+        return Move(DIE[k], box_site(place, box), tuple(marks))
+
+    def read_write(self, s: DonnantState, move: Move) -> tuple[int, int, int, int, int]:
+        """A write's die, place, box, value as read and colour as read."""
+        k = move.origin
+        place, box = divmod(move.to - BOX0, BOXES)
+        v, c = s.dice[k], k
+        for m in move.marks:
+            if READ0 <= m < RECOLOUR0:
+                v = (m - READ0) % 6 + 1
+            elif RECOLOUR0 <= m < LESS0:
+                c = (m - RECOLOUR0) % 5
+        return k, place, box, v, c
+
+    def do_write(self, s: DonnantState, player: int, move: Move, tableau: tuple[Slot, ...]) -> tuple[Slot, ...]:
+        """``tableau`` (the player's) with the write ``move`` made and its ticks spent."""
+        k, place, box, v, c = self.read_write(s, move)
+        slot = tableau[place]
+        assert slot is not None
+        written = slot[1][:box] + (v,) + slot[1][box + 1 :]
+        tableau = tableau[:place] + ((slot[0], written, slot[2]),) + tableau[place + 1 :]
+        tableau = self.spend(tableau, "adjust", abs(v - s.dice[k]))
+        return self.spend(tableau, "recolour", int(c != k))
+
+    # -- chance ----------------------------------------------------------------------------------------------
+    def chance_outcomes(self, state: DonnantState):
+        if state.phase == FIRST and not state.to_draw:
+            share = 1.0 / self.number_of_players
+            return tuple((outcome(200 + p), share) for p in range(self.number_of_players))
+        if state.to_draw:
+            t = state.to_draw[0][0]
+            pile = state.piles[t]
+            if pile and min(pile) >= 0:
+                cards: tuple[int, ...] = pile
+            elif not pile and state.bottoms[t] and state.bottoms[t][0] >= 0:
+                cards = state.bottoms[t][:1]
+            else:  # a view: any card of that pile not seen
+                cards = tuple(sorted(self.unseen(state)[t])) or self.by_pile[t][:1]
+            share = 1.0 / len(cards)
+            return tuple((outcome(100 + n), share) for n in cards)
+        return tuple((outcome(v), 1 / 6) for v in range(1, 7))
+
+    def format_outcome(self, move: Move) -> str:
+        if move.to >= 200:
+            p = move.to - 200
+            return f"first:{self.player_names[p] if p < self.number_of_players else p}"
+        if move.to >= 100:
+            return f"draw:{move.to - 100}"
+        return f"roll:{move.to}"
+
+    def seen(self, state: DonnantState, move: Move, player: int | None) -> Move | None:
+        if state.turn == CHANCE:
+            if state.to_draw:
+                where = state.to_draw[0][1]
+                if where >= 200:
+                    return move if player == state.active else None
+                if where >= 100:
+                    return move if player == where - 100 else None
+            return move
+        phase = state.phase
+        if phase == PUTBACK or (phase == JOKER_CARD and move.origin == PUTBACK_T):
+            if player == state.turn:
+                return move
+            n = self.site_card.get(move.to)
+            return Move(PUTBACK_T, PILE[self.pile_of[n]]) if n is not None else move
+        if phase in (PASSIVE, SECOND):
+            if len(state.pending) == 1:
+                return self.reveal(state, move)
+            return move if player == state.turn else None
+        return move
+
+    def reveal(self, state: DonnantState, move: Move) -> Move:
+        """The last choice made at once, as everyone sees it: every choice of the round."""
+        players = self.number_of_players
+        order = [(state.active + j) % players for j in range(1, players)]
+        made = [(p, state.choices[p]) for p in order if state.choices[p] is not None and p != state.turn]
+        if not made:
+            return move
+        made.append((state.turn, move))
+        made.sort(key=lambda pm: order.index(pm[0]))
+        marks: list[int] = []
+        for p, m in made:
+            marks.append(SEAT0 + p)
+            if m is not None and not m.is_pass:
+                marks.extend((m.origin, m.to, *m.marks))
+        return Move(REVEAL_T, marks[0], tuple(marks[1:]))
+
+    # -- hidden information -------------------------------------------------------------------------------
+    def hide(self, state: DonnantState, player: int | None) -> DonnantState:
+        hands = tuple(
+            hand if p == player else tuple(-1 - self.pile_of[n] if n >= 0 else n for n in hand)
+            for p, hand in enumerate(state.hands)
+        )
+        piles = tuple((-1 - t,) * len(pile) for t, pile in enumerate(state.piles))
+        bottoms = tuple((-1 - t,) * len(pile) for t, pile in enumerate(state.bottoms))
+        changes = {"hands": hands, "piles": piles, "bottoms": bottoms}
+        if state.phase == JOKER_CARD and state.holding >= 0 and player != state.active:
+            changes["holding"] = -1 - state.holding_pile
+        if any(c is not None for c in state.choices):
+            changes["choices"] = tuple(c if c is None or p == player else CHOSEN for p, c in enumerate(state.choices))
+        return attrs.evolve(state, **changes)
+
+    def unseen(self, view: DonnantState) -> tuple[set[int], set[int]]:
+        """The cards of each pile that ``view`` shows nowhere."""
+        shown = {n for n in view.market if n >= 0}
+        for tableau in view.tableaux:
+            shown.update(slot[0] for slot in tableau if slot is not None)
+        for group in (*view.hands, *view.piles, *view.bottoms, (view.holding,)):
+            shown.update(n for n in group if n >= 0)
+        return tuple(set(cards) - shown for cards in self.by_pile)  # type: ignore[return-value]
+
+    def sample(self, view: DonnantState, player: int, rng: random.Random) -> DonnantState:
+        free = [sorted(cards) for cards in self.unseen(view)]
+        for cards in free:
+            rng.shuffle(cards)
+
+        def fill(group: tuple[int, ...]) -> tuple[int, ...]:
+            return tuple(free[-1 - n].pop() if n < 0 else n for n in group)
+
+        hands = tuple(fill(hand) for hand in view.hands)
+        holding = view.holding
+        if holding < 0 and view.phase == JOKER_CARD and view.holding_pile >= 0:  # the joker's card, unseen
+            holding = free[-1 - holding].pop()
+        bottoms = tuple(fill(b) for b in view.bottoms)
+        piles = tuple(tuple(sorted(fill(p))) for p in view.piles)
+        state = attrs.evolve(view, hands=hands, piles=piles, bottoms=bottoms, holding=holding)
+        if CHOSEN in state.choices:
+            choices = list(state.choices)
+            for p, c in enumerate(choices):
+                if c == CHOSEN:
+                    choices[p] = rng.choice(attrs.evolve(state, turn=p, pending=(p,)).legal_moves)
+            state = attrs.evolve(state, choices=tuple(choices))
+        return state
+
+    # -- moves --------------------------------------------------------------------------------------------
+    def card_site(self, n: int) -> int:
+        return self.cat_site[n] if n >= 0 else PILE[-1 - n]
+
+    def generate_moves(self, s: DonnantState) -> tuple[Move, ...]:
+        phase, me = s.phase, s.turn
+        if phase == PUTBACK:
+            return tuple(sorted({Move(PUTBACK_T, self.card_site(n)) for n in s.hands[me]}))
+        if phase == LAY:
+            places = self.free_places(s.tableaux[me])
+            return tuple(sorted({Move(self.card_site(n), x + PLACES[0]) for n in s.hands[me] for x in places}))
+        if phase == ACTIVE:
+            return self.active_moves(s)
+        if phase == PASSIVE:
+            return tuple(sorted([PASS, *self.write_moves(s, me, s.just)]))
+        if phase == SECOND:
+            return tuple(sorted([PASS, *self.write_moves(s, me, s.just & ~(1 << s.took[me]))]))
+        if phase == USE:
+            return self.use_moves(s)
+        if phase == PLACE:
+            site = self.card_site(s.holding)
+            return tuple(Move(site, x + PLACES[0]) for x in self.free_places(s.tableaux[me]))
+        if phase == COMPLETE:
+            return self.complete_moves(s)
+        if phase in (JOKER_DICE, SOLO_WRITE):
+            return tuple(sorted([PASS, *self.write_moves(s, me, ((1 << DICE) - 1) & ~s.used)]))
+        if phase == JOKER_CARD:
+            site = self.card_site(s.holding)
+            moves = [Move(site, x + PLACES[0]) for x in self.free_places(s.tableaux[me])]
+            return tuple(sorted([*moves, Move(PUTBACK_T, site)]))
+        if phase == SOLO_REMOVE:
+            return tuple(Move(REMOVE_T, SLOT[slot]) for slot in (3, 7) if s.market[slot] >= 0)
+        return ()
+
+    def in_last_round(self, s: DonnantState) -> bool:
+        return s.last_round >= 0 and s.rounds == s.last_round - 1
+
+    def active_moves(self, s: DonnantState) -> tuple[Move, ...]:
+        moves: list[Move] = []
+        if s.rolls < 3:
+            moves.extend(self.reroll_moves)
+            done = all(slot is None or None not in slot[1] for slot in s.tableaux[s.active])
+            if not (self.in_last_round(s) and done and not self.solo) or self.buys(s, s.active):
+                moves.append(Move(-1, STOP))
+        else:
+            moves.append(Move(-1, STOP))
+            moves.append(Move(-1, JOKER_DICE_T))
+            for t in (0, 1):
+                if s.piles[t] or s.bottoms[t]:
+                    moves.append(Move(-1, PILE[t]))
+        return tuple(sorted(moves))
+
+    def buys(self, s: DonnantState, me: int) -> list[Move]:
+        """The purchases the unused dice allow (DD7, DD10): n equal dice as read
+        (the +1/-1 ticks), the price less the discount ticks spent."""
+        tableau = s.tableaux[me]
+        if not self.free_places(tableau):
+            return []
+        adjust, discount = self.left(tableau, "adjust"), self.left(tableau, "discount")
+        free = [k for k in range(DICE) if not s.used >> k & 1]
+        out = []
+        for price in (3, 4):
+            slots = [slot for slot in range(8) if s.market[slot] >= 0 and PRICES[slot % 4] == price]
+            if not slots:
+                continue
+            ways: set[tuple[int, ...]] = set()
+            for n in range(max(0, price - discount), price + 1):
+                less = () if n == price else (LESS0 + price - n,)
+                if n == 0:
+                    ways.add(less)
+                    continue
+                for group in itertools.combinations(free, n):
+                    for v in range(1, 7):
+                        cost = sum(abs(s.dice[k] - v) for k in group)
+                        if cost <= adjust:
+                            reads = tuple(READ0 + k * 6 + v - 1 for k in group if s.dice[k] != v)
+                            ways.add(tuple(sorted((*(DIE[k] for k in group), *reads, *less))))
+            out.extend(Move(-1, SLOT[slot], way) for slot in slots for way in ways)
+        return out
+
+    def use_moves(self, s: DonnantState) -> tuple[Move, ...]:
+        me = s.active
+        moves = [PASS, *self.buys(s, me)]
+        tableau = s.tableaux[me]
+        dice = tuple((k, s.dice[k]) for k in range(DICE) if not s.used >> k & 1)
+        adjust, recolour = self.left(tableau, "adjust"), self.left(tableau, "recolour")
+        for i, slot in enumerate(tableau):
+            if slot is not None and None in slot[1]:
+                if self.can_complete(slot[0], slot[1], dice, adjust, recolour):
+                    moves.append(Move(COMPLETE_T, PLACES[i]))
+        return tuple(sorted(moves))
+
+    def complete_moves(self, s: DonnantState) -> tuple[Move, ...]:
+        """Writes on the card being completed that leave it completable with the dice left (DD6)."""
+        me, i = s.active, s.completing
+        tableau = s.tableaux[me]
+        number, written, _ = tableau[i]  # type: ignore[misc]
+        adjust, recolour = self.left(tableau, "adjust"), self.left(tableau, "recolour")
+        free = [(k, s.dice[k]) for k in range(DICE) if not s.used >> k & 1]
+        out = []
+        for b, w in enumerate(written):
+            if w is not None:
+                continue
+            for k, value in free:
+                rest = tuple(d for d in free if d[0] != k)
+                for v, c in self.readings(number, b, k, value, adjust, recolour):
+                    new = written[:b] + (v,) + written[b + 1 :]
+                    if self.completable(number, new) and self.can_complete(
+                        number, new, rest, adjust - abs(v - value), recolour - (c != k)
+                    ):
+                        out.append(self.write_move(k, i, b, v, c, value))
+        return tuple(sorted(out))
+
+    # -- playing a move -----------------------------------------------------------------------------------
+    def apply(self, state: DonnantState, move: Move) -> DonnantState:
+        s = attrs.evolve(state, history=(*state.history, move))
+        if state.turn == CHANCE:
+            return self._settle(self.chance(s, move.to))
+        phase, me = s.phase, s.turn
+        if phase == PUTBACK:
+            n = self.site_card[move.to]
+            t = self.pile_of[n]
+            hands = _replace(s.hands, me, tuple(c for c in s.hands[me] if c != n))
+            bottoms = _replace(s.bottoms, t, (*s.bottoms[t], n))
+            pending = s.pending[1:]
+            s = attrs.evolve(s, hands=hands, bottoms=bottoms, pending=pending)
+            if not pending:
+                s = attrs.evolve(s, phase=LAY, active=s.first)
+            return self._settle(s)
+        if phase == LAY:
+            s = self.put(s, me, self.site_card[move.origin], move.to - PLACES[0])
+            hands = _replace(s.hands, me, tuple(c for c in s.hands[me] if c != self.site_card[move.origin]))
+            s = attrs.evolve(s, hands=hands)
+            if not hands[me]:
+                nxt = (me + 1) % self.number_of_players
+                s = attrs.evolve(s, active=nxt)
+                if nxt == s.first:
+                    s = self.new_turn(s)
+            return self._settle(s)
+        if phase == ACTIVE:
+            return self._settle(self.act(s, move))
+        if phase in (PASSIVE, SECOND):
+            choices = _replace(s.choices, me, move)
+            s = attrs.evolve(s, choices=choices, pending=s.pending[1:])
+            if not s.pending:
+                s = self.resolve(s)
+            return self._settle(s)
+        if phase == USE:
+            if move == PASS:
+                return self._settle(self.end_turn(s))
+            if move.origin == COMPLETE_T:
+                return self._settle(attrs.evolve(s, phase=COMPLETE, completing=move.to - PLACES[0]))
+            return self._settle(self.buy(s, move))
+        if phase == PLACE:
+            s = self.put(s, me, s.holding, move.to - PLACES[0])
+            return self._settle(attrs.evolve(s, phase=USE, holding=-1, holding_pile=-1, bought=False))
+        if phase == COMPLETE:
+            tableau = self.do_write(s, me, move, s.tableaux[me])
+            s = attrs.evolve(s, tableaux=_replace(s.tableaux, me, tableau), used=s.used | 1 << move.origin)
+            if None not in tableau[s.completing][1]:  # type: ignore[index]
+                s = attrs.evolve(s, phase=USE, completing=-1)
+            return self._settle(s)
+        if phase in (JOKER_DICE, SOLO_WRITE):
+            if move != PASS:
+                tableau = self.do_write(s, me, move, s.tableaux[me])
+                s = attrs.evolve(
+                    s, tableaux=_replace(s.tableaux, me, tableau), used=s.used | 1 << move.origin, writes=s.writes - 1
+                )
+            if move == PASS or s.writes <= 0:
+                s = self.end_turn(s) if phase == JOKER_DICE else self.solo_remove(s)
+            return self._settle(s)
+        if phase == JOKER_CARD:
+            n, t = s.holding, s.holding_pile
+            if move.origin == PUTBACK_T:
+                s = attrs.evolve(s, bottoms=_replace(s.bottoms, t, (*s.bottoms[t], n)))
+            else:
+                s = self.put(s, me, n, move.to - PLACES[0])
+            return self._settle(self.end_turn(attrs.evolve(s, holding=-1, holding_pile=-1)))
+        if phase == SOLO_REMOVE:
+            market = _replace(s.market, move.to - SLOT[0], -1)
+            return self._settle(self.after_removal(attrs.evolve(s, market=market)))
+        raise AssertionError(f"no move in phase {phase}")
+
+    def chance(self, s: DonnantState, k: int) -> DonnantState:
+        if k >= 200:  # the first player
+            first = k - 200
+            order = tuple((first + j) % self.number_of_players for j in range(self.number_of_players))
+            return attrs.evolve(s, first=first, active=first, phase=PUTBACK, pending=order)
+        if k >= 100:  # a card drawn
+            n = k - 100
+            (t, where), to_draw = s.to_draw[0], s.to_draw[1:]
+            piles, bottoms = s.piles, s.bottoms
+            if n in piles[t]:
+                piles = _replace(piles, t, tuple(c for c in piles[t] if c != n))
+            elif piles[t]:  # a view: one unknown card less
+                piles = _replace(piles, t, piles[t][1:])
+            else:
+                bottoms = _replace(bottoms, t, bottoms[t][1:])
+            s = attrs.evolve(s, to_draw=to_draw, piles=piles, bottoms=bottoms)
+            if where < 8:
+                return attrs.evolve(s, market=_replace(s.market, where, n))
+            if where < 200:
+                p = where - 100
+                return attrs.evolve(s, hands=_replace(s.hands, p, (*s.hands[p], n)))
+            return attrs.evolve(s, holding=n, holding_pile=t, phase=JOKER_CARD)
+        # a die
+        die, to_roll = s.to_roll[0], s.to_roll[1:]
+        s = attrs.evolve(s, dice=_replace(s.dice, die, k), to_roll=to_roll)
+        if to_roll:
+            return s
+        s = attrs.evolve(s, rolls=s.rolls + 1)
+        if s.phase == SOLO_WRITE:
+            return s
+        if s.rolls >= 2 and not self.solo:
+            return self.start_passive(s, PASSIVE)
+        return attrs.evolve(s, phase=ACTIVE)
+
+    def start_passive(self, s: DonnantState, phase: int) -> DonnantState:
+        """After a reroll (DD8), or for a second die (DD10): the players asked at once."""
+        players = self.number_of_players
+        order = [(s.active + j) % players for j in range(1, players)]
+        asked = []
+        for p in order:
+            allowed = s.just
+            if phase == SECOND:
+                if s.took[p] < 0 or not self.left(s.tableaux[p], "second"):
+                    continue
+                allowed &= ~(1 << s.took[p])
+            if self.write_moves(s, p, allowed):
+                asked.append(p)
+        if not asked:
+            return attrs.evolve(s, phase=ACTIVE, choices=(None,) * players, took=(-1,) * players)
+        return attrs.evolve(s, phase=phase, pending=tuple(asked), choices=(None,) * players)
+
+    def resolve(self, s: DonnantState) -> DonnantState:
+        """Every choice made at once, applied together."""
+        tableaux, took = list(s.tableaux), list(s.took)
+        for p, choice in enumerate(s.choices):
+            if choice is None or choice.is_pass:
+                continue
+            tableau = self.do_write(s, p, choice, tableaux[p])
+            if s.phase == SECOND:
+                tableau = self.spend(tableau, "second", 1)
+            else:
+                took[p] = choice.origin
+            tableaux[p] = tableau
+        s = attrs.evolve(s, tableaux=tuple(tableaux), took=tuple(took), choices=(None,) * len(took))
+        if s.phase == PASSIVE:
+            return self.start_passive(s, SECOND)
+        return attrs.evolve(s, phase=ACTIVE, took=(-1,) * len(took))
+
+    def act(self, s: DonnantState, move: Move) -> DonnantState:
+        if move.to == STOP:
+            return attrs.evolve(s, phase=USE, used=0, rerolls=s.rolls - 1)
+        if move.to == JOKER_DICE_T:
+            return attrs.evolve(s, phase=JOKER_DICE, used=0, writes=2, rerolls=s.rolls - 1)
+        if move.to in PILE:
+            t = PILE.index(move.to)
+            return attrs.evolve(s, to_draw=((t, 200),), rerolls=s.rolls - 1)
+        mask = self.rerolls_of[move]
+        dice = tuple(0 if mask >> k & 1 else v for k, v in enumerate(s.dice))
+        return attrs.evolve(s, dice=dice, just=mask, to_roll=tuple(k for k in range(DICE) if mask >> k & 1))
+
+    def buy(self, s: DonnantState, move: Move) -> DonnantState:
+        me, slot = s.active, move.to - SLOT[0]
+        dice = [m for m in move.marks if m < DICE]
+        value = None
+        for m in move.marks:
+            if READ0 <= m < RECOLOUR0:
+                value = (m - READ0) % 6 + 1
+        if value is None and dice:
+            value = s.dice[dice[0]]
+        cost = sum(abs(s.dice[k] - value) for k in dice) if dice else 0  # type: ignore[operator]
+        less = sum(m - LESS0 for m in move.marks if LESS0 < m < SEAT0)
+        tableau = self.spend(self.spend(s.tableaux[me], "adjust", cost), "discount", less)
+        used = s.used
+        for k in dice:
+            used |= 1 << k
+        n = s.market[slot]
+        return attrs.evolve(
+            s,
+            tableaux=_replace(s.tableaux, me, tableau),
+            market=_replace(s.market, slot, -1),
+            used=used,
+            holding=n,
+            holding_pile=self.pile_of[n],
+            phase=PLACE,
+            bought=True,
+        )
+
+    def put(self, s: DonnantState, player: int, n: int, place: int) -> DonnantState:
+        """Card ``n`` placed in ``player``'s tableau; a ninth card starts the end (DD12, DD14)."""
+        tableau = s.tableaux[player]
+        tableau = tableau[:place] + ((n, (None,) * self.size_of[n], 0),) + tableau[place + 1 :]
+        s = attrs.evolve(s, tableaux=_replace(s.tableaux, player, tableau))
+        if s.phase != LAY and s.last_round < 0 and sum(slot is not None for slot in tableau) >= 9:
+            s = attrs.evolve(s, last_round=min(s.rounds + 2, self.turns) if self.solo else s.rounds + 2)
+        return s
+
+    def refill(self, s: DonnantState) -> DonnantState:
+        """Each market row closes its gaps toward the far end and is refilled from its pile (DD7)."""
+        market = list(s.market)
+        to_draw = list(s.to_draw)
+        for row in (0, 1):
+            cards = [n for n in market[row * 4 : row * 4 + 4] if n >= 0]
+            gaps = 4 - len(cards)
+            market[row * 4 : row * 4 + 4] = [-1] * gaps + cards
+            left = len(s.piles[row]) + len(s.bottoms[row])
+            for j in range(min(gaps, left) - 1, -1, -1):
+                to_draw.append((row, row * 4 + j))
+        return attrs.evolve(s, market=tuple(market), to_draw=tuple(to_draw))
+
+    def new_turn(self, s: DonnantState) -> DonnantState:
+        return attrs.evolve(
+            s, phase=ACTIVE, dice=(0,) * DICE, rolls=0, just=(1 << DICE) - 1, to_roll=tuple(range(DICE)), used=0,
+            writes=0, holding=-1, holding_pile=-1, completing=-1, bought=False,
+        )  # fmt: skip
+
+    def end_turn(self, s: DonnantState) -> DonnantState:
+        s = attrs.evolve(s, holding=-1, holding_pile=-1, completing=-1, bought=False)
+        if self.solo:  # the passive turn (DD14): the five dice rolled once, up to 3/2/1 of them written
+            s = self.refill(s)
+            return attrs.evolve(
+                s, phase=SOLO_WRITE, dice=(0,) * DICE, rolls=0, just=(1 << DICE) - 1, to_roll=tuple(range(DICE)),
+                used=0, writes=(3, 2, 1)[max(0, min(2, s.rerolls))],
+            )  # fmt: skip
+        players = self.number_of_players
+        nxt = (s.active + 1) % players
+        rounds = s.rounds + (nxt == s.first)
+        s = attrs.evolve(s, active=nxt, rounds=rounds)
+        if (s.last_round >= 0 and rounds >= s.last_round) or rounds >= ROUND_CAP:
+            return self.finish(s)
+        return self.new_turn(self.refill(s))
+
+    def solo_remove(self, s: DonnantState) -> DonnantState:
+        s = attrs.evolve(s, phase=SOLO_REMOVE, used=0)
+        if s.market[3] < 0 and s.market[7] < 0:  # nothing to remove: the turn counts all the same
+            return self.after_removal(s)
+        return s
+
+    def after_removal(self, s: DonnantState) -> DonnantState:
+        removed = s.removed + 1
+        s = attrs.evolve(s, removed=removed, rounds=removed)
+        if removed >= self.turns or (s.last_round >= 0 and removed >= s.last_round):
+            return self.finish(s)
+        return self.new_turn(self.refill(attrs.evolve(s, rerolls=0)))
+
+    # -- the end ------------------------------------------------------------------------------------------
+    def placed(self, tableau: tuple[Slot, ...]) -> dict[tuple[int, int], scoring.Placed]:
+        return {
+            divmod(i, WINDOW): scoring.Placed(self.card_of[slot[0]], slot[1], slot[2])
+            for i, slot in enumerate(tableau)
+            if slot is not None and slot[0] >= 0
+        }
+
+    def finish(self, s: DonnantState) -> DonnantState:
+        totals = tuple(scoring.score(self.placed(t)) for t in s.tableaux)
+        empty = tuple(scoring.empty_boxes(self.placed(t)) for t in s.tableaux)
+        s = attrs.evolve(s, to_draw=(), to_roll=(), pending=(), choices=(None,) * len(totals))
+        if self.solo:
+            won = totals[0] >= self.target
+            level = self.options["level"]
+            reason = f"{'won' if won else 'lost'}: {totals[0]} points, {self.target} needed at level {level}"
+            result = Outcome(0 if won else None, reason, (), (1,), totals, (1.0 if won else -1.0,))
+            return attrs.evolve(s, outcome=result)
+        return attrs.evolve(s, outcome=ranked(totals, empty))
+
+    # -- notation ----------------------------------------------------------------------------------------------
+    def format_move(self, move: Move) -> str:
+        o, to, marks = move
+        if move == PASS:
+            return "pass"
+        if o == -1 and to in DIE:
+            return "reroll:" + "".join(LETTERS[k] for k in sorted((to, *marks)))
+        if o == -1 and to == STOP:
+            return "stop"
+        if o == -1 and to == JOKER_DICE_T:
+            return "joker:dice"
+        if o == -1 and to in PILE:
+            return f"joker:{PILE_NAMES[PILE.index(to)]}"
+        if o == -1 and to in SLOT:
+            return f"buy:{slot_name(to - SLOT[0])}" + "".join(" " + w for w in buy_words(marks))
+        if o == COMPLETE_T and to in PLACES:
+            return f"complete:{place_name(to - PLACES[0])}"
+        if o == PUTBACK_T:
+            return f"putback:{self.card_word(to)}"
+        if o == REMOVE_T and to in SLOT:
+            return f"remove:{PILE_NAMES[(to - SLOT[0]) // 4]}"
+        if (o in self.site_card or o in PILE) and to in PLACES and not marks:
+            return f"{self.card_word(o)}>{place_name(to - PLACES[0])}"
+        if o in DIE and BOX0 <= to < BOX0 + 125:
+            return write_word(o, to, marks)
+        if o == REVEAL_T:
+            words, seq = [], (to, *marks)
+            j = 0
+            while j < len(seq):
+                p = seq[j] - SEAT0
+                name = self.player_names[p] if 0 <= p < self.number_of_players else f"player{p + 1}"
+                if j + 1 < len(seq) and seq[j + 1] in DIE:
+                    end = j + 3
+                    while end < len(seq) and not SEAT0 <= seq[end] < CAT0:
+                        end += 1
+                    words.append(f"{name}:{write_word(seq[j + 1], seq[j + 2], seq[j + 3 : end])}")
+                    j = end
+                else:
+                    words.append(f"{name}:pass")
+                    j += 1
+            return " ".join(words)
+        return f"?{o},{to},{','.join(map(str, marks))}"
+
+    def card_word(self, site: int) -> str:
+        if site in PILE:
+            return PILE_NAMES[PILE.index(site)]
+        return f"#{self.site_card[site]}"
+
+    def parse_move(self, text: str) -> Move:
+        if not isinstance(text, str):
+            raise InvalidMoveError(f"a move is text, got {text!r}")
+        clean = " ".join(text.strip().lower().split())
+        bad = InvalidMoveError(f"{text.strip()!r} is no Donnant Donnant move (type help for the forms)")
+        if clean in ("pass", "decline", "end", "done"):
+            return PASS
+        if clean == "stop":
+            return Move(-1, STOP)
+        head, _, rest = clean.partition(":")
+        if head == "reroll":
+            if not rest or any(ch not in LETTERS for ch in rest) or len(set(rest)) != len(rest):
+                raise InvalidMoveError(f"{text.strip()!r}: name the dice to reroll by colour (yogbr), as reroll:yob")
+            dice = sorted(LETTERS.index(ch) for ch in rest)
+            return Move(-1, DIE[dice[0]], tuple(DIE[k] for k in dice[1:]))
+        if head == "joker":
+            if rest == "dice":
+                return Move(-1, JOKER_DICE_T)
+            if rest in PILE_NAMES:
+                return Move(-1, PILE[PILE_NAMES.index(rest)])
+            raise InvalidMoveError(f"{text.strip()!r}: a joker is joker:dice, joker:scoring or joker:bonus")
+        if head == "remove":
+            if rest in PILE_NAMES:
+                return Move(REMOVE_T, SLOT[3 + 4 * PILE_NAMES.index(rest)])
+            raise InvalidMoveError(f"{text.strip()!r}: remove:scoring or remove:bonus")
+        if head == "complete":
+            if rest in PLACE_OF:
+                return Move(COMPLETE_T, PLACES[PLACE_OF[rest]])
+            raise InvalidMoveError(f"{text.strip()!r}: name the card's place, a1 to e5 (complete:c3)")
+        if head == "putback":
+            return Move(PUTBACK_T, self.parse_card(rest, text))
+        if head == "buy":
+            words = rest.split()
+            slot = SLOT_OF.get(words[0]) if words else None
+            if slot is None:
+                raise InvalidMoveError(
+                    f"{text.strip()!r}: buy:SLOT then the dice, slots score1-4 and bonus1-4 (buy:score4 y g b)"
+                )
+            marks = []
+            for w in words[1:]:
+                found = re.fullmatch(r"less([1-4])", w)
+                if found:
+                    marks.append(LESS0 + int(found[1]))
+                    continue
+                found = re.fullmatch(r"([yogbr])(?:=([1-6]))?", w)
+                if not found:
+                    raise InvalidMoveError(f"{text.strip()!r}: {w!r} is not a die (y, y=4) or a discount (less1)")
+                k = LETTERS.index(found[1])
+                marks.append(DIE[k])
+                if found[2]:
+                    marks.append(READ0 + k * 6 + int(found[2]) - 1)
+            if len(set(marks)) != len(marks):
+                raise InvalidMoveError(f"{text.strip()!r}: a die is named twice")
+            return Move(-1, SLOT[slot], tuple(sorted(marks)))
+        if ":" in clean and ">" in clean and " " in clean or clean.count(":") > 1:
+            raise bad
+        found = re.fullmatch(r"([yogbr])(?:=([1-6]))?(?:~([yogbr]))?>([a-e][1-5])\.([1-5])", clean)
+        if found:
+            k = LETTERS.index(found[1])
+            marks = []
+            if found[2]:
+                marks.append(READ0 + k * 6 + int(found[2]) - 1)
+            if found[3] and found[3] != found[1]:
+                marks.append(RECOLOUR0 + k * 5 + LETTERS.index(found[3]))
+            return Move(DIE[k], box_site(PLACE_OF[found[4]], int(found[5]) - 1), tuple(sorted(marks)))
+        found = re.fullmatch(r"(#\d+|scoring|bonus)>([a-e][1-5])", clean)
+        if found:
+            return Move(self.parse_card(found[1], text), PLACES[PLACE_OF[found[2]]])
+        raise bad
+
+    def parse_card(self, word: str, text: str) -> int:
+        if word in PILE_NAMES:
+            return PILE[PILE_NAMES.index(word)]
+        found = re.fullmatch(r"#?(\d+)", word)
+        if found and int(found[1]) in self.cat_site:
+            return self.cat_site[int(found[1])]
+        raise InvalidMoveError(f"{text.strip()!r}: name a card by its number, as #17")
+
+    def shorthand(self, state: DonnantState, text: str) -> Move | None:
+        """``c3`` for the one card to place there; ``decline`` and ``end`` for pass."""
+        clean = text.strip().lower() if isinstance(text, str) else ""
+        if clean in PLACE_OF and state.turn >= 0:
+            site = PLACES[PLACE_OF[clean]]
+            found = [m for m in state.legal_moves if m.to == site and m.origin != COMPLETE_T]
+            if len(found) == 1:
+                return found[0]
+        return None
+
+    def why_illegal(self, state: DonnantState, move: Move) -> str:
+        s, o = state, move.origin
+        phase = s.phase
+        legal = s.legal_moves
+        some = ", ".join(s.format_move(m) for m in legal[:6]) + (", …" if len(legal) > 6 else "")
+        now = f"now: {some}"
+        me = s.turn
+        if o == -1 and move.to in PILE and phase == ACTIVE and s.rolls < 3:
+            return f"a joker is played only after the third roll (DD9); {now}"
+        if o == -1 and move.to == JOKER_DICE_T and phase == ACTIVE and s.rolls < 3:
+            return f"a joker is played only after the third roll (DD9); {now}"
+        if o == -1 and move.to in DIE and phase == ACTIVE and s.rolls >= 3:
+            return f"three rolls are the most: stop, or play a joker; {now}"
+        if o in DIE and phase in (PASSIVE, SECOND) and not s.just >> o & 1:
+            return f"the {COLOURS[o]} die was set aside, not rolled: only a die just rolled may be taken (DD8); {now}"
+        if o in DIE and phase == SECOND and o == s.took[me]:
+            return f"the {COLOURS[o]} die is taken already: a second die must be another (DD10); {now}"
+        if o in DIE and phase in (COMPLETE, JOKER_DICE, SOLO_WRITE) and s.used >> o & 1:
+            return f"the {COLOURS[o]} die is used already: each die once; {now}"
+        if o == -1 and move.to in SLOT and phase == USE:
+            dice = [m for m in move.marks if m < DICE]
+            if any(s.used >> k & 1 for k in dice):
+                return f"a die is used already: each die once; {now}"
+            slot = move.to - SLOT[0]
+            if s.market[slot] < 0:
+                return f"{slot_name(slot)} is empty; {now}"
+            price = PRICES[slot % 4]
+            return (
+                f"{slot_name(slot)} costs {price} dice of one value (fewer with discount ticks, +1/-1 ticks to make"
+                f" them equal), and the card needs a place; {now}"
+            )
+        if move.to in PLACES and phase in (LAY, PLACE, JOKER_CARD) and move.origin != COMPLETE_T:
+            if move.to - PLACES[0] not in self.free_places(s.tableaux[me]):
+                return (
+                    f"a card goes touching another by an edge or a corner, the tableau within 3 columns and 3 rows"
+                    f" (DD4, DD7); {now}"
+                )
+        if o == COMPLETE_T and phase == USE:
+            return f"a card is completed only by filling all its empty boxes at once with the dice left (DD6); {now}"
+        if o in DIE and phase == COMPLETE:
+            return f"that write leaves the card impossible to complete with the dice left (DD6); {now}"
+        if o in DIE and phase in (PASSIVE, SECOND, JOKER_DICE, SOLO_WRITE):
+            return f"that box does not take that die, or the card could no longer be completed (DD3, DD8); {now}"
+        words = {
+            PUTBACK: "put back one of your four cards",
+            LAY: "lay a card of your hand",
+            ACTIVE: "reroll some dice, stop" + (", or play a joker" if s.rolls >= 3 else ""),
+            PASSIVE: "take a die just rolled into one of your boxes, or decline (pass)",
+            SECOND: "take a second die just rolled (a bonus), or decline (pass)",
+            USE: "buy, complete a card, or end the turn (pass)",
+            PLACE: "place the card bought",
+            COMPLETE: "write a die on the card being completed",
+            JOKER_DICE: "write a die as a passive player, or stop (pass)",
+            JOKER_CARD: "place the card drawn, or put it back",
+            SOLO_WRITE: "write a die as a passive player, or stop (pass)",
+            SOLO_REMOVE: "remove the far card of a market row",
+        }.get(phase, "")
+        who = self.player_names[me] if me >= 0 else "chance"
+        return f"{who} must {words}; {now}" if words else f"that move is not legal here; {now}"
+
+    # -- beside the board: the dice, the market, the tableaux, the scores --------------------------------
+    def dice(self, state: DonnantState) -> tuple[Die, ...]:
+        kept = state.phase == ACTIVE and state.rolls > 0
+        return tuple(
+            Die(
+                v,
+                kept=bool(kept and state.rolls > 1 and not state.just >> k & 1) or bool(state.used >> k & 1),
+                colour=HEX[COLOURS[k]],
+                name=COLOURS[k],
+                site=DIE[k],
+            )
+            for k, v in enumerate(state.dice)
+        )
+
+    def card_picture(self, n: int, slot: Slot = None, place: int = -1, site: int = -1, price: str = "") -> Card | None:
+        if n < 0:
+            return None
+        card = self.card_of[n]
+        written = slot[1] if slot is not None else (None,) * self.size_of[n]
+        ticks = slot[2] if slot is not None else 0
+        obj = card.objective
+        boxes = tuple(
+            CardBox(
+                demand="" if b.value is None else str(b.value),
+                colour="" if b.colour is None else HEX[b.colour],
+                written="" if w is None else str(w),
+                site=box_site(place, j) if place >= 0 else -1,
+            )
+            for j, (b, w) in enumerate(zip(obj.boxes, written, strict=False))
+        )
+        between = []
+        for j in range(len(obj.boxes) - 1):
+            if obj.increasing:
+                between.append("<")
+            elif any(j in g and j + 1 in g for g in obj.groups):
+                between.append("=")
+            else:
+                between.append(" ")
+        return Card(
+            text=_card_text(card),
+            colour=HEX[card.colour],
+            colour_name=card.colour,
+            boxes=boxes,
+            between=tuple(between),
+            ticks=tuple(j < ticks for j in range(self.uses_of[n])),
+            done=slot is not None and None not in written,
+            price=price,
+            site=site,
+        )
+
+    def market(self, state: DonnantState) -> tuple[Cards, ...]:
+        out = []
+        for row in (0, 1):
+            cards = []
+            for j in range(4):
+                n = state.market[row * 4 + j]
+                price = f"{PRICES[j]} equal dice"
+                cards.append(self.card_picture(n, site=SLOT[row * 4 + j], price=price) if n >= 0 else "")
+            out.append(Cards(f"{PILE_NAMES[row]} market", tuple(cards)))
+            out.append(Cards(f"{PILE_NAMES[row]} pile", (None,) * (len(state.piles[row]) + len(state.bottoms[row]))))
+        for p, hand in enumerate(state.hands):
+            if hand:
+                shown = [self.card_picture(n, site=self.cat_site[n]) if n >= 0 else None for n in hand]
+                out.append(Cards(f"{self.player_names[p]}'s hand", tuple(shown), owner=p))
+        if state.holding >= 0 or (state.phase == JOKER_CARD and state.holding_pile >= 0):
+            n = state.holding
+            shown_card = self.card_picture(n, site=self.cat_site[n]) if n >= 0 else None
+            out.append(Cards("to place", (shown_card,), owner=state.active))
+        for p, tableau in enumerate(state.tableaux):
+            cards = []
+            for i, slot in enumerate(tableau):
+                if slot is None:
+                    cards.append("")
+                else:
+                    cards.append(self.card_picture(slot[0], slot, place=i, site=PLACES[i]))
+            out.append(Cards(f"{self.player_names[p]}'s tableau", tuple(_window(cards)), owner=p, columns=WINDOW))
+        return tuple(out)
+
+    def scores(self, state: DonnantState) -> tuple[float, ...]:
+        try:
+            return tuple(float(scoring.score(self.placed(t))) for t in state.tableaux)
+        except NotImplementedError:
+            return ()
+
+    def owners(self, state: DonnantState) -> dict[int, int]:
+        return {}
+
+
+def _window(cards: list) -> list:
+    """The 5 by 5 window row by row from the top (rank 5), as Cards lays out rows of ``columns``."""
+    return [cards[c * WINDOW + r] for r in range(WINDOW - 1, -1, -1) for c in range(WINDOW)]
+
+
+def _card_text(card: CardData) -> str:
+    try:
+        return card_text(card)
+    except NotImplementedError:
+        return f"card {card.number}"
+
+
+def ranked(totals: tuple[int, ...], empty: tuple[int, ...]) -> Outcome:
+    """Highest total first; a tie goes to fewer empty boxes; still tied: shared (DD13)."""
+    keys = [(t, -e) for t, e in zip(totals, empty, strict=True)]
+    places = tuple(1 + sum(other > key for other in keys) for key in keys)
+    firsts = [p for p, place in enumerate(places) if place == 1]
+    tied = [p for p, t in enumerate(totals) if t == max(totals)]
+    reason = "the highest total"
+    if len(tied) > 1:
+        reason += ", a tie broken by fewer empty boxes" if len(firsts) == 1 else ", tied again on empty boxes"
+    return Outcome(firsts[0] if len(firsts) == 1 else None, reason, (), places, tuple(float(t) for t in totals))
+
+
+def slot_name(slot: int) -> str:
+    return f"{ROW_NAMES[slot // 4]}{slot % 4 + 1}"
+
+
+SLOT_OF = {slot_name(s): s for s in range(8)}
+
+
+def buy_words(marks: tuple[int, ...]) -> list[str]:
+    reads = {(m - READ0) // 6: (m - READ0) % 6 + 1 for m in marks if READ0 <= m < RECOLOUR0}
+    words = [LETTERS[m] + (f"={reads[m]}" if m in reads else "") for m in marks if m < DICE]
+    words += [f"less{m - LESS0}" for m in marks if LESS0 < m < SEAT0]
+    return words
+
+
+def write_word(die: int, box: int, marks: Iterable[int]) -> str:
+    place, b = divmod(box - BOX0, BOXES)
+    word = LETTERS[die]
+    for m in marks:
+        if READ0 <= m < RECOLOUR0:
+            word += f"={(m - READ0) % 6 + 1}"
+    for m in marks:
+        if RECOLOUR0 <= m < LESS0:
+            word += f"~{LETTERS[(m - RECOLOUR0) % 5]}"
+    return f"{word}>{place_name(place)}.{b + 1}"
+
+
+def _replace(values: tuple, index: int, value: object) -> tuple:
+    return (*values[:index], value, *values[index + 1 :])
+
+
+__all__ = ["Donnant", "DonnantState", "RULES"]
