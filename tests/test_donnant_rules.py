@@ -468,3 +468,19 @@ def test_illegal_message_says_what_may_be_done():
     assert "reroll:" in message and "stop" in message
     with pytest.raises(IllegalMoveError):
         state.play("complete:c3")
+
+
+def test_a_tableau_is_shown_as_its_cards_rectangle_with_the_free_places_while_placing():
+    """DD4, DD7: the tableau beside the board: its cards, and where a card may go when one is placed."""
+    mine = tableau(c3=slot(0, 2, 2), d4=slot(16))
+    state = position(tableaux=(mine, tableau(c3=slot(16))), phase=S.USE, dice=(4, 4, 4, 2, 5))
+    rows = {(row.name, row.owner): row for row in state.game.market(state)}
+    north = rows[("tableau", 0)]
+    assert north.columns == 2 and len(north.cards) == 4
+    assert north.cards[0] == "" and north.cards[1].site == R.PLACES[R.PLACE_OF["d4"]]  # the top row: c4, d4
+    assert north.cards[2].done and north.cards[2].boxes[0].written == "2"  # c3, completed
+    placing = state.play("buy:score3 y o g")
+    north = {(row.name, row.owner): row for row in placing.game.market(placing)}[("tableau", 0)]
+    assert north.columns == 4 and len(north.cards) == 16  # b2 to e5
+    clickable = {c.site for c in north.cards if hasattr(c, "site") and c.text == ""}
+    assert clickable == {m.to for m in placing.legal_moves}

@@ -1080,8 +1080,8 @@ class Donnant(Game[DonnantState]):
         if o in DIE and phase in (PASSIVE, SECOND, JOKER_DICE, SOLO_WRITE):
             return f"that box does not take that die, or the card could no longer be completed (DD3, DD8); {now}"
         words = {
-            PUTBACK: "put back one of your four cards",
-            LAY: "lay a card of your hand",
+            PUTBACK: "put back one of the four cards dealt (putback:#N)",
+            LAY: "lay a card of the hand, the first at c3, the next touching it",
             ACTIVE: "reroll some dice, stop" + (", or play a joker" if s.rolls >= 3 else ""),
             PASSIVE: "take a die just rolled into one of your boxes, or decline (pass)",
             SECOND: "take a second die just rolled (a bonus), or decline (pass)",
@@ -1159,19 +1159,30 @@ class Donnant(Game[DonnantState]):
         for p, hand in enumerate(state.hands):
             if hand:
                 shown = [self.card_picture(n, site=self.cat_site[n]) if n >= 0 else None for n in hand]
-                out.append(Cards(f"{self.player_names[p]}'s hand", tuple(shown), owner=p))
+                out.append(Cards("hand", tuple(shown), owner=p))
         if state.holding >= 0 or (state.phase == JOKER_CARD and state.holding_pile >= 0):
             n = state.holding
             shown_card = self.card_picture(n, site=self.cat_site[n]) if n >= 0 else None
             out.append(Cards("to place", (shown_card,), owner=state.active))
+        placing = state.phase in (LAY, PLACE, JOKER_CARD) and state.turn >= 0
         for p, tableau in enumerate(state.tableaux):
+            # The cards' rectangle; while the player places a card, with the places it may go.
+            free = self.free_places(tableau) if placing and p == state.turn else ()
+            shown_places = [i for i, slot in enumerate(tableau) if slot is not None] + list(free) or [CENTRE]
+            cols = [i // WINDOW for i in shown_places]
+            rows = [i % WINDOW for i in shown_places]
             cards = []
-            for i, slot in enumerate(tableau):
-                if slot is None:
-                    cards.append("")
-                else:
-                    cards.append(self.card_picture(slot[0], slot, place=i, site=PLACES[i]))
-            out.append(Cards(f"{self.player_names[p]}'s tableau", tuple(_window(cards)), owner=p, columns=WINDOW))
+            for r in range(max(rows), min(rows) - 1, -1):  # the top row first
+                for c in range(min(cols), max(cols) + 1):
+                    i = c * WINDOW + r
+                    slot = tableau[i]
+                    if slot is not None:
+                        cards.append(self.card_picture(slot[0], slot, place=i, site=PLACES[i]))
+                    elif i in free:
+                        cards.append(Card("", site=PLACES[i]))
+                    else:
+                        cards.append("")
+            out.append(Cards("tableau", tuple(cards), owner=p, columns=max(cols) - min(cols) + 1))
         return tuple(out)
 
     def scores(self, state: DonnantState) -> tuple[float, ...]:
@@ -1182,11 +1193,6 @@ class Donnant(Game[DonnantState]):
 
     def owners(self, state: DonnantState) -> dict[int, int]:
         return {}
-
-
-def _window(cards: list) -> list:
-    """The 5 by 5 window row by row from the top (rank 5), as Cards lays out rows of ``columns``."""
-    return [cards[c * WINDOW + r] for r in range(WINDOW - 1, -1, -1) for c in range(WINDOW)]
 
 
 def _card_text(card: CardData) -> str:
