@@ -48,6 +48,7 @@ from boardgames.play.match import Match, saved_seats
 from boardgames.play.records import default_path, read_record, save_record
 from boardgames.play.safe_files import user_path
 from boardgames.rendering.text import terminal_safe
+from boardgames.rules.chance import HIDDEN
 from boardgames.rules.parts import extend
 
 from .common import (
@@ -465,6 +466,12 @@ def moves_in_words(state: State) -> str:
     examples = state.move_examples(4)
     if not examples:
         return ""
+    game = state.game
+    if not game.board_drawn:  # a dice and card game: its sites are no squares to speak of
+        said = ", ".join(state.format_move(move) for move in examples)
+        # What is chosen now, in the game's words: why a move no one can make is refused.
+        now = f" {game.why_illegal(state, HIDDEN)}." if game.explains_illegal and not state.is_chance else ""
+        return f" Moves here look like: {said}.{now}"
     said = []
     for move in examples:
         text = state.format_move(move)

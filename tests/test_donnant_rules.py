@@ -7,6 +7,8 @@ by setting the state's fields (the tableaux, the dice, the market) with attrs.ev
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 import time
 
 import attrs
@@ -468,6 +470,17 @@ def test_illegal_message_says_what_may_be_done():
     assert "reroll:" in message and "stop" in message
     with pytest.raises(IllegalMoveError):
         state.play("complete:c3")
+
+
+def test_help_in_the_terminal_says_the_choice_in_the_game_s_words(tmp_path):
+    """`help` at the prompt: the moves as the game writes them and what is chosen now (no squares)."""
+    result = subprocess.run(
+        [sys.executable, "-m", "boardgames", "play", "donnant", "--players", "human,random", "--seed", "1"],
+        input="help\nquit\n", capture_output=True, text=True, cwd=tmp_path, timeout=120,
+    )  # fmt: skip
+    said = " ".join(result.stdout.split())
+    assert "north must put back one of the four cards dealt" in said and "now: putback:#" in said
+    assert "goes from" not in said and "places on" not in said
 
 
 def test_a_tableau_is_shown_as_its_cards_rectangle_with_the_free_places_while_placing():
