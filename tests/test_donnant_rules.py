@@ -10,6 +10,7 @@ import random
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import attrs
 import pytest
@@ -497,3 +498,14 @@ def test_a_tableau_is_shown_as_its_cards_rectangle_with_the_free_places_while_pl
     assert north.columns == 4 and len(north.cards) == 16  # b2 to e5
     clickable = {c.site for c in north.cards if hasattr(c, "site") and c.text == ""}
     assert clickable == {m.to for m in placing.legal_moves}
+
+
+def test_a_printed_set_is_loaded_from_a_card_file(tmp_path):
+    """DD2: -o cards=FILE plays with the file's cards, checked whole when the game is set up."""
+    shipped = (Path(R.__file__).parent / "cards.txt").read_text()
+    line = next(line for line in shipped.splitlines() if line.startswith("scoring yellow | 2 2 "))
+    printed = tmp_path / "printed.txt"
+    printed.write_text(shipped.replace(line, "scoring yellow | 2 2 | neighbours 5"))
+    game = Donnant.configure({"players": 2, "cards": str(printed)}, seed=3)
+    assert game.card_of[0].effect.points == 5 and Donnant.configure().card_of[0].effect.points == 3
+    assert random_game(2, 3, cards=str(printed)).is_over

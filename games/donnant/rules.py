@@ -14,7 +14,7 @@ from __future__ import annotations
 import itertools
 import random
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 import attrs
@@ -236,6 +236,7 @@ class Donnant(Game[DonnantState]):
         self.rerolls_by_mask = {mask: move for move, mask in self.rerolls_of.items()}
         self._completable: dict[tuple[int, tuple[int | None, ...]], bool] = {}
         self._can_complete: dict[tuple, bool] = {}
+        self._writes: dict[tuple, tuple[Move, ...]] = {}
 
     def initial_state(self) -> DonnantState:
         players = self.number_of_players
@@ -322,6 +323,8 @@ class Donnant(Game[DonnantState]):
                         break
                 if found:
                     break
+        if len(self._can_complete) > 100_000:
+            self._can_complete.clear()
         self._can_complete[key] = found
         return found
 
@@ -368,12 +371,22 @@ class Donnant(Game[DonnantState]):
                         out.add(j)
         return tuple(sorted(out))
 
-    def write_moves(self, s: DonnantState, player: int, allowed: int) -> list[Move]:
+    def write_moves(self, s: DonnantState, player: int, allowed: int) -> tuple[Move, ...]:
         """Writes of a passive player (DD8): a die of ``allowed`` (a mask) into
-        one empty box of one of the player's cards, never making it impossible."""
+        one empty box of one of the player's cards, never making it impossible.
+        Remembered per tableau and dice (the same few come back at every reroll)."""
         tableau = s.tableaux[player]
+        dice = tuple(s.dice[k] if allowed >> k & 1 else 0 for k in range(DICE))
+        key = (tableau, dice)
+        found = self._writes.get(key)
+        if found is None:
+            if len(self._writes) > 100_000:
+                self._writes.clear()
+            found = self._writes[key] = tuple(sorted(self._write_moves(tableau, dice)))
+        return found
+
+    def _write_moves(self, tableau: tuple[Slot, ...], dice: tuple[int, ...]) -> Iterator[Move]:
         adjust, recolour = self.left(tableau, "adjust"), self.left(tableau, "recolour")
-        out = []
         for i, slot in enumerate(tableau):
             if slot is None or None not in slot[1]:
                 continue
@@ -381,14 +394,12 @@ class Donnant(Game[DonnantState]):
             for b, w in enumerate(written):
                 if w is not None:
                     continue
-                for k in range(DICE):
-                    if not allowed >> k & 1:
+                for k, value in enumerate(dice):
+                    if not value:
                         continue
-                    value = s.dice[k]
                     for v, c in self.readings(number, b, k, value, adjust, recolour):
                         if self.completable(number, written[:b] + (v,) + written[b + 1 :]):
-                            out.append(self.write_move(k, i, b, v, c, value))
-        return out
+                            yield self.write_move(k, i, b, v, c, value)
 
     @staticmethod
     def write_move(k: int, place: int, box: int, v: int, c: int, value: int) -> Move:
@@ -545,9 +556,9 @@ class Donnant(Game[DonnantState]):
         if phase == ACTIVE:
             return self.active_moves(s)
         if phase == PASSIVE:
-            return tuple(sorted([PASS, *self.write_moves(s, me, s.just)]))
+            return (PASS, *self.write_moves(s, me, s.just))
         if phase == SECOND:
-            return tuple(sorted([PASS, *self.write_moves(s, me, s.just & ~(1 << s.took[me]))]))
+            return (PASS, *self.write_moves(s, me, s.just & ~(1 << s.took[me])))
         if phase == USE:
             return self.use_moves(s)
         if phase == PLACE:
@@ -556,7 +567,7 @@ class Donnant(Game[DonnantState]):
         if phase == COMPLETE:
             return self.complete_moves(s)
         if phase in (JOKER_DICE, SOLO_WRITE):
-            return tuple(sorted([PASS, *self.write_moves(s, me, ((1 << DICE) - 1) & ~s.used)]))
+            return (PASS, *self.write_moves(s, me, ((1 << DICE) - 1) & ~s.used))
         if phase == JOKER_CARD:
             site = self.card_site(s.holding)
             moves = [Move(site, x + PLACES[0]) for x in self.free_places(s.tableaux[me])]
