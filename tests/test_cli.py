@@ -179,8 +179,8 @@ def test_python_dash_m_and_console_script():
     assert json.loads(shown.stdout)["game"] == "donuts"
 
 
-def test_list_shows_both_built_in_games(cli):
-    assert [line.split()[0] for line in cli("list").out.splitlines()] == ["donuts", "verso"]
+def test_list_shows_the_built_in_games(cli):
+    assert [line.split()[0] for line in cli("list").out.splitlines()] == ["donnant", "donuts", "verso"]
 
 
 def test_verso_rules_cite_every_ruling_and_option(cli):
