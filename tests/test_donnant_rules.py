@@ -509,3 +509,18 @@ def test_a_printed_set_is_loaded_from_a_card_file(tmp_path):
     game = Donnant.configure({"players": 2, "cards": str(printed)}, seed=3)
     assert game.card_of[0].effect.points == 5 and Donnant.configure().card_of[0].effect.points == 3
     assert random_game(2, 3, cards=str(printed)).is_over
+
+
+def test_the_first_player_is_drawn_or_chosen():
+    """DD4: the first player drawn from the seed (a chance event), or chosen with -o first=NAME."""
+    drawn = Donnant.configure({"players": 3}, seed=1).start()
+    while drawn.to_draw:
+        drawn = drawn.play(drawn.legal_moves[0])
+    assert drawn.is_chance and {drawn.format_move(m) for m in drawn.legal_moves} == {
+        "first:north", "first:east", "first:south"}  # fmt: skip
+    chosen = Donnant.configure({"players": 3, "first": "South"}, seed=1).start()
+    while chosen.is_chance:
+        chosen = chosen.play(chosen.legal_moves[0])
+    assert chosen.phase == S.PUTBACK and chosen.first == 2 and chosen.asked == (2, 0, 1)
+    with pytest.raises(InvalidOptionError, match="west"):
+        Donnant.configure({"players": 3, "first": "west"})

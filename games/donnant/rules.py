@@ -34,7 +34,8 @@ from boardgames import (
     TextOption,
     outcome,
 )
-from boardgames.errors import InvalidMoveError
+from boardgames.errors import InvalidMoveError, InvalidOptionError
+from boardgames.rules.players import names_for
 
 from . import objectives, scoring
 from .cards import COLOURS, HEX, LETTERS, CardFileError, card_text, default_cards, load_cards
@@ -65,7 +66,8 @@ three by three cards each. Highest total at the end wins.
 Set-up. Each player is dealt two scoring cards and two bonus cards, secretly
 returns one of the four under its pile, then lays the other three: the first
 in the middle (c3), each next one touching a card by a side or a corner. A
-tableau never grows beyond three columns and three rows.
+tableau never grows beyond three columns and three rows. Who starts is
+drawn by lot, or chosen with -o first=NAME.
 
 A turn. The active player rolls the five dice and may reroll any of them
 (one or more, including dice left aside before) at most twice. After each
@@ -183,6 +185,8 @@ class Donnant(Game[DonnantState]):
         IntOption("level", "the solo level, 1 to 7 (players=1 only)", 1, minimum=1, maximum=7),
         TextOption("cards", "a card file (the printed set); empty: the shipped set", "", parse=_check_card_file,
                    accepts="the path of a card file"),
+        TextOption("first", "who starts: a player's name, or random (drawn as the game's first chance event)",
+                   "random", parse=lambda text: text.strip().lower(), accepts="a player's name or random"),
     )  # fmt: skip
     chance_word = "roll"
     board_drawn = False
@@ -191,10 +195,11 @@ class Donnant(Game[DonnantState]):
 
     @classmethod
     def check_options(cls, values):  # type: ignore[no-untyped-def]
-        from boardgames.errors import InvalidOptionError
-
         if values.get("players", 2) > 1 and values.get("level", 1) != 1:
             raise InvalidOptionError("option level: the level is for solo games (players=1)")
+        names = names_for(values.get("players", 2), cls.player_names)
+        if values.get("first", "random") not in ("random", *names):
+            raise InvalidOptionError(f"option first: {values['first']!r} is not random or one of {', '.join(names)}")
 
     # -- set-up: the cards, the sites, the tables -----------------------------------------------------
     def card_set(self) -> tuple[CardData, ...]:
@@ -254,6 +259,11 @@ class Donnant(Game[DonnantState]):
             choices=(None,) * players,
             took=(-1,) * players,
         )
+        chosen = self.options.get("first", "random")
+        if not self.solo and chosen != "random":  # DD4: the first player chosen, no draw
+            first = self.player_names.index(chosen)
+            order = tuple((first + j) % players for j in range(players))
+            state = attrs.evolve(state, phase=PUTBACK, first=first, active=first, pending=order)
         return self._settle(state)
 
     def _settle(self, s: DonnantState) -> DonnantState:
