@@ -1262,14 +1262,17 @@ def write_word(die: int, box: int, marks: Iterable[int]) -> str:
 
 
 _FIELDS = tuple(f.name for f in attrs.fields(DonnantState))
+_FIELD_SET = frozenset(_FIELDS)
 
 
 def _evolve(state: DonnantState, **changes: object) -> DonnantState:
     """``attrs.evolve`` without its checks (a third of a random game's time went there): the
     fields copied, the given ones changed, nothing cached on the old state carried over."""
     new = object.__new__(type(state))
-    old = state.__dict__
-    values = {name: old[name] for name in _FIELDS}
+    values = state.__dict__.copy()
+    if len(values) != len(_FIELDS):  # what was worked out of the old state (its legal moves, its key)
+        for name in values.keys() - _FIELD_SET:
+            del values[name]
     values.update(changes)
     new.__dict__.update(values)
     return new
