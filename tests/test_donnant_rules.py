@@ -524,3 +524,14 @@ def test_the_first_player_is_drawn_or_chosen():
     assert chosen.phase == S.PUTBACK and chosen.first == 2 and chosen.asked == (2, 0, 1)
     with pytest.raises(InvalidOptionError, match="west"):
         Donnant.configure({"players": 3, "first": "west"})
+
+
+def test_a_card_touching_but_outside_three_by_three_is_refused():
+    """DD7, DD4: a bought card touches a card and keeps the tableau within 3 columns and 3 rows."""
+    row = tableau(b3=slot(16), c3=slot(16), d3=slot(16))
+    state = position(tableaux=(row, tableau(c3=slot(16))), phase=S.USE, dice=(4, 4, 4, 2, 5))
+    state = state.play("buy:score3 y o g")
+    refused(state, "#2>e3", "touching another by an edge or a corner", "within 3 columns and 3 rows")
+    refused(state, "#2>c5", "within 3 columns and 3 rows")
+    assert {state.format_move(m) for m in state.legal_moves} == {
+        f"#2>{p}" for p in ("b2", "c2", "d2", "b4", "c4", "d4")}  # fmt: skip
