@@ -24,7 +24,7 @@ PLAY_FIVE = ("play", "donuts", "--players", "human,human", "-o", f"board={FIVE_B
 def test_list_one_line_per_game(cli):
     run = cli("list")
     assert run.code == 0
-    assert run.out.splitlines()[0].startswith("donuts  Donuts (2 players): ")
+    assert any(re.match(r"donuts +Donuts \(2 players\): ", line) for line in run.out.splitlines())
 
 
 def test_rules_cite_every_ruling_and_option(cli):
@@ -171,7 +171,7 @@ def test_help_reads_well(cli):
 
 def test_python_dash_m_and_console_script():
     module = subprocess.run([sys.executable, "-m", "boardgames", "list"], capture_output=True, text=True, timeout=60)
-    assert module.returncode == 0 and module.stdout.startswith("donuts")
+    assert module.returncode == 0 and "donuts" in [line.split()[0] for line in module.stdout.splitlines()]
     script = Path(sys.executable).with_name("boardgames")  # installed beside this Python
     shown = subprocess.run(
         [str(script), "show", "donuts", "--seed", "1", "--json"], capture_output=True, text=True, timeout=60

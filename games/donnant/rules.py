@@ -177,7 +177,7 @@ def _check_card_file(value: str) -> str:
 class Donnant(Game[DonnantState]):
     name = "donnant"
     title = "Donnant Donnant"
-    summary = "Five coloured dice, a market of cards, every reroll feeds the others (1-4 players, solo levels)."
+    summary = "Five coloured dice, a market of cards, every reroll feeds the others; solo in seven levels."
     player_names = ("north", "east", "south", "west")
     player_count = (1, 4)
     option_specs = (
