@@ -165,7 +165,7 @@ def othello_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_othello_is_listed_and_opens_with_four_moves(othello_site):
     listed = run_with(othello_site, "-m", "boardgames", "list")
-    assert [line.split()[0] for line in listed.stdout.splitlines()] == ["donuts", "othello", "verso"]
+    assert [line.split()[0] for line in listed.stdout.splitlines()] == ["donnant", "donuts", "othello", "verso"]
     shown = run_with(othello_site, "-m", "boardgames", "show", "othello", "--json")
     state = json.loads(shown.stdout)
     assert state["players"] == ["black", "white"] and state["to_move"] == "black"

@@ -90,7 +90,7 @@ def test_third_party_game_is_listed_and_playable(plugin_path):
     result = run(plugin_path, "list")
     assert result.returncode == 0, result.stderr
     names = [line.split()[0] for line in result.stdout.splitlines()]
-    assert names == ["donuts", "tictactoe", "verso"]
+    assert names == ["donnant", "donuts", "tictactoe", "verso"]
     shown = run(plugin_path, "show", "tictactoe", "--moves", "a1 b1 a2 b2 a3", "--json")
     assert shown.returncode == 0, shown.stderr
     state = json.loads(shown.stdout)
@@ -128,9 +128,9 @@ def test_plugins_json(plugin_path):
 @pytest.mark.parametrize(
     ("setting", "expected"),
     [
-        ("none", ["donuts", "verso"]),
-        ("tictactoe", ["donuts", "tictactoe", "verso"]),
-        ("", ["donuts", "tictactoe", "verso"]),
+        ("none", ["donnant", "donuts", "verso"]),
+        ("tictactoe", ["donnant", "donuts", "tictactoe", "verso"]),
+        ("", ["donnant", "donuts", "tictactoe", "verso"]),
     ],
 )
 def test_environment_switch_limits_third_party_plugins(plugin_path, setting, expected):
