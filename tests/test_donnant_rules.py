@@ -172,7 +172,7 @@ def test_passive_players_choose_at_once_among_the_dice_just_rolled_unseen_until_
     assert both.tableaux[2][R.CENTRE][1] == (None, 5, None)
     reveal = game.seen(east, east.parse_move("g>c3.2"), 0)
     assert reveal == game.seen(east, east.parse_move("g>c3.2"), 1) == game.seen(east, east.parse_move("g>c3.2"), 2)
-    assert east.format_move(reveal) == "east:g>c3.1,south:g>c3.2"
+    assert east.format_move(reveal) == "east:g>c3.1+south:g>c3.2"
     assert both.phase == S.ACTIVE and both.turn == 0
 
 
@@ -228,16 +228,16 @@ def test_buying_by_slot_price_with_equal_dice_and_the_market_slides_and_refills(
     """DD7: three equal dice buy a far slot, four a near one; the card is placed at once; the row slides."""
     state = position(dice=(4, 4, 4, 2, 5), phase=S.USE)
     moves = texts(state)
-    assert "buy:score3,y,o,g" in moves and "buy:score4,y,o,g" in moves and "buy:bonus4,y,o,g" in moves
+    assert "buy:score3+y+o+g" in moves and "buy:score4+y+o+g" in moves and "buy:bonus4+y+o+g" in moves
     assert not any(m.startswith("buy:score1") for m in moves)
-    refused(state, "buy:score1,y,o,g", "4 dice of one value")
-    refused(state, "buy:score3,y,o,b", "3 dice of one value")  # not equal
-    state = state.play("buy:score3,y,o,g")
+    refused(state, "buy:score1+y+o+g", "4 dice of one value")
+    refused(state, "buy:score3+y+o+b", "3 dice of one value")  # not equal
+    state = state.play("buy:score3+y+o+g")
     assert state.phase == S.PLACE and state.holding == 2 and state.market[2] == -1
     refused(state, "#2>a1", "touching")
     state = state.play("#2>c4")
     assert state.tableaux[0][R.PLACE_OF["c4"]] == (2, (None, None), 0) and state.phase == S.USE
-    refused(state, "buy:score4,y,o,g", "used already")
+    refused(state, "buy:score4+y+o+g", "used already")
     state = state.play("pass")  # the end of the turn: the row slides to the far end, refilled from its pile
     assert state.market[:4] == (-1, 0, 1, 3) and state.to_draw == ((0, 0),)
     state = state.play("draw:11")
@@ -250,13 +250,13 @@ def test_buying_with_a_discount_pays_fewer_dice_and_ticks_the_bonus():
     mine = tableau(c3=slot(16), b3=discount)
     state = position(tableaux=(mine, tableau(c3=slot(16))), dice=(4, 4, 4, 2, 5), phase=S.USE)
     moves = texts(state)
-    assert "buy:score1,y,o,g,less1" in moves and "buy:score3,y,o,less1" in moves
-    assert "buy:score3,less3" in moves and "buy:score1,less3" not in moves  # three ticks at most
-    state = state.play("buy:score1,y,o,g,less1")
+    assert "buy:score1+y+o+g+less1" in moves and "buy:score3+y+o+less1" in moves
+    assert "buy:score3+less3" in moves and "buy:score1+less3" not in moves  # three ticks at most
+    state = state.play("buy:score1+y+o+g+less1")
     assert state.tableaux[0][R.PLACE_OF["b3"]][2] == 1 and state.holding == 0
     # without the card, four dice are needed at score1
     plain = position(dice=(4, 4, 4, 2, 5), phase=S.USE)
-    refused(plain, "buy:score1,y,o,g,less1", "score1 costs 4")
+    refused(plain, "buy:score1+y+o+g+less1", "score1 costs 4")
 
 
 def test_plus_or_minus_one_makes_dice_equal_tick_by_tick_never_past_1_or_6():
@@ -265,9 +265,9 @@ def test_plus_or_minus_one_makes_dice_equal_tick_by_tick_never_past_1_or_6():
     mine = tableau(c3=slot(16), b3=adjust)
     state = position(tableaux=(mine, tableau(c3=slot(16))), dice=(6, 6, 4, 1, 2), phase=S.USE)
     moves = texts(state)
-    assert "buy:score3,y,o,g=6" in moves  # one die 4 read as 6: two ticks
-    assert "buy:score3,o,g,b=5" not in moves  # 1 -> 5 would take four
-    state = state.play("buy:score3,y,o,g=6")
+    assert "buy:score3+y+o+g=6" in moves  # one die 4 read as 6: two ticks
+    assert "buy:score3+o+g+b=5" not in moves  # 1 -> 5 would take four
+    state = state.play("buy:score3+y+o+g=6")
     assert state.tableaux[0][R.PLACE_OF["b3"]][2] == 2 and state.used == 0b111
     with pytest.raises(BoardgamesError):
         state.parse_move("y=7>c3.1")
@@ -312,7 +312,7 @@ def test_a_ninth_card_ends_the_game_after_the_round_and_one_more():
     """DD12: the ninth card finishes the round (up to the player before the first), then one more round."""
     state = position(players=3, first=0, active=1, tableaux=(tableau(c3=slot(16)), full_but("d4"),
                      tableau(c3=slot(16))), dice=(4, 4, 4, 2, 5), phase=S.USE, rounds=3)  # fmt: skip
-    state = play(state, "buy:score3,y,o,g", "#2>d4")
+    state = play(state, "buy:score3+y+o+g", "#2>d4")
     assert state.last_round == 5  # this round (3) is finished, then round 4
     rng = random.Random(3)
     turns = []
@@ -372,7 +372,7 @@ def test_solo_ends_after_the_level_s_turns_won_or_lost_against_its_target():
     # a ninth card in solo: that turn and one more, never past the level's count
     nine = position(players=1, level=1, removed=3, rounds=3, phase=S.USE, dice=(4, 4, 4, 1, 2),
                     tableaux=(full_but("d4"),))  # fmt: skip
-    nine = play(nine, "buy:score3,y,o,g", "#2>d4")
+    nine = play(nine, "buy:score3+y+o+g", "#2>d4")
     assert nine.last_round == 5
     rng = random.Random(0)
     while not nine.is_over:
@@ -393,20 +393,20 @@ def test_solo_levels_and_options():
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
 def test_every_legal_move_s_text_reads_back_as_the_same_move(players: int):
     """The game's notation round-trips for every legal move met in random games,
-    each a word with no space (show --moves and records list moves by spaces)."""
+    each one word (show --moves lists moves split by spaces and commas)."""
     for seed in range(3):
         game = Donnant.configure({"players": players}, seed=seed)
         state, rng = game.start(), random.Random(seed)
         while not state.is_over:
             for move in state.legal_moves:
                 text = state.format_move(move)
-                assert state.parse_move(text) == move and text.split() == [text]
+                assert state.parse_move(text) == move and text.replace(",", " ").split() == [text]
             state = state.play(draw(state.chance_outcomes(), rng) if state.is_chance else rng.choice(state.legal_moves))
 
 
 def test_malformed_moves_are_one_line():
     state = position(phase=S.USE, dice=(4, 4, 4, 2, 5))
-    for text in ("buy:score9,y,o,g", "reroll:yy", "reroll:x", "y>f6.1", "complete:z9", "joker:hand", "hello"):
+    for text in ("buy:score9+y+o+g", "reroll:yy", "reroll:x", "y>f6.1", "complete:z9", "joker:hand", "hello"):
         refused(state, text, text.split()[0])
 
 
@@ -495,7 +495,7 @@ def test_a_tableau_is_shown_as_its_cards_rectangle_with_the_free_places_while_pl
     assert north.columns == 2 and len(north.cards) == 4
     assert north.cards[0] == "" and north.cards[1].site == R.PLACES[R.PLACE_OF["d4"]]  # the top row: c4, d4
     assert north.cards[2].done and north.cards[2].boxes[0].written == "2"  # c3, completed
-    placing = state.play("buy:score3,y,o,g")
+    placing = state.play("buy:score3+y+o+g")
     north = {(row.name, row.owner): row for row in placing.game.market(placing)}[("tableau", 0)]
     assert north.columns == 4 and len(north.cards) == 16  # b2 to e5
     clickable = {c.site for c in north.cards if hasattr(c, "site") and c.text == ""}
@@ -532,7 +532,7 @@ def test_a_card_touching_but_outside_three_by_three_is_refused():
     """DD7, DD4: a bought card touches a card and keeps the tableau within 3 columns and 3 rows."""
     row = tableau(b3=slot(16), c3=slot(16), d3=slot(16))
     state = position(tableaux=(row, tableau(c3=slot(16))), phase=S.USE, dice=(4, 4, 4, 2, 5))
-    state = state.play("buy:score3,y,o,g")
+    state = state.play("buy:score3+y+o+g")
     refused(state, "#2>e3", "touching another by an edge or a corner", "within 3 columns and 3 rows")
     refused(state, "#2>c5", "within 3 columns and 3 rows")
     assert {state.format_move(m) for m in state.legal_moves} == {

@@ -105,7 +105,7 @@ Notation. Chance: roll:4 (a die), draw:17 (card 17), first:north.
 putback:#17; #17>c3 lays or places card 17 at c3 (c3 the middle of a
 5x5 window, a-e left to right, 1-5 bottom to top); reroll:yob (dice by
 colour: y o g b r); stop; joker:dice, joker:scoring, joker:bonus;
-buy:score4,y,g,b (slots score1-score4 and bonus1-bonus4, 1 nearest the
+buy:score4+y+g+b (slots score1-score4 and bonus1-bonus4, 1 nearest the
 pile; y=4 reads the yellow die as 4 with +1/-1 ticks, less1 pays one die
 fewer); complete:c3 then y>c3.2 (yellow die into box 2 of the card at c3;
 y=5>c3.2 read as 5, y~g>c3.2 read as green); pass (decline, or end the
@@ -933,7 +933,7 @@ class Donnant(Game[DonnantState]):
         if o == -1 and to in PILE:
             return f"joker:{PILE_NAMES[PILE.index(to)]}"
         if o == -1 and to in SLOT:
-            return f"buy:{slot_name(to - SLOT[0])}" + "".join("," + w for w in buy_words(marks))
+            return f"buy:{slot_name(to - SLOT[0])}" + "".join("+" + w for w in buy_words(marks))
         if o == COMPLETE_T and to in PLACES:
             return f"complete:{place_name(to - PLACES[0])}"
         if o == PUTBACK_T:
@@ -959,7 +959,7 @@ class Donnant(Game[DonnantState]):
                 else:
                     words.append(f"{name}:pass")
                     j += 1
-            return ",".join(words)
+            return "+".join(words)
         return f"?{o},{to},{','.join(map(str, marks))}"
 
     def card_word(self, site: int) -> str:
@@ -999,11 +999,11 @@ class Donnant(Game[DonnantState]):
         if head == "putback":
             return Move(PUTBACK_T, self.parse_card(rest, text))
         if head == "buy":
-            words = re.split(r"[,\s]+", rest.strip(", "))
+            words = re.split(r"[+,\s]+", rest.strip("+, "))
             slot = SLOT_OF.get(words[0]) if words else None
             if slot is None:
                 raise InvalidMoveError(
-                    f"{text.strip()!r}: buy:SLOT then the dice, slots score1-4 and bonus1-4 (buy:score4,y,g,b)"
+                    f"{text.strip()!r}: buy:SLOT then the dice, slots score1-4 and bonus1-4 (buy:score4+y+g+b)"
                 )
             marks = []
             for w in words[1:]:
