@@ -38,7 +38,7 @@ from boardgames.errors import InvalidMoveError, InvalidOptionError
 from boardgames.rules.players import names_for
 
 from . import objectives, scoring
-from .cards import COLOURS, HEX, LETTERS, CardFileError, card_text, default_cards, load_cards
+from .cards import COLOURS, HEX, LETTERS, CardFileError, default_cards, effect_text, load_cards
 from .cards import Card as CardData
 from .state import (
     ACTIVE,
@@ -1156,7 +1156,7 @@ class Donnant(Game[DonnantState]):
             else:
                 between.append(" ")
         return Card(
-            text=_card_text(card),
+            text=(f"{place_name(place)} · " if place >= 0 else "") + _card_text(card),
             colour=HEX[card.colour],
             colour_name=card.colour,
             boxes=boxes,
@@ -1217,10 +1217,10 @@ class Donnant(Game[DonnantState]):
 
 
 def _card_text(card: CardData) -> str:
-    try:
-        return card_text(card)
-    except NotImplementedError:
-        return f"card {card.number}"
+    """What a drawn card says beside its boxes (which the renderers draw):
+    its number (a move names it: #17>c3), a sum to reach, its effect."""
+    total = f"sum {card.objective.at_least}+ · " if card.objective.at_least else ""
+    return f"#{card.number} · {total}{effect_text(card.effect)}"
 
 
 def ranked(totals: tuple[int, ...], empty: tuple[int, ...]) -> Outcome:
