@@ -281,7 +281,9 @@ def by_expectation(state: State) -> bool:
 class Expected:
     """Values positions by expectation, for every player at once: playouts
     that draw each chance event with its probability and choose the
-    players' moves at random, each player's result from 0 (alone last) to
+    players' moves at random (a game with an evaluation of its own: valued
+    by it, every player's, once the chance events due are drawn, so that the
+    review says where the expected result was lost in minutes, not hours), each player's result from 0 (alone last) to
     100 (alone first); at a player's turn, each legal move is tried in turn
     and the position is worth its best move's values (for the player to
     move). Only a finished game is exact: nothing is proved with chance to
@@ -338,6 +340,11 @@ class Expected:
 
     def _playout(self, state: State) -> tuple[float, ...]:
         rng = self.rng
+        if state.game.has_evaluation:  # the game's evaluation once chance has spoken, not a random game to the end
+            while state.outcome is None and state.turn == CHANCE:
+                state = state.play_unchecked(draw(state.game.chance_outcomes(state), rng))
+            if state.outcome is None:
+                return tuple(state.evaluate(p) for p in range(state.game.number_of_players))
         while state.outcome is None:
             if state.turn == CHANCE:
                 move = draw(state.game.chance_outcomes(state), rng)
