@@ -37,7 +37,7 @@ from boardgames import (
 from boardgames.errors import InvalidMoveError, InvalidOptionError
 from boardgames.rules.players import names_for
 
-from . import objectives, scoring
+from . import objectives, scoring, strategy
 from .cards import COLOURS, HEX, LETTERS, CardFileError, default_cards, effect_text, load_cards
 from .cards import Card as CardData
 from .state import (
@@ -192,6 +192,17 @@ class Donnant(Game[DonnantState]):
     board_drawn = False
     rules_text = RULES
     returns_range = (-1.0, 1.0)
+    # Difficulty levels 1-6 for ``play --level`` (not the solo level, -o level): mcts over
+    # chance and hidden cards, its new nodes valued by strategy.evaluate, is the strongest
+    # (docs/strength.md: mcts beats greedy beats random).
+    levels = (
+        "random",
+        "greedy:blunder=0.5",
+        "greedy",
+        "mcts:time=0.25",
+        "mcts:time=0.5",
+        "mcts:time=1",
+    )
 
     @classmethod
     def check_options(cls, values):  # type: ignore[no-untyped-def]
@@ -1214,6 +1225,10 @@ class Donnant(Game[DonnantState]):
 
     def owners(self, state: DonnantState) -> dict[int, int]:
         return {}
+
+    # -- for agents: the evaluation is in strategy.py ----------------------------------------------------
+    def evaluate(self, state: DonnantState, player: int) -> float:
+        return strategy.evaluate(self, state, player)
 
 
 def _card_text(card: CardData) -> str:
