@@ -260,7 +260,12 @@ def status_line(state: State, view: BoardView) -> str:
     if view.in_hand and any(view.in_hand):
         hand = ", ".join(f"{p} {n}" for p, n in zip(view.players, view.in_hand, strict=True))
         text += f"  (to place: {hand})"
-    return text
+    asked = state.asked
+    if len(asked) > 1:  # choices made at once: who is asked, each unseen by the others
+        names = [state.game.player_names[p] for p in asked]
+        text += f" ({', '.join(names[:-1])} and {names[-1]} choose at once, each unseen by the others)"
+    progress = "" if state.is_over else state.game.progress(state)
+    return f"{text}\n{progress}" if progress else text
 
 
 def describe_position(state: State, width: int | None = None, recent: int | None = None) -> str:

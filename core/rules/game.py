@@ -932,6 +932,13 @@ class Game(Generic[StateT]):
         are shown once the game is over)."""
         return ()
 
+    def progress(self, state: StateT) -> str:
+        """Where the game stands, in words, shown under the board beside whose
+        turn it is: a solo game's level, the points it needs and the turns
+        played and left (``level 3: 82 points to reach; 4 of 13 turns
+        played, 9 left``); empty by default."""
+        return ""
+
     def pieces_each(self) -> int | None:
         """How many pieces each player places in all, if the game has a reserve."""
         return None
