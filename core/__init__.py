@@ -41,7 +41,7 @@ from .rendering.svg import render_svg
 from .rendering.text import render_text
 from .rules.bitboard import BitboardState, transfer
 from .rules.chance import CHANCE, outcome, uniform
-from .rules.declarations import Card, CardBox, Cards, Die, MarkKind, Overlay, PieceKind, Words
+from .rules.declarations import Campaign, Card, CardBox, Cards, Die, Level, MarkKind, Overlay, PieceKind, Words
 from .rules.game import Game, Outcome, State, Status
 from .rules.moves import PASS, Move, place, placements, step
 from .rules.options import ChoiceOption, FloatOption, IntOption, Option, TextOption
@@ -103,6 +103,8 @@ __all__ = [
     "Cards",
     "Card",
     "CardBox",
+    "Campaign",
+    "Level",
     "Parts",
     "CHANCE",
     "outcome",

@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import re
 
+import attrs
 import pytest
 
-from boardgames import State, hookimpl
+from boardgames import Campaign, Game, Grid, Level, Move, Outcome, State, hookimpl, placements
+from boardgames.play.campaign import Progress, settle
+from boardgames.rules.options import IntOption
 from boardgames.testing import plugin
 from tests.toy_games import Race, Toys
 
@@ -28,11 +31,51 @@ class Countdown(Race):
         return f"{len(state.history) // 2} turns played, goal {self.goal}"
 
 
+@attrs.frozen(kw_only=True, slots=False)
+class PickState(State):
+    pass
+
+
+class Pick(Game[PickState]):
+    """Solo, one move: the cell picked (a1 is 0 … j1 is 9) is the score. Levels 1-3 need 5, 6, 7."""
+
+    name = "pick"
+    title = "Pick"
+    player_names = ("north", "south")
+    player_count = 1
+    option_specs = (IntOption("level", "the level", 1, minimum=1, maximum=3),)
+    campaign = Campaign(
+        levels=tuple(Level(f"level {n}", {"level": n}, 4 + n, may_pay=n >= 2) for n in (1, 2, 3)),
+        aim=4,
+        needs_all_won=True,
+        rule="DD15",
+    )
+
+    def setup(self) -> None:
+        self.grid = Grid.get(10, 1)
+
+    def initial_state(self) -> PickState:
+        return PickState(game=self)
+
+    def generate_moves(self, state: PickState) -> tuple[Move, ...]:
+        return placements((1 << 10) - 1)
+
+    def apply(self, state: PickState, move: Move) -> PickState:
+        target = 4 + self.options["level"]
+        score = move.to
+        outcome = Outcome(0 if score >= target else None, f"{score} of {target}", (), (1,), (score,))
+        return PickState(game=self, history=(*state.history, move), outcome=outcome)
+
+    def owners(self, state: PickState) -> dict[int, int]:
+        return {}
+
+
 class Hooks:
     @staticmethod
     @hookimpl
     def register_games(register):
         register(Countdown)
+        register(Pick)
 
 
 @pytest.fixture
@@ -59,3 +102,33 @@ def test_the_screen_says_where_a_game_stands_in_its_own_words_and_who_chooses_at
     north, south = screens(run.out)["north"][0], screens(run.out)["south"][0]
     assert "north to move (north and south choose at once, each unseen by the others)" in north
     assert "south to move\n" in south  # north has chosen: south alone is asked now
+
+
+# -- the campaign, for any game that declares one (DD15) --------------------------------------------------------
+
+
+def test_dd15_a_won_level_earns_its_points_above_the_target_and_a_shortfall_is_paid_from_level_2():
+    campaign = Pick.campaign
+    progress = Progress("pick", level=1)
+    said = settle(campaign, progress, 9)  # level 1 needs 5: 4 points above
+    assert (progress.level, progress.points) == (2, 4)
+    assert said == (
+        "Level 1: 9 points, 5 needed: won, 4 campaign points earned, 4 in all. Next: level 2 (6 points to reach)."
+    )
+    said = settle(campaign, progress, 3)  # level 2 needs 6: 3 short, paid one for one
+    assert (progress.level, progress.points) == (3, 1)
+    assert "3 short, paid with campaign points (DD15), 1 left" in said
+    said = settle(campaign, progress, 5)  # level 3 needs 7: 2 short, 1 point to pay: the end
+    assert progress.level is None and progress.points == 1 and progress.ended == "ended at level 3 (DD15)"
+    assert said.endswith("2 short with 1 campaign points to pay it. The campaign ends (DD15).")
+    assert progress.results == [[1, 9, 5, 4], [2, 3, 6, 1], [3, 5, 7, 1]]
+
+
+def test_dd15_a_shortfall_at_level_1_is_never_paid_and_the_aim_is_said_after_the_last_level():
+    campaign = Pick.campaign
+    progress = Progress("pick", level=1, points=10)
+    assert "no shortfall may be paid at level 1" in settle(campaign, progress, 4)
+    assert progress.level is None
+    progress = Progress("pick", level=3, points=3)
+    said = settle(campaign, progress, 8)  # 1 above 7: 4 points, the aim
+    assert progress.level is None and said.endswith("over with 4 campaign points (4 aimed at): the aim is reached.")

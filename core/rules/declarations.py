@@ -20,8 +20,8 @@ cards that player may not see face down, as the game's ``hide`` left them.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Literal
+from collections.abc import Iterable, Mapping
+from typing import Any, Literal
 
 import attrs
 
@@ -184,6 +184,34 @@ class Cards:
     cards: tuple[str | Card | None, ...] = attrs.field(default=(), converter=_cards)
     owner: int | None = None
     columns: int = 0
+
+
+@attrs.frozen
+class Level:
+    """One level of a campaign (:class:`Campaign`): ``options`` the game's
+    options that make it (``{"players": 1, "level": 3}``), ``target`` the
+    score to reach, ``may_pay`` whether a shortfall may be paid with
+    campaign points, ``name`` as said (``level 3``)."""
+
+    name: str
+    options: Mapping[str, Any]
+    target: int
+    may_pay: bool = True
+
+
+@attrs.frozen
+class Campaign:
+    """A game's campaign (``Game.campaign``): its solo levels played in turn,
+    points carried from one to the next (:mod:`boardgames.play.campaign`
+    plays it). ``levels`` in the order played; ``aim`` the campaign points to have
+    once the last level is played; ``needs_all_won``: the campaign opens
+    once every level has been won in a game of its own; ``rule`` cited in
+    what is said (``DD15``)."""
+
+    levels: tuple[Level, ...]
+    aim: int = 0
+    needs_all_won: bool = False
+    rule: str = ""
 
 
 #: The kind a game has if it declares none: one kind of piece per player.

@@ -34,7 +34,7 @@ from .chance import CHANCE, CHANCE_ORIGIN, HIDDEN, HIDDEN_ORIGIN, Outcomes, draw
 from .colours import is_colour, luminance
 from .connection import connects
 from .connection import evaluation as connection_evaluation
-from .declarations import PIECE, Card, Cards, Die, MarkKind, Overlay, PieceKind, Words
+from .declarations import PIECE, Campaign, Card, Cards, Die, MarkKind, Overlay, PieceKind, Words
 from .history import EMPTY
 from .moves import Move, check_move, format_move, parse_move
 from .options import Option, resolve_options
@@ -629,6 +629,10 @@ class Game(Generic[StateT]):
     mark_kinds: ClassVar[tuple[MarkKind, ...]] = ()
     overlay_kinds: ClassVar[tuple[Overlay, ...]] = ()
     words: ClassVar[Words] = Words()
+    #: A campaign of solo levels played in turn, points carried between them
+    #: (:class:`~boardgames.rules.declarations.Campaign`; Donnant Donnant's
+    #: DD15); ``boardgames play GAME --campaign`` runs it. None: no campaign.
+    campaign: ClassVar[Campaign | None] = None
     #: The board's sides that belong to a player (a connection game's goals),
     #: as side (``south`` = rank 1, ``north``, ``west`` = file a, ``east``; a
     #: hexagon's ``southwest`` and ``northeast`` too: :meth:`Grid.edge`) to
