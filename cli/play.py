@@ -38,10 +38,12 @@ from typing import Any
 
 import click
 
+import boardgames
 from boardgames import AmbiguousMoveError, BoardgamesError, Game, IllegalMoveError, Move, State
 from boardgames.agents.spec import Seat
 from boardgames.errors import IncompleteMoveError, MatchError
 from boardgames.geometry import bits
+from boardgames.play.campaign import is_progress_file, progress_game_name
 from boardgames.play.clock import ClockError, ClockSettings, format_time
 from boardgames.play.levels import LEVEL_COUNT, LEVEL_NAMES, level_spec, strongest
 from boardgames.play.match import Match, saved_seats
@@ -140,6 +142,13 @@ HELP = """\
     help="Time each side: minutes each, plus seconds added a move (5+3; 10 is 10+0). Each side's first move"
     " is free; a player whose time runs out loses. Agents' time runs too.",
 )
+@click.option(
+    "--campaign",
+    "campaign",
+    is_flag=True,
+    help="Play the game's campaign (a game that declares one: Donnant Donnant's solo levels 1 to 7 in turn),"
+    " kept in GAME-campaign.json here (or the file --load names) and resumed by the same command.",
+)
 def play(
     game_name: str | None,
     option_pairs: tuple[str, ...],
@@ -149,6 +158,7 @@ def play(
     level: int | None,
     load_path: str | None,
     clock: ClockSettings | None,
+    campaign: bool,
 ) -> None:
     """Play GAME in the terminal: you against the computer by default.
 
@@ -161,6 +171,23 @@ def play(
     """
     if level is not None and players is not None:
         raise click.UsageError("give --players or --level, not both (a level is one agent spec)")
+    from . import campaign as campaigns  # it builds on this module's TerminalGame
+
+    if campaign or (load_path is not None and is_progress_file(load_path)):
+        if option_pairs or moves or clock is not None or level is not None:
+            raise click.UsageError("a campaign sets each level's options: give no -o, --moves, --clock or --level")
+        if load_path is not None:
+            cls = boardgames.game_class(progress_game_name(load_path))
+            if game_name is not None and cls.name != game_name.strip().lower():
+                raise click.BadParameter(
+                    f"{load_path} holds the campaign of {cls.name}, not {game_name}", param_hint="'--load'"
+                )
+        elif game_name is None:
+            raise click.UsageError("Missing argument 'GAME' (the game whose campaign to play).")
+        else:
+            cls = boardgames.game_class(game_name)
+        campaigns.run_campaign(cls, load_path, players, seed)
+        return
     if load_path is not None:
         record = read_record(load_path)
         name = record.state.game.name
@@ -179,6 +206,7 @@ def play(
             seats = split_specs(default_seats(record.state.game), count)
         match = Match.from_record(record, seats)
         TerminalGame(match, save_to=user_path(load_path), reported=len(record.state.history)).run()
+        campaigns.note_level(match)
         return
     if game_name is None:
         raise click.UsageError("Missing argument 'GAME' (or --load FILE).")
@@ -186,7 +214,9 @@ def play(
     if level is not None:
         players = default_seats(state.game, level)
     seats = split_specs(players or default_seats(state.game), len(state.game.turn_order))
-    TerminalGame(Match(state, seats, clock=clock)).run()
+    match = Match(state, seats, clock=clock)
+    TerminalGame(match).run()
+    campaigns.note_level(match)
 
 
 class TerminalGame:

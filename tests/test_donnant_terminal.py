@@ -7,13 +7,15 @@ resumed, levels won kept for a campaign that opens once all are won."""
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 
 import attrs
 import pytest
 
-from boardgames import Campaign, Game, Grid, Level, Move, Outcome, State, hookimpl, placements
-from boardgames.play.campaign import Progress, settle
+from boardgames import BoardgamesError, Campaign, Game, Grid, Level, Move, Outcome, State, hookimpl, placements
+from boardgames.play.campaign import Progress, save_progress, settle
 from boardgames.rules.options import IntOption
 from boardgames.testing import plugin
 from tests.toy_games import Race, Toys
@@ -107,6 +109,10 @@ def test_the_screen_says_where_a_game_stands_in_its_own_words_and_who_chooses_at
 # -- the campaign, for any game that declares one (DD15) --------------------------------------------------------
 
 
+def all_won(path: Path, game: str = "pick", **fields) -> None:
+    save_progress(path, Progress(game, won=[1, 2, 3], **fields))
+
+
 def test_dd15_a_won_level_earns_its_points_above_the_target_and_a_shortfall_is_paid_from_level_2():
     campaign = Pick.campaign
     progress = Progress("pick", level=1)
@@ -132,3 +138,69 @@ def test_dd15_a_shortfall_at_level_1_is_never_paid_and_the_aim_is_said_after_the
     progress = Progress("pick", level=3, points=3)
     said = settle(campaign, progress, 8)  # 1 above 7: 4 points, the aim
     assert progress.level is None and said.endswith("over with 4 campaign points (4 aimed at): the aim is reached.")
+
+
+def test_a_campaign_is_refused_until_every_level_is_won_and_a_level_won_with_play_is_kept(toys, tmp_path):
+    run = toys("play", "pick", "--players", "human", "--campaign")
+    assert run.code == 1 and run.out == ""
+    assert run.err == (
+        "Error: the campaign opens once every level has been won (DD15); still to win: level 1, level 2, level 3;"
+        " play one with: boardgames play pick -o level=1 (the levels won are kept in pick-campaign.json)\n"
+    )
+    assert not (tmp_path / "pick-campaign.json").exists()  # nothing changed
+    run = toys("play", "pick", "-o", "level=2", "--players", "human", input="j1\n")  # 9 of 6: won
+    assert "Level 2 won, kept in pick-campaign.json; still to win for the campaign: level 1, level 3." in run.out
+    run = toys("play", "pick", "-o", "level=3", "--players", "human", input="a1\n")  # lost: nothing kept
+    assert "kept in" not in run.out
+    assert json.loads((tmp_path / "pick-campaign.json").read_text())["won"] == [2]
+    run = toys("play", "pick", "-o", "level=1", "--players", "random")  # the computer's win is not the person's
+    assert json.loads((tmp_path / "pick-campaign.json").read_text())["won"] == [2]
+    toys("play", "pick", "-o", "level=1", "--players", "human", input="f1\n")
+    run = toys("play", "pick", "-o", "level=3", "--players", "human", input="h1\n")
+    assert "Level 3 won, kept in pick-campaign.json; the campaign is open: boardgames play pick --campaign." in run.out
+    run = toys("play", "pick", "--campaign", "-o", "level=2")
+    assert run.code == 2 and "a campaign sets each level's options" in run.err
+
+
+def test_the_campaign_plays_the_levels_in_turn_says_each_and_is_saved_and_resumed(toys, tmp_path):
+    all_won(tmp_path / "pick-campaign.json")
+    # Level 1: 9 of 5 (+4); level 2: 4 of 6, 2 paid (DD15); then the person stops at level 3.
+    run = toys("play", "pick", "--players", "human", "--campaign", "--seed", "3", input="j1\ne1\nquit\n")
+    assert run.code == 0, run.err
+    out = run.out
+    assert "Level 1 of 3: 5 points to reach; 0 campaign points." in out
+    assert "Level 1: 9 points, 5 needed: won, 4 campaign points earned, 4 in all. Next: level 2" in out
+    assert "Level 2: 4 points, 6 needed: 2 short, paid with campaign points (DD15), 2 left. Next: level 3" in out
+    assert (
+        "Level 3 stopped after 0 moves, kept in pick-campaign.json. Resume with: boardgames play pick --campaign"
+        in (out)
+    )
+    kept = json.loads((tmp_path / "pick-campaign.json").read_text())
+    assert (kept["level"], kept["points"], kept["results"]) == (3, 2, [[1, 9, 5, 4], [2, 4, 6, 2]])
+    assert len(list(tmp_path.glob("pick-2*.json"))) == 2  # each level played is recorded as a game
+    # The same command goes on; a shortfall of 7 with 2 points ends it.
+    run = toys("play", "pick", "--players", "human", "--campaign", input="a1\n")
+    assert "the campaign goes on, from pick-campaign.json" in run.out
+    assert "Level 3 of 3: 7 points to reach; 2 campaign points." in run.out
+    assert "Level 3: 0 points, 7 needed: 7 short with 2 campaign points to pay it. The campaign ends (DD15)." in run.out
+    kept = json.loads((tmp_path / "pick-campaign.json").read_text())
+    assert kept["level"] is None and kept["ended"] == "ended at level 3 (DD15)" and kept["won"] == [1, 2, 3]
+    # --load FILE runs a campaign too (a new one, this one over), from wherever it is kept.
+    (tmp_path / "pick-campaign.json").rename(tmp_path / "mine.json")
+    run = toys("play", "--load", "mine.json", input="f1\nquit\n")
+    assert "Level 1: 5 points, 5 needed: won, 0 campaign points earned" in run.out
+    assert "Resume with: boardgames play --load mine.json" in run.out
+    assert json.loads((tmp_path / "mine.json").read_text())["level"] == 2
+    run = toys("play", "race", "--load", "mine.json")
+    assert run.code == 2 and "mine.json holds the campaign of pick, not race" in run.err
+    run = toys("play", "race", "--campaign")
+    assert run.code == 2 and "race has no campaign" in run.err
+
+
+def test_a_progress_file_that_is_no_campaigns_is_refused_in_one_line_and_never_written_over(toys, tmp_path):
+    (tmp_path / "pick-campaign.json").write_text('{"format": "boardgames-record"}\n')
+    run = toys("play", "pick", "--campaign")
+    assert run.code == 1 and run.err.count("\n") == 1 and "not a campaign file" in run.err
+    assert (tmp_path / "pick-campaign.json").read_text() == '{"format": "boardgames-record"}\n'
+    with pytest.raises(BoardgamesError, match="it is not a campaign file, and is left alone"):
+        save_progress(tmp_path / "pick-campaign.json", Progress("pick"))
