@@ -373,7 +373,8 @@ class TerminalGame:
         if command == "":
             return False
         if command in ("help", "?"):
-            click.echo(textwrap.fill(HELP_INTRO.format(moves=moves_in_words(state)), terminal_width()))
+            said = moves_in_words(state) + asked_in_words(state, match.to_move)
+            click.echo(textwrap.fill(HELP_INTRO.format(moves=said), terminal_width()))
             click.echo(HELP)
             return False
         if command == "moves":  # a game in parts with thousands of whole moves: what may start one
@@ -515,6 +516,19 @@ def moves_in_words(state: State) -> str:
         else:
             said.append(f"{text} places on {text}")
     return " Moves here look like: " + "; ".join(said) + "."
+
+
+def asked_in_words(state: State, person: str | None) -> str:
+    """`` You (east) choose at the same time as north: ...``: where several
+    players are asked at once, who, and that no one sees a choice before all are in."""
+    names = [state.game.player_names[p] for p in state.asked]
+    others = [name for name in names if name != person]
+    if len(names) < 2 or not others:
+        return ""
+    return (
+        f" You ({person}) choose at the same time as {' and '.join(others)}:"
+        " nobody sees another's choice until all are in."
+    )
 
 
 def ask_parts(state: State, partial: Move, read: Callable[[str], str | None]) -> Move | None:

@@ -8,13 +8,17 @@ resumed, levels won kept for a campaign that opens once all are won."""
 from __future__ import annotations
 
 import json
+import random
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import attrs
 import pytest
 
-from boardgames import BoardgamesError, Campaign, Game, Grid, Level, Move, Outcome, State, hookimpl, placements
+from boardgames import BoardgamesError, Campaign, Game, Grid, Level, Match, Move, Outcome, State, hookimpl, placements
+from boardgames.games.donnant.rules import Donnant
 from boardgames.play.campaign import Progress, save_progress, settle
 from boardgames.rules.options import IntOption
 from boardgames.testing import plugin
@@ -204,3 +208,129 @@ def test_a_progress_file_that_is_no_campaigns_is_refused_in_one_line_and_never_w
     assert (tmp_path / "pick-campaign.json").read_text() == '{"format": "boardgames-record"}\n'
     with pytest.raises(BoardgamesError, match="it is not a campaign file, and is left alone"):
         save_progress(tmp_path / "pick-campaign.json", Progress("pick"))
+
+
+# -- Donnant Donnant through the real command -----------------------------------------------------------------
+
+
+def typed_game(options: dict, seed: int, seats: int, pick: random.Random, after_reroll: int | None = None):
+    """The lines people type in ``boardgames play donnant`` with this seed: each a random legal move
+    of the person asked, an empty line before it where the keyboard passes (the privacy pause);
+    the whole game, or up to ``after_reroll`` moves after the first reroll; and the match."""
+    game = Donnant.configure(options, seed=seed)
+    match = Match(game.start(), ["human"] * seats)  # chance drawn from the seed, as play draws it
+    lines, at_keyboard, since = [], None, None
+    while not match.is_over and (after_reroll is None or since != after_reroll):
+        person = match.to_move
+        if seats > 1 and person != at_keyboard:
+            lines.append("")
+            at_keyboard = person
+        view = match.view_for(person)
+        move = pick.choice(view.legal_moves)
+        lines.append(view.format_move(move))
+        match.play(move, by=person)
+        if since is not None:
+            since += 1
+        elif lines[-1].startswith("reroll:"):
+            since = 0
+    return lines, match
+
+
+def boardgames(*args: str, input: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "boardgames", *args], input=input, capture_output=True, text=True, cwd=cwd, timeout=300
+    )
+
+
+def test_a_whole_solo_game_in_the_terminal_keeps_the_level_and_the_turns_in_view(tmp_path):
+    lines, match = typed_game({"players": 1, "level": 3}, seed=11, seats=1, pick=random.Random(11))
+    run = boardgames(
+        "play", "donnant", "-o", "players=1", "-o", "level=3", "--seed", "11", "--players", "human",
+        input="\n".join(lines) + "\n", cwd=tmp_path,
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    out = run.stdout
+    assert "not legal" not in out and "is no Donnant Donnant move" not in out
+    assert "north to move\nlevel 3: 82 points to reach; 0 of 13 turns played, 13 left\n" in out  # DD14
+    assert "level 3: 82 points to reach; 5 of 13 turns played, 8 left\n" in out
+    score = int(match.state.outcome.scores[0])
+    assert f"north scores {score}: {'won' if score >= 82 else 'lost'}: {score} points, 82 needed at level 3" in out
+    assert "Recorded to donnant-" in out
+
+
+def test_hot_seat_asks_the_passive_players_in_turn_each_behind_a_pause_and_seeing_only_their_view(tmp_path):
+    # Set-up (DD4), then the first active turn up to the passive round after its first reroll (DD8).
+    lines, match = typed_game({"players": 3}, seed=1, seats=3, pick=random.Random(4), after_reroll=2)
+    run = boardgames(
+        "play", "donnant", "-o", "players=3", "--seed", "1", "--players", "human,human,human",
+        input="\n".join([*lines, "quit"]) + "\n", cwd=tmp_path,
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    assert "not legal" not in run.stdout
+    order = re.findall(r"Pass to (\w+), then press Enter", run.stdout)
+    active, first, second, back = order[-4:]  # 'quit' answers the pause that passes the keyboard back
+    assert back == active
+    assert len({active, first, second}) == 3  # after the reroll, the two others asked in turn, each after a pause
+    seen = screens(run.stdout)
+    one, two = seen[first][-1], seen[second][-1]
+    assert f"{first} to move ({first} and {second} choose at once, each unseen by the others)" in one
+    assert re.search(r"^moves: .* \?$", two, flags=re.M)  # the first's choice is a ? to the second
+    for person, screens_ in seen.items():  # each screen names its person's hand alone
+        for screen in screens_:
+            hands = re.findall(r"^ +(\w+)'s hand:$", screen, flags=re.M)
+            assert set(hands) <= {person}, (person, hands)
+
+
+def test_help_says_the_choice_now_of_whom_and_its_forms_and_bad_input_is_one_line(tmp_path):
+    lines, match = typed_game({"players": 3}, seed=1, seats=3, pick=random.Random(4), after_reroll=0)
+    run = boardgames(
+        "play", "donnant", "-o", "players=3", "--seed", "1", "--players", "human,human,human",
+        input="\n".join([*lines, "", "help", "b>z9.9", "quit"]) + "\n", cwd=tmp_path,
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    first, second = match.game.player_names[match.state.asked[0]], match.game.player_names[match.state.asked[1]]
+    answers = run.stdout.split(f"{first}> ")
+    helped = " ".join(answers[-3].split())  # help's text, unwrapped
+    assert f"{first} must take a die just rolled into one of your boxes, or decline (pass); now: pass," in helped
+    assert "Moves here look like:" in helped
+    assert f"You ({first}) choose at the same time as {second}: nobody sees another's choice" in helped
+    assert answers[-2] == (
+        "'b>z9.9' is no Donnant Donnant move (type help for the forms)."
+        " Type 'moves' for the legal moves, 'help' for commands.\n"
+    )  # one line, nothing played: the same person asked again
+    assert "Game stopped after" in run.stdout
+
+
+def test_dd15_donnants_campaign_keeps_a_level_stopped_midway_and_pays_its_shortfall_when_resumed(tmp_path):
+    progress = tmp_path / "donnant-campaign.json"
+    save_progress(progress, Progress("donnant", won=list(range(1, 8)), level=7, points=100))
+    lines, match = typed_game({"players": 1, "level": 7}, seed=16, seats=1, pick=random.Random(7))  # --seed 10 + 7 - 1
+    head, rest = lines[:6], lines[6:]
+    run = boardgames("play", "donnant", "--players", "human", "--campaign", "--seed", "10",
+                     input="\n".join([*head, "quit"]) + "\n", cwd=tmp_path)  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    assert "Level 7 of 7: 66 points to reach; 100 campaign points." in run.stdout
+    assert "level 7: 66 points to reach; 0 of 9 turns played, 9 left" in run.stdout  # DD14's in view
+    assert "Level 7 stopped after" in run.stdout and "Resume with: boardgames play donnant --campaign" in run.stdout
+    kept = json.loads(progress.read_text())
+    typed = [m for m in kept["game"]["history"] if not m.startswith(("roll:", "draw:"))]
+    assert kept["level"] == 7 and typed == head  # the level's game so far, in the progress file
+    run = boardgames("play", "--load", "donnant-campaign.json", input="\n".join(rest) + "\n", cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    score = int(match.state.outcome.scores[0])
+    assert score < 66  # random moves fall short: 100 campaign points pay it (DD15)
+    left = 100 - (66 - score)
+    paid = f"{66 - score} short, paid with campaign points (DD15), {left} left."
+    assert f"Level 7: {score} points, 66 needed: {paid}" in run.stdout
+    verdict = "the aim is reached" if left >= 50 else "short of the aim"
+    assert f"The campaign is over with {left} campaign points (50 aimed at): {verdict}." in run.stdout
+    kept = json.loads(progress.read_text())
+    assert kept["level"] is None and kept["game"] is None and kept["results"] == [[7, score, 66, left]]
+
+
+def test_dd15_donnant_declares_its_campaign_levels_1_to_7_with_dd14s_targets():
+    campaign = Donnant.campaign
+    assert [(lv.options, lv.target, lv.may_pay) for lv in campaign.levels] == [
+        ({"players": 1, "level": n}, target, n >= 2) for n, target in enumerate((90, 86, 82, 78, 74, 70, 66), 1)
+    ]
+    assert campaign.aim == 50 and campaign.needs_all_won
