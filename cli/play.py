@@ -499,10 +499,10 @@ def moves_in_words(state: State) -> str:
         return ""
     game = state.game
     if not game.board_drawn:  # a dice and card game: its sites are no squares to speak of
-        said = ", ".join(state.format_move(move) for move in examples)
+        forms = ", ".join(state.format_move(move) for move in examples)
         # What is chosen now, in the game's words: why a move no one can make is refused.
         now = f" {game.why_illegal(state, HIDDEN)}." if game.explains_illegal and not state.is_chance else ""
-        return f" Moves here look like: {said}.{now}"
+        return f" Moves here look like: {forms}.{now}"
     said = []
     for move in examples:
         text = state.format_move(move)
