@@ -99,7 +99,7 @@ def is_progress_file(path: str | os.PathLike[str]) -> bool:
     """Whether ``path`` holds a campaign's progress (not a game record)."""
     try:
         data = json.loads(read_text_limited(user_path(path), "campaign file"))
-    except (BoardgamesError, ValueError, OSError):
+    except (BoardgamesError, ValueError, OSError, RecursionError):  # a hostile nesting is no campaign file
         return False
     return isinstance(data, dict) and data.get("format") == FORMAT
 
@@ -108,7 +108,7 @@ def progress_game_name(path: str | os.PathLike[str]) -> str:
     """The name of the game whose campaign the progress file ``path`` keeps."""
     try:
         data = json.loads(read_text_limited(user_path(path), "campaign file"))
-    except ValueError as exc:
+    except (ValueError, RecursionError) as exc:
         raise CampaignError(f"{path}: not a campaign file ({exc})") from None
     name = data.get("game_name") if isinstance(data, dict) else None
     if not isinstance(name, str):
@@ -123,7 +123,7 @@ def read_progress(path: str | os.PathLike[str], game_name: str) -> Progress:
         return Progress(game_name)
     try:
         data = json.loads(read_text_limited(where, "campaign file"))
-    except ValueError as exc:
+    except (ValueError, RecursionError) as exc:
         raise CampaignError(f"{where}: not a campaign file ({exc})") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise CampaignError(f'{where}: not a campaign file (no "format": "{FORMAT}")')
