@@ -203,6 +203,7 @@ class Donnant(Game[DonnantState]):
         "mcts:time=0.5",
         "mcts:time=1",
     )
+    from .campaign import campaign, progress  # DD14's level and turns in view, DD15's campaign
 
     @classmethod
     def check_options(cls, values):  # type: ignore[no-untyped-def]
