@@ -37,7 +37,7 @@ from boardgames.play.match import Match
 from boardgames.play.records import default_path, parse_record
 
 from .common import shell_quote, split_specs
-from .play import TerminalGame
+from .terminal import TerminalGame
 
 
 def the_campaign(cls: type[Game[Any]]) -> Campaign:

@@ -76,7 +76,7 @@ def test_on_rules_alone_mcts_values_breakthrough_by_mobility(breakthrough_plugin
 
 
 def test_a_capture_may_be_typed_as_chess_writes_it_and_a_wrong_one_is_refused(breakthrough_plugin):
-    from boardgames.cli.play import read_move
+    from boardgames.cli.terminal import read_move
     from boardgames.errors import IllegalMoveError
 
     game, rng = breakthrough(), random.Random(3)

@@ -178,6 +178,7 @@ class _LegalMoves:
     def __get__(self, instance: Any, owner: type | None = None) -> tuple[Move, ...]:
         if instance is None:
             return self  # type: ignore[return-value]
+        value: tuple[Move, ...]
         if instance.outcome is not None:
             value = ()
         elif instance.turn == CHANCE:  # a roll, a shuffle: its outcomes, in the game's order

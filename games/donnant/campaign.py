@@ -14,10 +14,10 @@ from typing import Any
 
 from boardgames import Campaign, Level
 
-from .rules import LEVELS
+from .state import LEVELS
 
 #: DD15: levels 1 to 7, a shortfall paid with campaign points from level 2 on, the aim 50 points.
-campaign = Campaign(
+CAMPAIGN = Campaign(
     levels=tuple(
         Level(f"level {n}", {"players": 1, "level": n}, target, may_pay=n >= 2)
         for n, (_turns, target) in sorted(LEVELS.items())

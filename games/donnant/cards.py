@@ -51,8 +51,9 @@ import attrs
 
 from boardgames.errors import BoardgamesError
 
-#: The five dice's colours (DD1: the fifth, red, is ours), and their letters in a card file.
-COLOURS = ("yellow", "orange", "green", "blue", "red")
+from .objectives import COLOURS, Box, Objective, completable
+
+#: The five dice's colours (DD1: the fifth, red, is ours; objectives.py holds them), and their letters in a card file.
 LETTERS = "yogbr"
 #: How each colour is drawn.
 HEX = {"yellow": "#f2c500", "orange": "#f08a24", "green": "#3a9a4a", "blue": "#2f6fd0", "red": "#d23a3a"}
@@ -70,29 +71,6 @@ SCORING_KINDS = ("neighbours", "colour", "neighbour_colour", "lines", "set", "mo
 
 class CardFileError(BoardgamesError):
     """A card file that cannot be read: the message names the file and the line."""
-
-
-@attrs.frozen
-class Box:
-    """A box of an objective (DD3): the number it demands (None: any), the
-    colour of die it demands (None: a white box, any die)."""
-
-    value: int | None = None
-    colour: str | None = None
-
-
-@attrs.frozen
-class Objective:
-    """A card's upper part (DD3): its boxes, left to right, and how their
-    values relate: ``increasing`` (``<``: strictly increasing left to right,
-    gaps allowed), ``groups`` (``=``: each group's boxes hold one value;
-    groups may differ), ``at_least`` (the values add up to at least this;
-    0: no sum). Boxes fill in any order."""
-
-    boxes: tuple[Box, ...]
-    increasing: bool = False
-    groups: tuple[tuple[int, ...], ...] = ()
-    at_least: int = 0
 
 
 @attrs.frozen
@@ -150,8 +128,6 @@ def _number(word: str, what: str, low: int, high: int) -> int:
 def parse_objective(text: str) -> Objective:
     """An objective written as in a card file (``3y < . < 5``, ``o=. g=.=.``,
     ``y b . . sum>=18``); ValueError saying why not."""
-    from .objectives import completable
-
     tokens = _TOKEN.findall(text)
     at_least = 0
     last = _SUM.fullmatch(tokens[-1]) if tokens else None

@@ -17,7 +17,34 @@ import functools
 import itertools
 from collections import Counter
 
-from .cards import COLOURS, Box, Objective
+import attrs
+
+#: The five dice's colours (DD1: the fifth, red, is ours).
+COLOURS = ("yellow", "orange", "green", "blue", "red")
+
+
+@attrs.frozen
+class Box:
+    """A box of an objective (DD3): the number it demands (None: any), the
+    colour of die it demands (None: a white box, any die)."""
+
+    value: int | None = None
+    colour: str | None = None
+
+
+@attrs.frozen
+class Objective:
+    """A card's upper part (DD3): its boxes, left to right, and how their
+    values relate: ``increasing`` (``<``: strictly increasing left to right,
+    gaps allowed), ``groups`` (``=``: each group's boxes hold one value;
+    groups may differ), ``at_least`` (the values add up to at least this;
+    0: no sum). Boxes fill in any order."""
+
+    boxes: tuple[Box, ...]
+    increasing: bool = False
+    groups: tuple[tuple[int, ...], ...] = ()
+    at_least: int = 0
+
 
 #: Each box's value written, or None while it is empty.
 Written = tuple["int | None", ...]

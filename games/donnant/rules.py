@@ -16,6 +16,7 @@ import random
 import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import Any
 
 import attrs
 
@@ -37,6 +38,7 @@ from boardgames import (
 from boardgames.errors import InvalidMoveError, InvalidOptionError
 from boardgames.rules.players import names_for
 
+from . import campaign as solo
 from . import objectives, scoring, strategy
 from .cards import COLOURS, HEX, LETTERS, CardFileError, default_cards, effect_text, load_cards
 from .cards import Card as CardData
@@ -48,8 +50,10 @@ from .state import (
     JOKER_CARD,
     JOKER_DICE,
     LAY,
+    LEVELS,
     PASSIVE,
     PLACE,
+    PRICES,
     PUTBACK,
     SECOND,
     SOLO_REMOVE,
@@ -114,16 +118,12 @@ turn); remove:scoring or remove:bonus (solo).
 
 #: The five dice's letters (``y`` yellow … ``r`` red) and colour names: die k has colour COLOURS[k].
 DICE = 5
-#: The market's prices by slot within a row (slot 0 nearest the pile), DD7 (ours).
-PRICES = (4, 4, 3, 3)
 ROW_NAMES = ("score", "bonus")
 PILE_NAMES = ("scoring", "bonus")
 #: A 5 by 5 window of places; the first card at its centre.
 WINDOW = 5
 CENTRE = 2 * WINDOW + 2
 BOXES = 5
-#: Solo levels (DD14): turns, points to reach.
-LEVELS = {1: (15, 90), 2: (14, 86), 3: (13, 82), 4: (12, 78), 5: (11, 74), 6: (10, 70), 7: (9, 66)}
 #: Ours: a game that no ninth card ends stops after this many rounds (random play may never buy).
 ROUND_CAP = 40
 
@@ -203,10 +203,14 @@ class Donnant(Game[DonnantState]):
         "mcts:time=0.5",
         "mcts:time=1",
     )
-    from .campaign import campaign, progress  # DD14's level and turns in view, DD15's campaign
+    campaign = solo.CAMPAIGN  # DD15, run by play --campaign
+
+    def progress(self, state: DonnantState) -> str:
+        """A solo game's level and turns, in view (DD14)."""
+        return solo.progress(self, state)
 
     @classmethod
-    def check_options(cls, values):  # type: ignore[no-untyped-def]
+    def check_options(cls, values: Any) -> None:
         if values.get("players", 2) > 1 and values.get("level", 1) != 1:
             raise InvalidOptionError("option level: the level is for solo games (players=1)")
         names = names_for(values.get("players", 2), cls.player_names)
@@ -525,7 +529,7 @@ class Donnant(Game[DonnantState]):
         )
         piles = tuple((-1 - t,) * len(pile) for t, pile in enumerate(state.piles))
         bottoms = tuple((-1 - t,) * len(pile) for t, pile in enumerate(state.bottoms))
-        changes = {"hands": hands, "piles": piles, "bottoms": bottoms}
+        changes: dict[str, Any] = {"hands": hands, "piles": piles, "bottoms": bottoms}
         if state.phase == JOKER_CARD and state.holding >= 0 and player != state.active:
             changes["holding"] = -1 - state.holding_pile
         if any(c is not None for c in state.choices):
@@ -553,8 +557,8 @@ class Donnant(Game[DonnantState]):
         holding = view.holding
         if holding < 0 and view.phase == JOKER_CARD and view.holding_pile >= 0:  # the joker's card, unseen
             holding = free[-1 - holding].pop()
-        bottoms = tuple(fill(b) for b in view.bottoms)
-        piles = tuple(tuple(sorted(fill(p))) for p in view.piles)
+        bottoms = (fill(view.bottoms[0]), fill(view.bottoms[1]))
+        piles = (tuple(sorted(fill(view.piles[0]))), tuple(sorted(fill(view.piles[1]))))
         state = attrs.evolve(view, hands=hands, piles=piles, bottoms=bottoms, holding=holding)
         if CHOSEN in state.choices:
             choices = list(state.choices)
@@ -624,7 +628,7 @@ class Donnant(Game[DonnantState]):
             return []
         adjust, discount = self.left(tableau, "adjust"), self.left(tableau, "discount")
         free = [k for k in range(DICE) if not s.used >> k & 1]
-        out = []
+        out: list[Move] = []
         for price in (3, 4):
             slots = [slot for slot in range(8) if s.market[slot] >= 0 and PRICES[slot % 4] == price]
             if not slots:
@@ -836,7 +840,7 @@ class Donnant(Game[DonnantState]):
                 value = (m - READ0) % 6 + 1
         if value is None and dice:
             value = s.dice[dice[0]]
-        cost = sum(abs(s.dice[k] - value) for k in dice) if dice else 0  # type: ignore[operator]
+        cost = sum(abs(s.dice[k] - value) for k in dice) if dice and value is not None else 0
         less = sum(m - LESS0 for m in move.marks if LESS0 < m < SEAT0)
         tableau = self.spend(self.spend(s.tableaux[me], "adjust", cost), "discount", less)
         used = s.used
@@ -1131,11 +1135,12 @@ class Donnant(Game[DonnantState]):
 
     # -- beside the board: the dice, the market, the tableaux, the scores --------------------------------
     def dice(self, state: DonnantState) -> tuple[Die, ...]:
-        kept = state.phase == ACTIVE and state.rolls > 0
+        # Set aside: after a reroll, the dice it did not roll (the passive players may not take them, DD8).
+        aside = state.phase in (ACTIVE, PASSIVE, SECOND) and state.rolls > 1
         return tuple(
             Die(
                 v,
-                kept=bool(kept and state.rolls > 1 and not state.just >> k & 1) or bool(state.used >> k & 1),
+                kept=bool(aside and not state.just >> k & 1) or bool(state.used >> k & 1),
                 colour=HEX[COLOURS[k]],
                 name=COLOURS[k],
                 site=DIE[k],

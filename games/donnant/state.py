@@ -86,3 +86,9 @@ class DonnantState(State):
     removed: int = 0
     #: Whether the card just held was bought (a purchase) rather than drawn.
     bought: bool = False
+
+
+#: Solo levels (DD14): turns, points to reach.
+LEVELS = {1: (15, 90), 2: (14, 86), 3: (13, 82), 4: (12, 78), 5: (11, 74), 6: (10, 70), 7: (9, 66)}
+#: The market's prices by slot within a row (slot 0 nearest the pile), DD7 (ours).
+PRICES = (4, 4, 3, 3)

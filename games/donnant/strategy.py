@@ -18,14 +18,14 @@ from __future__ import annotations
 
 import functools
 import math
-from typing import TYPE_CHECKING
+from typing import Any
 
 from . import scoring
 from .cards import Card
-from .state import ACTIVE, COMPLETE, JOKER_CARD, PLACE, SOLO_WRITE, USE, DonnantState
+from .state import ACTIVE, COMPLETE, JOKER_CARD, PLACE, PRICES, SOLO_WRITE, USE, DonnantState
 
-if TYPE_CHECKING:
-    from .rules import Donnant
+#: The game (rules.py's Donnant, which imports this module: not imported back).
+Donnant = Any
 
 #: What an empty box demands, in "hardness": a number and a colour, a number,
 #: a colour, anything; and what each box of a card with a relation between
@@ -106,7 +106,7 @@ def card_terms(game: Donnant, tableau: tuple, left: float) -> tuple[float, dict[
     now = scoring.score(base)
     total = float(now)
     uses_of, kind_of = game.uses_of, game.kind_of
-    open_cards = {}
+    open_cards: dict[int, tuple[float, float]] = {}
     for i, (slot, p) in placed.items():
         number, written, ticks = slot
         if None not in written:
@@ -117,7 +117,7 @@ def card_terms(game: Donnant, tableau: tuple, left: float) -> tuple[float, dict[
         chance = time * math.exp(-STEEPNESS * hard)
         place = divmod(i, 5)
         base[place] = scoring.Placed(p.card, (1,) * len(written), ticks)
-        gain = scoring.score(base) - now
+        gain = float(scoring.score(base) - now)
         base[place] = p
         if not p.card.scoring and kind_of[number] != "paint":
             gain += USE_POINTS * time * uses_of[number]
@@ -157,7 +157,6 @@ def in_hand(game: Donnant, state: DonnantState, open_cards: dict[int, tuple[floa
     make one (:func:`more_alike`); a card being completed, its points; a card
     bought or drawn and not yet placed, a purchase. Alone, each passive write
     the rerolls leave (3, 2 or 1, DD14) is worth :data:`WRITE_POINTS`."""
-    from .rules import PRICES  # the rules import this module
 
     phase = state.phase
     solo = game.solo
@@ -180,6 +179,7 @@ def in_hand(game: Donnant, state: DonnantState, open_cards: dict[int, tuple[floa
         adjust, recolour = game.left(tableau, "adjust"), game.left(tableau, "recolour")
         for i, (chance, gain) in open_cards.items():
             slot = tableau[i]
+            assert slot is not None  # an open card lies there
             if (1 - chance) * gain > best and game.can_complete(slot[0], slot[1], dice, adjust, recolour):
                 best = (1 - chance) * gain
     if best < BUY_POINTS and sum(slot is not None for slot in tableau) < 9:  # a purchase, +1/-1 aside (DD7)
