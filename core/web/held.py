@@ -14,6 +14,7 @@ import attrs
 
 from ..play.clock import ClockReading
 from ..play.match import Match
+from ..rules.chance import HIDDEN
 from ..rules.game import State
 from ..rules.moves import Move
 from .refusals import Conflict, Forbidden
@@ -49,6 +50,34 @@ AskedT = TypeVar("AskedT", Takeback, Offer)
 
 #: The quick messages a seat may send, and how many of the last are shown.
 QUICK_MESSAGES, MESSAGES_SHOWN = ("hello", "good game", "well played", "thanks", "oops"), 20
+
+
+def squares_of(state: State, move: Move) -> str:
+    """``move`` as the page clicks it, whatever the game's notation: its
+    squares (sites) by name, ``origin-toxmarkxmark`` (``to`` alone for a
+    placement, ``pass`` for a pass)."""
+    if move.to < 0:
+        return "pass"
+    names = state.game.grid.names
+    text = (names[move.origin] + "-" if move.origin >= 0 else "") + names[move.to]
+    return text + "".join("x" + names[mark] for mark in move.marks)
+
+
+def asking(state: State, moves: tuple[Move, ...]) -> dict[str, Any]:
+    """What a seat asked now is told of its choice, in ``state`` (as it sees
+    it, at its turn): ``move_squares``, each of its moves in the game's
+    notation with its squares (the page builds a move by clicks on squares and
+    plays the game's text, a game writing its moves its own way included:
+    ``putback:#3`` is ``p3-v4``), and the ``question`` asked, in the game's
+    words (as ``play``'s help says it): for a game whose grid is no board
+    (``Game.board_drawn`` False), where the squares say nothing by themselves."""
+    game = state.game
+    if game.board_drawn:  # a board's moves are its squares already (a game in parts lists none)
+        return {}
+    told: dict[str, Any] = {"move_squares": {state.format_move(m): squares_of(state, m) for m in moves}}
+    if game.explains_illegal and not state.is_chance and state.outcome is None:
+        told["question"] = " ".join(game.why_illegal(state, HIDDEN).split())
+    return told
 
 
 class HeldMatch:
@@ -152,6 +181,8 @@ class HeldMatch:
         common = self._describe()
         state = match.state
         if match.is_over or (not match.game.hidden_information and len(state.asked) < 2):
+            if not match.is_over and not state.is_chance:  # the mover's moves are no secret here
+                common.update(asking(state, state.legal_moves))
             return {None: common}
         return {viewer: self._seen(common, viewer) for viewer in (None, *match.game.player_names)}
 
@@ -169,6 +200,9 @@ class HeldMatch:
             index = match.game.player_names.index(viewer)
             then = attrs.evolve(view, turn=index)  # the position as it will be at its turn, to this player
             described["choices"] = [then.format_move(m) for m in match.state.moves_for(index)]
+            described.update(asking(then, match.state.moves_for(index)))
+        elif viewer is not None and viewer == match.to_move:
+            described.update(asking(view, view.legal_moves))
         return described
 
     def _clock(self) -> ClockReading | None:

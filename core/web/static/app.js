@@ -451,7 +451,57 @@ function viewToken() {
 // The moves the acting seat may choose: the position's, or its own where it chooses at once with the one to move.
 function listedMoves(match) {
   const acting = actingSeat(match);
+  if (acting && match.move_squares) return Object.values(match.move_squares);
   return acting && acting !== match.to_move && match.choices ? match.choices : match.state.legal_moves;
+}
+
+// The game's text of a move clicked as squares ("p3-v4"): the server says each of the acting seat's moves
+// both ways where the game writes its moves its own way (a game whose grid is no board: "putback:#3").
+function gameText(squares, match) {
+  match = match || current;
+  if (!match || !match.move_squares) return squares;
+  const found = Object.entries(match.move_squares).find(([, s]) => s === squares);
+  return found ? found[0] : squares;
+}
+
+// The acting seat's moves that continue the clicks so far and need a square the picture does not draw
+// (a card game's "stop", "joker", a die read as another value): each is offered as a button, in the game's words.
+function buttonMoves() {
+  if (!current || !current.move_squares || !building() || trying) return [];
+  const drawnSquares = new Set([...$("#board").querySelectorAll(".square")].map((e) => e.dataset.square));
+  const out = [];
+  for (const [text, squares] of Object.entries(current.move_squares)) {
+    const parts = squares === "pass" ? [] : squaresOf(squares) || [];
+    if (chosen.some((square, i) => parts[i] !== square)) continue;
+    // (the squares taken without a click, drawn nowhere, count as drawn: the move is clicked on from them)
+    if (squares === "pass" ? chosen.length : parts.slice(chosen.length).every((square) => drawnSquares.has(square))) continue;
+    out.push(text);
+  }
+  return out;
+}
+
+function showMoveButtons() {
+  const box = $("#move-buttons");
+  const texts = buttonMoves();
+  const key = texts.join("\n");
+  if (box.dataset.key === key) return;
+  box.dataset.key = key;
+  box.innerHTML = "";
+  box.hidden = !texts.length;
+  for (const text of texts) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "move-button";
+    button.textContent = text;
+    // What its drawn squares hold, as the picture names them (a card put back: which card).
+    const named = (squaresOf(current.move_squares[text]) || []).map((square) => {
+      const site = $("#board").querySelector('.square[data-square="' + square + '"]');
+      return site ? site.getAttribute("aria-label") || "" : "";
+    }).filter(Boolean);
+    if (named.length) button.title = named.join("; ");
+    button.addEventListener("click", () => { const why = whyNot(); if (why) say(why); else play(text); });
+    box.appendChild(button);
+  }
 }
 
 // "north", "north and east", "north, east and south".
@@ -595,7 +645,8 @@ async function show(match) {
   $("#resign").disabled = over;
   showTakeback(match);
   takebackAnswered(before, match);
-  $("#pass").hidden = !(myTurn() && state.parts.can_pass);
+  // Where the server lists the seat's moves, a pass is one of the move buttons (the position's parts are the mover's).
+  $("#pass").hidden = !(myTurn() && state.parts.can_pass) || Boolean(match.move_squares);
   $("#review-box").hidden = !match.result || state.history.length === 0 || Boolean(review);  // once drawn, no second Review
   showRules($("#play-rules"), game);
   const links = $("#links");
@@ -684,6 +735,8 @@ function markShown() {
 function blankBoard() {
   for (const square of $("#board").querySelectorAll(".square")) square.classList.remove("next", "chosen", "hinted", "best");
   $("#board").classList.remove("moving");
+  const buttons = $("#move-buttons");  // nor do the move buttons (a second click would be a second move)
+  buttons.hidden = true; buttons.innerHTML = ""; buttons.dataset.key = "";
 }
 
 function boardKey() {
@@ -1016,6 +1069,20 @@ function partsNow() {
   if (trying) return chosen.length ? following : trying.first;
   if (chosen.length) return following;
   const acting = actingSeat();
+  // The moves of the seat asked, by their squares, where the server lists them so (a game whose grid is no board).
+  if (acting && current.move_squares) {
+    const listed = Object.values(current.move_squares);
+    const first = partsAmong(listed, [], []);
+    // Every move starts from one thing the picture does not draw ("put back" a card: which card is the
+    // choice): it is taken without a click, as a part with no alternative is, and the click is the card.
+    const only = [...first.origins, ...first.targets, ...first.marks];
+    if (only.length === 1 && !first.can_pass && !$("#board").querySelector('.square[data-square="' + only[0] + '"]')) {
+      chosen = [only[0]]; roles = [first.origins.length ? "origin" : first.targets.length ? "to" : "mark"];
+      following = partsAmong(listed, chosen, roles);
+      return following;
+    }
+    return first;
+  }
   // A seat asked at once with the one to move: its own choices (the position's parts are the mover's).
   if (acting && acting !== current.to_move && current.choices) return partsAmong(current.choices, [], []);
   return current.state.parts;
@@ -1109,7 +1176,7 @@ function highlight() {
   // A whole move that may go on (a flip or a shot it may still choose): offered as it is.
   const whole = Boolean(parts && chosen.length && parts.complete && next.size);
   $("#choice").hidden = !whole;
-  if (whole) $("#as-is").textContent = "Play " + moveText(chosen, roles) + " as it is";
+  if (whole) $("#as-is").textContent = "Play " + gameText(moveText(chosen, roles)) + " as it is";
   let prompt = "";
   if (parts && next.size) {
     const words = wordsOf(current.state.game);  // the game's own prompts (docs/api.md: Words)
@@ -1118,7 +1185,11 @@ function highlight() {
     else prompt = words.pick_mark;
   }
   if ($("#board").classList.contains("quiet")) prompt = "Click where you play: nearly every empty square or point may be played (Show moves marks them).";
+  // The game's own question, where the squares say nothing by themselves (a game whose grid is no board).
+  const onBoard = (square) => $("#board").querySelector('.square[data-square="' + square + '"]') !== null;
+  if (moving && current.question && !chosen.some(onBoard)) prompt = current.question;
   $("#prompt").textContent = prompt || "";
+  showMoveButtons();
 }
 
 function wordsOf(name) {
@@ -1205,7 +1276,7 @@ async function clicked(square) {
 }
 
 function finish(text) {
-  if (trying) tryMove(text); else play(text);
+  if (trying) tryMove(text); else play(gameText(text));
 }
 
 async function play(text) {
