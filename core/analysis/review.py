@@ -344,7 +344,7 @@ class Expected:
             while state.outcome is None and state.turn == CHANCE:
                 state = state.play_unchecked(draw(state.game.chance_outcomes(state), rng))
             if state.outcome is None:
-                return tuple(state.evaluate(p) for p in range(state.game.number_of_players))
+                return _shares(tuple(state.evaluate(p) for p in range(state.game.number_of_players)))
         while state.outcome is None:
             if state.turn == CHANCE:
                 move = draw(state.game.chance_outcomes(state), rng)
@@ -672,3 +672,14 @@ def positions_of(final: State) -> list[State]:
     for move in final.history:
         positions.append(positions[-1].play_unchecked(move))
     return positions
+
+
+def _shares(values: tuple[float, ...]) -> tuple[float, ...]:
+    """Evaluations (each -1 to 1) on the scale of the returns a playout
+    gives (``State.returns``: -1 to 1, adding up to nothing): each less their
+    mean, scaled back within -1 to 1; alone, the evaluation itself."""
+    n = len(values)
+    if n == 1:
+        return values
+    mean = sum(values) / n
+    return tuple((v - mean) * n / (2 * (n - 1)) for v in values)
