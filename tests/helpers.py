@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import re
 import subprocess
 import sys
 import textwrap
@@ -190,3 +191,12 @@ def run_with(
     return subprocess.run(
         [sys.executable, *args], input=input, capture_output=True, text=True, env=env, timeout=300, cwd=cwd
     )
+
+
+def screens(out: str) -> dict[str, list[str]]:
+    """What each person saw, screen by screen: the text after each privacy pause, up to the next."""
+    parts = re.split(r"Pass to (\w+), then press Enter[^:]*: ", out)
+    seen: dict[str, list[str]] = {}
+    for person, text in zip(parts[1::2], parts[2::2], strict=True):
+        seen.setdefault(person, []).append(text)
+    return seen

@@ -15,6 +15,7 @@ from boardgames import Match
 from boardgames.play.records import parse_record, read_record, save_record
 from boardgames.rules.chance import chance_rng, draw
 from boardgames.testing import plugin
+from helpers import screens
 from tests.toy_games import Guess, Race, Toys
 
 
@@ -130,15 +131,6 @@ def test_play_hot_seat_for_three_without_hidden_information_needs_no_pause(toys)
     assert "Pass to" not in run.out
     assert "north> " in run.out and "east> " in run.out and "south> " in run.out
     assert re.search(r"wins with \d+; \w+ 2nd, \d+", run.out) or "share 1st" in run.out
-
-
-def screens(out: str) -> dict[str, list[str]]:
-    """What each person saw, screen by screen: the text after each privacy pause, up to the next."""
-    parts = re.split(r"Pass to (\w+), then press Enter[^:]*: ", out)
-    seen: dict[str, list[str]] = {}
-    for person, text in zip(parts[1::2], parts[2::2], strict=True):
-        seen.setdefault(person, []).append(text)
-    return seen
 
 
 def test_play_hot_seat_with_hidden_choices_pauses_and_shows_each_person_only_their_view(toys):

@@ -22,6 +22,7 @@ from boardgames.games.donnant.rules import Donnant
 from boardgames.play.campaign import Progress, save_progress, settle
 from boardgames.rules.options import IntOption
 from boardgames.testing import plugin
+from helpers import screens
 from tests.toy_games import Race, Toys
 
 # -- toy games: the core's declarations for any game ----------------------------------------------------------
@@ -88,15 +89,6 @@ class Hooks:
 def toys(cli):
     with plugin(Toys, "toys"), plugin(Hooks, "terminal-toys"):
         yield cli
-
-
-def screens(out: str) -> dict[str, list[str]]:
-    """What each person saw, screen by screen: the text after each privacy pause, up to the next."""
-    parts = re.split(r"Pass to (\w+), then press Enter[^:]*: ", out)
-    seen: dict[str, list[str]] = {}
-    for person, text in zip(parts[1::2], parts[2::2], strict=True):
-        seen.setdefault(person, []).append(text)
-    return seen
 
 
 def test_the_screen_says_where_a_game_stands_in_its_own_words_and_who_chooses_at_once(toys):
