@@ -19,7 +19,7 @@ from click.testing import CliRunner
 from boardgames import Match, Move
 from boardgames.cli import cli
 from boardgames.errors import BoardgamesError, IllegalMoveError, InvalidOptionError, MatchError
-from boardgames.games.donnant import Donnant
+from boardgames.games.donnant import Donnant, sites
 from boardgames.games.donnant import rules as R
 from boardgames.games.donnant import state as S
 from boardgames.games.donnant.scoring import empty_boxes, score
@@ -49,7 +49,7 @@ def tableau(**places):
     """A tableau from places by name: ``tableau(c3=slot(0, 2, 2))``."""
     out = [None] * WINDOW
     for name, value in places.items():
-        out[R.PLACE_OF[name]] = value
+        out[sites.PLACE_OF[name]] = value
     return tuple(out)
 
 
@@ -106,7 +106,7 @@ def test_setup_deals_two_of_each_pile_asks_everyone_at_once_and_lays_three_touch
     assert view.hands[me] == state.hands[me] and set(view.hands[other]) == {-1, -2}
     after = state.play(f"putback:#{back}")
     assert back not in after.hands[me] and after.bottoms[0] == (back,)
-    assert game.seen(state, Move(R.PUTBACK_T, game.cat_site[back]), other) == Move(R.PUTBACK_T, R.PILE[0])
+    assert game.seen(state, Move(sites.PUTBACK_T, game.cat_site[back]), other) == Move(sites.PUTBACK_T, sites.PILE[0])
     assert str(back) not in " ".join(after.seen_by(other).format_move(m) for m in after.seen_by(other).history)
     # A second put-back of the same player is not asked for: the next one chooses.
     assert after.turn == other
@@ -114,7 +114,7 @@ def test_setup_deals_two_of_each_pile_asks_everyone_at_once_and_lays_three_touch
         after = after.play(after.legal_moves[0])
     assert after.phase == S.LAY and after.turn == after.first
     layer = after.turn
-    assert {m.to for m in after.legal_moves} == {R.PLACES[R.CENTRE]}  # the first card in the middle
+    assert {m.to for m in after.legal_moves} == {sites.PLACES[sites.CENTRE]}  # the first card in the middle
     card = after.hands[layer][0]
     after = after.play(f"#{card}>c3")
     refused(after, f"#{after.hands[layer][0]}>a1", "touching", "3 columns")
@@ -124,7 +124,7 @@ def test_setup_deals_two_of_each_pile_asks_everyone_at_once_and_lays_three_touch
     after = after.play(f"#{after.hands[layer][0]}>e5")
     assert sum(s is not None for s in after.tableaux[layer]) == 3 and after.hands[layer] == ()
     # Past 3 columns: a card at a5 would make the tableau 5 wide.
-    assert R.PLACE_OF["a5"] not in Donnant.configure().free_places(after.tableaux[layer])
+    assert sites.PLACE_OF["a5"] not in Donnant.configure().free_places(after.tableaux[layer])
 
 
 # -- the active player's rolls ---------------------------------------------------------------------------
@@ -162,14 +162,14 @@ def test_passive_players_choose_at_once_among_the_dice_just_rolled_unseen_until_
     # south's moves do not depend on east's choice, made unseen
     assert state.moves_for(2) == texts_moves(state, "pass", *(f"{d}>c3.{b}" for d in "gb" for b in range(1, 4)))
     east = state.play("g>c3.1")
-    assert east.turn == 2 and east.tableaux[1][R.CENTRE][1] == (None,) * 3  # held until all are in
+    assert east.turn == 2 and east.tableaux[1][sites.CENTRE][1] == (None,) * 3  # held until all are in
     game = state.game
     assert game.hide(east, 2).choices[1] == S.CHOSEN and game.hide(east, 0).choices[1] == S.CHOSEN
     assert game.hide(east, 1).choices[1] == state.parse_move("g>c3.1")
     assert game.seen(state, state.parse_move("g>c3.1"), 2) is None  # shown as "?"
     both = east.play("g>c3.2")  # the same die: several players may take it
-    assert both.tableaux[1][R.CENTRE][1] == (5, None, None)
-    assert both.tableaux[2][R.CENTRE][1] == (None, 5, None)
+    assert both.tableaux[1][sites.CENTRE][1] == (5, None, None)
+    assert both.tableaux[2][sites.CENTRE][1] == (None, 5, None)
     reveal = game.seen(east, east.parse_move("g>c3.2"), 0)
     assert reveal == game.seen(east, east.parse_move("g>c3.2"), 1) == game.seen(east, east.parse_move("g>c3.2"), 2)
     assert east.format_move(reveal) == "east:g>c3.1+south:g>c3.2"
@@ -194,7 +194,7 @@ def test_no_passive_choice_after_the_first_roll_and_a_second_die_with_the_bonus(
     refused(state, "y>c3.2", "second die must be another")
     refused(state, "g>c3.2", "set aside")
     state = state.play("o>c3.2")
-    assert state.tableaux[1][R.CENTRE][1][:2] == (5, 6) and state.tableaux[1][R.PLACE_OF["b3"]][2] == 1
+    assert state.tableaux[1][sites.CENTRE][1][:2] == (5, 6) and state.tableaux[1][sites.PLACE_OF["b3"]][2] == 1
     assert state.phase == S.ACTIVE
 
 
@@ -211,7 +211,7 @@ def test_completing_fills_every_empty_box_at_once_never_part_of_a_card():
     state = state.play("y>c3.2")
     refused(state, "y>c3.1", "used already")
     state = state.play("g>c3.1")
-    assert state.phase == S.USE and state.tableaux[0][R.CENTRE][1] == (2, 2) and state.used == 0b101
+    assert state.phase == S.USE and state.tableaux[0][sites.CENTRE][1] == (2, 2) and state.used == 0b101
     assert "complete:c3" not in texts(state)
 
 
@@ -236,7 +236,7 @@ def test_buying_by_slot_price_with_equal_dice_and_the_market_slides_and_refills(
     assert state.phase == S.PLACE and state.holding == 2 and state.market[2] == -1
     refused(state, "#2>a1", "touching")
     state = state.play("#2>c4")
-    assert state.tableaux[0][R.PLACE_OF["c4"]] == (2, (None, None), 0) and state.phase == S.USE
+    assert state.tableaux[0][sites.PLACE_OF["c4"]] == (2, (None, None), 0) and state.phase == S.USE
     refused(state, "buy:score4+y+o+g", "used already")
     state = state.play("pass")  # the end of the turn: the row slides to the far end, refilled from its pile
     assert state.market[:4] == (-1, 0, 1, 3) and state.to_draw == ((0, 0),)
@@ -253,7 +253,7 @@ def test_buying_with_a_discount_pays_fewer_dice_and_ticks_the_bonus():
     assert "buy:score1+y+o+g+less1" in moves and "buy:score3+y+o+less1" in moves
     assert "buy:score3+less3" in moves and "buy:score1+less3" not in moves  # three ticks at most
     state = state.play("buy:score1+y+o+g+less1")
-    assert state.tableaux[0][R.PLACE_OF["b3"]][2] == 1 and state.holding == 0
+    assert state.tableaux[0][sites.PLACE_OF["b3"]][2] == 1 and state.holding == 0
     # without the card, four dice are needed at score1
     plain = position(dice=(4, 4, 4, 2, 5), phase=S.USE)
     refused(plain, "buy:score1+y+o+g+less1", "score1 costs 4")
@@ -268,7 +268,7 @@ def test_plus_or_minus_one_makes_dice_equal_tick_by_tick_never_past_1_or_6():
     assert "buy:score3+y+o+g=6" in moves  # one die 4 read as 6: two ticks
     assert "buy:score3+o+g+b=5" not in moves  # 1 -> 5 would take four
     state = state.play("buy:score3+y+o+g=6")
-    assert state.tableaux[0][R.PLACE_OF["b3"]][2] == 2 and state.used == 0b111
+    assert state.tableaux[0][sites.PLACE_OF["b3"]][2] == 2 and state.used == 0b111
     with pytest.raises(BoardgamesError):
         state.parse_move("y=7>c3.1")
     # as a passive player: east has the card and reads a die just rolled one higher
@@ -276,7 +276,7 @@ def test_plus_or_minus_one_makes_dice_equal_tick_by_tick_never_past_1_or_6():
     passive = play(passive, "reroll:gb", "roll:2", "roll:2")
     assert "g=3>c3.1" in texts(passive) and "g>c3.1" not in texts(passive)  # box 1 demands a 3
     after = passive.play("g=3>c3.1")
-    assert after.tableaux[1][R.CENTRE][1][0] == 3 and after.tableaux[1][R.PLACE_OF["b3"]][2] == 1
+    assert after.tableaux[1][sites.CENTRE][1][0] == 3 and after.tableaux[1][sites.PLACE_OF["b3"]][2] == 1
 
 
 def test_a_joker_before_the_third_roll_is_refused_after_it_either_ends_the_turn():
@@ -288,10 +288,11 @@ def test_a_joker_before_the_third_roll_is_refused_after_it_either_ends_the_turn(
     assert {"stop", "joker:dice", "joker:scoring", "joker:bonus"} <= texts(state)
     dice = state.play("joker:dice")
     dice = dice.play("y>c3.1")  # no completion needed
-    assert dice.tableaux[0][R.CENTRE][1] == (1, None, None, None, None)
+    assert dice.tableaux[0][sites.CENTRE][1] == (1, None, None, None, None)
     refused(dice, "y>c3.2", "used already")
     dice = dice.play("o>c3.2")
-    assert dice.active == 1 and dice.tableaux[0][R.CENTRE][1] == (1, 2, None, None, None)  # two at most: the turn ends
+    # two at most: the turn ends
+    assert dice.active == 1 and dice.tableaux[0][sites.CENTRE][1] == (1, 2, None, None, None)
     card = state.play("joker:bonus")
     assert card.is_chance
     card = card.play("draw:40")
@@ -299,7 +300,7 @@ def test_a_joker_before_the_third_roll_is_refused_after_it_either_ends_the_turn(
     assert card.game.hide(card, 1).holding == -2 and card.game.hide(card, 0).holding == 40  # the mover's alone
     back = card.play("putback:#40")
     assert back.bottoms[1] == (40,) and back.active == 1
-    assert card.game.seen(card, card.parse_move("putback:#40"), 1) == Move(R.PUTBACK_T, R.PILE[1])
+    assert card.game.seen(card, card.parse_move("putback:#40"), 1) == Move(sites.PUTBACK_T, sites.PILE[1])
 
 
 # -- the end -------------------------------------------------------------------------------------------
@@ -493,7 +494,7 @@ def test_a_tableau_is_shown_as_its_cards_rectangle_with_the_free_places_while_pl
     rows = {(row.name, row.owner): row for row in state.game.market(state)}
     north = rows[("tableau", 0)]
     assert north.columns == 2 and len(north.cards) == 4
-    assert north.cards[0] == "" and north.cards[1].site == R.PLACES[R.PLACE_OF["d4"]]  # the top row: c4, d4
+    assert north.cards[0] == "" and north.cards[1].site == sites.PLACES[sites.PLACE_OF["d4"]]  # the top row: c4, d4
     assert north.cards[2].done and north.cards[2].boxes[0].written == "2"  # c3, completed
     placing = state.play("buy:score3+y+o+g")
     north = {(row.name, row.owner): row for row in placing.game.market(placing)}[("tableau", 0)]

@@ -1,19 +1,14 @@
 """Donnant Donnant (Ulrich Blum and Jens Merkl): the rules, RULINGS DD1-DD14.
 
-The grid only numbers the game's sites (nothing of it is drawn): the five
-dice, the eight market slots, the two piles, the 25 places of a tableau's
-5 by 5 window (the first card at its centre, c3) and five boxes on each,
-the cards by number, and tokens for what is no thing (stop, a joker, a die
-read as another value or colour, a die fewer to pay). A move is a
-``Move(origin, to, marks)`` of those sites; places and boxes are the
-mover's own. See :data:`RULES` for the rules in words and the notation.
+The sites a move names are in sites.py, the moves in words in notation.py,
+what is drawn in pictures.py. See :data:`RULES` for the rules in words and
+the notation.
 """
 
 from __future__ import annotations
 
 import itertools
 import random
-import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
@@ -23,8 +18,6 @@ import attrs
 from boardgames import (
     CHANCE,
     PASS,
-    Card,
-    CardBox,
     Cards,
     Die,
     Game,
@@ -35,13 +28,38 @@ from boardgames import (
     TextOption,
     outcome,
 )
-from boardgames.errors import InvalidMoveError, InvalidOptionError
+from boardgames.errors import InvalidOptionError
 from boardgames.rules.players import names_for
 
 from . import campaign as solo
-from . import objectives, scoring, strategy
-from .cards import COLOURS, HEX, LETTERS, CardFileError, default_cards, effect_text, load_cards
+from . import notation, objectives, pictures, scoring, strategy
+from .cards import COLOURS, CardFileError, default_cards, load_cards
 from .cards import Card as CardData
+from .sites import (
+    BOX0,
+    BOXES,
+    CAT0,
+    CENTRE,
+    COMPLETE_T,
+    DICE,
+    DIE,
+    JOKER_DICE_T,
+    KING,
+    LESS0,
+    PILE,
+    PLACES,
+    PUTBACK_T,
+    READ0,
+    RECOLOUR0,
+    REMOVE_T,
+    REVEAL_T,
+    ROUND_CAP,
+    SEAT0,
+    SLOT,
+    STOP,
+    WINDOW,
+    box_site,
+)
 from .state import (
     ACTIVE,
     CHOSEN,
@@ -115,51 +133,6 @@ fewer); complete:c3 then y>c3.2 (yellow die into box 2 of the card at c3;
 y=5>c3.2 read as 5, y~g>c3.2 read as green); pass (decline, or end the
 turn); remove:scoring or remove:bonus (solo).
 """
-
-#: The five dice's letters (``y`` yellow … ``r`` red) and colour names: die k has colour COLOURS[k].
-DICE = 5
-ROW_NAMES = ("score", "bonus")
-PILE_NAMES = ("scoring", "bonus")
-#: A 5 by 5 window of places; the first card at its centre.
-WINDOW = 5
-CENTRE = 2 * WINDOW + 2
-BOXES = 5
-#: Ours: a game that no ninth card ends stops after this many rounds (random play may never buy).
-ROUND_CAP = 40
-
-# -- the sites --------------------------------------------------------------------------------------
-DIE = tuple(range(0, 5))
-SLOT = tuple(range(5, 13))
-PILE = (13, 14)
-PLACES = tuple(range(15, 40))
-BOX0 = 40  # BOX0 + place * 5 + box
-STOP, JOKER_DICE_T, PUTBACK_T, COMPLETE_T, REMOVE_T, REVEAL_T = range(165, 171)
-READ0 = 171  # READ0 + die * 6 + value - 1: a die read as value (the +1/-1 bonus)
-RECOLOUR0 = 201  # RECOLOUR0 + die * 5 + colour: a die read as that colour
-LESS0 = 225  # LESS0 + n (1-4): n dice fewer (the discount bonus)
-SEAT0 = 230  # SEAT0 + player: who chose what, in a reveal
-CAT0 = 234  # CAT0 + index of the card in the set
-
-
-def place_name(i: int) -> str:
-    return f"{'abcde'[i // WINDOW]}{i % WINDOW + 1}"
-
-
-PLACE_OF = {place_name(i): i for i in range(WINDOW * WINDOW)}
-KING = tuple(
-    tuple(
-        (c + dc) * WINDOW + r + dr
-        for dc in (-1, 0, 1)
-        for dr in (-1, 0, 1)
-        if (dc or dr) and 0 <= c + dc < WINDOW and 0 <= r + dr < WINDOW
-    )
-    for c in range(WINDOW)
-    for r in range(WINDOW)
-)
-
-
-def box_site(place: int, box: int) -> int:
-    return BOX0 + place * BOXES + box
 
 
 def _check_card_file(value: str) -> str:
@@ -935,293 +908,24 @@ class Donnant(Game[DonnantState]):
             return _evolve(s, outcome=result)
         return _evolve(s, outcome=ranked(totals, empty))
 
-    # -- notation ----------------------------------------------------------------------------------------------
+    # -- notation (notation.py) and what is drawn beside the board (pictures.py) ------------------------
     def format_move(self, move: Move) -> str:
-        o, to, marks = move
-        if move == PASS:
-            return "pass"
-        if o == -1 and to in DIE:
-            return "reroll:" + "".join(LETTERS[k] for k in sorted((to, *marks)))
-        if o == -1 and to == STOP:
-            return "stop"
-        if o == -1 and to == JOKER_DICE_T:
-            return "joker:dice"
-        if o == -1 and to in PILE:
-            return f"joker:{PILE_NAMES[PILE.index(to)]}"
-        if o == -1 and to in SLOT:
-            return f"buy:{slot_name(to - SLOT[0])}" + "".join("+" + w for w in buy_words(marks))
-        if o == COMPLETE_T and to in PLACES:
-            return f"complete:{place_name(to - PLACES[0])}"
-        if o == PUTBACK_T:
-            return f"putback:{self.card_word(to)}"
-        if o == REMOVE_T and to in SLOT:
-            return f"remove:{PILE_NAMES[(to - SLOT[0]) // 4]}"
-        if (o in self.site_card or o in PILE) and to in PLACES and not marks:
-            return f"{self.card_word(o)}>{place_name(to - PLACES[0])}"
-        if o in DIE and BOX0 <= to < BOX0 + 125:
-            return write_word(o, to, marks)
-        if o == REVEAL_T:
-            words, seq = [], (to, *marks)
-            j = 0
-            while j < len(seq):
-                p = seq[j] - SEAT0
-                name = self.player_names[p] if 0 <= p < self.number_of_players else f"player{p + 1}"
-                if j + 1 < len(seq) and seq[j + 1] in DIE:
-                    end = j + 3
-                    while end < len(seq) and not SEAT0 <= seq[end] < CAT0:
-                        end += 1
-                    words.append(f"{name}:{write_word(seq[j + 1], seq[j + 2], seq[j + 3 : end])}")
-                    j = end
-                else:
-                    words.append(f"{name}:pass")
-                    j += 1
-            return "+".join(words)
-        return f"?{o},{to},{','.join(map(str, marks))}"
-
-    def card_word(self, site: int) -> str:
-        if site in PILE:
-            return PILE_NAMES[PILE.index(site)]
-        return f"#{self.site_card[site]}"
+        return notation.format_move(self, move)
 
     def parse_move(self, text: str) -> Move:
-        if not isinstance(text, str):
-            raise InvalidMoveError(f"a move is text, got {text!r}")
-        clean = " ".join(text.strip().lower().split())
-        bad = InvalidMoveError(f"{text.strip()!r} is no Donnant Donnant move (type help for the forms)")
-        if clean in ("pass", "decline", "end", "done"):
-            return PASS
-        if clean == "stop":
-            return Move(-1, STOP)
-        head, _, rest = clean.partition(":")
-        if head == "reroll":
-            if not rest or any(ch not in LETTERS for ch in rest) or len(set(rest)) != len(rest):
-                raise InvalidMoveError(f"{text.strip()!r}: name the dice to reroll by colour (yogbr), as reroll:yob")
-            dice = sorted(LETTERS.index(ch) for ch in rest)
-            return Move(-1, DIE[dice[0]], tuple(DIE[k] for k in dice[1:]))
-        if head == "joker":
-            if rest == "dice":
-                return Move(-1, JOKER_DICE_T)
-            if rest in PILE_NAMES:
-                return Move(-1, PILE[PILE_NAMES.index(rest)])
-            raise InvalidMoveError(f"{text.strip()!r}: a joker is joker:dice, joker:scoring or joker:bonus")
-        if head == "remove":
-            if rest in PILE_NAMES:
-                return Move(REMOVE_T, SLOT[3 + 4 * PILE_NAMES.index(rest)])
-            raise InvalidMoveError(f"{text.strip()!r}: remove:scoring or remove:bonus")
-        if head == "complete":
-            if rest in PLACE_OF:
-                return Move(COMPLETE_T, PLACES[PLACE_OF[rest]])
-            raise InvalidMoveError(f"{text.strip()!r}: name the card's place, a1 to e5 (complete:c3)")
-        if head == "putback":
-            return Move(PUTBACK_T, self.parse_card(rest, text))
-        if head == "buy":
-            words = re.split(r"[+,\s]+", rest.strip("+, "))
-            slot = SLOT_OF.get(words[0]) if words else None
-            if slot is None:
-                raise InvalidMoveError(
-                    f"{text.strip()!r}: buy:SLOT then the dice, slots score1-4 and bonus1-4 (buy:score4+y+g+b)"
-                )
-            marks = []
-            for w in words[1:]:
-                found = re.fullmatch(r"less([1-4])", w)
-                if found:
-                    marks.append(LESS0 + int(found[1]))
-                    continue
-                found = re.fullmatch(r"([yogbr])(?:=([1-6]))?", w)
-                if not found:
-                    raise InvalidMoveError(f"{text.strip()!r}: {w!r} is not a die (y, y=4) or a discount (less1)")
-                k = LETTERS.index(found[1])
-                marks.append(DIE[k])
-                if found[2]:
-                    marks.append(READ0 + k * 6 + int(found[2]) - 1)
-            if len(set(marks)) != len(marks):
-                raise InvalidMoveError(f"{text.strip()!r}: a die is named twice")
-            return Move(-1, SLOT[slot], tuple(sorted(marks)))
-        if ":" in clean and ">" in clean and " " in clean or clean.count(":") > 1:
-            raise bad
-        found = re.fullmatch(r"([yogbr])(?:=([1-6]))?(?:~([yogbr]))?>([a-e][1-5])\.([1-5])", clean)
-        if found:
-            k = LETTERS.index(found[1])
-            marks = []
-            if found[2]:
-                marks.append(READ0 + k * 6 + int(found[2]) - 1)
-            if found[3] and found[3] != found[1]:
-                marks.append(RECOLOUR0 + k * 5 + LETTERS.index(found[3]))
-            return Move(DIE[k], box_site(PLACE_OF[found[4]], int(found[5]) - 1), tuple(sorted(marks)))
-        found = re.fullmatch(r"(#\d+|scoring|bonus)>([a-e][1-5])", clean)
-        if found:
-            return Move(self.parse_card(found[1], text), PLACES[PLACE_OF[found[2]]])
-        raise bad
-
-    def parse_card(self, word: str, text: str) -> int:
-        if word in PILE_NAMES:
-            return PILE[PILE_NAMES.index(word)]
-        found = re.fullmatch(r"#?(\d+)", word)
-        if found and int(found[1]) in self.cat_site:
-            return self.cat_site[int(found[1])]
-        raise InvalidMoveError(f"{text.strip()!r}: name a card by its number, as #17")
+        return notation.parse_move(self, text)
 
     def shorthand(self, state: DonnantState, text: str) -> Move | None:
-        """``c3`` for the one card to place there; ``decline`` and ``end`` for pass."""
-        clean = text.strip().lower() if isinstance(text, str) else ""
-        if clean in PLACE_OF and state.turn >= 0:
-            site = PLACES[PLACE_OF[clean]]
-            found = [m for m in state.legal_moves if m.to == site and m.origin != COMPLETE_T]
-            if len(found) == 1:
-                return found[0]
-        return None
+        return notation.shorthand(self, state, text)
 
     def why_illegal(self, state: DonnantState, move: Move) -> str:
-        s, o = state, move.origin
-        phase = s.phase
-        legal = [s.format_move(m) for m in s.legal_moves]
-        firsts = list({re.split("[:>]", text)[0][:1]: text for text in reversed(legal)}.values())[::-1]
-        shown = firsts[:6] + [text for text in legal if text not in firsts][: max(0, 6 - len(firsts))]
-        some = ", ".join(shown) + (", …" if len(legal) > len(shown) else "")
-        now = f"now: {some}"
-        me = s.turn
-        if o == -1 and move.to in PILE and phase == ACTIVE and s.rolls < 3:
-            return f"a joker is played only after the third roll (DD9); {now}"
-        if o == -1 and move.to == JOKER_DICE_T and phase == ACTIVE and s.rolls < 3:
-            return f"a joker is played only after the third roll (DD9); {now}"
-        if o == -1 and move.to in DIE and phase == ACTIVE and s.rolls >= 3:
-            return f"three rolls are the most: stop, or play a joker; {now}"
-        if o in DIE and phase in (PASSIVE, SECOND) and not s.just >> o & 1:
-            return f"the {COLOURS[o]} die was set aside, not rolled: only a die just rolled may be taken (DD8); {now}"
-        if o in DIE and phase == SECOND and o == s.took[me]:
-            return f"the {COLOURS[o]} die is taken already: a second die must be another (DD10); {now}"
-        if o in DIE and phase in (COMPLETE, JOKER_DICE, SOLO_WRITE) and s.used >> o & 1:
-            return f"the {COLOURS[o]} die is used already: each die once; {now}"
-        if o == -1 and move.to in SLOT and phase == USE:
-            dice = [m for m in move.marks if m < DICE]
-            if any(s.used >> k & 1 for k in dice):
-                return f"a die is used already: each die once; {now}"
-            slot = move.to - SLOT[0]
-            if s.market[slot] < 0:
-                return f"{slot_name(slot)} is empty; {now}"
-            price = PRICES[slot % 4]
-            return (
-                f"{slot_name(slot)} costs {price} dice of one value (fewer with discount ticks, +1/-1 ticks to make"
-                f" them equal), and the card needs a place; {now}"
-            )
-        if move.to in PLACES and phase in (LAY, PLACE, JOKER_CARD) and move.origin != COMPLETE_T:
-            if move.to - PLACES[0] not in self.free_places(s.tableaux[me]):
-                return (
-                    f"a card goes touching another by an edge or a corner, the tableau within 3 columns and 3 rows"
-                    f" (DD4, DD7); {now}"
-                )
-        if o == COMPLETE_T and phase == USE:
-            return f"a card is completed only by filling all its empty boxes at once with the dice left (DD6); {now}"
-        if o in DIE and phase == COMPLETE:
-            return f"that write leaves the card impossible to complete with the dice left (DD6); {now}"
-        if o in DIE and phase in (PASSIVE, SECOND, JOKER_DICE, SOLO_WRITE):
-            return f"that box does not take that die, or the card could no longer be completed (DD3, DD8); {now}"
-        words = {
-            PUTBACK: "put back one of the four cards dealt (putback:#N)",
-            LAY: "lay a card of the hand, the first at c3, the next touching it",
-            ACTIVE: "reroll some dice, stop" + (", or play a joker" if s.rolls >= 3 else ""),
-            PASSIVE: "take a die just rolled into one of your boxes, or decline (pass)",
-            SECOND: "take a second die just rolled (a bonus), or decline (pass)",
-            USE: "buy, complete a card, or end the turn (pass)",
-            PLACE: "place the card bought",
-            COMPLETE: "write a die on the card being completed",
-            JOKER_DICE: "write a die as a passive player, or stop (pass)",
-            JOKER_CARD: "place the card drawn, or put it back",
-            SOLO_WRITE: "write a die as a passive player, or stop (pass)",
-            SOLO_REMOVE: "remove the far card of a market row",
-        }.get(phase, "")
-        who = self.player_names[me] if me >= 0 else "chance"
-        return f"{who} must {words}; {now}" if words else f"that move is not legal here; {now}"
+        return notation.why_illegal(self, state, move)
 
-    # -- beside the board: the dice, the market, the tableaux, the scores --------------------------------
     def dice(self, state: DonnantState) -> tuple[Die, ...]:
-        # Set aside: after a reroll, the dice it did not roll (the passive players may not take them, DD8).
-        aside = state.phase in (ACTIVE, PASSIVE, SECOND) and state.rolls > 1
-        return tuple(
-            Die(
-                v,
-                kept=bool(aside and not state.just >> k & 1) or bool(state.used >> k & 1),
-                colour=HEX[COLOURS[k]],
-                name=COLOURS[k],
-                site=DIE[k],
-            )
-            for k, v in enumerate(state.dice)
-        )
-
-    def card_picture(self, n: int, slot: Slot = None, place: int = -1, site: int = -1, price: str = "") -> Card | None:
-        if n < 0:
-            return None
-        card = self.card_of[n]
-        written = slot[1] if slot is not None else (None,) * self.size_of[n]
-        ticks = slot[2] if slot is not None else 0
-        obj = card.objective
-        boxes = tuple(
-            CardBox(
-                demand="" if b.value is None else str(b.value),
-                colour="" if b.colour is None else HEX[b.colour],
-                written="" if w is None else str(w),
-                site=box_site(place, j) if place >= 0 else -1,
-            )
-            for j, (b, w) in enumerate(zip(obj.boxes, written, strict=False))
-        )
-        between = []
-        for j in range(len(obj.boxes) - 1):
-            if obj.increasing:
-                between.append("<")
-            elif any(j in g and j + 1 in g for g in obj.groups):
-                between.append("=")
-            else:
-                between.append(" ")
-        return Card(
-            text=(f"{place_name(place)} · " if place >= 0 else "") + _card_text(card),
-            colour=HEX[card.colour],
-            colour_name=card.colour,
-            boxes=boxes,
-            between=tuple(between),
-            ticks=tuple(j < ticks for j in range(self.uses_of[n])),
-            done=slot is not None and None not in written,
-            price=price,
-            site=site,
-        )
+        return pictures.dice(self, state)
 
     def market(self, state: DonnantState) -> tuple[Cards, ...]:
-        out = []
-        for row in (0, 1):
-            cards = []
-            for j in range(4):
-                n = state.market[row * 4 + j]
-                price = f"{PRICES[j]} equal dice"
-                cards.append(self.card_picture(n, site=SLOT[row * 4 + j], price=price) if n >= 0 else "")
-            out.append(Cards(f"{PILE_NAMES[row]} market", tuple(cards)))
-            out.append(Cards(f"{PILE_NAMES[row]} pile", (None,) * (len(state.piles[row]) + len(state.bottoms[row]))))
-        for p, hand in enumerate(state.hands):
-            if hand:
-                shown = [self.card_picture(n, site=self.cat_site[n]) if n >= 0 else None for n in hand]
-                out.append(Cards("hand", tuple(shown), owner=p))
-        if state.holding >= 0 or (state.phase == JOKER_CARD and state.holding_pile >= 0):
-            n = state.holding
-            shown_card = self.card_picture(n, site=self.cat_site[n]) if n >= 0 else None
-            out.append(Cards("to place", (shown_card,), owner=state.active))
-        placing = state.phase in (LAY, PLACE, JOKER_CARD) and state.turn >= 0
-        for p, tableau in enumerate(state.tableaux):
-            # The cards' rectangle; while the player places a card, with the places it may go.
-            free = self.free_places(tableau) if placing and p == state.turn else ()
-            shown_places = [i for i, slot in enumerate(tableau) if slot is not None] + list(free) or [CENTRE]
-            cols = [i // WINDOW for i in shown_places]
-            rows = [i % WINDOW for i in shown_places]
-            cards = []
-            for r in range(max(rows), min(rows) - 1, -1):  # the top row first
-                for c in range(min(cols), max(cols) + 1):
-                    i = c * WINDOW + r
-                    slot = tableau[i]
-                    if slot is not None:
-                        cards.append(self.card_picture(slot[0], slot, place=i, site=PLACES[i]))
-                    elif i in free:
-                        cards.append(Card("", site=PLACES[i]))
-                    else:
-                        cards.append("")
-            out.append(Cards("tableau", tuple(cards), owner=p, columns=max(cols) - min(cols) + 1))
-        return tuple(out)
+        return pictures.market(self, state)
 
     def scores(self, state: DonnantState) -> tuple[float, ...]:
         try:
@@ -1237,13 +941,6 @@ class Donnant(Game[DonnantState]):
         return strategy.evaluate(self, state, player)
 
 
-def _card_text(card: CardData) -> str:
-    """What a drawn card says beside its boxes (which the renderers draw):
-    its number (a move names it: #17>c3), a sum to reach, its effect."""
-    total = f"sum {card.objective.at_least}+ · " if card.objective.at_least else ""
-    return f"#{card.number} · {total}{effect_text(card.effect)}"
-
-
 def ranked(totals: tuple[int, ...], empty: tuple[int, ...]) -> Outcome:
     """Highest total first; a tie goes to fewer empty boxes; still tied: shared (DD13)."""
     keys = [(t, -e) for t, e in zip(totals, empty, strict=True)]
@@ -1254,32 +951,6 @@ def ranked(totals: tuple[int, ...], empty: tuple[int, ...]) -> Outcome:
     if len(tied) > 1:
         reason += ", a tie broken by fewer empty boxes" if len(firsts) == 1 else ", tied again on empty boxes"
     return Outcome(firsts[0] if len(firsts) == 1 else None, reason, (), places, tuple(float(t) for t in totals))
-
-
-def slot_name(slot: int) -> str:
-    return f"{ROW_NAMES[slot // 4]}{slot % 4 + 1}"
-
-
-SLOT_OF = {slot_name(s): s for s in range(8)}
-
-
-def buy_words(marks: tuple[int, ...]) -> list[str]:
-    reads = {(m - READ0) // 6: (m - READ0) % 6 + 1 for m in marks if READ0 <= m < RECOLOUR0}
-    words = [LETTERS[m] + (f"={reads[m]}" if m in reads else "") for m in marks if m < DICE]
-    words += [f"less{m - LESS0}" for m in marks if LESS0 < m < SEAT0]
-    return words
-
-
-def write_word(die: int, box: int, marks: Iterable[int]) -> str:
-    place, b = divmod(box - BOX0, BOXES)
-    word = LETTERS[die]
-    for m in marks:
-        if READ0 <= m < RECOLOUR0:
-            word += f"={(m - READ0) % 6 + 1}"
-    for m in marks:
-        if RECOLOUR0 <= m < LESS0:
-            word += f"~{LETTERS[(m - RECOLOUR0) % 5]}"
-    return f"{word}>{place_name(place)}.{b + 1}"
 
 
 _FIELDS = tuple(f.name for f in attrs.fields(DonnantState))
