@@ -114,14 +114,26 @@ to pay for a card. Scoring cards pay at the end for neighbours, colours,
 lines of three and more.
 
 The end. A player's ninth card ends the game after the current round and
-one more full round. Ties go to fewer empty boxes, then are shared. (Ours:
-a game still going after 40 rounds ends then.)
+one more full round. Ties go to fewer empty boxes, then are shared.
 
 Solo (players=1, level=1..7). Each turn is played as above, then a passive
 turn: roll the five dice once and copy up to 3, 2 or 1 of them (after 0, 1
 or 2 rerolls in the turn just played), then remove the far card of one
 market row. The game lasts 15 turns at level 1 down to 9 at level 7 and is
 won by reaching 90 points at level 1 down to 66 at level 7.
+
+Where the rulebook is silent, ours. A ninth card ends the game however it
+came (bought or drawn with a joker). A game still going after 40 rounds
+ends then. A bonus used several times in one go ticks the boxes of its
+cards in the order of their places (a1, a2 ... e5). A passive player with no
+box that can take any of the dice just rolled is not asked. In the last
+round, a player whose cards are all completed stops before the third roll
+only by buying, so may stop early only when a purchase can be paid. The
+"second die" bonus has no use in solo (there are no passive players). A
+card put back under its pile is seen by no one again, its owner included,
+until it is drawn. A paint card takes, at the end, the colour that scores
+most. Solo's result is a win or a loss: reaching the target is what
+counts, not by how much.
 
 Notation. Chance: roll:4 (a die), draw:17 (card 17), first:north.
 putback:#17; #17>c3 lays or places card 17 at c3 (c3 the middle of a
