@@ -283,7 +283,7 @@ def test_help_says_the_choice_now_of_whom_and_its_forms_and_bad_input_is_one_lin
     first, second = match.game.player_names[match.state.asked[0]], match.game.player_names[match.state.asked[1]]
     answers = run.stdout.split(f"{first}> ")
     helped = " ".join(answers[-3].split())  # help's text, unwrapped
-    assert f"{first} must take a die just rolled into one of your boxes, or decline (pass); now: pass," in helped
+    assert f"{first} must take a die just rolled into one of its boxes, or decline (pass); now: pass," in helped
     assert "Moves here look like:" in helped
     assert f"You ({first}) choose at the same time as {second}: nobody sees another's choice" in helped
     assert answers[-2] == (

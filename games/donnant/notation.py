@@ -241,9 +241,9 @@ def why_illegal(game: Any, state: DonnantState, move: Move) -> str:
         return f"that box does not take that die, or the card could no longer be completed (DD3, DD8); {now}"
     words = {
         PUTBACK: "put back one of the four cards dealt (putback:#N)",
-        LAY: "lay a card of the hand, the first at c3, the next touching it",
-        ACTIVE: "reroll some dice, stop" + (", or play a joker" if s.rolls >= 3 else ""),
-        PASSIVE: "take a die just rolled into one of your boxes, or decline (pass)",
+        LAY: "lay a card of its hand, the first at c3, the next touching it",
+        ACTIVE: "stop, or play a joker" if s.rolls >= 3 else "reroll some dice or stop",
+        PASSIVE: "take a die just rolled into one of its boxes, or decline (pass)",
         SECOND: "take a second die just rolled (a bonus), or decline (pass)",
         USE: "buy, complete a card, or end the turn (pass)",
         PLACE: "place the card bought",
