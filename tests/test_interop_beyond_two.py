@@ -142,7 +142,7 @@ def test_openspiel_random_simulation_checks_pass(name, options):
     pyspiel = spiel()
     from boardgames.interop.openspiel import load
 
-    pyspiel.random_sim_test(load(name, **options), num_sims=5, serialize=False, verbose=False)
+    pyspiel.random_sim_test(load(name, **options), num_sims=5, serialize=True, verbose=False)
 
 
 def test_openspiel_says_how_many_play_that_chance_decides_and_its_outcomes():
@@ -192,7 +192,7 @@ def test_a_three_player_win_gives_place_values_unless_the_game_gives_returns():
     assert paid.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
     assert (paid.min_utility(), paid.max_utility()) == (-1.0, 2.0)
     assert finish_race(paid.new_initial_state(), THREE_WAY).returns() == [2.0, -1.0, -1.0]  # OpenSpiel's own way
-    pyspiel.random_sim_test(paid, num_sims=5, serialize=False, verbose=False)
+    pyspiel.random_sim_test(paid, num_sims=5, serialize=True, verbose=False)
     points = load("race-points", players=3)
     assert points.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
     assert finish_race(points.new_initial_state(), THREE_WAY).returns() == [6.0, 2.0, 0.0]

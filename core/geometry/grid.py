@@ -187,6 +187,11 @@ class Grid:
             raise ValueError("a board needs at least one cell")
         return _grid(width, height, kind, basis, "cells", files, chosen)
 
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        # Each grid is an instance of its own compiled subclass (own_class), which pickle cannot
+        # name: a grid pickles as the recipe that builds it, and unpickles as the shared one.
+        return _grid, (self.width, self.height, self.kind, self.basis, self.shape, self.files, self.chosen)
+
     def __init__(
         self,
         width: int,
