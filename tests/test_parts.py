@@ -285,3 +285,44 @@ def test_a_random_move_told_the_most_parts_asks_nothing_more_and_draws_the_same(
             assert move == random_move(state.parts, theirs) and ours.random() == theirs.random()
             state = state.play(move)
     assert asked and all(len(p.marks) + (p.to >= 0) + (p.origin >= 0) < amazons.parts_per_move for p in asked)
+
+
+class _OwnRandom(random.Random):
+    """A generator with its own random(): Python draws its integers another way (no getrandbits)."""
+
+    def random(self) -> float:
+        return super().random()
+
+
+def test_a_random_move_from_any_generator_draws_as_its_randrange(amazons):
+    """random_move writes out random.Random's own integer draw (issue 39: two
+    calls fewer a part); a generator that draws otherwise (its own random())
+    is asked its randrange: the same moves, and the same numbers left, as the
+    list of squares drawn from by choice."""
+    for make in (random.Random, _OwnRandom):
+        for seed in range(2):
+            ours, theirs = make(seed), make(seed)
+            state = amazons.start()
+            while not state.is_over and len(state.history) < 30:
+                move = random_move(state.parts, ours, most=amazons.parts_per_move)
+                assert move == _listed_random_move(state.parts, theirs) and ours.random() == theirs.random()
+                state = state.play(move)
+
+
+def test_a_random_move_picks_a_piece_as_one_shared_move(amazons):
+    """A random move's first part, the piece picked, is the one ``Move(square)``
+    the core keeps for that square (issue 39: no new tuple each move): the
+    games asked about the same piece are asked with the same object."""
+    asked: dict[int, list[Move]] = {}
+    rng = random.Random(4)
+    state = amazons.start()
+    while not state.is_over and len(state.history) < 40:
+
+        def counted(partial: Move = NOTHING_YET, state: boardgames.State = state) -> Parts:
+            if partial.origin >= 0 and partial.to < 0:
+                asked.setdefault(partial.origin, []).append(partial)
+            return state.parts(partial)
+
+        state = state.play(random_move(counted, rng))
+    again = [picks for picks in asked.values() if len(picks) > 1]
+    assert again and all(p is picks[0] and p == Move(picks[0].origin) for picks in again for p in picks)

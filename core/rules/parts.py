@@ -245,6 +245,22 @@ def leads_to(partial: Move, move: Move) -> bool:
     return set(partial.marks) <= set(move.marks)
 
 
+#: The piece on each square picked (``Move(square)``: a move's first part), made once: a random move's
+#: first part is one of these, not a new tuple each time (see random_move).
+_PICKED: tuple[Move, ...] = ()
+_new_move = tuple.__new__
+#: How a ``random.Random`` draws an integer below n (``randrange(n)``, ``choice``), when its class keeps it.
+_WITH_BITS = getattr(random.Random, "_randbelow_with_getrandbits", None)
+
+
+def _picked(square: int) -> Move:
+    """``Move(square)``, from the table (grown to cover ``square``)."""
+    global _PICKED
+    if square >= len(_PICKED):
+        _PICKED = tuple(Move(sq, -1, ()) for sq in range(max(square + 1, 2 * len(_PICKED), 64)))
+    return _PICKED[square]
+
+
 def random_move(
     next_parts: Callable[[Move], Parts], rng: random.Random, partial: Move = NOTHING_YET, most: int | None = None
 ) -> Move:
@@ -257,22 +273,36 @@ def random_move(
     # The squares are counted and the k-th lowest drawn from the mask itself, with no tuple of them made
     # (Chinese checkers' 289-square masks: a fifth of a random game); the same k, so the same move, as
     # rng.choice(bits(mask)) draws.
-    # A square of one kind only (the usual case) makes its part here, as extend() would.
+    # Each k is drawn as random.Random.randrange(n) draws it (getrandbits(n.bit_length()) until below n,
+    # the same in Python 3.8 to 3.13), written out: two calls in Python fewer a draw, a tenth of a
+    # Chinese checkers move. A generator of another kind (its own random(), a stand-in) is asked randrange.
+    # A square of one kind only (the usual case) makes its part here, as extend() would: a piece picked
+    # from the table of them, a destination as a plain tuple (Move's own __new__ is a call in Python).
+    bits_of = rng.getrandbits if getattr(type(rng), "_randbelow", None) is _WITH_BITS else None
     origins, targets, marks, complete, can_pass = next_parts(partial)
     squares = origins | targets | marks
     count = squares.bit_count()
     if partial.origin < 0 and partial.to < 0 and can_pass and rng.randrange(count + 1) == count:
         return PASS
     made = (partial.origin >= 0) + (partial.to >= 0) + len(partial.marks)
+    picked = _PICKED
     while count:
-        for _ in range(rng.randrange(count)):
+        if bits_of is None:
+            k = rng.randrange(count)
+        else:
+            width = count.bit_length()
+            k = bits_of(width)
+            while k >= count:
+                k = bits_of(width)
+        while k:
             squares &= squares - 1
+            k -= 1
         bit = squares & -squares
         square = bit.bit_length() - 1
         if not (targets | marks) & bit:
-            partial = Move(square, -1, ())
+            partial = picked[square] if square < len(picked) else _picked(square)
         elif not (origins | marks) & bit:
-            partial = Move(partial.origin, square, ())
+            partial = _new_move(Move, (partial.origin, square, ()))
         else:
             partial = extend(partial, square, Parts(origins, targets, marks).role(square) or MARK)
         made += 1
