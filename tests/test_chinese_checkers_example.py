@@ -72,6 +72,62 @@ def test_a_hop_chain_is_one_move_to_any_cell_it_reaches(module):
     assert board.play(chain).boards[0] == second  # the whole chain in one move
 
 
+def _parts_cell_by_cell(module: Any, state: Any, partial: boardgames.Move) -> boardgames.Parts:
+    """The rules' parts found one cell at a time through the grid's own steps (each a shift with its edge mask)."""
+    full = module.GRID.full
+    occupied = 0
+    for board in state.boards:
+        occupied |= board
+    empty = full & ~occupied
+
+    def neighbours(cell: int) -> list[tuple[int, int]]:  # each direction's neighbour and the cell beyond it
+        return [(module.shift(1 << cell, d), module.shift(module.shift(1 << cell, d), d) & full) for d in range(6)]
+
+    if partial.origin < 0:
+        movable = 0
+        for cell in boardgames.bits(state.boards[state.turn]):
+            if any(empty & n or occupied & n and empty & beyond for n, beyond in neighbours(cell)):
+                movable |= 1 << cell
+        return boardgames.Parts(origins=movable, can_pass=not movable)
+    over, reached, chain = occupied & ~(1 << partial.origin), 0, [partial.origin]
+    while chain:
+        for n, beyond in neighbours(chain.pop()):
+            if over & n and empty & beyond & ~reached:
+                reached |= beyond
+                chain.append(beyond.bit_length() - 1)
+    steps = sum(n for n, _ in neighbours(partial.origin)) & empty
+    return boardgames.Parts(targets=steps | reached)
+
+
+def test_the_parts_found_by_shifting_whole_masks_are_those_found_cell_by_cell(module):
+    """Issue 39: the example finds the pieces that may move by shifting the
+    empty cells' mask without the grid's edge masks (no star cell crosses an
+    edge onto another), and a hop chain's landings with a mask of the empty
+    cells not reached yet; the same parts as cell by cell through the grid's
+    steps, in seeded random games of 3 and 6 players (crowded, pieces hemmed in)."""
+    full = module.GRID.full
+    for cell in boardgames.bits(full):
+        for a in (module.AMOUNT_1, module.AMOUNT_2, module.AMOUNT_3):
+            stepped = {module.shift(1 << cell, d) & full for d in range(6)} - {0}
+            assert (1 << cell << a) & full in stepped | {0} and (1 << cell >> a) & full in stepped | {0}
+    hemmed = 0
+    for players in (3, 6):
+        rng = random.Random(players)
+        state = configured(players, max_moves=400).start()
+        while not state.is_over:
+            origins = state.parts()
+            assert origins == _parts_cell_by_cell(module, state, boardgames.Move())
+            for origin in boardgames.bits(origins.origins):
+                picked = boardgames.Move(origin)
+                assert state.parts(picked) == _parts_cell_by_cell(module, state, picked)
+            near = 0
+            for cell in boardgames.bits(full & ~state.occupied):
+                near |= module.NEIGHBOURS[cell]
+            hemmed += bool(state.boards[state.turn] & ~near & origins.origins)
+            state = state.play(rng.choice(state.legal_moves))
+    assert hemmed  # pieces with no empty neighbour that could hop were met
+
+
 def test_the_winner_gets_one_point_for_each_other_player(module):
     game = configured(3)
     goal = game.goals[0]

@@ -67,10 +67,15 @@ TRIANGLES = _triangles()
 HOMES = {2: (0, 3), 3: (0, 2, 4), 4: (0, 1, 3, 4), 6: (0, 1, 2, 3, 4, 5)}
 
 
-#: The six directions as (amount, keep): a mask moves one cell that way as ``(m & keep) << amount``, split
-#: by the sign of the amount (a shift right for the others) so that the loops below make no test or call.
-UP = tuple((a, k) for a, k in GRID.steps if a > 0)
-DOWN = tuple((-a, k) for a, k in GRID.steps if a < 0)
+FULL = GRID.full
+#: The three shifts of the six directions: a mask moves one cell that way as ``mask << amount`` or
+#: ``mask >> amount``. The grid's own steps clear first the cells that would cross an edge of the 17 x 17
+#: grid (``(mask & keep) << amount``); no cell of the star crosses onto another cell of the star, so a
+#: mask of star cells shifted without that lands on its neighbours or off the star (checked here), and
+#: a piece's neighbours are found without it.
+AMOUNT_1, AMOUNT_2, AMOUNT_3 = sorted(a for a, _ in GRID.steps if a > 0)
+assert sorted(abs(a) for a, _ in GRID.steps) == sorted((AMOUNT_1, AMOUNT_2, AMOUNT_3) * 2)
+assert not any(((FULL & ~k) << a if a > 0 else (FULL & ~k) >> -a) & FULL for a, k in GRID.steps)
 
 
 def shift(mask: int, direction: int) -> int:
@@ -144,32 +149,36 @@ class ChineseCheckers(Game[BitboardState]):
         occupied = 0
         for board in state.boards:
             occupied |= board
-        empty = GRID.full & ~occupied
+        empty = FULL & ~occupied
         if partial.origin < 0:  # which piece: one with an empty neighbour, or a piece beside it to hop
-            near = 0
-            for a, k in UP:
-                near |= (empty & k) << a
-            for a, k in DOWN:
-                near |= (empty & k) >> a
+            near = (
+                empty << AMOUNT_1
+                | empty << AMOUNT_2
+                | empty << AMOUNT_3
+                | empty >> AMOUNT_1
+                | empty >> AMOUNT_2
+                | empty >> AMOUNT_3
+            )
             mine = state.boards[state.turn]
-            movable, hemmed = mine & near, mine & ~near
-            if hemmed:  # no empty neighbour: a hop or nothing
-                for square in bits(hemmed):
-                    for middle, landing, _ in HOPS[square]:
-                        if occupied & middle and empty & landing:
-                            movable |= 1 << square
-                            break
-            return Parts(origins=movable, can_pass=not movable)
+            movable = mine & near
+            hemmed = mine ^ movable
+            if hemmed:  # no empty neighbour: a hop (a piece beside it, an empty cell beyond) or nothing
+                for a in (AMOUNT_1, AMOUNT_2, AMOUNT_3):
+                    movable |= hemmed & ((occupied & empty >> a) >> a | (occupied & empty << a) << a)
+            return Parts(movable, 0, 0, False, not movable)
         origin = partial.origin
-        start = 1 << origin
-        over = occupied & ~start  # the piece has left its cell: nothing to hop over there
-        reached, chain = start, [origin]
+        over = occupied ^ 1 << origin  # the piece has left its cell: nothing to hop over there
+        beside = NEIGHBOURS[origin]
+        if not over & beside:  # nothing beside it to hop over: steps only
+            return Parts(0, beside & empty)
+        free, chain = empty, [origin]  # free: the empty cells no hop has reached yet
+        pop, push = chain.pop, chain.append
         while chain:  # the hop chains: over a piece, onto an empty cell not reached yet
-            for middle, landing, cell in HOPS[chain.pop()]:
-                if over & middle and empty & landing and not reached & landing:
-                    reached |= landing
-                    chain.append(cell)
-        return Parts(targets=(NEIGHBOURS[origin] & empty) | (reached & ~start))
+            for middle, landing, beyond in HOPS[pop()]:
+                if over & middle and free & landing:
+                    free ^= landing
+                    push(beyond)
+        return Parts(0, (beside | ~free) & empty)
 
     def apply(self, state: BitboardState, move: boardgames.Move) -> BitboardState:
         me, history = state.turn, state.history + (move,)
