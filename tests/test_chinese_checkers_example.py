@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 import boardgames
@@ -100,11 +101,12 @@ def _parts_cell_by_cell(module: Any, state: Any, partial: boardgames.Move) -> bo
 
 
 def test_the_parts_found_by_shifting_whole_masks_are_those_found_cell_by_cell(module):
-    """Issue 39: the example finds the pieces that may move by shifting the
-    empty cells' mask without the grid's edge masks (no star cell crosses an
-    edge onto another), and a hop chain's landings with a mask of the empty
-    cells not reached yet; the same parts as cell by cell through the grid's
-    steps, in seeded random games of 3 and 6 players (crowded, pieces hemmed in)."""
+    """Issue 39: the example keeps the empty cells in the state, finds the
+    pieces that may move by shifting their mask without the grid's edge masks
+    (no star cell crosses an edge onto another), and a hop chain's landings
+    with a mask of the empty cells not reached yet; the same parts as cell by
+    cell through the grid's steps, in seeded random games of 3 and 6 players
+    (crowded, pieces hemmed in)."""
     full = module.GRID.full
     for cell in boardgames.bits(full):
         for a in (module.AMOUNT_1, module.AMOUNT_2, module.AMOUNT_3):
@@ -115,6 +117,9 @@ def test_the_parts_found_by_shifting_whole_masks_are_those_found_cell_by_cell(mo
         rng = random.Random(players)
         state = configured(players, max_moves=400).start()
         while not state.is_over:
+            assert state.empty == full & ~state.occupied  # kept move by move, not in the key nor equality
+            unknown = attrs.evolve(state, empty=-1)
+            assert unknown == state and unknown.key == state.key and unknown.parts() == state.parts()
             origins = state.parts()
             assert origins == _parts_cell_by_cell(module, state, boardgames.Move())
             for origin in boardgames.bits(origins.origins):

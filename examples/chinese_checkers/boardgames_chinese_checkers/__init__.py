@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import attrs
+
 import boardgames
 from boardgames import BitboardState, Game, Grid, IntOption, Outcome, Parts, bits, hookimpl
 
@@ -109,7 +111,14 @@ def hex_distance(a: int, b: int) -> int:
     return (abs(df) + abs(dr) + abs(df + dr)) // 2
 
 
-class ChineseCheckers(Game[BitboardState]):
+@attrs.frozen(kw_only=True, slots=False)
+class StarState(BitboardState):
+    #: The empty cells of the star, where known (-1: not yet): both parts of a move start from them,
+    #: and apply finds them from the last position's in two operations (kept to save work: not in the key).
+    empty: int = attrs.field(default=-1, eq=False, metadata={"key": False})
+
+
+class ChineseCheckers(Game[StarState]):
     name = "chinese_checkers"
     title = "Chinese checkers"
     summary = "Race your ten pieces across the star, stepping and hopping (OpenSpiel's chinese_checkers, 2-6 players)."
@@ -140,16 +149,22 @@ class ChineseCheckers(Game[BitboardState]):
         self.start_distance = sum(self.distance[0][sq] for sq in bits(self.homes[0]))
         self.done_distance = sum(self.distance[0][sq] for sq in bits(self.goals[0]))
 
-    def initial_state(self) -> BitboardState:
-        return BitboardState(game=self, boards=self.homes, placed=(0,) * len(self.homes))
+    def initial_state(self) -> StarState:
+        empty = FULL
+        for home in self.homes:
+            empty &= ~home
+        return StarState(game=self, boards=self.homes, placed=(0,) * len(self.homes), empty=empty)
 
-    def next_parts(self, state: BitboardState, partial: boardgames.Move) -> Parts:
+    def next_parts(self, state: StarState, partial: boardgames.Move) -> Parts:
         if partial.to >= 0:
             return WHOLE
-        occupied = 0
-        for board in state.boards:
-            occupied |= board
-        empty = FULL & ~occupied
+        try:
+            empty = state.empty
+        except AttributeError:  # a position set up by hand as a plain BitboardState
+            empty = -1
+        if empty < 0:
+            empty = FULL & ~state.occupied
+        occupied = FULL ^ empty
         if partial.origin < 0:  # which piece: one with an empty neighbour, or a piece beside it to hop
             near = (
                 empty << AMOUNT_1
@@ -180,13 +195,20 @@ class ChineseCheckers(Game[BitboardState]):
                     push(beyond)
         return Parts(0, (beside | ~free) & empty)
 
-    def apply(self, state: BitboardState, move: boardgames.Move) -> BitboardState:
+    def apply(self, state: StarState, move: boardgames.Move) -> StarState:
         me, history = state.turn, state.history + (move,)
         boards = state.boards
+        try:
+            empty = state.empty
+        except AttributeError:  # a position set up by hand as a plain BitboardState
+            empty = -1
         if move.to >= 0:
+            origin, to = 1 << move.origin, 1 << move.to
             moved = list(boards)
-            moved[me] = moved[me] & ~(1 << move.origin) | 1 << move.to
+            moved[me] = moved[me] & ~origin | to
             boards = tuple(moved)
+            if empty >= 0:
+                empty = empty & ~to | origin
         outcome = None
         n = len(boards)
         if boards[me] & self.goals[me] == self.goals[me]:
@@ -195,11 +217,17 @@ class ChineseCheckers(Game[BitboardState]):
             outcome = Outcome(me, f"{self.player_names[me]} fills the opposite point", (), places, (), returns)
         elif len(history) >= self.max_length:
             outcome = Outcome.placed((1,) * n, f"{self.max_length} moves without a winner", returns=(0.0,) * n)
-        return BitboardState(
-            game=self, history=history, turn=(me + 1) % n, outcome=outcome, boards=boards, placed=state.placed
+        return StarState(
+            game=self,
+            history=history,
+            turn=(me + 1) % n,
+            outcome=outcome,
+            boards=boards,
+            placed=state.placed,
+            empty=empty,
         )
 
-    def evaluate(self, state: BitboardState, player: int) -> float:
+    def evaluate(self, state: StarState, player: int) -> float:
         """Each player's progress: how far its pieces are from its goal's far
         point, from 0 (home) to 1 (arrived); a player's value is its lead over
         the best of the others."""
