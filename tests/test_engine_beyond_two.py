@@ -99,7 +99,7 @@ def test_the_engine_side_checks_chance_seats_and_views_one_line_each():
     )
     # south's own choice reveals north's (c1-b1: north c1, south b1): the position rebuilt has north on c1
     assert session.handle("position ? c1-b1 ?") == "ok"
-    assert session.match.state.history[0] == session.match.state.parse_move("c1")
+    assert session._whole().history[0] == session._whole().parse_move("c1")
     assert session.handle("go").startswith("move ")
     shown = session.handle("show")
     assert '"history":["?","c1-b1","?"]' in shown  # its view: what it was told, nothing drawn for it shown

@@ -22,18 +22,21 @@ import json
 import random
 import re
 import shlex
+from collections.abc import Iterator
 from importlib.metadata import PackageNotFoundError, version
 from typing import IO, Any
+
+import attrs
 
 from ..agents.base import BUDGET_KINDS
 from ..agents.engine import LINE_LIMIT, PROTOCOL, PROTOCOL_VERSION, read_line, skip_line
 from ..agents.spec import BUDGET_OPTIONS, HUMAN, split_unquoted
 from ..errors import BoardgamesError, InvalidAgentSpecError, MatchError, quoted
 from ..play.levels import strongest
-from ..play.match import Match
+from ..play.match import Match, seat_rng
 from ..plugins.loader import describe_exception
 from ..plugins.registry import game_class, make_seat, registered_games
-from ..rules.chance import draw
+from ..rules.chance import HIDDEN, draw
 from ..rules.game import SEED_DIGITS, Game, State, check_seed
 from ..rules.moves import Move
 from ..rules.options import parse_assignments
@@ -41,6 +44,8 @@ from ..rules.parts import describe as describe_parts
 
 #: The most moves tried in rebuilding a position from what a seat saw, its guesses taken back.
 REBUILD_STEPS = 20_000
+#: The most positions drawn again from a seat's view where a move it saw fits nothing rebuilt.
+REDRAWS = 200
 
 COMMANDS = ("hello", "games", "game", "seed", "seat", "position", "go", "legal", "show", "quit")
 #: ``seed N``: ASCII digits, checked before they are converted.
@@ -56,6 +61,18 @@ def _version() -> str:
 
 #: What ``hello`` names as the agent when none was asked for: each game's strongest level.
 AUTO = "auto"
+
+
+@attrs.frozen
+class _Ply:
+    """A move of a position rebuilt from what a seat saw: the position it is
+    played in, the move, how the seat saw it, and whether it was guessed
+    (another move, or the position drawn again, would have been seen the same)."""
+
+    before: State
+    move: Move
+    seen: Move
+    guessed: bool
 
 
 class EngineSession:
@@ -77,8 +94,13 @@ class EngineSession:
         self.match: Match | None = None
         #: The player this engine plays, by index (``seat``), or None: told for hidden information.
         self.seat: int | None = None
-        #: The moves ``position`` gave last, as given (a game with hidden information).
+        #: The moves ``position`` gave last, as given (a game with hidden information), the
+        #: whole position rebuilt from them, and the plies that led there (:class:`_Ply`), and
+        #: the seats' random generators for the agent's choices there.
         self._words: list[str] = []
+        self._state: State | None = None
+        self._path: list[_Ply] = []
+        self._rngs: dict[int, random.Random] = {}
         #: Set once ``quit`` is read.
         self.done = False
 
@@ -161,7 +183,7 @@ class EngineSession:
             raise MatchError(f"seat needs one of {game.name}'s players ({players}), got {quoted(' '.join(args), 40)}")
         seat = game.player_names.index(args[0])
         if seat != self.seat:
-            self.seat, self._words = seat, []
+            self.seat = seat
             self._new_match()
         return "ok"
 
@@ -190,14 +212,31 @@ class EngineSession:
             used = [arg for arg in args if arg.partition("=")[0].lower() in self.budget_kinds]
             if used:
                 budget = make_seat(":".join([self.agent_settings, *used])).budget
-        if match.state.is_chance:  # the controller draws it, and sends the outcome with the position
-            shown = " ".join(match.state.format_move(m) for m, _ in match.state.chance_outcomes())
+        state = self._whole()
+        if (
+            state is self._state
+            and (state.is_over or state.turn != self.seat)
+            and any(ply.guessed for ply in self._path)
+            and self._rebuild(self._words, seated=True)
+        ):  # asked to move: a guess that gave the turn to another (a failed try unseen) is taken back
+            state = self._whole()
+        if state.is_chance:  # the controller draws it, and sends the outcome with the position
+            shown = " ".join(state.format_move(m) for m, _ in state.chance_outcomes())
             raise MatchError(f"chance decides here ({shown}): an engine is told the outcome drawn, never asked to move")
-        if self.seat is not None and match.state.turn != self.seat and not match.is_over:
+        if self.seat is not None and state.turn != self.seat and not state.is_over:
             name = match.game.player_names[self.seat]
-            raise MatchError(f"it is {match.state.to_move}'s turn, not {name}'s: this engine plays {name} (seat)")
-        move = match.choose(budget)
-        return f"move {match.state.format_move(move)}"
+            raise MatchError(f"it is {state.to_move}'s turn, not {name}'s: this engine plays {name} (seat)")
+        if state is match.state:
+            move = match.choose(budget)
+        else:  # rebuilt: the agent is given the seat's view and the moves as the seat saw them
+            if state.is_over:
+                raise MatchError(f"the game is over ({state.result_text()})")
+            seat = match.seats[match.game.player_names[state.turn]]
+            assert seat.agent is not None
+            move = seat.agent.choose(self._view(), seat.budget if budget is None else budget, self._rngs[state.turn])
+            if move not in state.legal_moves:
+                raise MatchError(f"{seat.spec} chose an illegal move in {state.describe()}")
+        return f"move {state.format_move(move)}"
 
     def _legal(self, args: list[str]) -> str:
         """``legal``: every legal move, or for a game whose moves are made in
@@ -234,73 +273,149 @@ class EngineSession:
             self._play(agent)
         if self._given is None or self._given[0] is not cls:
             self.seat = None  # another game: its players are others
-        self._given, self.game, self.match, self._words = given, game, match, []
+        self._given, self.game, self.match = given, game, match
+        self._words, self._state, self._path = [], None, []
 
     def _new_match(self) -> Match:
         assert self.game is not None
         # The outcomes of chance come with the position (picked): the controller's match drew them.
         self.match = Match(self.game, [self.agent] * len(self.game.turn_order), seed=self.seed, chance="picked")
-        self._words = []
+        self._words, self._state, self._path = [], None, []
         return self.match
+
+    def _whole(self) -> State:
+        """The whole position: a game's, or the one rebuilt from what the seat saw."""
+        match = self._match()
+        if match.game.hidden_information and self._state is not None:
+            return self._state
+        return match.state
 
     def _view(self) -> State:
         """The position as this engine's seat sees it (a game without hidden information: all of it)."""
-        state = self._match().state
-        return state.seen_by(self.seat) if state.game.hidden_information else state
+        state = self._whole()
+        if not state.game.hidden_information:
+            return state
+        if state is self._state and state.outcome is None:
+            return attrs.evolve(state.game.hide(state, self.seat), history=tuple(p.seen for p in self._path))
+        return state.seen_by(self.seat)
 
     def _position_seen(self, words: list[str]) -> str:
         """``position`` in a game with hidden information: the moves as the
-        seat saw them, ``?`` for one it did not see. A position consistent
-        with them is rebuilt, each move not seen whole drawn (from the seed
-        and the ply) among those the seat would have seen so; the agent is
-        given only the seat's view of it."""
-        match = self._match()
-        game = match.game
+        seat saw them, ``?`` for one it did not see. A whole position
+        consistent with them is rebuilt, each move not seen whole drawn (from
+        the seed and the ply) among those the seat would have seen so; where a
+        move it saw fits no move of the position rebuilt (a card dealt unseen
+        long before, now laid), what the seat cannot see of it is drawn again
+        from its view (:meth:`Game.sample`). The agent is given only the
+        seat's view of it, and the moves as the seat saw them."""
+        game = self._match().game
         if self.seat is None:
             raise MatchError(f"{game.name} hides information: send seat PLAYER first (whose view the positions give)")
-        again = words[: len(self._words)] == self._words
-        try:  # on from the position rebuilt before, its guesses kept
-            moves = self._rebuilt(match.state if again else game.start(), words, len(self._words) if again else 0)
-        except MatchError:
-            if not again:
-                raise
-            again = False  # a later move shows that a guess was wrong: rebuilt from the start
-            moves = self._rebuilt(game.start(), words, 0)
-        if not again:
-            match = self._new_match()
-        for move in moves:
-            match.play(move)
-        self._words = list(words)
+        if not self._rebuild(words, seated=False):
+            self._rebuilt_greedy(game.start(), words, 0)  # raises the error of the first move that does not fit
+            raise MatchError(f"no position of {game.name} fits these moves as {game.player_names[self.seat]} saw them")
         return "ok"
 
-    def _rebuilt(self, state: State, words: list[str], first: int) -> list[Move]:
-        """Moves from ``state`` (after ``first`` plies) that the seat would
-        have seen as ``words[first:]``: depth first, so that a guess at a move
-        it did not see is taken back when a later move it saw (one revealing
-        the choices made at once) rules it out; at most :data:`REBUILD_STEPS` tries."""
+    def _rebuild(self, words: list[str], seated: bool) -> bool:
+        """Rebuild the position from ``words`` (see :meth:`_position_seen`),
+        with ``seated`` one where the seat is to move; False if none is found."""
+        game = self._match().game
+        again = self._state is not None and words[: len(self._words)] == self._words
+        tries: list[tuple[State, int]] = []
+        if again:  # on from the position rebuilt before, its last guesses taken back if need be
+            assert self._state is not None
+            back = len(self._path)
+            while back and self._path[back - 1].guessed:
+                back -= 1
+            tries.append((self._path[back].before if back < len(self._path) else self._state, back))
+        tries.append((game.start(), 0))  # else from the start
+        # The guesses taken back first, then what is hidden drawn again.
+        attempts = ((start, redraw) for start in tries for redraw in (False, True))
+        rebuilt = next(
+            ((start, found) for start, redraw in attempts if (found := self._rebuilt(*start, words, redraw, seated))),
+            None,
+        )
+        if rebuilt is None:
+            return False
+        (state, first), (path, end) = rebuilt
+        if first == 0:  # rebuilt anew: the seat's choices drawn afresh, as a new match's
+            self._rngs = {p: seat_rng(self.seed, p) for p in range(len(game.player_names))}
+        self._state, self._path = end, [*self._path[:first], *path]
+        self._words = list(words)
+        return True
+
+    def _rebuilt(
+        self, state: State, first: int, words: list[str], redraw: bool, seated: bool = False
+    ) -> tuple[list[_Ply], State] | None:
+        """The plies from ``state`` (after ``first`` of them) that the seat
+        would have seen as ``words[first:]``, and the position they lead to;
+        None if none are found within :data:`REBUILD_STEPS` tries. Depth
+        first, so that a guess at a move it did not see is taken back when a
+        later move it saw (one revealing the choices made at once) rules it
+        out; with ``redraw``, a position where a move it saw fits nothing is
+        drawn again from the seat's view, at most :data:`REDRAWS` times,
+        before the guesses before it are taken back. With ``seated``, only a
+        position where the seat is to move will do."""
         if first >= len(words):
-            return []
-        stack = [(state, iter(self._consistent(state, words[first], first)))]
-        moves: list[Move] = []
-        for _ in range(REBUILD_STEPS):
-            here, options = stack[-1]
-            move = next(options, None)
-            if move is None:  # nothing more fits here: back to the move before
+            return None if seated and (state.is_over or state.turn != self.seat) else ([], state)
+        # A game is shown whole once over: a position that a guess ended is not the one the seat saw.
+        guessed = any(ply.guessed for ply in self._path[:first])
+        steps = [REBUILD_STEPS]
+        stack = [self._candidates(state, words[first], first, redraw, steps)]
+        path: list[_Ply] = []
+        while steps[0] > 0:
+            ply = next(stack[-1], None)
+            if ply is None:  # nothing more fits here: back to the move before
                 stack.pop()
                 if not stack:
-                    break
-                moves.pop()
+                    return None
+                path.pop()
                 continue
-            moves.append(move)
-            ply = first + len(moves)
-            if ply == len(words):
-                return moves
-            after = here.play_unchecked(move)
+            steps[0] -= 1
+            path.append(ply)
+            after = ply.before.play_unchecked(ply.move)
+            if first + len(path) == len(words):
+                if (seated and (after.is_over or after.turn != self.seat)) or (
+                    after.is_over and (guessed or any(p.guessed for p in path))
+                ):
+                    path.pop()
+                    continue
+                return path, after
+            stack.append(self._candidates(after, words[first + len(path)], first + len(path), redraw, steps))
+        return None
+
+    def _candidates(self, state: State, word: str, ply: int, redraw: bool, steps: list[int]) -> Iterator[_Ply]:
+        """The moves of ``state`` the seat would have seen as ``word``; if
+        none, with ``redraw``, positions drawn again from the seat's view of
+        ``state`` and a move of each that fits (each draw a step of ``steps``)."""
+        try:
+            fits = self._consistent(state, word, ply)
+        except MatchError:
+            fits = []
+        for move in fits:
+            yield self._ply(state, move, len(fits) > 1)
+        if fits or not redraw or state.is_over:
+            return
+        game, seat = state.game, self.seat
+        assert seat is not None
+        view = game.hide(state, seat)
+        rng = random.Random(f"{self.seed}/redraw/{ply}")
+        for _ in range(REDRAWS):
+            if steps[0] <= 0:
+                return
+            steps[0] -= 1
             try:
-                stack.append((after, iter(self._consistent(after, words[ply], ply))))
+                other = game.sample(view, seat, rng)
+            except NotImplementedError:  # a game that cannot draw a position from a view: its guesses only
+                return
+            try:
+                yield self._ply(other, self._consistent(other, word, ply)[0], True)
             except MatchError:
-                moves.pop()
-        return self._rebuilt_greedy(state, words, first)  # raises the error of the first move that does not fit
+                continue
+
+    def _ply(self, state: State, move: Move, guessed: bool) -> _Ply:
+        shown = state.game.seen(state, move, self.seat)
+        return _Ply(state, move, HIDDEN if shown is None else shown, guessed)
 
     def _rebuilt_greedy(self, state: State, words: list[str], first: int) -> list[Move]:
         """Move by move, each the first that fits."""
