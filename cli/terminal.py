@@ -172,7 +172,7 @@ class TerminalGame:
         for k in range(self.reported, len(state.history)):
             if k == self.typed:
                 continue
-            before = match.positions[k]
+            before = match.positions[k - len(match.positions.first.history)]  # a game may start after --moves
             text = state.format_move(seen[k])
             if before.is_chance:
                 click.echo(f"{k + 1}. chance: {text}")
