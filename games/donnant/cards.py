@@ -5,7 +5,8 @@ The set the game ships is ours (RULINGS DD2), one card a line in
 ``cards.txt``; a player who owns the box may load the printed set from a
 file in the same format (``-o cards=FILE``). A file is data, never a
 program: it is read whole and checked whole before a game starts, and an
-error names the file and the line at fault.
+error names the file and the line at fault. It is a file of at most
+:data:`CARD_FILE_LIMIT` bytes, never a device or a pipe.
 
 The format, one card a line (``#`` starts a comment; blank lines are
 skipped)::
@@ -43,8 +44,11 @@ from 0 in the file's order (the number a draw of the card is written as).
 
 from __future__ import annotations
 
+import errno
 import functools
+import os
 import re
+import stat
 from pathlib import Path
 
 import attrs
@@ -219,6 +223,10 @@ def parse_card(text: str, number: int = 0, line: int = 0) -> Card:
     return Card(number, scoring, _colour(head[1]), parse_objective(parts[1]), parse_effect(parts[2], scoring), line)
 
 
+#: The largest card file read, in bytes (a set of 49 cards is about 3,000).
+CARD_FILE_LIMIT = 1 << 20
+
+
 def parse_cards(text: str, source: str = "cards") -> tuple[Card, ...]:
     """Every card of a card file's ``text``, checked whole (29 scoring and 20
     bonus cards, each line well formed); CardFileError ``source:LINE: why``."""
@@ -241,11 +249,23 @@ def parse_cards(text: str, source: str = "cards") -> tuple[Card, ...]:
 
 
 def load_cards(path: str | Path) -> tuple[Card, ...]:
-    """The cards of the file at ``path`` (CardFileError if it cannot be read)."""
+    """The cards of the file at ``path`` (CardFileError if it cannot be read):
+    a file, not a device or a pipe (which could be endless, or wait for ever),
+    of at most :data:`CARD_FILE_LIMIT` bytes, all of them read and no more."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        kind = os.stat(path).st_mode
+        if stat.S_ISDIR(kind):
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
+        if not stat.S_ISREG(kind):
+            raise CardFileError(f"{path}: cannot read the card file: not a file (a device or a pipe)")
+        with open(path, "rb") as file:
+            data = file.read(CARD_FILE_LIMIT + 1)
     except OSError as error:
         raise CardFileError(f"{path}: cannot read the card file: {error.strerror or error}") from None
+    if len(data) > CARD_FILE_LIMIT:
+        raise CardFileError(f"{path}: cannot read the card file: larger than {CARD_FILE_LIMIT:,} bytes")
+    try:
+        text = data.decode("utf-8")
     except UnicodeDecodeError:
         raise CardFileError(f"{path}: cannot read the card file: not UTF-8 text") from None
     return parse_cards(text, str(path))
