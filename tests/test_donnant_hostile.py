@@ -104,6 +104,42 @@ def test_a_record_naming_a_card_file_that_is_a_device_is_refused_in_one_line(tmp
     assert record.read_bytes() == before
 
 
+# -- moves: show --moves and play's prompt ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("typed", "why"),
+    [
+        ("#" + "9" * 5000 + ">c3", "name a card by its number, as #17"),  # was "plugin 'donnant' failed: ValueError"
+        ("putback:#" + "9" * 5000, "name a card by its number, as #17"),
+        ("#33>c" + "2" * 5000, "is no Donnant Donnant move"),
+        ("buy:score1+" + "y" * 5000, "is not a die (y, y=4) or a discount (less1)"),
+        ("y" * 5000 + ">c3", "is no Donnant Donnant move"),
+        ("putback:#7", "north must put back one of the four cards dealt (putback:#N); now: putback:#4"),
+        ("roll:3", "is a chance outcome, but no chance event is due"),
+        ("east:pass", "is no Donnant Donnant move"),
+        ("?", "is no Donnant Donnant move"),
+    ],
+    ids=["long card number", "long put-back", "long place", "long buy", "long die", "another's card",
+         "a roll", "a reveal", "a hidden move"],
+)  # fmt: skip
+def test_a_bad_move_is_one_short_line(typed, why):
+    """The move said back is cut short (each of these lines was 5,000 to 10,000 characters long)."""
+    line = one_line_refusal(cli("show", "donnant", "--seed", "1", "--moves", f"{DEAL} {typed}"))
+    assert line.startswith("Error: move 18: ") and why in line and len(line) < 400, line
+
+
+def test_bad_moves_typed_at_play_s_prompt_are_refused_and_the_game_goes_on(tmp_path):
+    typed = ["#" + "9" * 5000 + ">c3", "buy:score1+" + "y" * 5000, "roll:3", "east:pass", "?", "\x1b[2Jputback:#1"]
+    run = cli("play", "donnant", "--seed", "1", "--moves", DEAL, "--players", "human,random",
+              input="\n".join([*typed, "putback:#4", "quit"]) + "\n", cwd=tmp_path)  # fmt: skip
+    assert run.returncode == 0 and run.stderr == "", run.stderr
+    answers = [line for line in run.stdout.splitlines() if line.startswith("north> ")]
+    assert len(answers) >= len(typed) and all(len(line) < 400 for line in answers)
+    assert "\x1b" not in run.stdout
+    assert "putback:#4" in run.stdout and "Game stopped after 19 moves" in run.stdout  # the good move played
+
+
 # -- records edited ------------------------------------------------------------------------------------------------
 
 

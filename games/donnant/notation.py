@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from boardgames import PASS, Move
-from boardgames.errors import InvalidMoveError
+from boardgames.errors import InvalidMoveError, quoted
 
 from .cards import COLOURS, LETTERS
 from .sites import (
@@ -105,9 +105,9 @@ def card_word(game: Any, site: int) -> str:
 
 def parse_move(game: Any, text: str) -> Move:
     if not isinstance(text, str):
-        raise InvalidMoveError(f"a move is text, got {text!r}")
+        raise InvalidMoveError(f"a move is text, got {quoted(text)}")
     clean = " ".join(text.strip().lower().split())
-    bad = InvalidMoveError(f"{text.strip()!r} is no Donnant Donnant move (type help for the forms)")
+    bad = InvalidMoveError(f"{quoted(text.strip())} is no Donnant Donnant move (type help for the forms)")
     if clean in ("pass", "decline", "end", "done"):
         return PASS
     if clean == "stop":
@@ -115,7 +115,7 @@ def parse_move(game: Any, text: str) -> Move:
     head, _, rest = clean.partition(":")
     if head == "reroll":
         if not rest or any(ch not in LETTERS for ch in rest) or len(set(rest)) != len(rest):
-            raise InvalidMoveError(f"{text.strip()!r}: name the dice to reroll by colour (yogbr), as reroll:yob")
+            raise InvalidMoveError(f"{quoted(text.strip())}: name the dice to reroll by colour (yogbr), as reroll:yob")
         dice = sorted(LETTERS.index(ch) for ch in rest)
         return Move(-1, DIE[dice[0]], tuple(DIE[k] for k in dice[1:]))
     if head == "joker":
@@ -123,15 +123,15 @@ def parse_move(game: Any, text: str) -> Move:
             return Move(-1, JOKER_DICE_T)
         if rest in PILE_NAMES:
             return Move(-1, PILE[PILE_NAMES.index(rest)])
-        raise InvalidMoveError(f"{text.strip()!r}: a joker is joker:dice, joker:scoring or joker:bonus")
+        raise InvalidMoveError(f"{quoted(text.strip())}: a joker is joker:dice, joker:scoring or joker:bonus")
     if head == "remove":
         if rest in PILE_NAMES:
             return Move(REMOVE_T, SLOT[3 + 4 * PILE_NAMES.index(rest)])
-        raise InvalidMoveError(f"{text.strip()!r}: remove:scoring or remove:bonus")
+        raise InvalidMoveError(f"{quoted(text.strip())}: remove:scoring or remove:bonus")
     if head == "complete":
         if rest in PLACE_OF:
             return Move(COMPLETE_T, PLACES[PLACE_OF[rest]])
-        raise InvalidMoveError(f"{text.strip()!r}: name the card's place, a1 to e5 (complete:c3)")
+        raise InvalidMoveError(f"{quoted(text.strip())}: name the card's place, a1 to e5 (complete:c3)")
     if head == "putback":
         return Move(PUTBACK_T, parse_card(game, rest, text))
     if head == "buy":
@@ -139,7 +139,7 @@ def parse_move(game: Any, text: str) -> Move:
         slot = SLOT_OF.get(words[0]) if words else None
         if slot is None:
             raise InvalidMoveError(
-                f"{text.strip()!r}: buy:SLOT then the dice, slots score1-4 and bonus1-4 (buy:score4+y+g+b)"
+                f"{quoted(text.strip())}: buy:SLOT then the dice, slots score1-4 and bonus1-4 (buy:score4+y+g+b)"
             )
         marks = []
         for w in words[1:]:
@@ -149,13 +149,15 @@ def parse_move(game: Any, text: str) -> Move:
                 continue
             found = re.fullmatch(r"([yogbr])(?:=([1-6]))?", w)
             if not found:
-                raise InvalidMoveError(f"{text.strip()!r}: {w!r} is not a die (y, y=4) or a discount (less1)")
+                raise InvalidMoveError(
+                    f"{quoted(text.strip())}: {quoted(w, 20)} is not a die (y, y=4) or a discount (less1)"
+                )
             k = LETTERS.index(found[1])
             marks.append(DIE[k])
             if found[2]:
                 marks.append(READ0 + k * 6 + int(found[2]) - 1)
         if len(set(marks)) != len(marks):
-            raise InvalidMoveError(f"{text.strip()!r}: a die is named twice")
+            raise InvalidMoveError(f"{quoted(text.strip())}: a die is named twice")
         return Move(-1, SLOT[slot], tuple(sorted(marks)))
     if ":" in clean and ">" in clean and " " in clean or clean.count(":") > 1:
         raise bad
@@ -177,10 +179,10 @@ def parse_move(game: Any, text: str) -> Move:
 def parse_card(game: Any, word: str, text: str) -> int:
     if word in PILE_NAMES:
         return PILE[PILE_NAMES.index(word)]
-    found = re.fullmatch(r"#?(\d+)", word)
+    found = re.fullmatch(r"#?(\d{1,6})", word)  # a number of any length is no card: never converted
     if found and int(found[1]) in game.cat_site:
         return game.cat_site[int(found[1])]
-    raise InvalidMoveError(f"{text.strip()!r}: name a card by its number, as #17")
+    raise InvalidMoveError(f"{quoted(text.strip())}: name a card by its number, as #17")
 
 
 def shorthand(game: Any, state: DonnantState, text: str) -> Move | None:
