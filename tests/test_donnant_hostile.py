@@ -47,6 +47,26 @@ def test_play_from_moves_goes_on_when_the_computer_replies(tmp_path, game, moves
     assert "(random): " in run.stdout and "Game stopped" in run.stdout and "illegal" not in run.stdout
 
 
+@pytest.mark.parametrize(
+    ("options", "why"),
+    [
+        (["players=5"], "option players: 5 is not a whole number from 1 to 4"),
+        (["players=x"], "option players: expected a whole number, got 'x'"),
+        (["players=1", "level=8"], "option level: 8 is not a whole number from 1 to 7"),
+        (["level=2"], "option level: the level is for solo games (players=1)"),
+        (["first=\x1b[31m"], "option first: '\\x1b[31m' is not random or one of north, east"),
+        (["players"], "option 'players' is not NAME=VALUE"),
+        (["hands=open"], "donnant has no option 'hands'"),
+        (["cards=" + "a" * 5000], "has 5,000 characters, at most 1,000"),
+    ],
+)
+def test_a_bad_option_is_one_line(options, why):
+    """-o for show and play alike (these held): the option named, no escape sequence sent through."""
+    for command in (["show", "donnant"], ["play", "donnant", "--players", "random,random"]):
+        line = one_line_refusal(cli(*command, *(w for o in options for w in ("-o", o))))
+        assert why in line and "\x1b[" not in line.replace("\\x1b[", ""), line
+
+
 # -- -o cards=FILE (RULINGS DD2: the printed set loaded from a file) ------------------------------------------
 
 
