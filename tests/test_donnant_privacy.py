@@ -136,3 +136,21 @@ def test_an_engine_seat_is_told_the_same_whatever_east_holds(tmp_path):
         logs.append(log.read_text())
     assert logs[0] == logs[1]
     assert "position " in logs[0] and "draw:7" not in logs[0] and "draw:8" not in logs[0]
+
+
+def test_refusals_say_the_same_whatever_east_chose_before_the_reveal():
+    """DD8: south, asked after east, and the others send moves that are refused (one names east's choice,
+    r>d2.4): through the match, as the page sends them, each refusal is the same whatever east chose."""
+    game = boardgames.game_class("donnant").configure({"players": 3}, seed=1)
+    said = []
+    for moves in EAST_CHOICES:
+        match = Match(game.replay(moves.split()), ["human"] * 3, chance="picked")
+        refusals = []
+        for typed in ["y>a1.1", "r>d2.4", "b>c3.1", "#7>c3", "putback:#25", "stop", "pass pass"]:
+            for by in ("south", "north", "east"):
+                with pytest.raises(boardgames.BoardgamesError) as refused:
+                    match.play(typed, by=by)
+                refusals.append(str(refused.value))
+        said.append(refusals)
+    assert said[0] == said[1]
+    assert any("that box does not take that die" in line for line in said[0])
