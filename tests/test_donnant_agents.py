@@ -7,6 +7,7 @@ an engine seat playing a whole game over the protocol."""
 
 from __future__ import annotations
 
+import random
 import shlex
 import sys
 from pathlib import Path
@@ -19,6 +20,8 @@ from boardgames.agents.base import Budget
 from boardgames.analysis.arena import run_arena
 from boardgames.analysis.review import Expected, review
 from boardgames.games.donnant import strategy
+from boardgames.games.donnant.sites import SLOT
+from boardgames.games.donnant.state import SOLO_REMOVE
 from boardgames.play.levels import strongest
 
 SPY = Path(__file__).with_name("spy_engine.py")
@@ -104,3 +107,22 @@ def test_an_engine_seat_plays_a_whole_solo_game(tmp_path: Path):
     assert match.is_over and match.forfeit is None, match.result_text()
     sent = log.read_text().splitlines()
     assert any(line.startswith("game donnant") for line in sent) and sum(line.startswith("go") for line in sent) > 10
+
+
+def test_a_determinisation_never_puts_a_removed_card_back_in_a_pile():
+    # DD14: the card removed each solo turn is set aside face up, out of the game: a position
+    # an agent samples from its view (hidden piles) deals only the cards still unseen
+    game = donnant(players=1, level=1)
+    rng = random.Random(5)
+    state, removed = game.start(), []
+    while len(removed) < 6:
+        move = state.draw_chance(rng) if state.is_chance else rng.choice(state.legal_moves)
+        if state.phase == SOLO_REMOVE:
+            removed.append(state.market[move.to - SLOT[0]])
+        state = state.play_unchecked(move)
+    view = state.seen_by(0)
+    for _ in range(30):
+        sampled = game.sample(view, 0, rng)
+        assert not set(removed) & set(sampled.piles[0] + sampled.piles[1])
+        assert [len(pile) for pile in sampled.piles] == [len(pile) for pile in state.piles]
+        assert sorted(sampled.piles[0] + sampled.bottoms[0]) == sorted(state.piles[0] + state.bottoms[0])

@@ -81,6 +81,9 @@ from .state import (
     Slot,
 )
 
+#: A die's roll: one tuple, so that each roll's moves are not made again.
+DIE_OUTCOMES = tuple((outcome(v), 1 / 6) for v in range(1, 7))
+
 RULES = """\
 Donnant Donnant: five coloured dice, a market of cards, a tableau of at most
 three by three cards each. Highest total at the end wins.
@@ -243,6 +246,9 @@ class Donnant(Game[DonnantState]):
         self._completable: dict[tuple[int, tuple[int | None, ...]], bool] = {}
         self._can_complete: dict[tuple, bool] = {}
         self._writes: dict[tuple, tuple[Move, ...]] = {}
+        self._free: dict[tuple, tuple[int, ...]] = {}
+        self._ways: dict[tuple, tuple[tuple[int, tuple[int, ...]], ...]] = {}
+        self._draws: dict[tuple[int, ...], tuple] = {}
 
     def initial_state(self) -> DonnantState:
         players = self.number_of_players
@@ -366,7 +372,15 @@ class Donnant(Game[DonnantState]):
     def free_places(self, tableau: tuple[Slot, ...]) -> tuple[int, ...]:
         """Where a card may go (DD4, DD7): the centre of an empty tableau, else
         a free place touching a card by an edge or a corner, the tableau
-        staying within 3 columns and 3 rows."""
+        staying within 3 columns and 3 rows. Remembered per tableau (a search asks of the same few)."""
+        found = self._free.get(tableau)
+        if found is None:
+            if len(self._free) > 100_000:
+                self._free.clear()
+            found = self._free[tableau] = self._free_places(tableau)
+        return found
+
+    def _free_places(self, tableau: tuple[Slot, ...]) -> tuple[int, ...]:
         taken = [i for i, slot in enumerate(tableau) if slot is not None]
         if not taken:
             return (CENTRE,)
@@ -457,9 +471,12 @@ class Donnant(Game[DonnantState]):
                 cards = state.bottoms[t][:1]
             else:  # a view: any card of that pile not seen
                 cards = tuple(sorted(self.unseen(state)[t])) or self.by_pile[t][:1]
-            share = 1.0 / len(cards)
-            return tuple((outcome(100 + n), share) for n in cards)
-        return tuple((outcome(v), 1 / 6) for v in range(1, 7))
+            found = self._draws.get(cards)
+            if found is None:  # the same tuple for the same cards: the draws are not made again
+                share = 1.0 / len(cards)
+                found = self._draws[cards] = tuple((outcome(100 + n), share) for n in cards)
+            return found
+        return DIE_OUTCOMES
 
     def format_outcome(self, move: Move) -> str:
         if move.to >= 200:
@@ -524,6 +541,7 @@ class Donnant(Game[DonnantState]):
     def unseen(self, view: DonnantState) -> tuple[set[int], set[int]]:
         """The cards of each pile that ``view`` shows nowhere."""
         shown = {n for n in view.market if n >= 0}
+        shown.update(view.aside)
         for tableau in view.tableaux:
             shown.update(slot[0] for slot in tableau if slot is not None)
         for group in (*view.hands, *view.piles, *view.bottoms, (view.holding,)):
@@ -531,27 +549,53 @@ class Donnant(Game[DonnantState]):
         return tuple(set(cards) - shown for cards in self.by_pile)  # type: ignore[return-value]
 
     def sample(self, view: DonnantState, player: int, rng: random.Random) -> DonnantState:
-        free = [sorted(cards) for cards in self.unseen(view)]
-        for cards in free:
-            rng.shuffle(cards)
+        """A position ``view`` may be: the cards it does not show dealt at random to the
+        places it hides (hands, the joker's card, the put-back cards, in that order), the
+        rest in the piles (a pile is a set: a draw takes any of its cards). What does not
+        change from one sample of a view to the next is worked out once, on the view."""
+        plan = view.__dict__.get("_sample_plan")
+        if plan is None:
+            plan = view.__dict__["_sample_plan"] = self._sample_plan(view)
+        free, counts, whole = plan
+        if not any(counts):
+            state = _evolve(view, piles=whole)
+        else:
+            picked = [rng.sample(cards, n) if n else [] for cards, n in zip(free, counts, strict=True)]
+            dealt = [iter(p) for p in picked]
 
-        def fill(group: tuple[int, ...]) -> tuple[int, ...]:
-            return tuple(free[-1 - n].pop() if n < 0 else n for n in group)
+            def fill(group: tuple[int, ...]) -> tuple[int, ...]:
+                return tuple(next(dealt[-1 - n]) if n < 0 else n for n in group)
 
-        hands = tuple(fill(hand) for hand in view.hands)
-        holding = view.holding
-        if holding < 0 and view.phase == JOKER_CARD and view.holding_pile >= 0:  # the joker's card, unseen
-            holding = free[-1 - holding].pop()
-        bottoms = (fill(view.bottoms[0]), fill(view.bottoms[1]))
-        piles = (tuple(sorted(fill(view.piles[0]))), tuple(sorted(fill(view.piles[1]))))
-        state = attrs.evolve(view, hands=hands, piles=piles, bottoms=bottoms, holding=holding)
+            hands = tuple(fill(hand) for hand in view.hands)
+            holding = view.holding
+            if holding < 0 and view.phase == JOKER_CARD and view.holding_pile >= 0:  # the joker's card, unseen
+                holding = next(dealt[-1 - holding])
+            bottoms = (fill(view.bottoms[0]), fill(view.bottoms[1]))
+            piles = tuple(
+                tuple(sorted(set(pile) - set(p))) if p else pile for pile, p in zip(whole, picked, strict=True)
+            )
+            state = _evolve(view, hands=hands, piles=piles, bottoms=bottoms, holding=holding)
         if CHOSEN in state.choices:
             choices = list(state.choices)
             for p, c in enumerate(choices):
                 if c == CHOSEN:
                     choices[p] = rng.choice(attrs.evolve(state, turn=p, pending=(p,)).legal_moves)
-            state = attrs.evolve(state, choices=tuple(choices))
+            state = _evolve(state, choices=tuple(choices))
         return state
+
+    def _sample_plan(self, view: DonnantState) -> tuple[list[list[int]], list[int], tuple[tuple[int, ...], ...]]:
+        """Each pile's unseen cards, how many of them go to hidden places other than the
+        pile (hands, the joker's card, put-back cards), and each pile with every unseen
+        card in it (the cards it shows kept)."""
+        free = [sorted(cards) for cards in self.unseen(view)]
+        counts = [0, 0]
+        hidden = [n for group in (*view.hands, view.bottoms[0], view.bottoms[1]) for n in group if n < 0]
+        if view.holding < 0 and view.phase == JOKER_CARD and view.holding_pile >= 0:
+            hidden.append(view.holding)
+        for n in hidden:
+            counts[-1 - n] += 1
+        whole = tuple(tuple(sorted([n for n in view.piles[t] if n >= 0] + free[t])) for t in (0, 1))
+        return free, counts, whole
 
     # -- moves --------------------------------------------------------------------------------------------
     def card_site(self, n: int) -> int:
@@ -612,12 +656,24 @@ class Donnant(Game[DonnantState]):
         if not self.free_places(tableau):
             return []
         adjust, discount = self.left(tableau, "adjust"), self.left(tableau, "discount")
-        free = [k for k in range(DICE) if not s.used >> k & 1]
-        out: list[Move] = []
+        dice = tuple(0 if s.used >> k & 1 else s.dice[k] for k in range(DICE))
+        key = (dice, adjust, discount)
+        ways = self._ways.get(key)
+        if ways is None:
+            if len(self._ways) > 100_000:
+                self._ways.clear()
+            ways = self._ways[key] = self._buy_ways(dice, adjust, discount)
+        market = s.market
+        return [Move(-1, SLOT[slot], way) for price, way in ways for slot in range(8)
+                if market[slot] >= 0 and PRICES[slot % 4] == price]  # fmt: skip
+
+    @staticmethod
+    def _buy_ways(dice: tuple[int, ...], adjust: int, discount: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+        """The ways to pay each price (3, 4) with ``dice`` (0: used), each a price and the
+        move's marks: the dice, the values they are read as, the discount ticks."""
+        free = [k for k in range(DICE) if dice[k]]
+        out: list[tuple[int, tuple[int, ...]]] = []
         for price in (3, 4):
-            slots = [slot for slot in range(8) if s.market[slot] >= 0 and PRICES[slot % 4] == price]
-            if not slots:
-                continue
             ways: set[tuple[int, ...]] = set()
             for n in range(max(0, price - discount), price + 1):
                 less = () if n == price else (LESS0 + price - n,)
@@ -626,12 +682,12 @@ class Donnant(Game[DonnantState]):
                     continue
                 for group in itertools.combinations(free, n):
                     for v in range(1, 7):
-                        cost = sum(abs(s.dice[k] - v) for k in group)
+                        cost = sum(abs(dice[k] - v) for k in group)
                         if cost <= adjust:
-                            reads = tuple(READ0 + k * 6 + v - 1 for k in group if s.dice[k] != v)
+                            reads = tuple(READ0 + k * 6 + v - 1 for k in group if dice[k] != v)
                             ways.add(tuple(sorted((*(DIE[k] for k in group), *reads, *less))))
-            out.extend(Move(-1, SLOT[slot], way) for slot in slots for way in ways)
-        return out
+            out.extend((price, way) for way in ways)
+        return tuple(out)
 
     def use_moves(self, s: DonnantState) -> tuple[Move, ...]:
         me = s.active
@@ -732,8 +788,9 @@ class Donnant(Game[DonnantState]):
                 s = self.put(s, me, n, move.to - PLACES[0])
             return self._settle(self.end_turn(_evolve(s, holding=-1, holding_pile=-1)))
         if phase == SOLO_REMOVE:
-            market = _replace(s.market, move.to - SLOT[0], -1)
-            return self._settle(self.after_removal(_evolve(s, market=market)))
+            slot = move.to - SLOT[0]
+            market, aside = _replace(s.market, slot, -1), (*s.aside, s.market[slot])
+            return self._settle(self.after_removal(_evolve(s, market=market, aside=aside)))
         raise AssertionError(f"no move in phase {phase}")
 
     def chance(self, s: DonnantState, k: int) -> DonnantState:

@@ -81,9 +81,11 @@ class DonnantState(State):
     holding_pile: int = -1
     completing: int = -1
     writes: int = 0
-    #: Solo: the rerolls of the last active turn, and the cards removed.
+    #: Solo: the rerolls of the last active turn, and the cards removed (their count, and
+    #: the cards, set aside face up: seen by all, out of the piles, DD14).
     rerolls: int = 0
     removed: int = 0
+    aside: tuple[int, ...] = ()
     #: Whether the card just held was bought (a purchase) rather than drawn.
     bought: bool = False
 
