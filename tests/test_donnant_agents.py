@@ -126,3 +126,24 @@ def test_a_determinisation_never_puts_a_removed_card_back_in_a_pile():
         assert not set(removed) & set(sampled.piles[0] + sampled.piles[1])
         assert [len(pile) for pile in sampled.piles] == [len(pile) for pile in state.piles]
         assert sorted(sampled.piles[0] + sampled.bottoms[0]) == sorted(state.piles[0] + state.bottoms[0])
+
+
+def test_a_match_replays_the_game_once_per_seat_not_at_every_decision(monkeypatch: pytest.MonkeyPatch):
+    # each decision of a game with hidden parts is made from the seat's view, whose history is the
+    # moves as that seat saw them: worked out move by move as the game goes, not replayed from the
+    # start at every decision (quadratic: a random 4-player game's plies played ~100 times over)
+    game = donnant(players=4)
+    applied = 0
+    apply = type(game).apply
+
+    def counted(self, state, move):
+        nonlocal applied
+        applied += 1
+        return apply(self, state, move)
+
+    monkeypatch.setattr(type(game), "apply", counted)
+    match = Match(game, ["random"] * 4, seed=1)
+    match.run()
+    plies = len(match.state.history)
+    assert match.is_over and plies > 300
+    assert applied < 8 * plies, (applied, plies)

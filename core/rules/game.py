@@ -438,16 +438,27 @@ class State(TypedMoves):
         game = self.game
         if not game.hidden_information or self.outcome is not None:
             return self.history
-        out = []
-        position = game.start()
-        if position.history != self.history[: len(position.history)]:  # set up by hand: no earlier positions
-            return tuple(HIDDEN for _ in self.history)
-        out.extend(position.history)
-        for move in self.history[len(position.history) :]:
+        history = tuple(self.history)
+        # Each game's last answer for each player is kept, with the position it reached: a
+        # match asks after every move, and replaying the whole game each time made a game
+        # of n moves cost n * n / 2 of them (most of a random 4-player Donnant game's time).
+        last = _SEEN.get((id(game), player))
+        if last is not None and last[3] is game and len(last[0]) <= len(history) and history[: len(last[0])] == last[0]:
+            moves, position, out = last[0], last[1], list(last[2])
+        else:
+            position = game.start()
+            if position.history != history[: len(position.history)]:  # set up by hand: no earlier positions
+                return tuple(HIDDEN for _ in history)
+            moves, out = position.history, list(position.history)
+        for move in history[len(moves) :]:
             shown = game.seen(position, move, player)
             out.append(HIDDEN if shown is None else shown)
             position = position.play_unchecked(move)
-        return tuple(out)
+        seen = tuple(out)
+        if len(_SEEN) >= 256:
+            _SEEN.clear()
+        _SEEN[id(game), player] = (history, position, seen, game)  # one assignment: a thread reads the old or the new
+        return seen
 
     # -- for agents ----------------------------------------------------------
     @_cached
@@ -564,6 +575,11 @@ def _card_json(card: str | Card | None, names: Sequence[str]) -> str | dict[str,
 def _declares(game: Game[Any], method: str) -> bool:
     """Whether ``game`` writes its own ``method`` (``dice``, ``hands``, ``market``), not the Game default's."""
     return getattr(type(game), method) is not getattr(Game, method)
+
+
+#: The last :meth:`State.seen_history` worked out per (game, player): the moves, the position
+#: they reach, the moves as seen, and the game (checked: an id may be reused).
+_SEEN: dict[tuple[int, int | None], tuple[tuple[Move, ...], Any, tuple[Move, ...], Any]] = {}
 
 
 @functools.cache
