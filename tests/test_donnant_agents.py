@@ -147,3 +147,26 @@ def test_a_match_replays_the_game_once_per_seat_not_at_every_decision(monkeypatc
     plies = len(match.state.history)
     assert match.is_over and plies > 300
     assert applied < 8 * plies, (applied, plies)
+
+
+def test_a_lines_card_is_worth_the_lines_it_may_still_complete():
+    # DD11: a lines card pays per row or column of three completed cards at the end; with no line
+    # complete yet it scores nothing now, but the evaluation counts the lines its tableau may complete
+    # (cards still open, places still empty) so that a search buys and completes it early
+    game = donnant(players=1, level=1)
+    lines = next(c for c in game.cards if c.effect.kind == "lines")
+    colour = [c for c in game.cards if c.effect.kind == "colour"][:2]
+
+    def tableau(done: bool) -> tuple:
+        places = [None] * 25
+        places[12] = (lines.number, tuple(1 if done else None for _ in lines.objective.boxes), 0)
+        for i, card in zip((6, 18), colour, strict=True):  # corners: no line of three yet
+            places[i] = (card.number, (1,) * len(card.objective.boxes), 0)
+        return tuple(places)
+
+    left = 10.0
+    completed, open_ = strategy.card_terms(game, tableau(True), left), strategy.card_terms(game, tableau(False), left)
+    assert strategy.expected_score(game, tableau(True), left) > strategy.expected_score(game, tableau(False), left) + 1
+    chance, gain = open_[1][12]
+    assert 0 < chance < 1 and gain > 1  # what completing it may bring: lines to come
+    assert completed[0] > open_[0]

@@ -4,10 +4,13 @@ DD10, DD11), turned into a value from -1 to 1 as the game pays it (a place
 among 2-4 players; won or lost against the level's target alone, DD14).
 
 The expected score of a tableau is what its completed scoring cards pay
-now (:func:`.scoring.score`, exact), plus, for each card not yet completed,
-the points completing it would add (its own, and what it brings to the
-cards around it: neighbours, lines, colours, bonuses) times the chance it
-will be completed, plus the bonus uses still to tick. That chance falls
+now (:func:`.scoring.score`, exact), plus what its scoring cards may still
+add at the end, every card counted by its chance of being completed and
+every place of the 3 by 3 the tableau will fill still empty by its chance of
+holding a completed card of some colour (so a lines card counts the lines
+it may complete, a neighbours card its neighbours to come, not only what
+scores now), plus the bonus uses still to tick and a card to come in each
+empty place. The chance of completing a card falls
 with what its empty boxes still demand (a number and a colour demand more
 than a white box; equal groups, increasing rows and sums more again) and
 with the turns left. Greedy values its moves by it; ``mcts`` values the
@@ -21,7 +24,7 @@ import math
 from typing import Any
 
 from . import scoring
-from .cards import Card
+from .cards import COLOURS, Card
 from .state import ACTIVE, COMPLETE, JOKER_CARD, PLACE, PRICES, SOLO_WRITE, USE, DonnantState
 
 #: The game (rules.py's Donnant, which imports this module: not imported back).
@@ -87,12 +90,90 @@ def turns_left(game: Donnant, state: DonnantState) -> float:
     return 2.0 + ROUNDS_PER_CARD * max(0, 9 - fullest)
 
 
+def _frame(tableau: tuple) -> tuple[int, ...]:
+    """The nine places of the 3 by 3 tableau ``tableau`` (25 places, column-major) will
+    fill: fixed once its cards span three columns and three rows, else the 3 by 3
+    around its cards nearest the window's centre (any choice counts alike)."""
+    taken = [i for i, slot in enumerate(tableau) if slot is not None]
+    if not taken:
+        return tuple(c * 5 + r for c in range(1, 4) for r in range(1, 4))
+    cols = [i // 5 for i in taken]
+    rows = [i % 5 for i in taken]
+    c0 = min(min(cols), max(max(cols) - 2, 1))
+    r0 = min(min(rows), max(max(rows) - 2, 1))
+    return tuple(c * 5 + r for c in range(c0, c0 + 3) for r in range(r0, r0 + 3))
+
+
+#: The frame's cells (0-8, column-major): each one's orthogonal neighbours, and its six lines.
+_AROUND = tuple(
+    tuple(c2 * 3 + r2 for c2, r2 in ((c - 1, r), (c + 1, r), (c, r - 1), (c, r + 1)) if 0 <= c2 < 3 and 0 <= r2 < 3)
+    for c in range(3)
+    for r in range(3)
+)
+_LINES = tuple((c * 3, c * 3 + 1, c * 3 + 2) for c in range(3)) + tuple((r, 3 + r, 6 + r) for r in range(3))
+#: The share of a place still empty one reckons will hold a card (bought or drawn) by the
+#: end, per turn left and empty place; and the chance such a card is completed, at most.
+FILL_PER_TURN, FUTURE_COMPLETE = 0.5, 0.5
+
+
+def _expected(cells: list, done: list[float], colour_of: list[dict[str, float]]) -> float:
+    """The points the frame's scoring cards may expect: each card at a cell (``cells``: its
+    card or None) scores, if completed (chance ``done``), its points times what it counts,
+    every other cell counted by its chance of being completed (``done``) or of having a
+    colour (``colour_of``), independently (RULINGS DD11)."""
+    total = 0.0
+    lines = None
+    for k, card in enumerate(cells):
+        if card is None or not card.scoring or not done[k]:
+            continue
+        effect = card.effect
+        kind = effect.kind
+        if kind == "neighbours":
+            count = sum(done[j] for j in _AROUND[k])
+        elif kind == "colour":
+            count = sum(c.get(effect.colour, 0.0) for c in colour_of)
+        elif kind == "neighbour_colour":
+            count = sum(colour_of[j].get(effect.colour, 0.0) for j in _AROUND[k])
+        elif kind == "set":
+            count = 1.0
+            for colour in COLOURS:
+                none = 1.0
+                for c in colour_of:
+                    none *= 1.0 - c.get(colour, 0.0)
+                count *= 1.0 - none
+        elif kind == "bonuses":
+            kinds: dict[str, float] = {}
+            for j, other in enumerate(cells):
+                if other is not None and not other.scoring and done[j]:
+                    kinds[other.effect.kind] = kinds.get(other.effect.kind, 1.0) * (1.0 - done[j])
+            count = sum(1.0 - none for none in kinds.values())
+        elif kind == "lines":
+            if lines is None:
+                lines = [done[a] * done[b] * done[c] for a, b, c in _LINES]
+            count = 0.0
+            for (a, b, c), chance in zip(_LINES, lines, strict=True):
+                if k in (a, b, c):  # this card completed: its own chance counts as one
+                    chance = (done[a] if a != k else 1.0) * (done[b] if b != k else 1.0) * (done[c] if c != k else 1.0)
+                count += chance
+        else:  # mono_lines
+            count = sum(
+                sum(colour_of[a].get(colour, 0.0) * colour_of[b].get(colour, 0.0) * colour_of[c].get(colour, 0.0)
+                    for colour in COLOURS)
+                for a, b, c in _LINES
+            )  # fmt: skip
+        total += done[k] * effect.points * count
+    return total
+
+
 def card_terms(game: Donnant, tableau: tuple, left: float) -> tuple[float, dict[int, tuple[float, float]]]:
     """The score ``tableau`` (a player's 25 places) may expect at the end with
-    ``left`` turns to play: what it scores now, each card not completed adding
-    the points its completion would bring times the chance of it, and each
-    bonus use still to tick, and each place still empty (a card to come); and, by place, each card not completed's
-    (chance, points its completion brings)."""
+    ``left`` turns to play: what it scores now, plus what its scoring cards may
+    add as the cards not yet completed are completed (each by its chance) and the
+    places still empty are filled (their chance, over the 3 by 3 the tableau will
+    fill: a lines card counts the lines it may complete, not only those complete
+    now), and each bonus use still to tick, and each place still empty (a card to
+    come); and, by place, each card not completed's (chance, points its completion
+    brings)."""
     hardness, cache = _tables(game)
     key = (tableau, round(left))
     found = cache.get(key)
@@ -106,23 +187,58 @@ def card_terms(game: Donnant, tableau: tuple, left: float) -> tuple[float, dict[
     now = scoring.score(base)
     total = float(now)
     uses_of, kind_of = game.uses_of, game.kind_of
-    open_cards: dict[int, tuple[float, float]] = {}
-    for i, (slot, p) in placed.items():
+    frame = _frame(tableau)
+    empty = sum(tableau[i] is None for i in frame)
+    fill = min(1.0, FILL_PER_TURN * left / empty) if empty else 0.0
+    future = fill * FUTURE_COMPLETE * time
+    cells: list = []
+    done: list[float] = []
+    colour_of: list[dict[str, float]] = []
+    chances: dict[int, float] = {}
+    own: dict[int, float] = {}
+    for k, i in enumerate(frame):
+        slot = tableau[i]
+        if slot is None or slot[0] < 0:
+            cells.append(None)
+            done.append(future)
+            colour_of.append(dict.fromkeys(COLOURS, fill / len(COLOURS)))
+            continue
         number, written, ticks = slot
+        card = card_of[number]
+        cells.append(card)
+        if kind_of[number] == "paint":  # no colour unless completed, then the best one (a fifth each here)
+            colour_of.append(dict.fromkeys(COLOURS, 0.2) if None not in written else {})
+        else:
+            colour_of.append({card.colour: 1.0})
         if None not in written:
-            if not p.card.scoring:
+            done.append(1.0)
+            if not card.scoring:
                 total += USE_POINTS * time * (uses_of[number] - ticks)
             continue
         hard = sum(h for h, w in zip(hardness[number], written, strict=True) if w is None)
         chance = time * math.exp(-STEEPNESS * hard)
-        place = divmod(i, 5)
-        base[place] = scoring.Placed(p.card, (1,) * len(written), ticks)
-        gain = float(scoring.score(base) - now)
-        base[place] = p
-        if not p.card.scoring and kind_of[number] != "paint":
-            gain += USE_POINTS * time * uses_of[number]
-        total += chance * gain
-        open_cards[i] = (chance, gain)
+        done.append(chance)
+        chances[k] = chance
+        if not card.scoring and kind_of[number] != "paint":
+            own[k] = USE_POINTS * time * uses_of[number]
+    sure = [d if d == 1.0 else 0.0 for d in done]
+    expected = _expected(cells, done, colour_of)
+    present = [{} if card is None else c for card, c in zip(cells, colour_of, strict=True)]
+    total += expected - _expected(cells, sure, present)  # what may come, beyond what scores now
+    open_cards: dict[int, tuple[float, float]] = {}
+    for k, chance in chances.items():
+        done[k] = 1.0
+        if cells[k].effect.kind == "paint":
+            colour_of[k] = dict.fromkeys(COLOURS, 0.2)
+        gain = _expected(cells, done, colour_of)
+        done[k] = 0.0
+        if cells[k].effect.kind == "paint":
+            colour_of[k] = {}
+        gain -= _expected(cells, done, colour_of)
+        done[k] = chance
+        gain += own.get(k, 0.0)
+        total += chance * own.get(k, 0.0)
+        open_cards[frame[k]] = (chance, gain)
     total += FUTURE_POINTS * time * (9 - len(placed))  # the places still to fill
     found = (total, open_cards)
     if len(cache) < CACHE_SIZE:
