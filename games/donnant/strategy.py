@@ -131,15 +131,15 @@ def _expected(cells: list, done: list[float], colour_of: list[dict[str, float]])
         if kind == "neighbours":
             count = sum(done[j] for j in _AROUND[k])
         elif kind == "colour":
-            count = sum(c.get(effect.colour, 0.0) for c in colour_of)
+            count = sum(cell.get(effect.colour, 0.0) for cell in colour_of)
         elif kind == "neighbour_colour":
             count = sum(colour_of[j].get(effect.colour, 0.0) for j in _AROUND[k])
         elif kind == "set":
             count = 1.0
             for colour in COLOURS:
                 none = 1.0
-                for c in colour_of:
-                    none *= 1.0 - c.get(colour, 0.0)
+                for cell in colour_of:
+                    none *= 1.0 - cell.get(colour, 0.0)
                 count *= 1.0 - none
         elif kind == "bonuses":
             kinds: dict[str, float] = {}
