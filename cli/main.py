@@ -66,7 +66,7 @@ class BoardgamesGroup(click.Group):
 @click.version_option(boardgames.__version__, prog_name="boardgames")
 @click.pass_context
 def cli(ctx: click.Context) -> None:
-    """Two-player abstract strategy games on grids.
+    """Board games for any number of players, with dice and hidden cards or without.
 
     \b
     boardgames list                       the games
