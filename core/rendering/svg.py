@@ -35,7 +35,7 @@ from __future__ import annotations
 import re
 import textwrap
 from collections.abc import Callable
-from functools import partial
+from functools import lru_cache, partial
 from xml.sax.saxutils import escape
 
 import attrs
@@ -49,11 +49,11 @@ from .words import (
     cards_words,
     colour_names,
     dice_words,
+    drawn_sites_words,
     empty_place,
     owned,
     position_words,
     score_text,
-    sites_words,
     squares_words,
 )
 
@@ -546,16 +546,26 @@ CARD_BOX, SIGN, TICK, TICK_PITCH, CARD_LINE, TABLE_WIDTH = 24, 12, 5, 13, 14, 34
 DONE = "#1b7a3d"
 
 
+#: What each drawing of a site holds, by the site and its owner (:func:`~boardgames.rendering.words.drawn_sites_words`).
+Words = dict[tuple[int, int | None], str]
+
+
 def _site_target(
-    view: BoardView, words: dict[int, str] | None, site: int, x: float, y: float, w: float, h: float
+    view: BoardView, words: Words | None, site: int, x: float, y: float, w: float, h: float, owner: int | None = None
 ) -> str:
     """A page's target over what a site names (a die, a card, a box): as a
-    square's, ``class="square" data-square``, a button named by what it holds."""
-    if words is None or site not in words:
+    square's, ``class="square" data-square``, a button named by what it holds;
+    drawn among what a player owns (a tableau), ``data-owner`` names the
+    player: where a game draws one site in several places (each player's
+    tableau numbering its places alike), the page takes a click only on the
+    drawing of the seat asked, or on one that is no one's."""
+    if words is None or (site, owner) not in words:
         return ""
-    said = words[site]
+    said = words[(site, owner)]
+    mine = "" if owner is None else f' data-owner="{_attr(view.player_name(owner))}"'
     return (
-        f'<rect class="square" data-square="{_attr(view.grid.name(site))}" role="button" aria-label="{_attr(said)}" '
+        f'<rect class="square" data-square="{_attr(view.grid.name(site))}"{mine} role="button" '
+        f'aria-label="{_attr(said)}" '
         f'x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}" rx="3" fill="#ffffff" fill-opacity="0">'
         f"<title>{_text(said)}</title></rect>"
     )
@@ -566,7 +576,13 @@ def _is_empty(card: Card) -> bool:
 
 
 def _rich_lines(card: Card) -> list[str]:
-    return textwrap.wrap(card.text, CARD_CHARS) if card.text else []
+    return list(_wrapped(card.text)) if card.text else []
+
+
+@lru_cache(maxsize=4096)
+def _wrapped(text: str) -> tuple[str, ...]:
+    """A card's text in lines (a page's picture draws the same cards again at every move)."""
+    return tuple(textwrap.wrap(text, CARD_CHARS))
 
 
 def _rich_size(card: Card) -> tuple[float, float]:
@@ -594,7 +610,8 @@ def _rich_card_svg(
     height: float,
     stripe: str | None,
     names: dict[str, str],
-    words: dict[int, str] | None,
+    words: Words | None,
+    owner: int | None = None,
 ) -> list[str]:
     """A :class:`Card` at (x, y): a band of its colour (else of its owner's),
     its price, a circle checked once it is done, its boxes, its text, its
@@ -604,7 +621,7 @@ def _rich_card_svg(
         out = [
             f'<rect class="empty-place" {box} fill="none" stroke="{LINE}" stroke-width="1.5" stroke-dasharray="5 4"/>'
         ]
-        target = _site_target(view, words, card.site, x, y, width, height)
+        target = _site_target(view, words, card.site, x, y, width, height, owner)
         return [*out, target] if target else out
     band = _hex_colour(card.colour) or stripe
     out = ['<g class="card">', f'<rect class="card-face" {box} fill="#ffffff" stroke="{INK}" stroke-width="1.5"/>']
@@ -663,7 +680,7 @@ def _rich_card_svg(
                         f'<text class="demand" x="{_n(middle)}" y="{_n(top + CARD_BOX / 2 + 4)}" text-anchor="middle" '
                         f'font-size="{CARD_FONT}" fill="{_ink_on(fill)}">{_text(cell.demand)}</text>'
                     )
-            target = _site_target(view, words, cell.site, bx, top, CARD_BOX, CARD_BOX)
+            target = _site_target(view, words, cell.site, bx, top, CARD_BOX, CARD_BOX, owner)
             if target:
                 targets.append(target)
             bx += CARD_BOX + SIGN
@@ -681,7 +698,7 @@ def _rich_card_svg(
             f'stroke-width="1.2"/>'
         )
     out.append("</g>")
-    card_target = _site_target(view, words, card.site, x, y, width, height)
+    card_target = _site_target(view, words, card.site, x, y, width, height, owner)
     return [*out, *([card_target] if card_target else []), *targets]
 
 
@@ -736,7 +753,7 @@ Item = tuple[float, float, Callable[[float, float], list[str]]]
 
 
 def _beside(
-    view: BoardView, left: float, top: float, width: float, words: dict[int, str] | None = None
+    view: BoardView, left: float, top: float, width: float, words: Words | None = None
 ) -> tuple[list[str], float, float]:
     """What the view shows beside the board, drawn from (left, top) in rows
     no wider than ``width``: the dice, each hand, the cards on the table (a
@@ -786,14 +803,14 @@ def _beside(
         sections.append(draw)
 
     def die(d: Die, x: float, y: float) -> list[str]:
-        target = _site_target(view, words, d.site, x, y, DIE, DIE)
+        target = _site_target(view, words, d.site, x, y, DIE, DIE, d.owner)
         return [*_die_svg(view, d, x, y), target] if target else _die_svg(view, d, x, y)
 
     for owner, said in dice_words(view):
         mine = [d for d in view.dice if d.owner == owner]
         ordered = [d for d in mine if not d.kept] + [d for d in mine if d.kept]  # as the words say them
         items: list[Item | None] = [(DIE, DIE + (14 if d.kept else 0), partial(die, d)) for d in ordered]
-        clickable = words is not None and any(d.site in words for d in mine)
+        clickable = words is not None and any((d.site, d.owner) in words for d in mine)
         section("dice", said, owner, owned(view, owner, "dice"), items, clickable)
 
     def size(card: str | Card | None, count: int = 1) -> tuple[float, float]:
@@ -813,16 +830,19 @@ def _beside(
             w, h = size(card, count)
             w = wide if columns > 0 else w
             if isinstance(card, Card):
-                draw = partial(_rich_card_svg, view, card, width=w, height=h, stripe=stripe, names=names, words=words)
+                draw = partial(
+                    _rich_card_svg, view, card, width=w, height=h, stripe=stripe, names=names, words=words, owner=owner
+                )
                 items.append((w, h, draw))
             else:
                 items.append((w, CARD_HEIGHT, partial(_card_svg, card, count, width=w, stripe=stripe)))
         return items
 
-    def sites(group: tuple[str | Card | None, ...]) -> bool:
+    def sites(group: tuple[str | Card | None, ...], owner: int | None) -> bool:
         """Whether a page's picture has a target among these cards."""
         return words is not None and any(
-            isinstance(c, Card) and any(s in words for s in (c.site, *(b.site for b in c.boxes))) for c in group
+            isinstance(c, Card) and any((s, owner) in words for s in (c.site, *(b.site for b in c.boxes)))
+            for c in group
         )
 
     for player, hand in enumerate(view.hands):
@@ -840,7 +860,7 @@ def _beside(
             row.owner,
             owned(view, row.owner, row.name),
             cards(row.cards, row.owner, row.columns),
-            sites(row.cards),
+            sites(row.cards, row.owner),
         )
     if view.scores:
         items = []
@@ -874,15 +894,16 @@ def _beside(
     return out, right, y + tallest
 
 
-def render_svg(view: BoardView, title: str = "", interactive: bool = False) -> str:
+def render_svg(view: BoardView, title: str = "", interactive: bool = False, width: float | None = None) -> str:
     """The picture of ``view``. With ``interactive``, every square also gets a
     transparent target on top, ``class="square" data-square="c3"``, named by
     what is on it (``aria-label``) and a button, for a page to click and to
     highlight with CSS (``boardgames serve``); without, the picture is one
     image (``role="img"``) whose description lists the pieces. A grid that is
-    no board (``board_drawn`` False) is not drawn: :func:`_table_svg`."""
+    no board (``board_drawn`` False) is not drawn: :func:`_table_svg`, as
+    wide as ``width`` allows (a page's room; a board's size is its own)."""
     if not view.board_drawn:
-        return _table_svg(view, title, interactive)
+        return _table_svg(view, title, interactive, width)
     grid = view.grid
     centre = _centres(view)
     across, down = _reach(view)
@@ -892,9 +913,8 @@ def render_svg(view: BoardView, title: str = "", interactive: bool = False) -> s
     left, right, bottom = min(b.x0 for b in boxes), max(b.x1 for b in boxes), max(b.y1 for b in boxes)
     beside: list[str] = []
     if view.dice or view.hands or view.market or view.scores:  # below the board, as wide as it or wider
-        beside, tray_right, tray_bottom = _beside(
-            view, left, bottom + 2 * GAP, max(right - left, TRAY_WIDTH), sites_words(view) if interactive else None
-        )
+        words = drawn_sites_words(view) if interactive else None
+        beside, tray_right, tray_bottom = _beside(view, left, bottom + 2 * GAP, max(right - left, TRAY_WIDTH), words)
         right, bottom = max(right, tray_right), tray_bottom
     x0, y0 = left - PAD, min(b.y0 for b in boxes) - PAD
     width = _n(right + PAD - x0)  # not rounded up: a unit is 1/60 of the pitch
@@ -921,12 +941,16 @@ def render_svg(view: BoardView, title: str = "", interactive: bool = False) -> s
     return "\n".join(out) + "\n"
 
 
-def _table_svg(view: BoardView, title: str, interactive: bool) -> str:
+def _table_svg(view: BoardView, title: str, interactive: bool, width: float | None = None) -> str:
     """The picture of a game whose grid only numbers sites: its dice, hands,
-    cards and scores alone, no wider than :data:`TABLE_WIDTH` (a phone's
-    width), each site a target when ``interactive``."""
+    cards and scores alone, in rows no wider than ``width`` (a page's room:
+    dice, market and tableaux side by side, a tableau's columns side by side;
+    its margins included), by default :data:`TABLE_WIDTH` (a phone's width,
+    and the least), each
+    site a target when ``interactive``."""
     margin = 8
-    beside, right, bottom = _beside(view, 0, 0, TABLE_WIDTH, sites_words(view) if interactive else None)
+    room = max(TABLE_WIDTH, width - 2 * margin) if width else TABLE_WIDTH
+    beside, right, bottom = _beside(view, 0, 0, room, drawn_sites_words(view) if interactive else None)
     if not beside:
         beside = [f'<text class="heading" x="0" y="14" fill="{INK}">nothing on the table</text>']
         right, bottom = CHAR * FONT * 20, HEADING

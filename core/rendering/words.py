@@ -180,28 +180,41 @@ def sites_words(view: BoardView) -> dict[int, str]:
     """What each site of the dice, cards and boxes holds, by site, led by
     its name: ``a1, yellow die 4``; ``d1, box 1 of the blue card in the
     market: 3 yellow (empty)`` (several at one site, all of them)."""
-    names, out = colour_names(view), {}
     said: dict[int, list[str]] = {}
+    for (site, _), texts in _sites_said(view).items():
+        said.setdefault(site, []).extend(texts)
+    return {site: ", ".join([view.grid.name(site), "; ".join(said[site])]) for site in sorted(said)}
+
+
+def drawn_sites_words(view: BoardView) -> dict[tuple[int, int | None], str]:
+    """As :func:`sites_words`, for each drawing of a site apart: by the site
+    and the owner (a player's index, None: no one's) of what draws it, where
+    a game draws one site in several places (each player's tableau numbering
+    its places alike): ``c3.1, box 1 of the red card in east's tableau``."""
+    said = _sites_said(view)
+    return {key: ", ".join([view.grid.name(key[0]), "; ".join(said[key])]) for key in said}
+
+
+def _sites_said(view: BoardView) -> dict[tuple[int, int | None], list[str]]:
+    names = colour_names(view)
+    said: dict[tuple[int, int | None], list[str]] = {}
     for die in view.dice:
-        if die.site >= 0:
+        if 0 <= die.site < view.grid.size:
             value = die_words(view, attrs.evolve(die, name=""))
             what = owned(view, die.owner, f"{die.name} die" if die.name else "die")
-            said.setdefault(die.site, []).append(f"{what} {value}" + (", kept" if die.kept else ""))
+            said.setdefault((die.site, die.owner), []).append(f"{what} {value}" + (", kept" if die.kept else ""))
     for row in view.market:
         where = owned(view, row.owner, row.name) if row.owner is not None else f"the {row.name}"
         for card in row.cards:
             if not isinstance(card, Card):
                 continue
-            if card.site >= 0:
-                said.setdefault(card.site, []).append(f"{card_words(card, names=names)}, in {where}")
+            if 0 <= card.site < view.grid.size:
+                said.setdefault((card.site, row.owner), []).append(f"{card_words(card, names=names)}, in {where}")
             for k, box in enumerate(card.boxes):
-                if box.site >= 0:
+                if 0 <= box.site < view.grid.size:
                     head = f"box {k + 1} of the {card_head(card, names)} in {where}"
-                    said.setdefault(box.site, []).append(f"{head}: {box_words(box, names)}")
-    for site in sorted(said):
-        if 0 <= site < view.grid.size:
-            out[site] = ", ".join([view.grid.name(site), "; ".join(said[site])])
-    return out
+                    said.setdefault((box.site, row.owner), []).append(f"{head}: {box_words(box, names)}")
+    return said
 
 
 def owned(view: BoardView, owner: int | None, what: str) -> str:

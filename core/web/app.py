@@ -38,7 +38,7 @@ from ..errors import BoardgamesError
 from ..play.levels import ladder, measured
 from ..plugins.loader import plugin_at_fault
 from ..plugins.registry import registered_games
-from ..rendering.svg import render_svg
+from ..rendering.svg import TABLE_WIDTH, render_svg
 from ..rules.game import Game
 from .held import HeldMatch
 from .limits import Limits, TooManyRequests
@@ -51,6 +51,8 @@ from .workers import Stopping
 MAX_BODY = 1 << 20
 #: The longest move being made that ``GET .../parts?move=`` reads.
 MAX_PARTIAL = 1000
+#: The widest picture of dice and cards asked (board.svg?width=), in its units.
+MOST_WIDTH = 4000
 #: How often an idle event stream sends a keep-alive comment (a change is
 #: pushed to it at once: an idle stream costs nothing in between).
 KEEPALIVE_SECONDS = 15.0
@@ -341,6 +343,8 @@ def create_app(
                     "levels": [{"level": number, "name": title, "spec": spec} for number, title, spec in ladder(cls)],
                     "levels_measured": measured(cls),
                     "words": cls.words.to_json(),
+                    # False for a game whose grid is no board (dice and cards): its picture is as wide as asked.
+                    "board_drawn": bool(cls.board_drawn),
                     "rules": cls.rules_text.strip(),
                 }
             )
@@ -488,12 +492,17 @@ def create_app(
     @api
     async def board(request: Request) -> Response:
         ply = whole_number(request, "ply")
+        # The room for a picture of dice and cards (a grid that is no board), in its units; a board ignores it.
+        width = whole_number(request, "width")
+        if width is not None and not TABLE_WIDTH <= width <= MOST_WIDTH:
+            raise HTTPException(400, f"width is from {TABLE_WIDTH} to {MOST_WIDTH}, got {width}")
         async with using(request) as live:
             viewer = matches.viewer(live, bearer(request))
             state, interactive = await run_in_threadpool(matches.position, live, ply, viewer)
         # squares=1: every square named, as in play (the review marks the best move on them).
         named = interactive or request.query_params.get("squares") == "1"
-        svg = render_svg(state.view(), f"{state.game.title}: {state.result_text()}", interactive=named)
+        title = f"{state.game.title}: {state.result_text()}"
+        svg = render_svg(state.view(), title, interactive=named, width=width)
         return Response(svg, media_type="image/svg+xml")
 
     @api

@@ -80,6 +80,12 @@ def asking(state: State, moves: tuple[Move, ...]) -> dict[str, Any]:
     return told
 
 
+def progress_of(state: State) -> str:
+    """:meth:`Game.progress` of ``state`` (as its viewer sees it) while the
+    game goes on, as ``play`` shows it under whose turn it is; "" once over."""
+    return "" if state.is_over else state.game.progress(state)
+
+
 class HeldMatch:
     """A match as the server holds it in memory: the match, its seats' tokens, who
     created it, a lock, and what the event streams watch. ``users`` counts
@@ -125,6 +131,9 @@ class HeldMatch:
         self._watchers_lock = threading.Lock()  # not the match's: the event loop never waits for a save
         #: Each viewer's description (a player's name, or None: a spectator), and the clocks' reading.
         self._known_movers: tuple[tuple[Move, ...], list[str]] = ((), [])
+        #: The position now as each viewer sees it, made once a change (a game with
+        #: hidden information replays its history for each): the pictures take them.
+        self._seen_states: tuple[State | None, dict[str | None, State]] = (None, {})
         self.snapshot: tuple[dict[str | None, dict[str, Any]], ClockReading | None] = (self._views(), self._clock())
 
     @property
@@ -186,12 +195,24 @@ class HeldMatch:
             return {None: common}
         return {viewer: self._seen(common, viewer) for viewer in (None, *match.game.player_names)}
 
+    def seen_now(self, viewer: str | None) -> State:
+        """The position now as ``viewer`` sees it (:meth:`Match.view_for`),
+        kept from the last change while the position is the same one."""
+        state = self.match.state
+        kept, views = self._seen_states
+        if kept is not state:
+            kept, views = state, {}
+            self._seen_states = (kept, views)
+        if viewer not in views:
+            views[viewer] = self.match.view_for(viewer)
+        return views[viewer]
+
     def _seen(self, common: dict[str, Any], viewer: str | None) -> dict[str, Any]:
         """``common`` as ``viewer`` sees it: the position of its view, and the
         moves it may choose if it is asked at once with the player to move."""
         match = self.match
-        view = match.view_for(viewer)
-        described = {**common, "state": view.to_json()}
+        view = self.seen_now(viewer)
+        described = {**common, "state": view.to_json(), "progress": progress_of(view)}
         described["in_hand"] = dict(zip(match.game.player_names, view.in_hand(), strict=False))
         held = match.held.get(viewer) if viewer is not None else None
         if held is not None:  # this seat's own choice, sent ahead of its turn: shown to it alone
@@ -223,6 +244,8 @@ class HeldMatch:
             "movers": self._movers(),
             "chosen": list(match.held),
             "result": match.result_text() if match.is_over else None,
+            # Where the game stands in its own words (a solo game's level and turns left), "" where it says none.
+            "progress": progress_of(match.state),
             "winner": match.winner,
             "places": match.places or None,
             "forfeit": None if match.forfeit is None else match.forfeit.to_json(),

@@ -302,7 +302,9 @@ class Matches(Takebacks, Advice, ComputerSeats, ClockKeeping, Social):
             if ply is not None and not 0 <= ply < len(positions):
                 raise BoardgamesError(f"ply is a whole number from 0 to {len(positions) - 1}")
             state = positions[-1 if ply is None else ply]
-            if not match.is_over:  # a past position as the viewer saw it then
+            if not match.is_over and ply is None:  # as the viewer sees it (made once a change)
+                state = live.seen_now(viewer)
+            elif not match.is_over:  # a past position as the viewer saw it then
                 state = state.seen_by(None if viewer is None else match.game.player_names.index(viewer))
             return state, ply is None and not match.is_over
 

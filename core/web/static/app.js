@@ -468,7 +468,7 @@ function gameText(squares, match) {
 // (a card game's "stop", "joker", a die read as another value): each is offered as a button, in the game's words.
 function buttonMoves() {
   if (!current || !current.move_squares || !building() || trying) return [];
-  const drawnSquares = new Set([...$("#board").querySelectorAll(".square")].map((e) => e.dataset.square));
+  const drawnSquares = new Set([...$("#board").querySelectorAll(".square")].filter(takesClick).map((e) => e.dataset.square));
   const out = [];
   for (const [text, squares] of Object.entries(current.move_squares)) {
     const parts = squares === "pass" ? [] : squaresOf(squares) || [];
@@ -495,7 +495,7 @@ function showMoveButtons() {
     button.textContent = text;
     // What its drawn squares hold, as the picture names them (a card put back: which card).
     const named = (squaresOf(current.move_squares[text]) || []).map((square) => {
-      const site = $("#board").querySelector('.square[data-square="' + square + '"]');
+      const site = siteElement(square);
       return site ? site.getAttribute("aria-label") || "" : "";
     }).filter(Boolean);
     if (named.length) button.title = named.join("; ");
@@ -613,6 +613,7 @@ async function show(match) {
   const state = match.state;
   $("#typed-move").placeholder = moveExamples(state).join(", ");
   const game = gameOf(match);
+  $("#play").classList.toggle("table", Boolean(game) && game.board_drawn === false);  // dice and cards: the width is theirs
   const title = game ? game.title : state.game;
   const yours = !match.result && !match.thinking && actingSeat(match) !== null;
   const ending = match.result ? bannerText(match).split(" — ")[0] + " · " : "";
@@ -621,6 +622,9 @@ async function show(match) {
   status.classList.toggle("thinking", Boolean(match.thinking) && !match.result);
   status.textContent = statusText(match);
   status.hidden = Boolean(match.result);  // the banner says it
+  // Where the game stands in its own words (Game.progress: a solo game's level, its points to reach, its turns).
+  $("#progress").textContent = match.progress || "";
+  $("#progress").hidden = !match.progress || Boolean(match.result);
   $("#you").textContent = youText(match);
   const banner = $("#banner");
   banner.hidden = !match.result;
@@ -669,6 +673,8 @@ async function show(match) {
     blankBoard();
     await drawBoard();
   } else highlight();
+  // Said once the match is shown, its picture drawn (a script, a test, waits on it rather than polling).
+  document.dispatchEvent(new CustomEvent("boardgames:shown", { detail: { id: match.id, version: match.version } }));
 }
 
 // The moves numbered by turn (1. c3 d4  2. …), the one shown marked.
@@ -739,9 +745,46 @@ function blankBoard() {
   buttons.hidden = true; buttons.innerHTML = ""; buttons.dataset.key = "";
 }
 
+// The seat whose drawings of a site are clicked: the one asked now, else this browser's first.
+function clickingSeat() {
+  return actingSeat() || Object.keys(tokens).find((p) => current && p in current.players) || null;
+}
+
+// Whether a drawing of a site (a .square) takes a click: a site drawn once, or the drawing that is no one's
+// (no data-owner) or the clicking seat's own, where the picture draws the site in several places.
+function takesClick(element) {
+  const owner = element.dataset.owner;
+  if (!owner || owner === clickingSeat()) return true;
+  return (siteCopies.get(element.dataset.square) || 0) < 2;
+}
+
+// How many times the picture draws each site (counted once a picture is drawn).
+let siteCopies = new Map();
+function countCopies() {
+  siteCopies = new Map();
+  for (const element of $("#board").querySelectorAll(".square")) {
+    siteCopies.set(element.dataset.square, (siteCopies.get(element.dataset.square) || 0) + 1);
+  }
+}
+
+// The drawing of `square` that a click on it names (see takesClick), or null where none is drawn.
+function siteElement(square) {
+  return [...$("#board").querySelectorAll('.square[data-square="' + square + '"]')].find(takesClick) || null;
+}
+
 function boardKey() {
   // The seat whose view it is: one screen for several seats of a game with hidden parts draws each its own.
-  return [current.id, current.state.history.join(" "), current.result || "", lookback, Boolean(review), Boolean(trying), viewToken()].join("|");
+  return [current.id, current.state.history.join(" "), current.result || "", lookback, Boolean(review), Boolean(trying), viewToken(), tableWidth()].join("|");
+}
+
+// A game whose grid is no board (dice and cards: Game.board_drawn false) is laid out by the server in rows as wide
+// as the board's room allows (its dice, market and tableaux side by side on a desktop), drawn 1.1 times its size
+// (a box 26 px, a die 37 px, on a phone too); 0 for a board, whose size is its own.
+const TABLE_ZOOM = 1.1, TABLE_LEAST = 340, TABLE_MOST = 4000;
+function tableWidth() {
+  if (!current || !$("#play").classList.contains("table")) return 0;
+  const room = Math.floor($("#board").clientWidth / TABLE_ZOOM / 20) * 20;  // in steps of 20: no redraw for a pixel
+  return Math.min(TABLE_MOST, Math.max(TABLE_LEAST, room));
 }
 
 function addLink(parent, label, url, id) {
@@ -756,7 +799,7 @@ function addLink(parent, label, url, id) {
 async function drawBoard() {
   const match = current;
   const named = review || trying ? "&squares=1" : "";
-  const query = (lookback === null ? "?v=" + match.version : "?ply=" + lookback) + named;
+  const query = (lookback === null ? "?v=" + match.version : "?ply=" + lookback) + named + (tableWidth() ? "&width=" + tableWidth() : "");
   $("#lookback").hidden = lookback === null || Boolean(trying);
   $("#lookback-ply").textContent = lookback === null ? "" : lookback === 0 ? "the start" : moveNumber(lookback) + " " + match.state.history[lookback - 1];
   $("#lookback-ply").dataset.ply = lookback === null ? "" : String(lookback);
@@ -774,13 +817,15 @@ async function drawBoard() {
   const ply = lookback === null ? match.state.history.length : lookback;
   const onward = shownBefore && shownBefore.id === match.id && ply === shownBefore.ply + 1;
   $("#board").innerHTML = svg;
+  countCopies();
   const picture = $("#board svg");
   if (picture && !onward) picture.classList.add("still");
   if (picture) { flipBoard(picture); readableCoordinates(picture); }
   shownBefore = { id: match.id, ply };
   drawn = key;
   for (const square of $("#board").querySelectorAll("[data-square]")) {
-    if (square.classList.contains("square")) square.addEventListener("click", () => clicked(square.dataset.square));
+    // Another seat's drawing of a site drawn in several places (each tableau numbers its places alike) takes no click.
+    if (square.classList.contains("square")) square.addEventListener("click", () => { if (takesClick(square)) clicked(square.dataset.square); });
   }
   legendRings();
   const changed = wordsOf(match.state.game).changed;  // the game's word for it: flipped, captured, shot
@@ -1076,7 +1121,7 @@ function partsNow() {
     // Every move starts from one thing the picture does not draw ("put back" a card: which card is the
     // choice): it is taken without a click, as a part with no alternative is, and the click is the card.
     const only = [...first.origins, ...first.targets, ...first.marks];
-    if (only.length === 1 && !first.can_pass && !$("#board").querySelector('.square[data-square="' + only[0] + '"]')) {
+    if (only.length === 1 && !first.can_pass && !siteElement(only[0])) {
       chosen = [only[0]]; roles = [first.origins.length ? "origin" : first.targets.length ? "to" : "mark"];
       following = partsAmong(listed, chosen, roles);
       return following;
@@ -1156,8 +1201,10 @@ function highlight() {
   const moving = building();
   const parts = moving ? partsNow() : null;
   const next = new Set(parts ? [...parts.origins, ...parts.targets, ...parts.marks] : []);
+  if (moving) for (const square of regroupable()) next.add(square);  // another die to reroll, in any order
   for (const square of $("#board").querySelectorAll(".square")) {
     const name = square.dataset.square;
+    if (!takesClick(square)) { square.classList.remove("next", "chosen", "focused"); continue; }  // another seat's copy
     square.classList.toggle("next", next.has(name));
     square.classList.toggle("chosen", chosen.includes(name));
     square.classList.toggle("hinted", hinted.includes(name) && lookback === null);
@@ -1186,7 +1233,7 @@ function highlight() {
   }
   if ($("#board").classList.contains("quiet")) prompt = "Click where you play: nearly every empty square or point may be played (Show moves marks them).";
   // The game's own question, where the squares say nothing by themselves (a game whose grid is no board).
-  const onBoard = (square) => $("#board").querySelector('.square[data-square="' + square + '"]') !== null;
+  const onBoard = (square) => siteElement(square) !== null;
   if (moving && current.question && !chosen.some(onBoard)) prompt = current.question;
   $("#prompt").textContent = prompt || "";
   showMoveButtons();
@@ -1234,7 +1281,11 @@ async function clicked(square) {
   if (!parts) return;  // the server is asked what may follow the last click
   say("");
   const role = roleOf(parts, square);
-  if (!role) {  // a square that continues nothing: the choice starts again from it, if it may
+  const regrouped = !role && chosen.length && !trying ? regroup(square) : null;
+  if (regrouped && !regrouped.length) { clearChoice(); highlight(); return; }  // the one thing chosen, unchosen
+  if (regrouped) {
+    chosen = regrouped.map((part) => part.square); roles = regrouped.map((part) => part.role);
+  } else if (!role) {  // a square that continues nothing: the choice starts again from it, if it may
     if (chosen.length) {
       clearChoice();
       if (roleOf(partsNow(), square)) { clicked(square); return; }
@@ -1245,8 +1296,8 @@ async function clicked(square) {
     const why = notLegal(square, parts);
     if (why) say(why); else whyNotLegal(square);
     return;
-  }
-  chosen.push(square); roles.push(role); following = null; edits += 1;
+  } else chosen.push(square), roles.push(role);
+  following = null; edits += 1;
   const match = current, squares = chosen.slice(), kinds = roles.slice(), edit = edits;
   highlight();
   for (;;) {
@@ -1259,9 +1310,9 @@ async function clicked(square) {
     }
     // Meanwhile the position changed, or the choice did: this answer is for another one.
     if (edit !== edits || !current || current.id !== match.id || (!trying && next.ply !== undefined && next.ply !== current.state.history.length)) return;
-    const more = [...next.origins, ...next.targets, ...next.marks];
+    const inOrder = [...next.origins, ...next.targets, ...next.marks], more = [...inOrder, ...regroupable()];
     if (next.complete && !more.length) { finish(moveText(squares, kinds)); return; }
-    if (!next.complete && more.length === 1) {
+    if (!next.complete && more.length === 1 && inOrder.length === 1) {
       // One way on, and the move is not whole without it (a single flip): taken without a click, as the terminal does.
       squares.push(more[0]);
       kinds.push(next.origins.length ? "origin" : next.targets.length ? "to" : "mark");
@@ -1273,6 +1324,34 @@ async function clicked(square) {
     highlight();
     return;
   }
+}
+
+// Where the server lists the seat's moves by their sites (move_squares), the things a move takes in any order
+// (the dice to reroll: "reroll:yob" is a1xa3xa5 however they were clicked): `square` added to the sites chosen,
+// or taken out if chosen already (a second click unchooses), and the sites put in the order of a move that
+// begins with them; [] where nothing is left chosen, null where no move begins with them.
+function regroup(square) {
+  if (!current || !current.move_squares) return null;
+  const wanted = chosen.includes(square) ? chosen.filter((s) => s !== square) : [...chosen, square];
+  if (!wanted.length) return [];
+  const key = [...wanted].sort().join(" ");
+  for (const squares of Object.values(current.move_squares)) {
+    const parts = squares === "pass" ? [] : squaresOf(squares) || [];
+    if (parts.length < wanted.length || [...parts.slice(0, wanted.length)].sort().join(" ") !== key) continue;
+    const kinds = squares.split("x")[0].includes("-") ? ["origin", "to"] : ["to"];
+    return parts.slice(0, wanted.length).map((s, i) => ({ square: s, role: kinds[i] || "mark" }));
+  }
+  return null;
+}
+
+// The sites that may be added to those chosen in any order (regroup), besides what follows them in order.
+function regroupable() {
+  if (trying || !chosen.length || !current || !current.move_squares) return [];
+  const out = new Set();
+  for (const squares of Object.values(current.move_squares)) {
+    for (const square of squaresOf(squares) || []) if (!chosen.includes(square) && !out.has(square) && regroup(square)) out.add(square);
+  }
+  return [...out];
 }
 
 function finish(text) {
@@ -1379,7 +1458,7 @@ function lastPersonToMove() {
 const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 
 function squareCentres() {
-  return [...$("#board").querySelectorAll(".square")].map((element) => {
+  return [...$("#board").querySelectorAll(".square")].filter(takesClick).map((element) => {
     const box = element.getBoundingClientRect();  // as drawn: on a flipped board, up is up
     return { name: element.dataset.square, element, x: box.x + box.width / 2, y: box.y + box.height / 2 };
   });
@@ -1412,7 +1491,7 @@ function moveFocus(direction) {
 }
 
 function announceFocus() {
-  const element = focusSquare && $("#board").querySelector('.square[data-square="' + focusSquare + '"]');
+  const element = focusSquare && siteElement(focusSquare);
   if (!element) { $("#focus-name").textContent = ""; return; }
   let name = element.getAttribute("aria-label");
   if (!name) {
@@ -1426,7 +1505,7 @@ function announceFocus() {
 
 function boardKeys(event) {
   if (event.altKey || event.ctrlKey || event.metaKey) return;
-  const shown = focusSquare && $("#board").querySelector('.square[data-square="' + focusSquare + '"]');
+  const shown = focusSquare && siteElement(focusSquare);
   if (!shown) {  // the first key shows the focus square (where focus events did not)
     if (ARROWS[event.key] || event.key === "Enter" || event.key === " ") event.preventDefault();
     moveFocus(null);
@@ -1796,6 +1875,11 @@ function clubWiring() {
   $("#leave-yes").addEventListener("click", () => { $("#leave-confirm").hidden = true; const to = leaving || ""; leaving = null; location.hash = to; });
   $("#leave-no").addEventListener("click", () => { $("#leave-confirm").hidden = true; leaving = null; });
   $("#home").addEventListener("click", (event) => { if (mustAskToLeave()) { event.preventDefault(); leave(""); } });
+  let resized = null;  // dice and cards are laid out again for the board's new room (tableWidth), however it changed
+  new ResizeObserver(() => {
+    clearTimeout(resized);
+    resized = setTimeout(() => { if (current && !$("#play").hidden && tableWidth() && boardKey() !== drawn) drawBoard(); }, 150);
+  }).observe($("#board"));
   $("#flip").addEventListener("click", () => {
     flipped = !flipped;
     if (current) localStorage.setItem("boardgames:flip:" + current.id, flipped ? "1" : "0");
