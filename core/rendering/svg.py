@@ -917,9 +917,9 @@ def render_svg(view: BoardView, title: str = "", interactive: bool = False, widt
         beside, tray_right, tray_bottom = _beside(view, left, bottom + 2 * GAP, max(right - left, TRAY_WIDTH), words)
         right, bottom = max(right, tray_right), tray_bottom
     x0, y0 = left - PAD, min(b.y0 for b in boxes) - PAD
-    width = _n(right + PAD - x0)  # not rounded up: a unit is 1/60 of the pitch
-    height = _n(bottom + PAD - y0)
-    out = _opening(view, "boardgames-board", (_n(x0), _n(y0), width, height), title or "board", title, interactive)
+    wide = _n(right + PAD - x0)  # not rounded up: a unit is 1/60 of the pitch
+    high = _n(bottom + PAD - y0)
+    out = _opening(view, "boardgames-board", (_n(x0), _n(y0), wide, high), title or "board", title, interactive)
     _board(view, centre, out)
     _overlays(view, centre, grid.basis == "hex", out, fills=True)
     for sq, mark_name in view.marks:
@@ -954,8 +954,8 @@ def _table_svg(view: BoardView, title: str, interactive: bool, width: float | No
     if not beside:
         beside = [f'<text class="heading" x="0" y="14" fill="{INK}">nothing on the table</text>']
         right, bottom = CHAR * FONT * 20, HEADING
-    width, height = _n(max(right, 0) + 2 * margin), _n(bottom + 2 * margin)
-    box = (-margin, -margin, width, height)
+    wide, high = _n(max(right, 0) + 2 * margin), _n(bottom + 2 * margin)
+    box = (-margin, -margin, wide, high)
     out = _opening(view, "boardgames-board no-board", box, title or "table", title, interactive)
     return "\n".join([*out, *beside, "</svg>"]) + "\n"
 
