@@ -6,6 +6,7 @@ import click
 
 import boardgames
 from boardgames.agents.spec import HUMAN, describe_agents
+from boardgames.cli.play import DEFAULT_LEVEL
 from boardgames.play.levels import LEVEL_COUNT, ladder, levels, measured
 
 
@@ -25,7 +26,7 @@ def list_agents(game_name: str | None) -> None:
         click.echo(f"{params}: {cls.summary} (default budget: {budget})")
     click.echo(f"{HUMAN}: a person, who types the moves (play) and may not sit in the arena")
     click.echo()
-    click.echo(f"Levels (play GAME --level N; hints and play's opponent use level {LEVEL_COUNT}):")
+    click.echo(f"Levels (play GAME --level N; play's opponent is level {DEFAULT_LEVEL}, hints level {LEVEL_COUNT}):")
     games = chosen or boardgames.registered_games()
     ladders: dict[tuple[str, ...], list[str]] = {}  # games sharing a ladder are listed together
     for name, game in games.items():
