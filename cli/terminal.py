@@ -409,8 +409,10 @@ def read_move(state: State, text: str, read: Callable[[str], str | None]) -> Mov
             typed = state.game.parse_move(text)
         except BoardgamesError:  # no square at all (a chance outcome typed where none is due): why it was refused
             raise exc from None
-        # A square alone may name a piece to move; a square and more (c1xa4) that is no move is refused.
-        choices = state.moves_from(typed.to) if typed.is_placement and not typed.marks else ()
+        # A square alone, typed as its name, may name a piece to move; anything else that is no move
+        # now (c1xa4, or a game's word for a site, as reroll:y) is refused, never read as another move.
+        alone = typed.is_placement and not typed.marks and text.strip().lower() == state.game.grid.name(typed.to)
+        choices = state.moves_from(typed.to) if alone else ()
         if not choices:
             raise
         question = f"Move {state.game.grid.name(typed.to)} where?"

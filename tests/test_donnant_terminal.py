@@ -326,3 +326,21 @@ def test_dd15_donnant_declares_its_campaign_levels_1_to_7_with_dd14s_targets():
         ({"players": 1, "level": n}, target, n >= 2) for n, target in enumerate((90, 86, 82, 78, 74, 70, 66), 1)
     ]
     assert campaign.aim == 50 and campaign.needs_all_won
+
+
+def test_a_word_typed_that_is_no_move_now_is_refused_not_read_as_a_move_from_its_site():
+    """A new author's trial: play read a game's word for a site (reroll:y names the yellow die's site)
+    typed where it is no move as "that square's piece, moved", and played the one write of the yellow
+    die in its place (y>b3.1), unasked. It is refused (a square typed by its name still names a piece to
+    move in a board game: the terminal tests of Donuts and Verso)."""
+    from boardgames.cli.terminal import read_move
+    from boardgames.errors import IllegalMoveError
+    from boardgames.rules.chance import draw
+
+    game = Donnant.configure({"players": 2}, seed=0)
+    state, rng = game.start(), random.Random(0)
+    while state.is_chance or state.turn < 0 or len([m for m in state.legal_moves if m.origin == 0]) != 1:
+        state = state.play(draw(state.chance_outcomes(), rng) if state.is_chance else rng.choice(state.legal_moves))
+    assert "reroll:y" not in [state.format_move(m) for m in state.legal_moves]
+    with pytest.raises(IllegalMoveError):
+        read_move(state, "reroll:y", lambda question: pytest.fail(f"asked {question!r}"))
