@@ -200,3 +200,14 @@ def screens(out: str) -> dict[str, list[str]]:
     for person, text in zip(parts[1::2], parts[2::2], strict=True):
         seen.setdefault(person, []).append(text)
     return seen
+
+
+def seen_words(state: Any, player: int) -> list[str]:
+    """The moves of a game as ``player`` saw them at the time (Game.seen), as text: worked out here,
+    move by move, to check what a front end or an engine seat was sent."""
+    out, position = [], state.game.start()
+    for move in state.history:
+        shown = state.game.seen(position, move, player)
+        out.append("?" if shown is None else position.format_move(shown))
+        position = position.play_unchecked(move)
+    return out

@@ -14,6 +14,7 @@ import pytest
 from boardgames import Match
 from boardgames.protocol.server import EngineSession
 from boardgames.testing import plugin
+from helpers import seen_words
 from tests.toy_games import Guess, Race, Toys
 
 SPY = Path(__file__).with_name("spy_engine.py")
@@ -49,16 +50,6 @@ def test_an_engine_playing_guess_sees_no_hidden_move(tmp_path: Path):
     north = sent(logs["north"], "position")
     assert [len(p) for p in north] == [0, 2, 4]
     assert all(words == seen_words(match.state, 0)[: len(words)] for words in north)
-
-
-def seen_words(state, player: int) -> list[str]:
-    """The moves of a game as ``player`` saw them at the time (Game.seen), as text."""
-    out, position = [], state.game.start()
-    for move in state.history:
-        shown = state.game.seen(position, move, player)
-        out.append("?" if shown is None else position.format_move(shown))
-        position = position.play_unchecked(move)
-    return out
 
 
 def test_engines_play_three_players_with_dice_told_the_outcomes_and_never_asked_for_chance(tmp_path: Path):

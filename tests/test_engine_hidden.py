@@ -23,7 +23,7 @@ import boardgames
 from boardgames import Match
 from boardgames.protocol.server import EngineSession
 from boardgames.testing import plugin
-from helpers import load_example
+from helpers import load_example, seen_words
 
 SPY = Path(__file__).with_name("spy_engine.py")
 
@@ -32,16 +32,6 @@ def engine(log: Path, *examples: str) -> str:
     """An engine seat (a random agent) that logs what it is sent."""
     command = shlex.join([sys.executable, str(SPY), str(log), "random", *examples])
     return f"engine:cmd={shlex.quote(command)}:iterations=1"
-
-
-def seen_words(state: boardgames.State, player: int) -> list[str]:
-    """The moves of a game as ``player`` saw them at the time (Game.seen), as text."""
-    out, position = [], state.game.start()
-    for move in state.history:
-        shown = state.game.seen(position, move, player)
-        out.append("?" if shown is None else position.format_move(shown))
-        position = position.play_unchecked(move)
-    return out
 
 
 def positions(log: Path) -> list[list[str]]:
