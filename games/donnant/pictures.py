@@ -22,7 +22,7 @@ from .sites import (
 from .state import ACTIVE, JOKER_CARD, LAY, PASSIVE, PLACE, PRICES, SECOND, DonnantState, Slot
 
 
-def dice(game: Any, state: DonnantState) -> tuple[Die, ...]:
+def dice(state: DonnantState) -> tuple[Die, ...]:
     # Set aside: after a reroll, the dice it did not roll (the passive players may not take them, DD8).
     aside = state.phase in (ACTIVE, PASSIVE, SECOND) and state.rolls > 1
     return tuple(

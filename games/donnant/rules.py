@@ -991,7 +991,7 @@ class Donnant(Game[DonnantState]):
         return notation.why_illegal(self, state, move)
 
     def dice(self, state: DonnantState) -> tuple[Die, ...]:
-        return pictures.dice(self, state)
+        return pictures.dice(state)
 
     def market(self, state: DonnantState) -> tuple[Cards, ...]:
         return pictures.market(self, state)
