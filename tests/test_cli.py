@@ -294,7 +294,8 @@ def test_play_at_a_level_seats_that_levels_agent(cli):
 
 def test_the_agents_listing_shows_each_games_levels(cli):
     out = cli("agents").out
-    assert "Levels (play GAME --level N; play's opponent is level 4, hints level 6)" in out  # play's default, hint's strongest
+    # play's default, hint's strongest
+    assert "Levels (play GAME --level N; play's opponent is level 4, hints level 6)" in out
     for game in boardgames.registered_games().values():
         for number, spec in enumerate(levels(game), start=1):
             assert re.search(rf"^    {number} \w+ +{re.escape(spec)}$", out, re.M), spec
