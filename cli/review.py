@@ -173,7 +173,7 @@ def graph(win: float) -> str:
     """One line of the text graph: ``*`` where the first player's win chance is, ``|`` at even."""
     cells = ["."] * GRAPH
     cells[GRAPH // 2] = "|"
-    cells[round(win / 100 * (GRAPH - 1))] = "*"
+    cells[round(max(0.0, min(win, 100.0)) / 100 * (GRAPH - 1))] = "*"
     return "".join(cells)
 
 

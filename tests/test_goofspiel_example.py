@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 import boardgames
+from boardgames.agents.mcts.playouts import returns_playout
 from boardgames.testing import plugin
 from helpers import ROOT, install_example, load_example, need_pyspiel, run_with
 
@@ -104,6 +105,12 @@ def test_returns_are_openspiels(goofspiel, kind, returns):
     state = game(3, num_cards=3, points_order="descending", returns_type=kind).replay(["1", "3", "2", "2", "1", "3"])
     assert state.is_over and state.points == (1, 3, 2) and state.winner == "east"
     assert state.returns() == pytest.approx(returns)
+    # Agents and review compare them on -1 to 1: total_points from (0, 6) and point_difference from (-2, 4),
+    # the declared returns_range (three cards hand out 6 points at most).
+    scaled = {"win_loss": returns, "point_difference": (-2 / 3, 0.0, -1 / 3), "total_points": (-2 / 3, 0.0, -1 / 3)}
+    assert state.scaled_returns() == pytest.approx(scaled[kind])
+    played = returns_playout(state.game.start(), random.Random(1))
+    assert len(played) == 3 and all(-1 <= v <= 1 for v in played)
 
 
 def test_options_that_do_not_fit_are_refused_in_one_line(goofspiel):
@@ -338,6 +345,25 @@ def test_goofspiel_is_played_by_people_and_computers_each_seeing_their_own(site,
     record = json.loads(next(tmp_path.glob("goofspiel-*.json")).read_text())
     assert record["history"][1] == "1" and record["history"][3] == "3" and record["status"] == "won"
     assert record["seats"] == {"north": "human", "east": "mcts", "south": "human"} and record["chance"] == "drawn"
+
+
+def test_a_game_paying_points_is_reviewed_on_the_0_to_100_scale(site, tmp_path):
+    # total_points pays each player its points (0 to 21 with six cards): review and the agents scale them
+    # by the declared returns_range; a review read them as -1 to 1 and drew a point 800% right of its graph.
+    played = cli(
+        site, "play", "goofspiel", "-o", "players=3", "-o", "num_cards=6", "-o", "returns_type=total_points",
+        "--players", "random,random,random", "--seed", "3", cwd=tmp_path,
+    )  # fmt: skip
+    assert played.returncode == 0, played.stderr
+    saved = next(tmp_path.glob("goofspiel-*.json"))
+    reviewed = cli(site, "review", str(saved), "--budget", "iterations=30", "--json", cwd=tmp_path)
+    assert reviewed.returncode == 0, reviewed.stderr
+    plies = json.loads(reviewed.stdout)["plies"]
+    values = [v for ply in plies for v in ply["values"].values()]
+    assert values and all(0 <= v <= 100 for v in values)
+    text = cli(site, "review", str(saved), cwd=tmp_path)
+    assert text.returncode == 0 and "Traceback" not in text.stderr, text.stderr
+    assert len(text.stdout.splitlines()) > len(plies)
 
 
 def test_goofspiel_uses_only_the_documented_api():

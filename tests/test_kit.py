@@ -11,6 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import attrs
 import pytest
 
 import boardgames
@@ -83,9 +84,24 @@ def first_always_wins(self, state, rng, policy):
     return 0
 
 
+def pays_points(self, state, move):
+    after = tictactoe().apply(self, state, move)
+    if after.outcome is None:
+        return after
+    winner = after.outcome.winner_index
+    points = tuple(1.5 if winner is None else 3.0 if p == winner else 0.0 for p in range(2))  # a draw shares
+    return attrs.evolve(after, outcome=attrs.evolve(after.outcome, returns=points))
+
+
 @pytest.mark.parametrize(
     ("game", "contract", "where"),
     [
+        (broken("unbounded", apply=pays_points), "result: the returns (", r"declare their bounds, returns_range"),
+        (
+            broken("overpaid", apply=pays_points, returns_range=(0.0, 1.0)),
+            "result: the returns (",
+            r"leave the declared returns_range \(0.0, 1.0\)",
+        ),
         (broken("forgetful", position_key=forgetful_key), "keys: two different positions share a key", r"move \d"),
         (broken("boastful", wins_at_once=boastful), "wins_at_once: it says", r"move 1 \(after the start\)"),
         (broken("overconfident", evaluate=overconfident), "evaluate: 1.0", r"move 1 \(after the start\)"),

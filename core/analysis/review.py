@@ -300,7 +300,7 @@ class Expected:
         """``state``'s values; with ``choose``, at a player's turn, the best of
         its moves (else the mean of playouts from it, as at chance's turn)."""
         if state.outcome is not None:
-            values = tuple(50.0 * (r + 1.0) for r in state.returns())
+            values = tuple(50.0 * (r + 1.0) for r in state.scaled_returns())
             return Valued(values[state.turn] if state.turn >= 0 else values[0], "solver", exact=True, values=values)
         if state.turn == CHANCE or not choose:
             values = self._means([None], state)[0]
@@ -351,7 +351,7 @@ class Expected:
             else:
                 move = rng.choice(state.legal_moves)
             state = state.play_unchecked(move)
-        return state.returns()
+        return state.scaled_returns()
 
 
 def review(
@@ -676,7 +676,7 @@ def positions_of(final: State) -> list[State]:
 
 def _shares(values: tuple[float, ...]) -> tuple[float, ...]:
     """Evaluations (each -1 to 1) on the scale of the returns a playout
-    gives (``State.returns``: -1 to 1, adding up to nothing): each less their
+    gives (``State.scaled_returns``: -1 to 1, adding up to nothing): each less their
     mean, scaled back within -1 to 1; alone, the evaluation itself."""
     n = len(values)
     if n == 1:

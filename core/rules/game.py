@@ -306,6 +306,26 @@ class State(TypedMoves):
         places = self.places
         return tuple(value_of_place(places, p) for p in range(len(places)))
 
+    def scaled_returns(self) -> tuple[float, ...]:
+        """:meth:`returns` on the one scale agents and review compare: -1 to
+        1. Returns of the game's own (scores, points) are mapped from its
+        ``returns_range`` (its least to -1, its most to 1); returns within
+        -1 to 1 and no range declared are as they are; returns beyond it and
+        no range declared (the kit refuses them) each place's value."""
+        returns = self.returns()
+        if self.outcome is None or not self.outcome.returns:
+            return returns
+        span = self.game.returns_range
+        if span is not None:
+            low, high = span
+            if high <= low:
+                return tuple(0.0 for _ in returns)
+            return tuple(max(-1.0, min(1.0, 2.0 * (r - low) / (high - low) - 1.0)) for r in returns)
+        if all(-1.0 <= r <= 1.0 for r in returns):
+            return returns
+        places = self.places
+        return tuple(value_of_place(places, p) for p in range(len(places)))
+
     def result_text(self) -> str:
         outcome = self.outcome
         if outcome is None:

@@ -227,6 +227,14 @@ def _check_players(state: State, at: str) -> None:
         places, returns = state.places, _call(f"returns: {at}", state.returns)
         if len(places) != count or len(returns) != count:
             raise ContractError(f"result: {len(places)} places and {len(returns)} returns for {count} players: {at}")
+        span = state.game.returns_range
+        if span is not None and any(not span[0] <= r <= span[1] for r in returns):
+            raise ContractError(f"result: the returns {returns!r} leave the declared returns_range {span!r}: {at}")
+        if span is None and any(not -1 <= r <= 1 for r in returns):
+            raise ContractError(
+                f"result: the returns {returns!r} go beyond -1 to 1: declare their bounds, returns_range = (least,"
+                f" most), so that agents and review can scale them: {at}"
+            )
         if any(place != 1 + sum(other < place for other in places) for place in places):
             raise ContractError(f"result: the places {places!r} are not a ranking (ties sharing the better): {at}")
         firsts = [p for p, place in enumerate(places) if place == 1]

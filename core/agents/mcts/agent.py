@@ -262,7 +262,7 @@ class MctsAgent(Agent):
                 path.append(node)
             # Simulation: every player's value of the leaf.
             if state.outcome is not None:
-                values = state.returns()
+                values = state.scaled_returns()
             elif evaluate:
                 values = tuple(state.evaluate(p) for p in players)
             else:
@@ -270,7 +270,7 @@ class MctsAgent(Agent):
                 if mix:
                     values = tuple((1 - mix) * values[p] + mix * state.evaluate(p) for p in players)
             low, high = min(values), max(values)
-            if low < scale[0] or high > scale[1]:  # a game paying more than 1 (scores): the scale widens
+            if low < scale[0] or high > scale[1]:  # an evaluation beyond -1 to 1: the scale widens
                 scale[0], scale[1] = min(low, scale[0]), max(high, scale[1])
             # Backpropagation: every node on the path counts every player's value.
             for up in path:

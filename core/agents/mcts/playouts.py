@@ -156,7 +156,7 @@ def shuffle(items: list[Move], rng: random.Random) -> None:
 
 def returns_playout(state: State, rng: random.Random, policy: str = "random") -> tuple[float, ...]:
     """Play ``state`` out at random and return every player's value at the end
-    (:meth:`State.returns`): the playout of the search beyond two players
+    (:meth:`State.scaled_returns`, -1 to 1): the playout of the search beyond two players
     taking turns in full view. Chance draws its outcomes by their
     probabilities (:meth:`State.draw_chance`); a game whose moves are made in
     parts is played part by part; ``heuristic`` takes a move that wins at once
@@ -175,4 +175,4 @@ def returns_playout(state: State, rng: random.Random, policy: str = "random") ->
             winning = next((m for m in moves if game.wins_at_once(state, m)), None) if look_for_wins else None
             move = choice(moves) if winning is None else winning
         state = apply(state, move)
-    return state.returns()
+    return state.scaled_returns()

@@ -120,6 +120,12 @@ class Goofspiel(Game[GoofState]):
         self.held_at = {sq: (p, k) for p, row in enumerate(self.hand_square) for k, sq in enumerate(row)}
         self.bids_of = tuple(place(sq) for sq in self.bid_square)
         self.max_length = self.turns * (players + 1)  # a deal and a bid each a round
+        prizes = sum(range(cards - self.turns + 1, cards + 1))  # the most points a game can hand out
+        kind = self.options["returns_type"]
+        if kind == "total_points":
+            self.returns_range = (0.0, float(prizes))
+        elif kind == "point_difference":
+            self.returns_range = (-prizes / players, prizes * (players - 1) / players)
 
     # -- the rules -------------------------------------------------------------
     def initial_state(self) -> GoofState:

@@ -87,8 +87,8 @@ move, the player passes. The first to fill all four goal fields wins."""
         self.grid = Grid.from_cells(11, 11, CELLS)
         self.square = tuple(self.grid.index(f, r) for f, r in CELLS)
         count = self.number_of_players
-        opposite = self.options["seating"] == "opposite"
-        #: Where each player sits (0 to 3): two players opposite sit at 0 and 2.
+        self.returns_range = (-1.0, count - 1.0)  # OpenSpiel's: the winner count - 1, each other -1
+        opposite = self.options["seating"] == "opposite"  # two players opposite sit at 0 and 2 (of 0 to 3)
         self.position = tuple(3 - p if count == 2 and opposite and p in (1, 2) else p for p in range(count))
         #: Each player's way: the fields it passes, from its start field to its last goal field.
         self.way = tuple(tuple(self.field(k, p) for k in range(RING + PER_PLAYER)) for p in range(count))
