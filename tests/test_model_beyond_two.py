@@ -185,6 +185,24 @@ def test_the_kit_finds_a_view_that_shows_a_hidden_choice():
         check_game(Leaky, games=3)
 
 
+def test_the_kit_asks_for_the_moves_in_every_players_view():
+    # Front ends list a view's moves (show --json --as): south's moves as a spectator sees them, north's
+    # choice face down (-2), must not fail; a game that reads the hidden choice there (a new author's dice
+    # game did, with a hand face down) fails the kit.
+    from boardgames.testing.kit import ContractError, check_game
+
+    class Peeking(Guess):
+        name = "peeking"
+
+        def generate_moves(self, state):
+            if state.turn == 1:
+                assert state.chosen[0] != -2, "north's choice read where it is face down"
+            return super().generate_moves(state)
+
+    with pytest.raises(ContractError, match=r"^view of (south|a spectator): peeking, seeded game 0, move 2 "):
+        check_game(Peeking, games=1)
+
+
 def test_the_kit_finds_chance_probabilities_that_do_not_add_up():
     from boardgames.rules.chance import outcome
     from boardgames.testing.kit import ContractError, check_game
