@@ -96,6 +96,21 @@ def test_chance_outcomes_are_moves_with_their_own_notation_and_clear_errors():
     assert state.to_json()["asked"] == ["east"]
 
 
+def test_two_kinds_of_chance_are_written_and_read_each_its_own_way():
+    class Hops(Race):  # a roll of 3 is written as a hop: a second kind of chance, for the notation
+        name = "hops"
+        chance_words = ("hop",)
+
+        def format_outcome(self, move):
+            return f"hop:{move.to}" if move.to == 3 else super().format_outcome(move)
+
+    game = Hops.configure({"players": 2})
+    assert [game.start().format_move(m) for m in game.start().legal_moves] == ["roll:1", "roll:2", "hop:3"]
+    assert game.replay(["hop:3", "a1", "roll:1"]).scores == (3, 0)
+    with pytest.raises(IllegalMoveError, match="'hop:3' is a chance outcome, but no chance event is due"):
+        game.replay(["roll:2", "hop:3"])
+
+
 def test_picked_chance_waits_for_whoever_plays_the_outcome():
     match = Match(Race.configure({"players": 2}), ["random", "random"], chance="picked")
     assert match.awaits_person and match.state.is_chance

@@ -78,6 +78,10 @@ DECLARATIONS: dict[str, tuple[Callable[[object], bool], str]] = {
         "how many play, a whole number from 1 or (fewest, most)",
     ),
     "chance_word": (_text, "the word a chance outcome is written with, a text"),
+    "chance_words": (
+        lambda v: isinstance(v, tuple) and all(isinstance(w, str) and w for w in v),
+        "the other words format_outcome writes chance outcomes with, a tuple of texts",
+    ),
     "has_chance": (_flag, "whether chance decides some positions (chance_outcomes), True or False"),
     "hidden_information": (_flag, "whether some of a position is hidden from some players (hide), True or False"),
     "returns_range": (

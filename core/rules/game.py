@@ -635,6 +635,10 @@ class Game(Generic[StateT]):
     player_count: ClassVar[int | tuple[int, int]]
     #: The word a chance outcome is written with: ``roll:3`` (:meth:`format_outcome`).
     chance_word: ClassVar[str] = "roll"
+    #: The other words :meth:`format_outcome` writes, for a game with more
+    #: than one kind of chance (a roll and a deal: ``deal:7``): each is read
+    #: back where it is due and refused, saying so, where a player moves.
+    chance_words: ClassVar[tuple[str, ...]] = ()
     #: Whether the renderers draw the grid as a board. False for a game whose
     #: grid only numbers its sites (dice, cards, the boxes on them: a dice and
     #: card game): its picture is then what :meth:`dice`, :meth:`market` and

@@ -92,7 +92,8 @@ class TypedMoves:
                 return named[clean]
             outcomes = [self.format_move(m) for m in self.legal_moves]
             raise IllegalMoveError(not_an_outcome(quoted(clean), self.describe(), outcomes))
-        if clean.startswith(f"{self.game.chance_word}:".lower()) and self.game.has_chance:
+        words = (self.game.chance_word, *self.game.chance_words)
+        if self.game.has_chance and any(clean.startswith(f"{word}:".lower()) for word in words):
             raise IllegalMoveError(not_due(quoted(clean), self.describe(), self.to_move))
         return None
 
