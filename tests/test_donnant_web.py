@@ -420,6 +420,31 @@ def test_a_wide_room_lays_a_tableau_s_columns_side_by_side_and_a_bad_width_is_a_
         assert answer.status == 400 and "width" in answer.body["error"] and "\n" not in answer.body["error"], answer
 
 
+def test_a_phone_s_page_is_no_wider_than_its_screen(server, tmp_path):
+    """Issue 40: on a phone (390 px) the page scrolls only down: the seat's and the spectator's links, the
+    market and the four tableaux all fit its width (the links' boxes made it scroll sideways)."""
+    made = server.request(
+        "POST", "/api/matches", {"game": "donnant", "options": {"players": 4}, "seed": 5, "players": ["human"] * 4}
+    ).body
+    play_until(server, made, lambda m: len(m["state"]["history"]) > 150)
+    driver = headless_chromium(tmp_path / "profile")
+    try:
+        driver.set_window_size(390, 844)
+        driver.get(f"http://127.0.0.1:{server.port}/#match={made['id']}&seat=north&token={made['seats']['north']}")
+        deadline = time.monotonic() + WAIT
+        while not driver.execute_script("return !!document.querySelector('#board svg')"):
+            assert time.monotonic() < deadline, "the board was never drawn"
+            time.sleep(0.1)
+        wide = driver.execute_script(
+            """const width = document.documentElement.clientWidth;
+            return [document.documentElement.scrollWidth - width, [...document.querySelectorAll("body *")]
+              .filter((e) => e.getBoundingClientRect().right > width + 0.5).map((e) => e.tagName + "#" + e.id)];"""
+        )
+        assert wide == [0, []], wide
+    finally:
+        driver.quit()
+
+
 def test_a_solo_game_s_level_and_turns_are_sent_to_the_page_and_nothing_hidden(server):
     """DD14: the level, the points to reach and the turns played and left, as play shows them."""
     made = server.request(
