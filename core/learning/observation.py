@@ -13,8 +13,13 @@ board that is not a whole rectangle (a hexagon), its cells, so that a
 corner off the board is not read as an empty square; :func:`plane_names`
 lists them. In a game with hidden information the planes are of the
 looker's view (:meth:`~boardgames.rules.game.Game.hide`) and nothing more.
-What a game holds beyond its board (dice, scores, a hand) is not in them:
-they show what the board shows.
+A game whose grid only numbers the sites of what it draws (``board_drawn``
+False: a dice and card game) has planes for what its picture shows beyond
+the board (:func:`beyond_names`): its dice, its cards and their boxes, each
+on the square of its site, for whoever owns it (the table, the looker,
+the next players); the face-down cards each holds; each player's cards in
+hand and running score. A game that draws its board keeps its planes as
+they were: its dice and cards have no site to be put on.
 
 :func:`planes` gives each plane as a flat list indexed by square number, in
 the grid's own order (:mod:`boardgames.geometry`). :func:`board_planes` lays
@@ -30,10 +35,13 @@ imports numpy.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Sequence
 
 from ..geometry import Grid
+from ..rules.declarations import Card
 from ..rules.game import Game, State
+from ..rules.view import BoardView
 
 
 def plane_names(game: Game | type[Game]) -> tuple[str, ...]:
@@ -43,7 +51,9 @@ def plane_names(game: Game | type[Game]) -> tuple[str, ...]:
     else ``my king``...; past two, ``player +1's pieces`` for the next player
     in index order, ``player +2's pieces``...); one per neutral kind, per mark
     kind and per overlay; each player's pieces in hand; ``chance to move`` in
-    a game with chance; the squares of a move being chosen. A game with no
+    a game with chance; in a game whose board is not drawn, the planes of
+    what it shows beyond it (:func:`beyond_names`); the squares of a move
+    being chosen. A game with no
     marks has no mark planes. ``game`` is a configured game or a game class
     (then as many players as it takes by default); a configured game whose
     board is not a whole rectangle (a hexagon) ends with ``on board``, its
@@ -83,6 +93,7 @@ def _plane_names(cls: type[Game], count: int) -> tuple[str, ...]:
         *(f"overlay {kind.name}" for kind in cls.overlay_kinds),
         *(f"{who} pieces in hand" for who in everyone),
         *(("chance to move",) if cls.has_chance else ()),
+        *(() if cls.board_drawn else beyond_names(count)),
         "first square chosen",
         "later squares chosen",
     )
@@ -127,6 +138,8 @@ def planes(state: State, player: int, chosen: Sequence[int] = ()) -> list[list[f
         if state.is_chance:
             out[at] = [1.0] * size
         at += 1
+    if not game.board_drawn:
+        at = _beyond(out, at, view, player, count)
     squares = [a for a in chosen if 0 <= a < size]
     if squares:
         out[at][squares[0]] = 1.0
@@ -153,3 +166,127 @@ def board_planes(state: State, player: int, chosen: Sequence[int] = ()) -> list[
 def _rows(grid: Grid) -> tuple[tuple[int, ...], ...]:
     """The square numbers of each row of the layout: rank 1 first, file a first."""
     return tuple(tuple(grid.index(file, rank) for file in range(grid.width)) for rank in range(grid.height))
+
+
+#: The planes of each owner's things beyond the board (:func:`beyond_names`), on their sites.
+ON_SITES = (
+    "die",
+    "die value",
+    "die kept",
+    "card",
+    "card done",
+    "card ticks",
+    "free place",
+    "box",
+    "box demand",
+    "box written",
+    "box value",
+    "red",
+    "green",
+    "blue",
+    "face-down cards",
+)
+#: The number a card's box shows (``3``, ``≥4``): the first integer in its text.
+_NUMBER = re.compile(r"-?\d+")
+
+
+def owners(count: int) -> tuple[str, ...]:
+    """The words for whose things are shown beyond the board, in plane order:
+    ``table`` (owner None: the dice and cards everyone shares), then each
+    player's, the looker first (:func:`whose`)."""
+    return ("table", *(whose(k, count) for k in range(count)))
+
+
+@functools.cache
+def beyond_names(count: int) -> tuple[str, ...]:
+    """The planes of what a game whose board is not drawn shows beyond it
+    (``Game.dice``, ``market``, ``hands``, ``scores``), in a game of
+    ``count`` players. For each owner (:func:`owners`: the table, the
+    looker, the next players), on the square of each thing's site: ``die``
+    (1), ``die value`` (its value over the most faces of the dice shown; 0
+    for a die not rolled or unseen), ``die kept`` (set aside); ``card`` (a
+    card face up), ``card done``, ``card ticks`` (the fraction ticked);
+    ``free place`` (an empty place one may click); ``box`` (a card's box),
+    ``box demand`` (the number it asks, over the most faces), ``box written``
+    (1 once filled), ``box value`` (the number written, over the most
+    faces); ``red``, ``green``, ``blue`` (the colour of the die or card,
+    or the colour a box asks, each channel over 255); and on every square
+    ``face-down cards`` (how many that owner's cards lie face down, over the
+    number of sites). Then each player's ``cards in hand`` (``Game.hands``,
+    over the number of sites) and ``score`` (``½ + ½·s / (|s| + sites)``:
+    0 is ½, more is more, within 0 and 1), on every square. A thing with no
+    site (-1) is not on a square: its owner's ``face-down cards`` count it if
+    it is a card face down. Numbers past 1 are cut to 1."""
+    everyone = [whose(k, count) for k in range(count)]
+    return (
+        *(f"{who} {name}" for who in owners(count) for name in ON_SITES),
+        *(f"{who} cards in hand" for who in everyone),
+        *(f"{who} score" for who in everyone),
+    )
+
+
+def _beyond(out: list[list[float]], at: int, view: BoardView, player: int, count: int) -> int:
+    """Fill the planes of :func:`beyond_names` from ``at`` on with what ``view``
+    (the looker's view) shows; the index past them."""
+    size = len(out[0])
+    width = len(ON_SITES)
+    faces = max((d.faces for d in view.dice), default=6) or 6
+
+    def base(owner: int | None) -> int:
+        return at + width * (0 if owner is None or not 0 <= owner < count else 1 + (owner - player) % count)
+
+    def put(plane: int, site: int, value: float) -> None:
+        if 0 <= site < size:
+            out[plane][site] = max(0.0, min(1.0, value))
+
+    def colour(first: int, site: int, hex_colour: str) -> None:
+        if len(hex_colour) == 7 and hex_colour.startswith("#"):
+            try:
+                channels = [int(hex_colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+            except ValueError:
+                return
+            for k, channel in enumerate(channels):
+                put(first + 11 + k, site, channel)
+
+    def number(text: str) -> float:
+        found = _NUMBER.search(text)
+        return int(found.group()) / faces if found else 0.0
+
+    for die in view.dice:
+        first = base(die.owner)
+        put(first, die.site, 1.0)
+        put(first + 1, die.site, die.value / max(faces, die.faces) if die.value > 0 else 0.0)
+        put(first + 2, die.site, 1.0 if die.kept else 0.0)
+        colour(first, die.site, die.colour)
+    face_down = [0] * (1 + count)
+    for cards in view.market:
+        first = base(cards.owner)
+        for card in cards.cards:
+            if card is None:
+                face_down[(first - at) // width] += 1
+            elif isinstance(card, Card):
+                if not card.text and not card.boxes:
+                    put(first + 6, card.site, 1.0)
+                    continue
+                put(first + 3, card.site, 1.0)
+                put(first + 4, card.site, 1.0 if card.done else 0.0)
+                if card.ticks:
+                    put(first + 5, card.site, sum(card.ticks) / len(card.ticks))
+                colour(first, card.site, card.colour)
+                for box in card.boxes:
+                    put(first + 7, box.site, 1.0)
+                    put(first + 8, box.site, number(box.demand))
+                    put(first + 9, box.site, 1.0 if box.written else 0.0)
+                    put(first + 10, box.site, number(box.written))
+                    colour(first, box.site, box.colour)
+    for k, n in enumerate(face_down):
+        if n:
+            out[at + width * k + width - 1] = [min(1.0, n / size)] * size
+    at += width * (1 + count)
+    for owner, hand in enumerate(view.hands[:count]):
+        if hand:
+            out[at + (owner - player) % count] = [min(1.0, len(hand) / size)] * size
+    at += count
+    for owner, score in enumerate(view.scores[:count]):
+        out[at + (owner - player) % count] = [0.5 + 0.5 * score / (abs(score) + size)] * size
+    return at + count
