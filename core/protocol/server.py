@@ -63,6 +63,14 @@ def _version() -> str:
 AUTO = "auto"
 
 
+def _notation(game: Game, word: str) -> Move | None:
+    """The move ``word`` names in ``game``'s notation alone, read without a position; None if none."""
+    try:
+        return game.parse_move(word)
+    except BoardgamesError:
+        return None
+
+
 @attrs.frozen
 class _Ply:
     """A move of a position rebuilt from what a seat saw: the position it is
@@ -439,8 +447,18 @@ class EngineSession:
                 move = state.parse_move(word)
             except BoardgamesError:
                 move = None
-            if move is not None and move in moves and game.seen(state, move, seat) == move:
-                return [move]  # seen whole: the move itself
+            # Seen whole: the move itself, if the word names it as the game writes it. A reading
+            # of the position's own (a game's shorthand, a mark left out) may take a word for a
+            # move it does not name here (Dice Market reads a fill that completes a card, "3>h1.1!",
+            # as the same fill where the card rebuilt is not completed by it, "3>h1.1"): the
+            # position rebuilt would part from the one the seat saw, and a redraw is due instead.
+            if (
+                move is not None
+                and move in moves
+                and game.seen(state, move, seat) == move
+                and (state.format_move(move) == word or _notation(game, word) == move)
+            ):
+                return [move]
 
         def shown(move: Move) -> str:
             seen = game.seen(state, move, seat)
