@@ -23,6 +23,7 @@ from market_games import Market
 
 import boardgames
 from boardgames import Match
+from boardgames.protocol import server
 from boardgames.protocol.server import EngineSession
 from boardgames.testing import plugin
 from helpers import seen_words
@@ -59,3 +60,32 @@ def test_an_engine_seat_rebuilds_every_position_of_whole_games_of_pairs(players:
     with plugin(Market, "market"):
         asked = sum(check_whole_game(players, seed, seed % players) for seed in range(1, 7))
     assert asked >= 6 * 4  # the seat took a card at least four times a game
+
+
+def test_a_position_costs_the_rebuild_no_more_than_its_budget(monkeypatch: pytest.MonkeyPatch):
+    """A take seen as a pair (``take1+``) early in a 4-player game, where the rebuilt hand holds no card
+    of its value: the search that takes back guesses alone (six deals unseen, some twenty cards each)
+    tried the whole of REBUILD_STEPS before a draw from the seat's view fitted at once. Moves tried
+    are counted, not seconds: each position of whole games within the budget of one search."""
+    tried = [0]
+    ply = server.EngineSession._ply
+
+    def counted(self, *args):  # type: ignore[no-untyped-def]
+        tried[0] += 1
+        return ply(self, *args)
+
+    monkeypatch.setattr(server.EngineSession, "_ply", counted)
+    with plugin(Market, "market"):
+        for seed in range(2, 5):
+            game = boardgames.game_class("pairs").configure({"players": 4})
+            match = Match(game, ["random"] * 4, seed=seed)
+            session = server.EngineSession("random")
+            for line in ("game pairs players=4", f"seed {seed}", f"seat {game.player_names[seed % 4]}"):
+                assert session.handle(line) == "ok"
+            while not match.is_over:
+                if not match.state.is_chance and match.state.turn == seed % 4:
+                    tried[0] = 0
+                    words = seen_words(match.state, seed % 4)
+                    assert session.handle(" ".join(["position", *map(shlex.quote, words)])) == "ok"
+                    assert tried[0] <= server.REBUILD_STEPS, (seed, len(words), tried[0])
+                match.step()

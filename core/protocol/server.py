@@ -44,6 +44,11 @@ from ..rules.parts import describe as describe_parts
 
 #: The most moves tried in rebuilding a position from what a seat saw, its guesses taken back.
 REBUILD_STEPS = 20_000
+#: The most moves tried in taking back guesses alone, before what is hidden is drawn again: a
+#: search of the guesses alone grows with each unseen deal (some twenty cards each), and spent
+#: the whole of :data:`REBUILD_STEPS` where one draw from the seat's view fits at once. The search
+#: that draws again takes back guesses too, with the whole budget (a game without ``sample``: them alone).
+GUESS_STEPS = 2_000
 #: The most positions drawn again from a seat's view where a move it saw fits nothing rebuilt.
 REDRAWS = 200
 
@@ -357,7 +362,8 @@ class EngineSession:
     ) -> tuple[list[_Ply], State] | None:
         """The plies from ``state`` (after ``first`` of them) that the seat
         would have seen as ``words[first:]``, and the position they lead to;
-        None if none are found within :data:`REBUILD_STEPS` tries. Depth
+        None if none are found within :data:`REBUILD_STEPS` tries
+        (:data:`GUESS_STEPS` without ``redraw``). Depth
         first, so that a guess at a move it did not see is taken back when a
         later move it saw (one revealing the choices made at once) rules it
         out; with ``redraw``, a position where a move it saw fits nothing is
@@ -368,8 +374,11 @@ class EngineSession:
             return None if seated and (state.is_over or state.turn != self.seat) else ([], state)
         # A game is shown whole once over: a position that a guess ended is not the one the seat saw.
         guessed = any(ply.guessed for ply in self._path[:first])
-        steps = [REBUILD_STEPS]
-        stack = [self._candidates(state, words[first], first, redraw, steps)]
+        steps = [REBUILD_STEPS if redraw else GUESS_STEPS]
+        # Each ply's draws go on where they stopped when the search comes back to it: the views
+        # there tell the same, and drawing the same positions again would fail again.
+        draws: dict[int, random.Random] = {}
+        stack = [self._candidates(state, words[first], first, redraw, steps, draws)]
         path: list[_Ply] = []
         while steps[0] > 0:
             ply = next(stack[-1], None)
@@ -389,13 +398,16 @@ class EngineSession:
                     path.pop()
                     continue
                 return path, after
-            stack.append(self._candidates(after, words[first + len(path)], first + len(path), redraw, steps))
+            stack.append(self._candidates(after, words[first + len(path)], first + len(path), redraw, steps, draws))
         return None
 
-    def _candidates(self, state: State, word: str, ply: int, redraw: bool, steps: list[int]) -> Iterator[_Ply]:
+    def _candidates(
+        self, state: State, word: str, ply: int, redraw: bool, steps: list[int], draws: dict[int, random.Random]
+    ) -> Iterator[_Ply]:
         """The moves of ``state`` the seat would have seen as ``word``; if
         none, with ``redraw``, positions drawn again from the seat's view of
-        ``state`` and a move of each that fits (each draw a step of ``steps``)."""
+        ``state`` and a move of each that fits (each draw a step of ``steps``,
+        from the ply's generator in ``draws``, made from the seed and the ply)."""
         try:
             fits = self._consistent(state, word, ply)
         except MatchError:
@@ -407,7 +419,9 @@ class EngineSession:
         game, seat = state.game, self.seat
         assert seat is not None
         view = game.hide(state, seat)
-        rng = random.Random(f"{self.seed}/redraw/{ply}")
+        if ply not in draws:
+            draws[ply] = random.Random(f"{self.seed}/redraw/{ply}")
+        rng = draws[ply]
         for _ in range(REDRAWS):
             if steps[0] <= 0:
                 return
