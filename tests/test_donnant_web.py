@@ -343,7 +343,10 @@ def test_a_whole_four_player_game_in_four_browsers(server, tmp_path):
             f" (summed over the four threads); ways {[s.ways for s in seats]}; tried {tried}"
         )
         folder = os.environ.get("BOARDGAMES_SCREENSHOTS")
-        if folder:
+        if folder:  # the page from its top, the result over the side column, at a desktop's width
+            drivers["north"].set_window_size(1280, 1000)
+            drivers["north"].execute_script("window.scrollTo(0, 0)")
+            time.sleep(1)  # the board drawn again for the new width
             drivers["north"].save_screenshot(str(Path(folder) / "donnant-end.png"))
     finally:
         for driver in drivers.values():
