@@ -156,7 +156,14 @@ class Card:
     used), ``done`` whether it is completed (its circle ticked), ``price``
     what it costs where it lies (a market slot's ``4 equal dice``), ``site``
     the site a click on it names (-1: none). ``Card("", site=s)`` is an
-    empty place one may click (a free place in a tableau)."""
+    empty place one may click (a free place in a tableau).
+
+    ``face_down``: a card lying face down whose boxes were filled in
+    public (everyone saw the values written on it): drawn as a back with
+    its boxes, each showing only what is written in it. Of such a card the
+    renderers show nothing else, whatever the game left in it: not its
+    text, colour, demands, signs, ticks or price (``Game.hide`` says what a
+    viewer holds; a card no part of which a viewer sees is None)."""
 
     text: str
     colour: str = ""
@@ -167,6 +174,15 @@ class Card:
     done: bool = False
     price: str = ""
     site: int = -1
+    face_down: bool = False
+
+
+def face_down_part(card: Card) -> Card:
+    """What anyone sees of ``card`` lying face down (:attr:`Card.face_down`):
+    its boxes, each with only what is written in it and the site a click
+    names, and its own site; nothing else of it."""
+    boxes = tuple(CardBox(written=b.written, site=b.site) for b in card.boxes)
+    return Card("", boxes=boxes, site=card.site, face_down=True)
 
 
 @attrs.frozen
@@ -174,7 +190,8 @@ class Cards:
     """Cards laid out on the table (``Game.market``): a market row, a
     face-down pile, a player's tableau. ``cards``: each card's text as the
     game names it (or a :class:`Card`, drawn with its colour, boxes and
-    ticks), ``None`` for a card face down (a pile of 30 is 30 of them:
+    ticks; one lying face down with what was written on it public:
+    ``Card(..., face_down=True)``), ``None`` for a card face down (a pile of 30 is 30 of them:
     drawn as one back with its count), ``""`` for an empty place (a
     gap in a market row, a free place in a tableau); ``owner``: the player
     whose cards they are (an index), None for the shared ones; ``columns``:

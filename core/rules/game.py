@@ -534,7 +534,7 @@ class State(TypedMoves):
                  "name": d.name, **({"site": names[d.site]} if 0 <= d.site < len(names) else {})}
                 for d in table["dice"]
             ],
-            "hands": {players[p]: list(hand) for p, hand in enumerate(table["hands"])},
+            "hands": {players[p]: [_card_json(c, names) for c in hand] for p, hand in enumerate(table["hands"])},
             "market": [
                 {"name": row.name, "owner": owner(row.owner), "cards": [_card_json(c, names) for c in row.cards],
                  "columns": row.columns}
@@ -582,6 +582,9 @@ def _card_json(card: str | Card | None, names: Sequence[str]) -> str | dict[str,
     empty place), or a :class:`Card` as an object, its sites by name."""
     if not isinstance(card, Card):
         return card
+    if card.face_down:  # what anyone sees of it: what is written in its boxes (beyond_the_board kept no more)
+        written = [{"written": b.written, "site": _site(b.site, names)} for b in card.boxes]
+        return {"face_down": True, "boxes": written, "site": _site(card.site, names)}
     boxes = [
         {"demand": b.demand, "colour": b.colour, "written": b.written, "site": _site(b.site, names)} for b in card.boxes
     ]
@@ -958,11 +961,14 @@ class Game(Generic[StateT]):
         (its value, faces, whether it is kept, its owner and colour); none by default."""
         return ()
 
-    def hands(self, state: StateT) -> tuple[tuple[str | None, ...], ...]:
+    def hands(self, state: StateT) -> tuple[tuple[str | Card | None, ...], ...]:
         """Each player's hand in ``state`` (player index order): each card's
-        text, as the game names it, or None for a card face down. Written
-        from the state given: in a player's view (:meth:`hide`) the others'
-        cards are unknown, and shown face down (None). None by default."""
+        text, as the game names it, or a :class:`~boardgames.rules.declarations.Card`
+        (drawn as the market's are: its colour, boxes, what is written), or
+        None for a card face down; a ``Card(..., face_down=True)`` for one
+        face down whose written boxes everyone saw (only they are shown).
+        Written from the state given: in a player's view (:meth:`hide`) the
+        others' cards are unknown, and shown face down. None by default."""
         return ()
 
     def market(self, state: StateT) -> tuple[Cards, ...]:

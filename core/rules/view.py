@@ -19,7 +19,20 @@ import attrs
 
 from ..errors import PluginError
 from ..geometry import Grid
-from .declarations import GLYPHS, HIDDEN_DIE, PIECE, Card, CardBox, Cards, Die, MarkKind, Overlay, PieceKind, Words
+from .declarations import (
+    GLYPHS,
+    HIDDEN_DIE,
+    PIECE,
+    Card,
+    CardBox,
+    Cards,
+    Die,
+    MarkKind,
+    Overlay,
+    PieceKind,
+    Words,
+    face_down_part,
+)
 from .players import MORE_SYMBOLS, extended
 
 PieceShape = Literal["disc", "ring", "square", "cross"]
@@ -80,8 +93,9 @@ class BoardView:
     #: The dice the position shows (``Game.dice``), in the game's order.
     dice: tuple[Die, ...] = ()
     #: Each player's hand (``players`` order, ``Game.hands``): each card's
-    #: text, None for a card face down (as the viewer's view has it). Empty: no hands.
-    hands: tuple[tuple[str | None, ...], ...] = ()
+    #: text or :class:`Card`, None for a card face down (as the viewer's view
+    #: has it; a ``Card`` face down holds only its boxes' written values). Empty: no hands.
+    hands: tuple[tuple[str | Card | None, ...], ...] = ()
     #: The cards laid out on the table (``Game.market``): market rows, piles, tableaux.
     market: tuple[Cards, ...] = ()
     #: Each player's running score (``players`` order, ``Game.scores``); empty if the game shows none.
@@ -177,11 +191,14 @@ def beyond_the_board(game: Any, state: Any) -> dict[str, Any]:
         or isinstance(hands, str)
         or len(hands) > count
         or not all(
-            isinstance(h, Sequence) and not isinstance(h, str) and all(c is None or isinstance(c, str) for c in h)
+            isinstance(h, Sequence)
+            and not isinstance(h, str)
+            and all(c is None or isinstance(c, str) or _card(c) for c in h)
             for h in hands
         )
     ):
-        raise _said(game, "hands", hands, "each player's cards, a tuple of tuples of texts (None: face down)")
+        expected = "each player's cards, a tuple of tuples of texts or boardgames.Card (None: face down)"
+        raise _said(game, "hands", hands, expected)
     if not isinstance(market, Sequence) or not all(
         isinstance(row, Cards) and all(c is None or isinstance(c, str) or _card(c) for c in row.cards) for row in market
     ):
@@ -190,7 +207,20 @@ def beyond_the_board(game: Any, state: Any) -> dict[str, Any]:
         raise _said(game, "scores", scores, "each player's score, a tuple of numbers")
     return {
         "dice": tuple(dice),
-        "hands": tuple(tuple(h) for h in hands),
-        "market": tuple(market),
+        "hands": tuple(tuple(_shown(c) for c in h) for h in hands),
+        "market": tuple(_shown_row(row) for row in market),
         "scores": tuple(scores),
     }
+
+
+def _shown(card: str | Card | None) -> str | Card | None:
+    """A card as every renderer may draw it: of one face down
+    (:attr:`Card.face_down`), only what anyone sees (its boxes' written
+    values), whatever else the game left in it."""
+    return face_down_part(card) if isinstance(card, Card) and card.face_down else card
+
+
+def _shown_row(row: Cards) -> Cards:
+    if not any(isinstance(c, Card) and c.face_down for c in row.cards):
+        return row
+    return attrs.evolve(row, cards=tuple(_shown(c) for c in row.cards))
