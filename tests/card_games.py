@@ -100,6 +100,69 @@ class Sheet(Game[SheetState]):
         return tuple(sum(v for _, v, p in state.written if p == player) for player in (0, 1))
 
 
+#: Hands' hand box (north's card), the one site Sheet leaves free.
+HAND_BOX = 9
+#: What south's secret card says: no view but south's (and the whole game's) may show it.
+SECRET = "secret: 9 points"
+
+
+@attrs.frozen(kw_only=True, slots=False)
+class HandsState(SheetState):
+    viewer: int | None = -1  # whose view this is (-1: the whole position, None: a spectator's)
+
+
+class Hands(Sheet):
+    """Sheet with a hand each, issue 39: north's card has a box a die may
+    fill (``HAND_BOX``); south's card is secret, and the others see it face
+    down with what was written on it in public (a 4, written where everyone
+    saw it). Its sites have names of the game's own (:meth:`site_name`)."""
+
+    name = "sheet-hands"
+    title = "Sheet with hands"
+    max_length = 3
+
+    def initial_state(self) -> HandsState:
+        return HandsState(game=self)
+
+    def generate_moves(self, state: SheetState) -> tuple[Move, ...]:
+        taken = {site for site, _, _ in state.written}
+        free = tuple(m for m in super().generate_moves(state))
+        mine = tuple(Move(d, HAND_BOX) for d in range(len(DICE)) if d not in state.used and HAND_BOX not in taken)
+        return tuple(sorted(free + mine))
+
+    def hide(self, state: HandsState, player: int | None) -> HandsState:
+        return attrs.evolve(state, viewer=player)
+
+    def seen(self, state: HandsState, move: Move, player: int | None) -> Move:
+        return move  # every die written is seen by all
+
+    def sample(self, view: HandsState, player: int | None, rng) -> HandsState:  # type: ignore[no-untyped-def]
+        return attrs.evolve(view, viewer=-1)
+
+    def hands(self, state: HandsState) -> tuple[tuple[Card | None, ...], ...]:
+        written = {site: str(value) for site, value, _ in state.written}
+        north = Card(
+            "1 point", colour=GREEN, colour_name="green", boxes=(CardBox("", "", written.get(HAND_BOX, ""), HAND_BOX),)
+        )
+        # South's secret card: the game leaves its text in, marked face down for another's view;
+        # the renderers must show only what is written on it.
+        secret = Card(SECRET, colour=RED, colour_name="red", boxes=(CardBox("6", RED, "4"), CardBox("1")), price="2")
+        hidden = state.viewer not in (1, -1)
+        return ((north,), (attrs.evolve(secret, face_down=hidden), None))
+
+    def site_name(self, site: int) -> str:
+        return {0: "yellow", 1: "blue", 2: "white", HAND_BOX: "hand1"}.get(site, f"box{site}")
+
+
+class HandsHooks:
+    """Hands as a plugin: ``with boardgames.testing.plugin(HandsHooks, "sheet-hands"): ...``."""
+
+    @staticmethod
+    @hookimpl
+    def register_games(register):  # type: ignore[no-untyped-def]
+        register(Hands)
+
+
 class Hooks:
     """Sheet as a plugin: ``with boardgames.testing.plugin(Hooks, "sheet"): ...``."""
 

@@ -625,13 +625,18 @@ def _rich_card_svg(
         return [*out, target] if target else out
     band = _hex_colour(card.colour) or stripe
     out = ['<g class="card">', f'<rect class="card-face" {box} fill="#ffffff" stroke="{INK}" stroke-width="1.5"/>']
+    if card.face_down:  # a back: only its boxes' written values are in the view (beyond_the_board)
+        back = f'<rect class="back" {box} fill="{CARD_BACK}" stroke="{INK}" stroke-width="1.5"/>'
+        out = ['<g class="card face-down">', back]
     if band is not None:
         out.append(
             f'<rect class="card-colour" x="{_n(x + 1)}" y="{_n(y + 1)}" width="{_n(width - 2)}" height="8" rx="3" '
             f'fill="{_attr(band)}"/>'
         )
     cx, cy = x + width - 11, y + 20  # the circle a completed card has ticked
-    if card.done:
+    if card.face_down:
+        pass
+    elif card.done:
         out.append(
             f'<circle class="done" cx="{_n(cx)}" cy="{_n(cy)}" r="7" fill="{DONE}" stroke="{INK}" stroke-width="1"/>'
         )
@@ -848,10 +853,11 @@ def _beside(
     for player, hand in enumerate(view.hands):
         section(
             f"hand {_token('player', view.player_name(player))}",
-            f"{owned(view, player, 'hand')}: {cards_words(hand)}",
+            f"{owned(view, player, 'hand')}: {cards_words(hand, names)}",
             player,
             owned(view, player, "hand"),
             cards(hand, player, 0),
+            sites(hand, player),
         )
     for row in view.market:
         section(

@@ -310,9 +310,8 @@ def _beside(view: BoardView, unicode: bool, paint: Any) -> list[str]:
         sep = " " if unicode else ", "
         text = f"{who(owner, 'dice')}: {sep.join(rolled) if rolled else 'none'}"
         lines.append(f"     {text}" + (f"; kept: {sep.join(kept)}" if kept else ""))
-    for player, hand in enumerate(view.hands):
-        lines += _wrap(f"{who(player, 'hand')}: ", [_card(c, n) for c, n in card_runs(hand)] or ["none"], ", ")
-    for row in view.market:
+    hands = [Cards("hand", hand, owner=player) for player, hand in enumerate(view.hands)]
+    for row in (*hands, *view.market):  # a hand is drawn as the cards on the table are
         if any(isinstance(card, Card) for card in row.cards):  # cards with boxes: one a line, aligned
             lines.append(f"     {who(row.owner, row.name)}:")
             lines += _rich_cards(view, row, unicode, paint)
@@ -339,6 +338,9 @@ def _beside(view: BoardView, unicode: bool, paint: Any) -> list[str]:
 def _card_fields(card: Card, names: dict[str, str], unicode: bool, paint: Any) -> list[str]:
     """A card's parts as the text draws them: its colour and check mark, its
     boxes, its text, its ticks, its price (empty where it has none)."""
+    if card.face_down:  # a back, and what is written in its boxes: nothing else of it is in the view
+        written = " ".join(f"({terminal_safe(b.written)})" if b.written else "_" for b in card.boxes)
+        return [paint("[face down]", None, bold=True), written, "", "", ""]
     colour = card.colour_name or (colour_word(card.colour, names) if card.colour else "")
     tag = " ".join(w for w in (terminal_safe(colour), ("✓" if unicode else "done") if card.done else "") if w)
     boxes = []
@@ -396,7 +398,7 @@ def _rich_cards(view: BoardView, row: Cards, unicode: bool, paint: Any) -> list[
 
 def _card(card: str | Card | None, count: int = 1) -> str:
     """A card: its text, ``(empty)`` for an empty place, ``2 face down`` for cards face down."""
-    if card is None:
+    if card is None or isinstance(card, Card) and card.face_down:
         return f"{count} face down"
     text = card.text if isinstance(card, Card) else card
     return terminal_safe(text) if text else "(empty)"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import attrs
 
-from ..rules.declarations import Card, CardBox, Die
+from ..rules.declarations import Card, CardBox, Cards, Die
 from ..rules.view import BoardView
 
 
@@ -112,8 +112,8 @@ def colour_names(view: BoardView | None) -> dict[str, str]:
     for die in view.dice:
         if die.colour and die.name:
             names.setdefault(die.colour.lower(), die.name)
-    for row in view.market:
-        for card in row.cards:
+    for row in (*view.hands, *(r.cards for r in view.market)):
+        for card in row:
             if isinstance(card, Card) and card.colour and card.colour_name:
                 names.setdefault(card.colour.lower(), card.colour_name)
     return names
@@ -124,22 +124,27 @@ def colour_word(colour: str, names: dict[str, str]) -> str:
     return names.get(colour.lower(), colour)
 
 
-def box_words(box: CardBox, names: dict[str, str]) -> str:
+def box_words(box: CardBox, names: dict[str, str], card: Card | None = None) -> str:
     """A box on a card: what it demands (``3 yellow``; ``anything``), then
-    what is written in it (``(written 3)``) or ``(empty)``."""
+    what is written in it (``(written 3)``) or ``(empty)``; on a card face
+    down, what is written alone."""
+    if card is not None and card.face_down:
+        return f"written {box.written}" if box.written else "empty"
     demand = " ".join(w for w in (box.demand, colour_word(box.colour, names) if box.colour else "") if w)
     return f"{demand or 'anything'} ({f'written {box.written}' if box.written else 'empty'})"
 
 
 def card_head(card: Card, names: dict[str, str]) -> str:
-    """``blue card`` (a card of no colour: ``card``)."""
+    """``blue card`` (a card of no colour: ``card``; ``card face down``)."""
+    if card.face_down:
+        return "card face down"
     colour = card.colour_name or (colour_word(card.colour, names) if card.colour else "")
     return f"{colour} card" if colour else "card"
 
 
 def empty_place(card: Card) -> bool:
     """Whether ``card`` is an empty place (``Card("", site=s)``): nothing on it to draw."""
-    return not (card.text or card.boxes or card.ticks or card.price or card.colour or card.done)
+    return not (card.text or card.boxes or card.ticks or card.price or card.colour or card.done or card.face_down)
 
 
 def card_words(card: str | Card | None, count: int = 1, names: dict[str, str] | None = None) -> str:
@@ -152,6 +157,11 @@ def card_words(card: str | Card | None, count: int = 1, names: dict[str, str] | 
     if not isinstance(card, Card):
         return card or "empty place"
     names = names or {}
+    if card.face_down:  # only what was written on it in public
+        if not card.boxes:
+            return "card face down"
+        said = ", ".join(f"written {b.written}" if b.written else "empty" for b in card.boxes)
+        return f"card face down; {len(card.boxes)} box{'' if len(card.boxes) == 1 else 'es'}: {said}"
     if empty_place(card):
         return "empty place"
     head = f"{card_head(card, names)}, {'done' if card.done else 'not done'}"
@@ -203,7 +213,8 @@ def _sites_said(view: BoardView) -> dict[tuple[int, int | None], list[str]]:
             value = die_words(view, attrs.evolve(die, name=""))
             what = owned(view, die.owner, f"{die.name} die" if die.name else "die")
             said.setdefault((die.site, die.owner), []).append(f"{what} {value}" + (", kept" if die.kept else ""))
-    for row in view.market:
+    rows = [Cards("hand", hand, owner=p) for p, hand in enumerate(view.hands)]
+    for row in (*rows, *view.market):
         where = owned(view, row.owner, row.name) if row.owner is not None else f"the {row.name}"
         for card in row.cards:
             if not isinstance(card, Card):
@@ -213,7 +224,7 @@ def _sites_said(view: BoardView) -> dict[tuple[int, int | None], list[str]]:
             for k, box in enumerate(card.boxes):
                 if 0 <= box.site < view.grid.size:
                     head = f"box {k + 1} of the {card_head(card, names)} in {where}"
-                    said.setdefault((box.site, row.owner), []).append(f"{head}: {box_words(box, names)}")
+                    said.setdefault((box.site, row.owner), []).append(f"{head}: {box_words(box, names, card)}")
     return said
 
 
@@ -243,7 +254,7 @@ def beside_words(view: BoardView) -> list[str]:
     on the table, the running scores."""
     lines, names = [text for _, text in dice_words(view)], colour_names(view)
     for player, hand in enumerate(view.hands):
-        lines.append(f"{owned(view, player, 'hand')}: {cards_words(hand)}")
+        lines.append(f"{owned(view, player, 'hand')}: {cards_words(hand, names)}")
     for row in view.market:
         lines.append(f"{owned(view, row.owner, row.name)}: {cards_words(row.cards, names)}")
     if view.scores:
