@@ -36,7 +36,7 @@ from .connection import connects
 from .connection import evaluation as connection_evaluation
 from .declarations import PIECE, Campaign, Card, Cards, Die, MarkKind, Overlay, PieceKind, Words
 from .history import EMPTY
-from .moves import Move, check_move, format_move, parse_move
+from .moves import Move, check_move, format_move, format_sites, parse_move, parse_sites
 from .options import Option, resolve_options
 from .parts import (
     NOTHING_YET,
@@ -419,7 +419,7 @@ class State(TypedMoves):
 
     def pieces(self) -> dict[str, str]:
         """Squares holding a player's piece by name, mapped to their owner's name, in square order."""
-        names, players = self.game.grid.names, self.game.player_names
+        names, players = self.game.site_names(), self.game.player_names
         return {names[sq]: players[p] for sq, p in sorted(self.owners().items())}
 
     def contents(self) -> dict[str, dict[str, str | None]]:
@@ -427,7 +427,7 @@ class State(TypedMoves):
         piece's ``owner`` (a player's name, or None for a neutral piece) and
         ``kind`` (a name the game declares)."""
         game = self.game
-        names, players = game.grid.names, game.player_names
+        names, players = game.site_names(), game.player_names
         kinds = game.kinds(self)
         out: dict[int, dict[str, str | None]] = {
             sq: {"owner": players[p], "kind": game.piece_kinds[kinds.get(sq, 0)].name}
@@ -517,7 +517,7 @@ class State(TypedMoves):
         the rest describes it for readers and is checked when read back.
         """
         game = self.game
-        names, overlays = game.grid.names, game.overlay_kinds
+        names, overlays = game.site_names(), game.overlay_kinds  # the grid's, or a table's sites in its words
         players = game.player_names
         # What the game shows beside the board, read from this state alone: a player's view
         # (state.seen_by(p)) gives that player's, and nothing hidden is added here.
@@ -567,7 +567,7 @@ class State(TypedMoves):
             # A game whose moves are made in parts lists only their first parts.
             "legal_moves": None if game.moves_in_parts else [self.format_move(m) for m in self.legal_moves],
             # Where chance decides, no square starts a move (its outcomes are no squares).
-            "parts": (Parts() if self.is_chance else self.parts()).to_json(game.grid.names),
+            "parts": (Parts() if self.is_chance else self.parts()).to_json(names),
             "history": [self.format_move(m) for m in self.history],
         }
 
@@ -983,6 +983,26 @@ class Game(Generic[StateT]):
         are shown once the game is over)."""
         return ()
 
+    def site_name(self, site: int) -> str:
+        """The name people read for ``site`` where the grid is no board
+        (:attr:`board_drawn` False): the game's own word for it (``yellow``,
+        ``score2``, ``c3.1``), in the JSON (``show --json``: a die's, a box's
+        ``site``; the parts of a move), the terminal's questions and the
+        page's words. By default the site's number (``"7"``; the page and
+        the words then name it by what is drawn there). A drawn board's
+        squares keep the grid's names (``c3``)."""
+        return self.grid.name(site) if self.board_drawn else str(site)
+
+    def site_names(self) -> tuple[str, ...]:
+        """Every site's name (:meth:`site_name`), by site: the grid's names
+        for a drawn board."""
+        if self.board_drawn:
+            return self.grid.names
+        known = self.__dict__.get("_site_names")
+        if known is None or len(known) != self.grid.size:  # worked out once a configured game
+            known = self.__dict__["_site_names"] = tuple(self.site_name(site) for site in range(self.grid.size))
+        return known
+
     def progress(self, state: StateT) -> str:
         """Where the game stands, in words, shown under the board beside whose
         turn it is: a solo game's level, the points it needs and the turns
@@ -1001,7 +1021,7 @@ class Game(Generic[StateT]):
         that holds a piece, a step from a square without one of the mover's;
         else it says only that the move is not legal. A game says more by
         writing its own."""
-        view, names, size, mover = state.view(), self.grid.names, self.grid.size, state.turn
+        view, names, size, mover = state.view(), self.site_names(), self.grid.size, state.turn
         owners = dict(view.owners)
         placing = move.origin < 0 and 0 <= move.to < size
         if placing and not any(m.origin < 0 and not m.is_pass for m in state.legal_moves):
@@ -1117,6 +1137,7 @@ class Game(Generic[StateT]):
             edges=tuple(sorted(self.edges.items())),
             checkered=self.checkered,
             board_drawn=self.board_drawn,
+            site_names=() if self.board_drawn else self.site_names(),
             **beyond_the_board(self, state),  # dice, hands, cards on the table, running scores
         )
 
@@ -1128,9 +1149,13 @@ class Game(Generic[StateT]):
         return all(sq == -1 or (sq >= 0 and full >> sq & 1) for sq in (move.origin, move.to, *move.marks))
 
     def format_move(self, move: Move) -> str:
+        if not self.board_drawn:  # a table's sites by the game's names for them, never the grid's
+            return format_sites(self.grid, move, self.site_names())
         return format_move(self.grid, move)
 
     def parse_move(self, text: str) -> Move:
+        if not self.board_drawn:
+            return parse_sites(text, self.site_names())
         return parse_move(self.grid, text)
 
     def shorthand(self, state: StateT, text: str) -> Move | None:

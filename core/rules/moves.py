@@ -15,6 +15,7 @@ Only choices belong in a move: a game whose flips follow from the placement
 
 from __future__ import annotations
 
+import functools
 import re
 import threading
 from itertools import chain
@@ -170,6 +171,57 @@ def format_move(grid: Grid, move: Move) -> str:
     names = grid.names
     text = names[move.to] if move.origin < 0 else f"{names[move.origin]}-{names[move.to]}"
     return text + "".join("x" + names[m] for m in move.marks)
+
+
+def format_sites(grid: Grid, move: Move, names: tuple[str, ...]) -> str:
+    """``move`` as :func:`format_move` writes it, each site by ``names`` (a
+    game whose grid is no board: its sites in its words, ``Game.site_name``)."""
+    check_move(move)
+    if move == PASS:
+        return "pass"
+    size = grid.size
+    if not (-1 <= move.origin < size and 0 <= move.to < size and all(0 <= m < size for m in move.marks)):
+        raise InvalidMoveError(f"{move!r} names no site of this game")
+    text = names[move.to] if move.origin < 0 else f"{names[move.origin]}-{names[move.to]}"
+    return text + "".join("x" + names[m] for m in move.marks)
+
+
+@functools.lru_cache(maxsize=64)
+def _sites_pattern(names: tuple[str, ...]) -> tuple[re.Pattern[str], re.Pattern[str], dict[str, int]]:
+    """The patterns of a move and of its next mark written with ``names``, and each name's site."""
+    index: dict[str, int] = {}
+    for site, name in enumerate(names):
+        index.setdefault(name.lower(), site)
+    one = "|".join(re.escape(n) for n in sorted(index, key=len, reverse=True) if n) or "(?!)"
+    whole = re.compile(f"({one})(?:-({one}))?((?:x(?:{one}))*)")
+    mark = re.compile(f"x({one})(?=(?:x(?:{one}))*$)")  # a mark, the rest still marks
+    return whole, mark, index
+
+
+def parse_sites(text: str, names: tuple[str, ...]) -> Move:
+    """The move :func:`format_sites` wrote as ``text``; InvalidMoveError for
+    text that names no sites (whether it is legal is the state's question)."""
+    if not isinstance(text, str):
+        raise WrongTypeError(f"a move's text is a str, got {text!r}")
+    clean = text.strip().lower()
+    if clean == "pass":
+        return PASS
+    whole, mark, index = _sites_pattern(names)
+    found = whole.fullmatch(clean)
+    if not found:
+        raise NotationError(
+            f"{quoted(text)} is not a move (write a site's name, as {names[0]}; a step between two, as"
+            f" {names[0]}-{names[-1]}; then any site it also takes, as x{names[-1]}; or pass)"
+        )
+    first, second, marks_text = found.groups()
+    marks, at = set(), 0
+    while at < len(marks_text):
+        taken = mark.match(marks_text, at)
+        assert taken is not None  # the whole text matched
+        marks.add(index[taken.group(1)])
+        at = taken.end()
+    origin, to = (index[first], index[second]) if second is not None else (-1, index[first])
+    return Move(origin, to, tuple(sorted(marks)))
 
 
 def parse_move(grid: Grid, text: str) -> Move:

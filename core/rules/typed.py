@@ -140,7 +140,7 @@ class TypedMoves:
         if not started(partial):
             return ""
         if partial.to < 0:
-            return self.game.grid.names[partial.origin]
+            return self.game.site_names()[partial.origin]  # a table's sites by the game's names
         return self.format_move(partial)
 
     def _partial_of(self, typed: Move, text: str) -> Move:
@@ -168,7 +168,7 @@ class TypedMoves:
                 if not started(partial) and self.outcome is None and self.game.explains_illegal:
                     # Nothing starts there: the game's own reason ("c5 is not on the line of c3"), as for a typed move.
                     raise IllegalMoveError(self._illegal_message(text, typed))
-                why = self._no_start(self.format_partial(partial), self.game.grid.names[square])
+                why = self._no_start(self.format_partial(partial), self.game.site_names()[square])
                 raise IllegalMoveError(f"{quoted(text)} is not the start of a legal move in {self.describe()}: {why}")
             partial = extend(partial, square, role)
             parts = self.parts(partial)

@@ -103,6 +103,18 @@ class BoardView:
     #: Whether the grid is drawn as a board (``Game.board_drawn``); False: it
     #: only numbers the sites of the dice, cards and boxes, and nothing of it is drawn.
     board_drawn: bool = True
+    #: Where the grid is no board: each site's name in the game's words
+    #: (``Game.site_name``), by site; empty for a board (its squares' names
+    #: are the grid's). A site a game leaves unnamed is its number (``"7"``):
+    #: the words then name it by what is drawn there.
+    site_names: tuple[str, ...] = ()
+
+    def site_name(self, site: int) -> str:
+        """The name people read for ``site``: the game's where the grid is no
+        board, else the square's (``c3``)."""
+        if self.site_names:
+            return self.site_names[site] if 0 <= site < len(self.site_names) else str(site)
+        return self.grid.name(site)
 
     def player_name(self, player: int) -> str:
         """A player's name; ``player 5`` for an index past :attr:`players`."""
