@@ -276,7 +276,7 @@ def describe_position(state: State, width: int | None = None, recent: int | None
     width = width or terminal_width()
     view = state.view()
     lines = [render_text(view, unicode=wants_unicode(sys.stdout)), "", status_line(state, view)]
-    names = state.game.grid.names
+    names = state.game.site_names()  # a table's sites in the game's words
     if view.winning:
         lines.append(fit("the winning line:", [names[sq] for sq in view.winning], width))
     if view.changed:
@@ -300,7 +300,7 @@ def legal_or_first_parts(state: State) -> tuple[str, list[str]]:
     :data:`FEW_MOVES` (Amazons' thousands), how a move starts."""
     few = at_most(state.parts, FEW_MOVES) if state.game.moves_in_parts else state.legal_moves
     if few is None:
-        return "a move starts with one of:", describe_parts(state.parts(), state.game.grid.names)
+        return "a move starts with one of:", describe_parts(state.parts(), state.game.site_names())
     return "legal:", [state.format_move(m) for m in few]
 
 

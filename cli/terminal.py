@@ -19,6 +19,7 @@ from boardgames.play.levels import strongest
 from boardgames.play.match import Match
 from boardgames.play.records import default_path, save_record
 from boardgames.rendering.text import terminal_safe
+from boardgames.rendering.words import sites_words
 from boardgames.rules.chance import HIDDEN
 from boardgames.rules.parts import extend
 
@@ -366,31 +367,56 @@ def ask_parts(state: State, partial: Move, read: Callable[[str], str | None]) ->
     """Ask for the parts of ``partial`` still to choose, one question each
     in the game's words ("Move d1 where?", "Shoot where?"); the move, or
     None if an answer is none of the squares offered."""
-    grid, words = state.game.grid, state.game.words
+    names, words = state.game.site_names(), state.game.words  # a table's sites in the game's words
     while True:
         partial = state.forced(partial)  # no question where there is no choice
         parts = state.parts(partial)
         if parts.complete and not parts.squares:
             return partial
         if parts.targets and partial.origin >= 0:
-            question = f"Move {grid.name(partial.origin)} where?"
+            question = f"Move {site_label(state, partial.origin)} where?"
         else:
             question = words.choice
-        offered = " ".join(grid.name(sq) for sq in bits(parts.squares))
+        offered = " ".join(names[sq] for sq in bits(parts.squares))
         answer = read(f"{question} {offered}{' (or end)' if parts.complete else ''}: ")
         if answer is None:
             return None
         answer = answer.strip().lower()
         if parts.complete and answer == "end":
             return partial
+        square = site_named(state, answer)
         try:
-            role = parts.role(grid.parse_square(answer))
-        except ValueError:  # not a square (InvalidMoveError), or one that could be two kinds of part
+            role = None if square is None else parts.role(square)
+        except ValueError:  # one that could be two kinds of part
             role = None
-        if role is None:
+        if role is None or square is None:
             click.echo(f"{answer!r} is none of those; the move is not played.")
             return None
-        partial = extend(partial, grid.parse_square(answer), role)
+        partial = extend(partial, square, role)
+
+
+def site_label(state: State, site: int) -> str:
+    """A site as a question names it: its name; where the grid is no board
+    and the game left the site unnamed (its number), with what is drawn
+    there: ``0 (yellow die 3)``."""
+    game = state.game
+    name = game.site_names()[site]
+    if game.board_drawn or name != str(site):
+        return name
+    said = sites_words(state.view()).get(site)
+    return f"{name} ({said})" if said else name
+
+
+def site_named(state: State, text: str) -> int | None:
+    """The square (a table's site, by the game's name for it) ``text`` names, or None."""
+    game = state.game
+    if game.board_drawn:
+        try:
+            return game.grid.parse_square(text)
+        except ValueError:
+            return None
+    found = [site for site, name in enumerate(game.site_names()) if name.lower() == text.strip().lower()]
+    return found[0] if found else None
 
 
 def read_move(state: State, text: str, read: Callable[[str], str | None]) -> Move | None:
@@ -411,11 +437,12 @@ def read_move(state: State, text: str, read: Callable[[str], str | None]) -> Mov
             raise exc from None
         # A square alone, typed as its name, may name a piece to move; anything else that is no move
         # now (c1xa4, or a game's word for a site, as reroll:y) is refused, never read as another move.
-        alone = typed.is_placement and not typed.marks and text.strip().lower() == state.game.grid.name(typed.to)
+        names = state.game.site_names()  # a table's sites by the game's names, never the grid's
+        alone = typed.is_placement and not typed.marks and text.strip().lower() == names[typed.to].lower()
         choices = state.moves_from(typed.to) if alone else ()
         if not choices:
             raise
-        question = f"Move {state.game.grid.name(typed.to)} where?"
+        question = f"Move {site_label(state, typed.to)} where?"
     if len(choices) == 1:  # no choice: the one move there is (as the page plays it)
         return choices[0]
     texts = [state.format_move(m) for m in choices]
@@ -429,7 +456,7 @@ def read_move(state: State, text: str, read: Callable[[str], str | None]) -> Mov
     if answer in texts:
         return choices[texts.index(answer)]
     # A square alone is enough where it singles one out: a step's destination or a flip.
-    names = state.game.grid.names
+    names = tuple(name.lower() for name in state.game.site_names())
     picked = [m for m in choices if answer in (names[m.to], *(names[x] for x in m.marks))]
     if len(picked) == 1:
         return picked[0]

@@ -1,9 +1,12 @@
 """Issue 39, what a new author writing a dice-and-cards game from the docs met
 (the plugin "Dice Market"): (1) a hand could hold only texts, so cards with
 boxes went into ``market()`` as well and ``show`` drew each hand twice, and a
-card face down could not show the values written on it in public. Hands
+card face down could not show the values written on it in public; (2) a game
+whose grid is no board (``board_drawn`` False) still showed grid coordinates
+(``show --json``'s ``"site": "a4"``, ``play``'s "Move a1 where?"). Hands
 (tests/card_games.py) holds a hand of :class:`Card` each, south's secret and
-face down to the others. Everything is asserted on the real command's output."""
+face down to the others, and names its sites; Sheet names none. Everything is
+asserted on the real command's output."""
 
 from __future__ import annotations
 
@@ -12,9 +15,10 @@ import re
 import xml.etree.ElementTree as ET
 
 import pytest
-from card_games import HAND_BOX, SECRET, Hands, HandsHooks, Hooks, Sheet
+from card_games import HAND_BOX, MARKET_BOXES, SECRET, Hands, HandsHooks, Hooks, Sheet
 
 from boardgames import Move, render_svg
+from boardgames.games.donnant import Donnant, sites
 from boardgames.testing import check_game, plugin
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -72,7 +76,7 @@ def test_json_gives_a_hand_s_cards_whole_and_a_face_down_card_s_written_boxes_al
             "text": "1 point",
             "colour": "#27ae60",
             "colour_name": "green",
-            "boxes": [{"demand": "", "colour": "", "written": "3", "site": hands.grid.names[HAND_BOX]}],
+            "boxes": [{"demand": "", "colour": "", "written": "3", "site": "hand1"}],
             "between": [],
             "ticks": [],
             "done": False,
@@ -113,4 +117,101 @@ def test_the_page_s_picture_makes_a_hand_s_box_a_target_of_its_owner(hands):
     assert SECRET not in render_svg(view, interactive=True)
 
 
-# -- 2. no grid coordinate reaches a person w
+# -- 2. no grid coordinate reaches a person where the grid is no board ---------------------------
+
+
+def test_json_names_each_site_by_the_game_s_words_else_by_its_number(cli, hands, sheet):
+    run = cli("show", "sheet-hands", "--json")
+    assert run.code == 0, run.err
+    data = json.loads(run.out)
+    assert [d["site"] for d in data["dice"]] == ["yellow", "blue", "white"]  # Hands' own names (site_name)
+    assert [b["site"] for b in data["market"][0]["cards"][0]["boxes"]] == ["box3", "box4", "box5"]
+    assert data["parts"]["origins"] == ["yellow", "blue", "white"]
+    assert data["legal_moves"][0] == "yellow-box3"
+    run = cli("show", "sheet", "--moves", "0-3", "--json")  # Sheet names none: each site its number
+    assert run.code == 0, run.err
+    data = json.loads(run.out)
+    assert [d["site"] for d in data["dice"]] == ["0", "1", "2"] and data["history"] == ["0-3"]
+    assert data["parts"]["origins"] == ["1", "2"] and data["legal_moves"][0] == "1-4"
+    assert not COORDINATE.search(run.out), COORDINATE.search(run.out)
+
+
+def test_show_and_its_moves_write_no_coordinate(cli, sheet):
+    run = cli("show", "sheet", "--moves", "0-3 2-6")
+    assert run.code == 0, run.err
+    assert "moves: 0-3 2-6" in run.out and "legal: 1-4 1-5" in run.out
+    assert not COORDINATE.search(run.out), COORDINATE.search(run.out)
+    run = cli("show", "sheet", "--moves", "a1-b2")  # a grid coordinate is no site's name: one line
+    assert run.code != 0 and run.out == "" and len(run.err.strip().splitlines()) == 1 and "a1-b2" in run.err
+
+
+def test_play_asks_where_a_site_s_piece_goes_by_the_game_s_name_for_it(cli, hands, sheet):
+    run = cli("play", "sheet-hands", "--players", "human,human", input="\nwhite\n1\nquit\n")
+    assert run.code == 0, run.err
+    assert "Move white where? 1) white-box3" in run.out  # the game's name for the die
+    assert "white-box3" in run.out.split("Move white where?")[1]
+    run = cli("play", "sheet", "--players", "human,human", input="1\n2\nquit\n")
+    assert run.code == 0, run.err
+    # Sheet names none: the site's number, and what is drawn there.
+    assert "Move 1 (blue die 5) where? 1) 1-3" in run.out
+    assert "moves: 1-4" in run.out
+    assert not COORDINATE.search(run.out), COORDINATE.search(run.out)
+    run = cli("play", "sheet", "--players", "human,human", input="a1\nquit\n")  # a coordinate is no name here
+    assert "Move a1" not in run.out and "a1 where" not in run.out
+
+
+def test_the_page_s_words_for_a_site_lead_with_its_name_never_a_coordinate(hands, sheet):
+    said = {
+        e.get("data-square"): e.get("aria-label")
+        for e in ET.fromstring(render_svg(hands.start().view(), interactive=True)).iter()
+        if "square" in e.get("class", "").split()
+    }
+    names = hands.grid.names  # the page's own ids for its clicks, never shown
+    assert said[names[0]] == "yellow, yellow die 3" and said[names[MARKET_BOXES[0]]].startswith("box3, box 1 of")
+    labels = [
+        e.get("aria-label")
+        for e in ET.fromstring(render_svg(sheet.start().play(Move(0, 3)).view(), interactive=True)).iter()
+        if e.get("aria-label")
+    ]
+    assert labels and not any(COORDINATE.search(label) for label in labels), labels
+
+
+def test_the_served_page_gets_the_game_s_site_names_and_its_clicks_still_work(tmp_path, monkeypatch):
+    """A real ``boardgames serve``: the match's state names Sheet's sites by their numbers, never the
+    grid's coordinates; the page's own ids for its clicks (``data-square``, ``move_squares``: the grid's
+    names, never shown) still build a move through the parts endpoint."""
+    pytest.importorskip("uvicorn", reason="the extra 'web' is not installed")
+    from card_games import installed
+    from server import Server
+
+    monkeypatch.setenv("PYTHONPATH", installed(tmp_path / "site"))
+    running = Server(tmp_path / "served")
+    try:
+        made = running.request("POST", "/api/matches", {"game": "sheet", "seed": 1, "players": ["human", "human"]})
+        assert made.status == 201, made
+        match = made.body
+        state = match["state"]
+        assert [d["site"] for d in state["dice"]] == ["0", "1", "2"] and state["parts"]["origins"] == ["0", "1", "2"]
+        assert state["legal_moves"][0] == "0-3"
+        assert not COORDINATE.search(json.dumps(state)), COORDINATE.search(json.dumps(state))
+        names = Sheet.configure({}).grid.names
+        ids = match["move_squares"]  # the page's: a move's text, and its sites by the page's ids
+        assert ids["1-5"] == f"{names[1]}-{names[5]}"
+        answer = running.request("GET", f"/api/matches/{match['id']}/parts?move={names[1]}")
+        assert answer.status == 200, answer
+        assert set(answer.body["targets"]) == {names[s] for s in (3, 4, 5, 6, 7)}  # the page's ids again
+    finally:
+        running.stop()
+    assert "Traceback" not in running.stderr()
+
+
+def test_donnant_donnant_names_its_sites_as_its_notation_does(cli):
+    """Donnant Donnant's sites (games/donnant/sites.py) by its own words: DD1's five dice by colour, a
+    market slot, a place of the tableau and a box on it as its moves write them (score2, c3, c3.1)."""
+    run = cli("show", "donnant", "-o", "players=2", "--json")
+    assert run.code == 0, run.err
+    assert [d["site"] for d in json.loads(run.out)["dice"]] == ["yellow", "orange", "green", "blue", "red"]
+    game = Donnant.configure({"players": 2})
+    assert game.site_name(sites.SLOT[1]) == "score2" and game.site_name(sites.PLACES[sites.CENTRE]) == "c3"
+    assert game.site_name(sites.box_site(sites.CENTRE, 0)) == "c3.1" and game.site_name(sites.STOP) == "stop"
+    assert len(set(game.site_names())) == game.grid.size  # each site its own name

@@ -104,13 +104,13 @@ def test_words_say_each_card_whole_and_no_board(sheet):
     assert words.card_words(Card("", site=3)) == "empty place" and words.card_words(None, 2) == "2 cards face down"
 
 
-def test_each_site_is_said_by_its_name_and_what_it_holds(sheet):
-    names = sheet.game.grid.names
+def test_each_site_is_said_by_what_it_holds_never_by_a_grid_coordinate(sheet):
+    # Sheet names none of its sites (Game.site_name): each is said by what is drawn there (issue 39).
     said = words.sites_words(sheet.view())
-    assert said[0] == f"{names[0]}, yellow die 3, kept" and said[1] == f"{names[1]}, blue die 5"
-    assert said[MARKET_BOXES[1]] == f"{names[MARKET_BOXES[1]]}, box 2 of the blue card in the market: anything (empty)"
-    assert said[TABLEAU_BOXES[0]].endswith("box 1 of the red card in north's tableau: red (written 2)")
-    assert said[EMPTY_PLACE] == f"{names[EMPTY_PLACE]}, empty place, in north's tableau"
+    assert said[0] == "yellow die 3, kept" and said[1] == "blue die 5"
+    assert said[MARKET_BOXES[1]] == "box 2 of the blue card in the market: anything (empty)"
+    assert said[TABLEAU_BOXES[0]] == "box 1 of the red card in north's tableau: red (written 2)"
+    assert said[EMPTY_PLACE] == "empty place, in north's tableau"
 
 
 # -- SVG -------------------------------------------------------------------------------
@@ -182,7 +182,7 @@ def test_a_card_on_a_drawn_board_keeps_the_board_and_its_squares():
 
 def test_json_gives_each_card_whole_and_each_site_by_name(sheet):
     data = sheet.to_json()
-    names = sheet.game.grid.names
+    names = [str(site) for site in range(10)]  # Sheet names no site: each is its number, no grid coordinate
     offer, hidden = data["market"][0]["cards"]
     assert hidden is None
     assert offer == {

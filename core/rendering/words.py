@@ -193,7 +193,7 @@ def sites_words(view: BoardView) -> dict[int, str]:
     said: dict[int, list[str]] = {}
     for (site, _), texts in _sites_said(view).items():
         said.setdefault(site, []).extend(texts)
-    return {site: ", ".join([view.grid.name(site), "; ".join(said[site])]) for site in sorted(said)}
+    return {site: ", ".join([*_named(view, site), "; ".join(said[site])]) for site in sorted(said)}
 
 
 def drawn_sites_words(view: BoardView) -> dict[tuple[int, int | None], str]:
@@ -202,7 +202,15 @@ def drawn_sites_words(view: BoardView) -> dict[tuple[int, int | None], str]:
     a game draws one site in several places (each player's tableau numbering
     its places alike): ``c3.1, box 1 of the red card in east's tableau``."""
     said = _sites_said(view)
-    return {key: ", ".join([view.grid.name(key[0]), "; ".join(said[key])]) for key in said}
+    return {key: ", ".join([*_named(view, key[0]), "; ".join(said[key])]) for key in said}
+
+
+def _named(view: BoardView, site: int) -> list[str]:
+    """A site's name to lead its words: the game's (:meth:`BoardView.site_name`;
+    never a grid coordinate where the grid is no board), none for a site the
+    game leaves unnamed (its number: what is drawn there names it)."""
+    name = view.site_name(site)
+    return [] if not view.board_drawn and name == str(site) else [name]
 
 
 def _sites_said(view: BoardView) -> dict[tuple[int, int | None], list[str]]:

@@ -22,7 +22,7 @@ from ..errors import BoardgamesError
 from ..play.levels import strongest
 from ..plugins.registry import make_seat
 from ..rules.game import State
-from .held import HeldMatch
+from .held import HeldMatch, clicked_text
 from .limits import Limits, Rates
 from .refusals import Conflict, Forbidden
 from .store import MatchStore, StoreError
@@ -128,6 +128,9 @@ class Advice:
         workers as the client's job, with the review's budget and, once made,
         its numbers for the move played. Not while the game goes on."""
         state, seed = self._finished(live, "a move is tried again once it ends")
+        if not state.game.board_drawn and isinstance(ply, int) and 0 < ply <= len(state.history):
+            # the page's clicks by its ids, in the notation of a game whose grid is no board
+            move = clicked_text(state.game.replay(state.history[: ply - 1]), move)
         made = self._kept_review((live.id, len(state.history), REVIEW_ITERATIONS))
         saved = made.result() if made is not None and made.done() else None
         if saved is None:

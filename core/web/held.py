@@ -12,11 +12,12 @@ from typing import Any, TypeVar
 
 import attrs
 
+from ..errors import BoardgamesError
 from ..play.clock import ClockReading
 from ..play.match import Match
 from ..rules.chance import HIDDEN
 from ..rules.game import State
-from ..rules.moves import Move
+from ..rules.moves import Move, parse_move
 from .refusals import Conflict, Forbidden
 
 
@@ -61,6 +62,26 @@ def squares_of(state: State, move: Move) -> str:
     names = state.game.grid.names
     text = (names[move.origin] + "-" if move.origin >= 0 else "") + names[move.to]
     return text + "".join("x" + names[mark] for mark in move.marks)
+
+
+def clicked_text(state: State, text: object) -> object:
+    """What the page sent, ``text``, in the game's notation: the page clicks
+    a picture of dice and cards by its ids (the grid's names, ``a1-b2``:
+    :func:`squares_of`), which a game whose grid is no board neither writes
+    nor reads (its sites have names of its own, ``Game.site_name``); text
+    the game reads, and any other, as it is."""
+    game = state.game
+    if game.board_drawn or not isinstance(text, str) or not text.strip():
+        return text
+    try:
+        game.parse_move(text)
+        return text
+    except BoardgamesError:
+        pass
+    try:
+        return game.format_move(parse_move(game.grid, text))
+    except BoardgamesError:
+        return text
 
 
 def asking(state: State, moves: tuple[Move, ...]) -> dict[str, Any]:

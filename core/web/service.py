@@ -34,7 +34,7 @@ from .advice import Advice
 from .alarms import Alarms
 from .clocks import ClockKeeping
 from .computer import ComputerSeats
-from .held import HeldMatch
+from .held import HeldMatch, clicked_text
 from .limits import Limits, Rates, TooManyRequests
 from .refusals import Conflict, Forbidden, Full, NotFound
 from .social import Social, check_names
@@ -275,6 +275,7 @@ class Matches(Takebacks, Advice, ComputerSeats, ClockKeeping, Social):
         being made in the notation (``partial``) and the moves played
         (``ply``, the position it answers for)."""
         state, _ = self.position(live, ply, viewer)
+        text = str(clicked_text(state, text))  # the page's clicks by its ids, for a game naming its sites
         partial = state.parse_partial(text)
         if started(partial) or not text.strip():
             parts, shown = state.parts(partial), state.format_partial(partial)

@@ -97,6 +97,51 @@ def format_move(game: Any, move: Move) -> str:
     return f"?{o},{to},{','.join(map(str, marks))}"
 
 
+#: The tokens' names (sites.py), as the notation says them.
+TOKEN_WORDS = {
+    STOP: "stop",
+    JOKER_DICE_T: "joker:dice",
+    PUTBACK_T: "putback",
+    COMPLETE_T: "complete",
+    REMOVE_T: "remove",
+    REVEAL_T: "reveal",
+}
+
+
+def site_word(game: Any, site: int) -> str:
+    """A site by the words the notation names it with (``Game.site_name``):
+    a die by its colour, a slot (``score2``), a pile, a place (``c3``) and
+    a box on it (``c3.1``), a token (``stop``, ``y=4``, ``less2``), a seat,
+    a card (``#17``)."""
+    if site in DIE:
+        return COLOURS[site - DIE[0]]
+    if site in SLOT:
+        return slot_name(site - SLOT[0])
+    if site in PILE:
+        return PILE_NAMES[PILE.index(site)]
+    if site in PLACES:
+        return place_name(site - PLACES[0])
+    if BOX0 <= site < BOX0 + len(PLACES) * BOXES:
+        place, box = divmod(site - BOX0, BOXES)
+        return f"{place_name(place)}.{box + 1}"
+    if site in TOKEN_WORDS:
+        return TOKEN_WORDS[site]
+    if READ0 <= site < READ0 + DICE * 6:
+        die, value = divmod(site - READ0, 6)
+        return f"{LETTERS[die]}={value + 1}"
+    if RECOLOUR0 <= site < RECOLOUR0 + DICE * 5:
+        die, colour = divmod(site - RECOLOUR0, 5)
+        return f"{LETTERS[die]}~{LETTERS[colour]}"
+    if LESS0 < site < LESS0 + 5:
+        return f"less{site - LESS0}"
+    if SEAT0 <= site < CAT0:
+        p = site - SEAT0
+        return game.player_names[p] if p < game.number_of_players else f"player{p + 1}"
+    if site in game.site_card:
+        return f"#{game.site_card[site]}"
+    return str(site)
+
+
 def card_word(game: Any, site: int) -> str:
     if site in PILE:
         return PILE_NAMES[PILE.index(site)]

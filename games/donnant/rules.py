@@ -987,6 +987,9 @@ class Donnant(Game[DonnantState]):
     def shorthand(self, state: DonnantState, text: str) -> Move | None:
         return notation.shorthand(self, state, text)
 
+    def site_name(self, site: int) -> str:
+        return notation.site_word(self, site)
+
     def why_illegal(self, state: DonnantState, move: Move) -> str:
         return notation.why_illegal(self, state, move)
 
