@@ -11,7 +11,9 @@ asserted on the real command's output."""
 from __future__ import annotations
 
 import json
+import os
 import re
+import shutil
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -200,6 +202,14 @@ def test_the_served_page_gets_the_game_s_site_names_and_its_clicks_still_work(tm
         answer = running.request("GET", f"/api/matches/{match['id']}/parts?move={names[1]}")
         assert answer.status == 200, answer
         assert set(answer.body["targets"]) == {names[s] for s in (3, 4, 5, 6, 7)}  # the page's ids again
+        for text, seat in (("0-3", "north"), ("1-4", "south"), ("2-5", "north")):  # to the end, for the review
+            played = running.request("POST", f"/api/matches/{match['id']}/moves", {"move": text}, match["seats"][seat])
+            assert played.status == 200, played
+        # "Find a better move" on the page: the squares clicked, by the page's ids, read as the game writes them.
+        tried = running.request(
+            "POST", f"/api/matches/{match['id']}/review/try", {"ply": 1, "move": f"{names[0]}-{names[6]}"}
+        )
+        assert tried.status == 200 and tried.body["move"] == "0-6" and tried.body["played"] == "0-3", tried
     finally:
         running.stop()
     assert "Traceback" not in running.stderr()
@@ -215,3 +225,68 @@ def test_donnant_donnant_names_its_sites_as_its_notation_does(cli):
     assert game.site_name(sites.SLOT[1]) == "score2" and game.site_name(sites.PLACES[sites.CENTRE]) == "c3"
     assert game.site_name(sites.box_site(sites.CENTRE, 0)) == "c3.1" and game.site_name(sites.STOP) == "stop"
     assert len(set(game.site_names())) == game.grid.size  # each site its own name
+
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+DRIVER = shutil.which("chromedriver")
+
+
+@pytest.mark.skipif(
+    not (CHROMIUM and DRIVER) and not os.environ.get("BOARDGAMES_REQUIRE_BROWSER"),
+    reason="browser tests need Debian's chromium and chromium-driver",
+)
+def test_a_move_tried_again_on_the_page_is_said_without_the_page_s_ids(browsers, tmp_path, monkeypatch):
+    """In a real headless Chromium: "Find a better move" in Sheet's review, the die and the box clicked;
+    the line said at once names no grid coordinate, and the answer is in the game's notation."""
+    pytest.importorskip("uvicorn", reason="the extra 'web' is not installed")
+    pytest.importorskip("selenium.webdriver", reason="Selenium is in the extra 'test'")
+    from card_games import installed
+    from selenium.webdriver.common.by import By
+    from server import Server
+
+    from helpers import wait_until
+
+    monkeypatch.setenv("PYTHONPATH", installed(tmp_path / "site"))
+    running = Server(tmp_path / "served")
+    try:
+        made = running.request("POST", "/api/matches", {"game": "sheet", "seed": 1, "players": ["human", "human"]})
+        match = made.body
+        for text, seat in (("0-3", "north"), ("1-4", "south"), ("2-5", "north")):
+            assert running.request("POST", f"/api/matches/{match['id']}/moves", {"move": text}, match["seats"][seat])
+        names = Sheet.configure({}).grid.names
+        driver = browsers()
+
+        def click(css):
+            def clicked(d):
+                try:
+                    [e for e in d.find_elements(By.CSS_SELECTOR, css) if e.is_displayed()][0].click()
+                    return True
+                except Exception:  # not there yet, or redrawn meanwhile
+                    return False
+
+            wait_until(driver, clicked, 60)
+
+        driver.get(f"http://127.0.0.1:{running.port}/#match={match['id']}")
+        wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#board svg.no-board"), 30)
+        click("#review")
+        click('#moves button.move[data-ply="1"]')
+        click("#try")
+        next_one = '#board .square.next[data-square="{}"]'
+        click(next_one.format(names[0]))  # the yellow die
+        box = next_one.format(names[6])  # the tableau card's first box
+        wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, box), 30)
+        driver.execute_script(  # every line the page writes there from now on, kept
+            "window.said = []; new MutationObserver(() => said.push(document.getElementById('try-result')"
+            ".textContent)).observe(document.getElementById('try-result'), {childList: true, characterData: true,"
+            " subtree: true});"
+        )
+        click(box)
+        result = wait_until(
+            driver, lambda d: (t := d.find_element(By.ID, "try-result").text) and "…" not in t and t, 60
+        )
+        assert result.startswith("0-6") and not COORDINATE.search(result), result
+        said = driver.execute_script("return window.said")
+        assert said[0] == "Trying the move…" and not any(COORDINATE.search(line) for line in said), said
+    finally:
+        running.stop()
+    assert "Traceback" not in running.stderr()

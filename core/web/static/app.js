@@ -1070,7 +1070,10 @@ async function tryMove(text) {
   attempt.answer = null;
   clearChoice();
   highlight();
-  $("#try-result").textContent = "Trying " + text + "…";
+  // A picture of dice and cards is clicked by the page's own ids (the grid's names), never shown: the server
+  // answers with the move in the game's words.
+  const table = gameOf(current) && gameOf(current).board_drawn === false && MOVE.test(text);
+  $("#try-result").textContent = "Trying " + (table ? "the move" : text) + "…";
   try {
     const answer = await api("POST", "/api/matches/" + current.id + "/review/try", { ply: attempt.ply, move: text });
     if (trying !== attempt) return;
