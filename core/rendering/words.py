@@ -160,8 +160,8 @@ def card_words(card: str | Card | None, count: int = 1, names: dict[str, str] | 
     if card.face_down:  # only what was written on it in public
         if not card.boxes:
             return "card face down"
-        said = ", ".join(f"written {b.written}" if b.written else "empty" for b in card.boxes)
-        return f"card face down; {len(card.boxes)} box{'' if len(card.boxes) == 1 else 'es'}: {said}"
+        written = ", ".join(f"written {b.written}" if b.written else "empty" for b in card.boxes)
+        return f"card face down; {len(card.boxes)} box{'' if len(card.boxes) == 1 else 'es'}: {written}"
     if empty_place(card):
         return "empty place"
     head = f"{card_head(card, names)}, {'done' if card.done else 'not done'}"
