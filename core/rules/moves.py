@@ -18,6 +18,7 @@ from __future__ import annotations
 import functools
 import re
 import threading
+from collections.abc import Sequence
 from itertools import chain
 from operator import getitem
 from typing import NamedTuple
@@ -162,26 +163,24 @@ def check_move(move: object, accepted: str = "a boardgames.Move of square number
 
 
 def format_move(grid: Grid, move: Move) -> str:
-    check_move(move)
-    if move == PASS:
-        return "pass"
-    size = grid.size
-    if not (-1 <= move.origin < size and 0 <= move.to < size and all(0 <= m < size for m in move.marks)):
-        raise InvalidMoveError(f"{move!r} is not a move on a {grid.width}×{grid.height} board")
-    names = grid.names
-    text = names[move.to] if move.origin < 0 else f"{names[move.origin]}-{names[move.to]}"
-    return text + "".join("x" + names[m] for m in move.marks)
+    return _written(grid, move, grid.names, f"is not a move on a {grid.width}×{grid.height} board")
 
 
 def format_sites(grid: Grid, move: Move, names: tuple[str, ...]) -> str:
     """``move`` as :func:`format_move` writes it, each site by ``names`` (a
     game whose grid is no board: its sites in its words, ``Game.site_name``)."""
+    return _written(grid, move, names, "names no site of this game")
+
+
+def _written(grid: Grid, move: Move, names: Sequence[str], refused: str) -> str:
+    """``a1``, ``a1-b2``, ``a1-b2xc3``: each site by ``names``; a move off
+    the grid is refused, ``refused`` saying how."""
     check_move(move)
     if move == PASS:
         return "pass"
     size = grid.size
     if not (-1 <= move.origin < size and 0 <= move.to < size and all(0 <= m < size for m in move.marks)):
-        raise InvalidMoveError(f"{move!r} names no site of this game")
+        raise InvalidMoveError(f"{move!r} {refused}")
     text = names[move.to] if move.origin < 0 else f"{names[move.origin]}-{names[move.to]}"
     return text + "".join("x" + names[m] for m in move.marks)
 
