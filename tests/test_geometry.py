@@ -379,3 +379,28 @@ def test_a_board_of_any_shape_is_made_from_its_cells():
     assert [row.count(".") for row in rows] == [1, 2, 3, 4, 13, 12, 11, 10, 9, 10, 11, 12, 13, 4, 3, 2, 1]
     assert min(len(row) - len(row.lstrip()) for row in rows) == 1  # no blank cut from the rhombus left over
     assert render_svg(view, interactive=True).count('class="square"') == 121
+
+
+@pytest.mark.parametrize("make", [lambda: Grid.get(5, basis="hex"), lambda: Grid.hexagon(3), lambda: Grid.triangle(5)])
+def test_compass_names_mean_the_same_direction_on_a_hexagonal_grid(make):
+    """Issue 41's small trap: on a hex grid WEST went south and SOUTHEAST raised
+    IndexError. A compass name is that direction wherever the grid has it."""
+    from boardgames.geometry import HEX_NAMED, NORTHEAST, NORTHWEST, SOUTH, SOUTHEAST, SOUTHWEST, WEST
+
+    grid = make()
+    # Each rank is drawn half a cell right of the one below: a rank up is northeast.
+    expected = {EAST: (1, 0), NORTHEAST: (0, 1), NORTHWEST: (-1, 1)}
+    expected |= {WEST: (-1, 0), SOUTHWEST: (0, -1), SOUTHEAST: (1, -1)}
+    assert tuple(expected) == HEX_NAMED
+    for name, (df, dr) in expected.items():
+        assert grid.directions[grid.direction(name)] == (df, dr)
+        for sq in bits(grid.full):
+            f, r = divmod(sq, grid.height)
+            there = (f + df) * grid.height + r + dr
+            on = 0 <= f + df < grid.width and 0 <= r + dr < grid.height and grid.full >> there & 1
+            assert grid.shift(1 << sq, name) == (1 << there if on else 0)
+            assert grid.flood(1 << sq, grid.full, name) & ~(1 << sq) == grid.slide(sq, 0, (name,))
+    for missing in (NORTH, SOUTH):
+        with pytest.raises(ValueError, match=f"no direction {missing!r}: its directions are EAST, NORTHEAST"):
+            grid.shift(grid.full, missing)
+    assert grid.shift(1, 3) == grid.shift(1, WEST)  # a plain index is still an index into grid.directions

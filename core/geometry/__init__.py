@@ -13,6 +13,7 @@ from .directions import (
     EAST,
     HEX_AXES,
     HEX_DIRECTIONS,
+    HEX_NAMED,
     HEX_OPPOSITE,
     NORTH,
     NORTHEAST,
@@ -23,6 +24,7 @@ from .directions import (
     SOUTHEAST,
     SOUTHWEST,
     WEST,
+    Direction,
 )
 from .grid import FILES, MAX_SIDE, Basis, Grid, GridKind, Shape
 
@@ -38,6 +40,7 @@ __all__ = [
     "GridKind",
     "HEX_AXES",
     "HEX_DIRECTIONS",
+    "HEX_NAMED",
     "HEX_OPPOSITE",
     "MAX_SIDE",
     "NORTH",
@@ -50,6 +53,7 @@ __all__ = [
     "SOUTHWEST",
     "Shape",
     "WEST",
+    "Direction",
     "bits",
     "random_bit",
 ]

@@ -57,9 +57,11 @@ from .directions import (
     DIRECTIONS,
     HEX_AXES,
     HEX_DIRECTIONS,
+    HEX_NAMED,
     HEX_OPPOSITE,
     OPPOSITE,
     ORTHOGONAL,
+    Direction,
 )
 
 GridKind = Literal["cells", "points"]
@@ -91,6 +93,7 @@ class Grid:
         "basis",
         "shape",
         "directions",
+        "_named",
         "opposite",
         "axes",
         "on_board",
@@ -220,6 +223,8 @@ class Grid:
         self.width, self.height, self.kind, self.basis, self.shape = width, height, kind, basis, shape
         hexagonal = basis == "hex"
         self.directions = HEX_DIRECTIONS if hexagonal else DIRECTIONS
+        # A compass name's index in this grid's directions where it is not its own value (hex), else None.
+        self._named = {name: d for d, name in enumerate(HEX_NAMED)} if hexagonal else None
         self.opposite = HEX_OPPOSITE if hexagonal else OPPOSITE
         self.axes = HEX_AXES if hexagonal else AXES
         self.size = width * height
@@ -407,11 +412,32 @@ class Grid:
     def squares(self, mask: int) -> list[str]:
         return [self.names[i] for i in bits(mask)]
 
+    def direction(self, direction: int) -> int:
+        """The index in :attr:`directions` of ``direction``: a compass name
+        (:data:`EAST`, :data:`NORTHWEST`...) is that compass direction on
+        every grid that has it (:data:`WEST` is index 3 of a hexagonal grid's
+        six), a name the grid lacks a ValueError naming the grid's own
+        directions (a hexagonal grid has no north or south); a plain index is
+        itself. Index the grid's tables (``rays``, ``steps``...) by this."""
+        named = self._named
+        if named is not None and direction.__class__ is Direction:
+            if direction not in named:
+                own = ", ".join(str(name) for name in HEX_NAMED)
+                raise ValueError(f"a hexagonal grid has no direction {direction}: its directions are {own}")
+            return named[direction]
+        if not 0 <= direction < len(self.directions):
+            raise ValueError(f"no direction {direction}: this grid's directions are 0 to {len(self.directions) - 1}")
+        return direction
+
     # -- whole masks at once -------------------------------------------------
     def shift(self, mask: int, direction: int, distance: int = 1) -> int:
         """Every square of ``mask`` moved ``distance`` steps in ``direction``
-        (an index into :data:`DIRECTIONS`, such as :data:`EAST`); squares that
-        would leave the board are dropped, never wrapped to the other side."""
+        (a compass name such as :data:`EAST`, the same compass direction on
+        every grid, or an index into :attr:`directions`: see
+        :meth:`direction`); squares that would leave the board are dropped,
+        never wrapped to the other side."""
+        if self._named is not None and direction.__class__ is Direction:
+            direction = self.direction(direction)
         for _ in range(distance):
             amount, keep = self.steps[direction]
             mask = (mask & keep) << amount if amount > 0 else (mask & keep) >> -amount
@@ -430,6 +456,8 @@ class Grid:
 
         Kogge-Stone: doubling steps (1, 2, 4... squares), so a 19-point line
         takes 5 rounds of a few operations, not 18."""
+        if self._named is not None and direction.__class__ is Direction:
+            direction = self.direction(direction)
         propagate = through
         for amount, keep in self._doubling[direction]:
             if amount > 0:
@@ -669,6 +697,8 @@ class Grid:
                 out |= ray & (-1 << (ray & blockers).bit_length())  # above its highest
             return out
         rays = self.rays[square]
+        if self._named is not None:
+            directions = tuple(self.direction(d) for d in directions)
         for d in directions:
             for sq in rays[d]:
                 if blockers >> sq & 1:
