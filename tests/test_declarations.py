@@ -195,3 +195,32 @@ def test_a_games_words_reach_its_front_ends(kingdoms, cli):
     assert "the last move crowned: a1" in run.out
     plain = cli("show", "kingdoms", "--moves", "b1")
     assert "crowned" not in plain.out  # the legend lists only what the board shows
+
+
+class Lettered(Kingdoms):
+    """Kingdoms whose first kind declares its letter too, as a game lettering every kind
+    (Einstein's cubes, chess' pawns) does; its kinds() still leaves the men out."""
+
+    name = "lettered"
+    title = "Lettered"
+    piece_kinds = (PieceKind("man", letter="m", symbol="♟"), PieceKind("king", letter="k", symbol="♚"))
+
+
+def test_the_first_kind_shows_its_letter_when_it_declares_one(kingdoms):
+    """Issue 41's small trap: the first kind never showed its letter, so a game lettering
+    every kind needed a dummy first kind. Kingdoms' man (no letter) still shows its player's."""
+    state = Lettered.configure().start().play("b1").play("a1").play("d4")  # red's man b1, blue's king a1, red's d4
+    text = render_text(state.view())
+    rows = {line.split()[0]: line for line in text.splitlines() if line.strip()[:1].isdigit()}
+    assert rows["1"].split()[1:3] == ["k", "M"] and "[K" in rows["4"]
+    assert "M man" in text.splitlines()[-1] and "k king" in text.splitlines()[-1]
+    assert "♟" in render_text(state.view(), unicode=True)
+    root = ET.fromstring(render_svg(state.view()))
+    assert sorted(t.text for t in root.iter(f"{SVG}text") if t.get("class") == "kind") == ["K", "K", "M"]
+    plain = kingdoms.start().play("b1").play("a1").play("d4")  # no letter for the man: as before
+    rows = {line.split()[0]: line for line in render_text(plain.view()).splitlines() if line.strip()[:1].isdigit()}
+    assert rows["1"].split()[1:3] == ["k", "R"] and "man" not in render_text(plain.view())
+    assert [t.text for t in ET.fromstring(render_svg(plain.view())).iter(f"{SVG}text") if t.get("class") == "kind"] == [
+        "K",
+        "K",
+    ]

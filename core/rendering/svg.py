@@ -405,7 +405,7 @@ def _pieces(view: BoardView, centre: Callable[[int], tuple[float, float]], backg
     """Each piece as a group, ``placed`` where the last move went and ``changed``
     where it changed one (for the animation), a player's in its colour."""
     grid = view.grid
-    last, changed, kinds = set(view.last), set(view.changed), dict(view.kinds)
+    last, changed = set(view.last), set(view.changed)
 
     def group(sq: int, parts: list[str]) -> None:
         css = "token" + (" placed" if sq in last else "") + (" changed" if sq in changed else "")
@@ -420,7 +420,7 @@ def _pieces(view: BoardView, centre: Callable[[int], tuple[float, float]], backg
         css = f"piece {player} {_token('kind', kind.name)}"
         cx, cy = centre(sq)
         parts = _piece(kind.shape, cx, cy, colour, css, grid.name(sq), _light(colour, background))
-        if sq in kinds and kind.letter:  # another kind than the usual: its letter on it
+        if kind.letter:  # a kind that declares a letter (the first kind too): its letter on it
             # Dark on a pale piece, white on a dark one: the letter that reads better.
             measured = _hex_colour(colour)
             pale = measured is not None and contrast(measured, "#ffffff") < contrast(measured, "#222222")

@@ -135,7 +135,8 @@ def render_text(view: BoardView, unicode: bool = False) -> str:
     def piece(sq: int, file: int, rank: int) -> str:
         if sq in owner:
             who = owner[sq]
-            kind = view.piece_kinds[kinds[sq]] if sq in kinds and kinds[sq] < len(view.piece_kinds) else None
+            index = kinds.get(sq, 0)  # a square the game leaves out holds the first kind
+            kind = view.piece_kinds[index] if index < len(view.piece_kinds) else None
             if unicode:
                 symbol = kind.symbol if kind is not None and kind.symbol else view.symbol_of(who)
                 return paint(symbol, view.colour_of(who), bold=True)
@@ -408,14 +409,20 @@ def _kinds_legend(view: BoardView, letters: tuple[str, ...], unicode: bool, pain
     """The kinds, neutral pieces and overlays that the position shows, each once."""
     out = []
     owner = dict(view.owners)
-    for index in sorted({kind for _, kind in view.kinds}):
+    kinds = dict(view.kinds)
+    # The first kind where the game leaves a square out, when it declares a letter or symbol to show.
+    first = view.piece_kinds[0] if view.piece_kinds else None
+    drawn = first is not None and bool(first.letter or (unicode and first.symbol))
+    shown = {sq: 0 for sq in owner if sq not in kinds} if drawn else {}
+    shown |= kinds
+    for index in sorted(set(shown.values())):
         if index < len(view.piece_kinds):
             kind = view.piece_kinds[index]
             if unicode and kind.symbol:
                 out.append(f"{kind.symbol} {kind.name}")
                 continue
             # As the board writes it: the first player's in capitals, the others' in small letters.
-            seats = sorted({owner.get(sq, 0) for sq, k in view.kinds if k == index})
+            seats = sorted({owner.get(sq, 0) for sq, k in shown.items() if k == index})
             letter = kind.letter or "?"
             cases = dict.fromkeys(letter.upper() if seat == 0 else letter.lower() for seat in seats)
             out.append(f"{'/'.join(cases)} {kind.name}")

@@ -50,7 +50,9 @@ class PieceKind:
     """A kind of piece. A player's kinds are drawn in the player's colour
     (``colour`` is for neutral pieces); ``letter`` is the text renderer's
     (upper case for the first player, lower case for the others: ``K``, ``k``;
-    the player's own letter if empty), ``symbol`` the Unicode one."""
+    the player's own letter if empty), ``symbol`` the Unicode one. The first
+    of a game's kinds shows its letter and symbol too when it declares them
+    (on the squares ``Game.kinds`` leaves out), else its player's."""
 
     name: str
     letter: str = ""
