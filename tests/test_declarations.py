@@ -224,3 +224,62 @@ def test_the_first_kind_shows_its_letter_when_it_declares_one(kingdoms):
         "K",
         "K",
     ]
+
+
+def _reserving(name: str, body: dict, setup_sets: tuple = ()):
+    """Kingdoms with ``body`` in its class (and ``setup_sets``, a name and value, set by setup)."""
+
+    def setup(self):
+        Kingdoms.setup(self)
+        if setup_sets:
+            setattr(self, *setup_sets)
+
+    return type("Reserving", (Kingdoms,), {"name": name, "setup": setup, **body})
+
+
+@pytest.mark.parametrize(
+    ("body", "setup_sets", "said"),
+    [
+        ({"players": ("red", "green")}, (), "Reserving.players is the tuple ('red', 'green')"),
+        ({"turn_order": ("x", "o")}, (), "Reserving.turn_order is the tuple ('x', 'o')"),
+        ({"configure": 3}, (), "Reserving.configure is the int 3, but configure is a method the framework calls"),
+        ({"check_options": None}, (), "Reserving.check_options is None, but check_options is a method"),
+        ({"number_of_players": 2}, (), "Reserving.number_of_players is the int 2, but number_of_players is the fram"),
+        ({"board_drawn": "yes"}, (), "Reserving.board_drawn is the str 'yes', but board_drawn is a declaration"),
+        ({}, ("players", ("red", "blue")), "setup sets self.players, but players is the framework's (rename yours)"),
+        ({}, ("turn_order", ("blue", "red")), "setup sets self.turn_order, but turn_order is the framework's"),
+    ],
+)
+def test_a_name_the_base_class_reserves_is_one_clear_error_naming_it(cli, body, setup_sets, said):
+    """Issue 41's small trap: a class attribute ``players`` or a classmethod's name
+    shadowed by a value, or setup setting a property, failed late as internal errors
+    (a TypeError calling an int, an AttributeError 'has no setter')."""
+    game = _reserving("reserving", body, setup_sets)
+
+    class Hooks:
+        @staticmethod
+        @hookimpl
+        def register_games(register):
+            register(game)
+
+    with plugin(Hooks, "reserving"):
+        run = cli("show", "reserving")
+    assert run.code != 0 and "Traceback" not in run.out + run.err
+    errors = [line for line in (run.out + run.err).splitlines() if said in line]
+    assert len(errors) == 1, run.out + run.err
+
+
+def test_what_a_game_may_still_declare_under_those_names(cli):
+    """``players = 3`` says how many play (issue 39); a turn order of the players' own names is one."""
+    for name, body in (("counted", {"players": 2}), ("ordered", {"turn_order": ("blue", "red")})):
+        game = _reserving(name, body)
+
+        class Hooks:
+            @staticmethod
+            @hookimpl
+            def register_games(register, game=game):
+                register(game)
+
+        with plugin(Hooks, name):
+            run = cli("show", name)
+        assert run.code == 0, run.out + run.err

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import functools
 import inspect
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..errors import PluginError
 from ..geometry import Grid
-from .declarations import MarkKind, Overlay, PieceKind, Words
+from .declarations import Campaign, MarkKind, Overlay, PieceKind, Words
 from .options import Option
 from .players import count_range
 
@@ -95,6 +96,8 @@ DECLARATIONS: dict[str, tuple[Callable[[object], bool], str]] = {
         "the least and most return, a (low, high) pair of numbers or None",
     ),
     "grid": (lambda v: isinstance(v, Grid), "the board's geometry, a boardgames.Grid (set by setup)"),
+    "board_drawn": (_flag, "whether the grid is drawn as a board, True or False"),
+    "campaign": (lambda v: v is None or isinstance(v, Campaign), "the solo levels played in turn, a Campaign or None"),
 }
 
 #: Properties of the framework's that a plugin may not replace by a value of another kind.
@@ -136,6 +139,15 @@ def _class_clash(cls: type, base: type, configured: bool) -> str | None:
         own = inspect.getattr_static(cls, name)
         if not isinstance(own, property) and not fits(own):
             return _said(cls, name, own, expected, False)
+        if not isinstance(own, property) and sorted(own) != sorted(getattr(cls, "player_names", ())):
+            # Texts, but not an order of the players: a game that meant its players' names.
+            names = getattr(cls, "player_names", ())
+            return _said(cls, name, own, f"an order of player_names {names!r} (declare player_names)", False)
+    for name in _properties(base):  # what the framework works out, replaced by a value
+        own = inspect.getattr_static(cls, name)
+        if name not in PROPERTIES and not isinstance(own, property):
+            where = f"{_game_name(cls)}: {cls.__name__}.{name} is {_kind(own)}"
+            return f"{where}, but {name} is the framework's (rename yours)"
     for name in _methods(base):  # the methods the framework calls, shadowed by a value
         own = inspect.getattr_static(cls, name)
         if not callable(own) and not isinstance(own, (classmethod, staticmethod)):
@@ -144,9 +156,33 @@ def _class_clash(cls: type, base: type, configured: bool) -> str | None:
 
 
 @functools.cache
+def _properties(base: type) -> frozenset[str]:
+    """The public properties of the Game class, which the framework works out."""
+    return frozenset(n for n, m in vars(base).items() if not n.startswith("_") and isinstance(m, property))
+
+
+def reserved(cls: type, base: type, error: AttributeError) -> PluginError | None:
+    """The one-line error for ``setup`` assigning to a property of the framework's
+    (``self.players = ...``, which Python refuses with an AttributeError), else None."""
+    said = re.match(r"property '(\w+)' of", str(error))  # Python names no attribute on this error
+    name = getattr(error, "name", None) or (said.group(1) if said else None)
+    if name is None or not isinstance(inspect.getattr_static(base, name, None), property):
+        return None
+    return PluginError(f"{_game_name(cls)}: setup sets self.{name}, but {name} is the framework's (rename yours)")
+
+
+def _game_name(cls: type) -> str:
+    return getattr(cls, "name", cls.__name__)
+
+
+@functools.cache
 def _methods(base: type) -> frozenset[str]:
     """The public methods of the Game class, which the framework calls."""
-    return frozenset(n for n, m in vars(base).items() if not n.startswith("_") and inspect.isfunction(m))
+    return frozenset(
+        n
+        for n, m in vars(base).items()
+        if not n.startswith("_") and (inspect.isfunction(m) or isinstance(m, (classmethod, staticmethod)))
+    )
 
 
 def _method_said(cls: type, where: str, name: str, found: object) -> str:

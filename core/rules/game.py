@@ -741,7 +741,13 @@ class Game(Generic[StateT]):
             self.player_names = names_for(count, cls.player_names)
             self.colours = extended(cls.colours, DEFAULT_COLOURS, MORE_COLOURS, count)
             self.symbols = extended(cls.symbols, DEFAULT_SYMBOLS, MORE_SYMBOLS, count)
-        self.setup()
+        try:
+            self.setup()
+        except AttributeError as error:  # setup assigning a property of the framework's (self.players = ...)
+            problem = declared.reserved(cls, Game, error)
+            if problem is None:
+                raise
+            raise problem from None
         declared.check(self, Game, configured=True)  # what setup set may not shadow a declaration
 
     @classmethod
