@@ -404,3 +404,24 @@ def test_compass_names_mean_the_same_direction_on_a_hexagonal_grid(make):
         with pytest.raises(ValueError, match=f"no direction {missing!r}: its directions are EAST, NORTHEAST"):
             grid.shift(grid.full, missing)
     assert grid.shift(1, 3) == grid.shift(1, WEST)  # a plain index is still an index into grid.directions
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: Grid.get(7, basis="hex"),
+        lambda: Grid.hexagon(4),
+        lambda: Grid.triangle(7),
+        lambda: Grid.from_cells(17, 17, star_cells(), basis="hex"),
+        lambda: Grid.get(6, 5, kind="points"),
+    ],
+)
+@pytest.mark.parametrize("n", [1, 2, 3, 4, 5, 6, 7])
+def test_has_line_without_touching_matches_the_windows_on_every_shape(make, n):
+    """Issue 41: has_line(mask, n) finds runs by doubling shifts (was lines(), 3.4x a loop over
+    the windows); the windows say what a line is, on every board shape, full and sparse masks."""
+    grid, rng = make(), random.Random(n)
+    for fill in (0.3, 0.5, 0.7, 0.9):
+        for _ in range(40):
+            mine = grid.mask(sq for sq in bits(grid.full) if rng.random() < fill)
+            assert grid.has_line(mine, n) == any(mine & w == w for w in grid.windows(n)), (grid, n, mine)

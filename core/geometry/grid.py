@@ -122,6 +122,7 @@ class Grid:
         "_doubling",
         "_axis_windows",
         "_windows",
+        "_runs",
     )
 
     @staticmethod
@@ -310,6 +311,7 @@ class Grid:
         )
         self._windows: dict[int, tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]] = {}
         self._axis_windows: dict[int, tuple[tuple[tuple[int, ...], ...], ...]] = {}
+        self._runs: dict[int, tuple[tuple[tuple[int, int], ...], ...]] = {}
 
     def __repr__(self) -> str:
         if self.shape == "hexagon":
@@ -566,9 +568,18 @@ class Grid:
         With ``touching`` (a mask), only lines through those squares are looked at:
         after a move, the squares it changed. An axis with fewer than ``n`` of
         ``mask`` on it is passed over with one count, which is most of them."""
-        if touching is None:
-            return bool(self.lines(mask, n))
         if mask.bit_count() < n:
+            return False
+        if touching is None:
+            # Each axis: the squares that start a run of 1, 2, 4... then n, doubled, not stepped n-1 times.
+            for plan in self._runs.get(n) or self._run_plans(n):
+                run = mask
+                for amount, keep in plan:
+                    run &= (run & keep) << amount if amount > 0 else (run & keep) >> -amount
+                    if not run:
+                        break
+                else:
+                    return True
             return False
         by_axis, axis_lines = self._axis_windows.get(n) or self._windows_by_axis(n), self.axis_lines
         axes = self._axis_indices
@@ -583,6 +594,28 @@ class Grid:
                         if mask & w == w:
                             return True
         return False
+
+    def _run_plans(self, n: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+        """For each axis, the ``(amount, keep)`` shifts that leave of a mask the
+        squares starting a run of ``n`` along it: the squares with a run of
+        ``length`` that also have one ``k`` squares ahead have a run of ``length + k``."""
+        plans = []
+        for _direction, back in self.axes:
+            df, dr = self.directions[back]
+            plan, length = [], 1
+            while length < n:
+                k = min(length, n - length)
+                keep = 0
+                for sq in bits(self.full):
+                    f, r = divmod(sq, self.height)
+                    f, r = f + k * df, r + k * dr
+                    if 0 <= f < self.width and 0 <= r < self.height and self.full >> (f * self.height + r) & 1:
+                        keep |= 1 << sq
+                plan.append((k * (df * self.height + dr), keep))
+                length += k
+            plans.append(tuple(plan))
+        self._runs[n] = out = tuple(plans)
+        return out
 
     def line_squares(self, mask: int, n: int, touching: int | None = None) -> int:
         """The squares of ``mask`` that lie in lines of ``n`` in a row (through
