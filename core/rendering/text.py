@@ -409,20 +409,20 @@ def _kinds_legend(view: BoardView, letters: tuple[str, ...], unicode: bool, pain
     """The kinds, neutral pieces and overlays that the position shows, each once."""
     out = []
     owner = dict(view.owners)
-    kinds = dict(view.kinds)
+    kind_of = dict(view.kinds)
     # The first kind where the game leaves a square out, when it declares a letter or symbol to show.
     first = view.piece_kinds[0] if view.piece_kinds else None
     drawn = first is not None and bool(first.letter or (unicode and first.symbol))
-    shown = {sq: 0 for sq in owner if sq not in kinds} if drawn else {}
-    shown |= kinds
-    for index in sorted(set(shown.values())):
+    lettered = {sq: 0 for sq in owner if sq not in kind_of} if drawn else {}
+    lettered |= kind_of
+    for index in sorted(set(lettered.values())):
         if index < len(view.piece_kinds):
             kind = view.piece_kinds[index]
             if unicode and kind.symbol:
                 out.append(f"{kind.symbol} {kind.name}")
                 continue
             # As the board writes it: the first player's in capitals, the others' in small letters.
-            seats = sorted({owner.get(sq, 0) for sq, k in shown.items() if k == index})
+            seats = sorted({owner.get(sq, 0) for sq, k in lettered.items() if k == index})
             letter = kind.letter or "?"
             cases = dict.fromkeys(letter.upper() if seat == 0 else letter.lower() for seat in seats)
             out.append(f"{'/'.join(cases)} {kind.name}")
