@@ -87,6 +87,21 @@ def wait_until(driver: Any, condition: Any, seconds: float = 30) -> Any:
         pytest.fail(f"waited {seconds} s in vain; the page says:\n{text}")
 
 
+def needs_chromium(test: Any) -> Any:
+    """Skip ``test`` where Debian's chromium and chromium-driver are missing,
+    unless BOARDGAMES_REQUIRE_BROWSER (CI) asks for them (the test then fails
+    in :func:`headless_chromium`, saying why)."""
+    import shutil
+
+    import pytest
+
+    found = (shutil.which("chromium") or shutil.which("chromium-browser")) and shutil.which("chromedriver")
+    return pytest.mark.skipif(
+        not found and not os.environ.get("BOARDGAMES_REQUIRE_BROWSER"),
+        reason="browser tests need Debian's chromium and chromium-driver",
+    )(test)
+
+
 def headless_chromium(profile: Path) -> Any:
     """A Selenium driver of Debian's headless Chromium, its profile in
     ``profile``; a skip saying why without them (a failure where

@@ -11,9 +11,7 @@ asserted on the real command's output."""
 from __future__ import annotations
 
 import json
-import os
 import re
-import shutil
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -22,6 +20,7 @@ from card_games import HAND_BOX, MARKET_BOXES, SECRET, Hands, HandsHooks, Hooks,
 from boardgames import Move, render_svg
 from boardgames.games.donnant import Donnant, sites
 from boardgames.testing import check_game, plugin
+from helpers import needs_chromium
 
 SVG = "{http://www.w3.org/2000/svg}"
 #: North writes the yellow die (3) in the box of the card in its hand.
@@ -227,14 +226,7 @@ def test_donnant_donnant_names_its_sites_as_its_notation_does(cli):
     assert len(set(game.site_names())) == game.grid.size  # each site its own name
 
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-DRIVER = shutil.which("chromedriver")
-
-
-@pytest.mark.skipif(
-    not (CHROMIUM and DRIVER) and not os.environ.get("BOARDGAMES_REQUIRE_BROWSER"),
-    reason="browser tests need Debian's chromium and chromium-driver",
-)
+@needs_chromium
 def test_a_move_tried_again_on_the_page_is_said_without_the_page_s_ids(browsers, tmp_path, monkeypatch):
     """In a real headless Chromium: "Find a better move" in Sheet's review, the die and the box clicked;
     the line said at once names no grid coordinate, and the answer is in the game's notation."""

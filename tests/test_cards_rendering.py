@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -20,6 +19,7 @@ from boardgames.play.records import Record, save_record
 from boardgames.rendering import text as text_renderer
 from boardgames.rendering import words
 from boardgames.testing import check_game, plugin
+from helpers import needs_chromium
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -246,14 +246,7 @@ def test_show_and_replay_draw_the_table_and_no_board(cli, tmp_path):
 
 # -- the page, in a real browser -------------------------------------------------------
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-DRIVER = shutil.which("chromedriver")
-
-
-@pytest.mark.skipif(
-    not (CHROMIUM and DRIVER) and not os.environ.get("BOARDGAMES_REQUIRE_BROWSER"),
-    reason="browser tests need Debian's chromium and chromium-driver",
-)
+@needs_chromium
 def test_clicking_a_die_then_a_box_plays_that_move_on_the_page(browsers, tmp_path, monkeypatch):
     pytest.importorskip("uvicorn", reason="the extra 'web' is not installed")
     pytest.importorskip("selenium.webdriver", reason="Selenium is in the extra 'test'")
