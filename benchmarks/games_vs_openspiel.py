@@ -40,6 +40,11 @@ GAMES: dict[str, tuple[dict[str, Any], str, dict[str, Any], float]] = {
     "go": ({"size": 9, "komi": 7.5}, "go", {"board_size": 9, "komi": 7.5}, 0.20),
     "amazons": ({}, "amazons", {}, 0.20),
     "maedn": ({"players": 4}, "maedn", {"players": 4}, 0.20),
+    "connect_four": ({}, "connect_four", {}, 0.20),
+    "tic_tac_toe": ({}, "tic_tac_toe", {}, 0.20),
+    "clobber": ({}, "clobber", {}, 0.20),
+    "gomoku": ({}, "gomoku", {}, 0.20),
+    "ultimate_tic_tac_toe": ({}, "ultimate_tic_tac_toe", {}, 0.20),
 }
 
 
