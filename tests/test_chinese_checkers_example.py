@@ -291,3 +291,19 @@ def test_chinese_checkers_uses_only_the_documented_api():
     source = (ROOT / "examples" / "chinese_checkers" / "boardgames_chinese_checkers" / "__init__.py").read_text()
     imports = re.findall(r"^(?:from|import) (boardgames\S*)", source, re.M)
     assert imports and set(imports) == {"boardgames"}
+
+
+def test_the_text_star_names_every_file_once_beside_its_top_cell(module):
+    """The star's files a-d and n-q have no cell on its top or bottom rank: each
+    is named where its next cell up would be, as the other files are above and
+    below the board (a reader can name every cell)."""
+    import re
+
+    game = boardgames.game_class("chinese_checkers").configure({"players": 2})
+    text = boardgames.render_text(game.start().view(), unicode=False)
+    lines = text.splitlines()
+    named = [letter for line in lines[:-1] for letter in re.findall(r"(?<![a-z(])([a-q])(?![a-z])", line)]
+    assert sorted(named) == list("abcdefghijklmnopq"), text
+    a14 = next(line for line in lines if line.startswith(" 14"))
+    a13 = next(line for line in lines if line.startswith(" 13"))
+    assert a14.index("a") == a13.index(".") + 2  # up the file from a13, as b14 would be up from b13

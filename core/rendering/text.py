@@ -191,13 +191,23 @@ def render_text(view: BoardView, unicode: bool = False) -> str:
             out[shift + 4 * f] = grid.files[f]
         return "     " + "".join(out)
 
+    # A file that neither the top nor the bottom rank has (a star's side points) is named just
+    # above its top cell, where its next cell would be: every file is named once.
+    named = set(files_in[grid.height - 1]) | set(files_in[0])
+    tops = {r: [] for r in range(grid.height)}  # rank -> the files named on it
+    for f in range(grid.width):
+        ranks = [r for r in range(grid.height) if grid.on_board[grid.index(f, r)]]
+        if ranks and f not in named:
+            tops[ranks[-1] + 1].append(f)
+
     lines = [files_of(grid.height - 1)]
     for rank in reversed(range(grid.height)):
         row = []
-        for file in range((files_in[rank] or [-1])[-1] + 1):  # to the rank's last cell
+        for file in range(max((files_in[rank] or [-1])[-1], *tops[rank], -1) + 1):  # to the rank's last cell
             sq = grid.index(file, rank)
             if not grid.on_board[sq]:
-                row.append("    ")  # off the board before a cell of the rank: room kept
+                # Off the board before a cell of the rank: room kept, or the name of the file below.
+                row.append(f" {paint(grid.files[file], dim=True)}  " if file in tops[rank] else "    ")
                 continue
             left, right = (
                 ("<", ">") if sq in winning else ("[", "]") if sq in last else ("(", ")") if sq in changed else ("", "")
