@@ -72,6 +72,8 @@ def _named(theirs: Any, name: str = "") -> dict[str, int]:
             text = _breakthrough_move(text)
         elif name == "loa":  # lines_of_action writes a capture c1xa3: our c1-a3
             text = text.replace("x", "-")
+        elif name == "connect_four":  # its x3 drops a disc in the fourth file: our shorthand d
+            text = "abcdefghijklmnopqrstuvwxyz"[int(text[1:])]
         names["pass" if text in ("pass", "64") else text] = action
     return names
 
@@ -89,6 +91,7 @@ GAMES: dict[str, tuple[str, Callable[[dict[str, Any]], dict[str, Any]]]] = {
     "amazons": ("amazons", lambda options: {}),
     "breakthrough": ("breakthrough", lambda options: {}),
     "loa": ("lines_of_action", lambda options: {}),
+    "connect_four": ("connect_four", lambda options: {}),
 }
 
 
@@ -96,6 +99,8 @@ def their_actions(name: str, state: boardgames.State, move: boardgames.Move, the
     """OpenSpiel's actions for our ``move`` (a part each for Amazons)."""
     if name == "amazons":
         return [(9 - sq % 10) * 10 + sq // 10 for sq, _ in parts_of(move)]
+    if name == "connect_four":  # its action is the file
+        return [state.game.grid.coords(move.to)[0]]
     return [_named(theirs, name)[state.format_move(move)]]
 
 
