@@ -41,6 +41,7 @@ from .rendering.svg import render_svg
 from .rendering.text import render_text
 from .rules.bitboard import BitboardState, transfer
 from .rules.chance import CHANCE, outcome, uniform
+from .rules.counts import Counted, sow
 from .rules.declarations import Campaign, Card, CardBox, Cards, Die, Level, MarkKind, Overlay, PieceKind, Words
 from .rules.game import Game, Outcome, State, Status
 from .rules.moves import PASS, Move, place, placements, step
@@ -96,6 +97,8 @@ __all__ = [
     "TextOption",
     "BoardView",
     "PieceKind",
+    "Counted",
+    "sow",
     "MarkKind",
     "Overlay",
     "Words",

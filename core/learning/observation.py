@@ -5,7 +5,8 @@ draws, so it works for any game with no per-game code: from what the game
 declares (:mod:`boardgames.rules.declarations`), for each kind of piece the
 pieces of each player, the one who looks first (then the next players in
 index order: any number of players), one plane per kind of neutral
-piece, of mark (the Donuts lines) and of overlay, each player's pieces in
+piece, of mark (the Donuts lines) and of overlay, the counts on sites of a
+game that counts pieces (:func:`counted_names`), each player's pieces in
 hand (the same value on every square, as a fraction of the reserve),
 whether chance is to move (in a game with chance), the squares of a move
 being chosen action by action (:mod:`boardgames.learning.actions`) and, on a
@@ -91,12 +92,21 @@ def _plane_names(cls: type[Game], count: int) -> tuple[str, ...]:
         *(f"neutral {kind.name}" for kind in cls.neutral_kinds),
         *(f"mark {kind.name}" for kind in cls.mark_kinds),
         *(f"overlay {kind.name}" for kind in cls.overlay_kinds),
+        *(counted_names(count) if cls.counted is not None else ()),
         *(f"{who} pieces in hand" for who in everyone),
         *(("chance to move",) if cls.has_chance else ()),
         *(() if cls.board_drawn else beyond_names(count)),
         "first square chosen",
         "later squares chosen",
     )
+
+
+def counted_names(count: int) -> tuple[str, ...]:
+    """The planes of a game that counts pieces on its sites (``Game.counted``:
+    seeds in pits): ``my count``, ``opponent's count`` (or ``player +k's
+    count``), then ``unowned count``, each holding on a site the number of
+    pieces ``Game.counts`` puts there, raw (a pit of 5 seeds is 5.0), 0 elsewhere."""
+    return (*(f"{whose(k, count)} count" for k in range(count)), "unowned count")
 
 
 def planes(state: State, player: int, chosen: Sequence[int] = ()) -> list[list[float]]:
@@ -129,6 +139,10 @@ def planes(state: State, player: int, chosen: Sequence[int] = ()) -> list[list[f
     for square, cover in view.overlays:
         out[at + cover][square] = 1.0
     at += len(game.overlay_kinds)
+    if game.counted is not None:  # the raw counts: each player's sites, the looker's first, then no one's
+        for square, n, owner in view.counts:
+            out[at + (count if owner is None else (owner - player) % count)][square] = float(n)
+        at += count + 1
     if view.in_hand:
         reserve = game.pieces_each() or size
         for owner, held in enumerate(view.in_hand[:count]):

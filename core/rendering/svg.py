@@ -439,6 +439,23 @@ def _pieces(view: BoardView, centre: Callable[[int], tuple[float, float]], backg
             group(sq, _piece(neutral.shape, *centre(sq), neutral.colour, css, grid.name(sq), light))
 
 
+def _counts(view: BoardView, centre: Callable[[int], tuple[float, float]], out: list[str]) -> None:
+    """Each counted site (``Game.counts``: a pit, a store) as a hollow ringed
+    in its owner's colour (grey: no one's), its number on it in bold."""
+    for sq, n, who in view.counts:
+        cx, cy = centre(sq)
+        stroke = view.colour_of(who) if who is not None else "#888888"
+        name = _attr(view.grid.name(sq))
+        player = f" {_token('player', view.player_name(who))}" if who is not None else ""
+        out.append(
+            f'<g class="count{player}" data-square="{name}" data-count="{n}">'
+            f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(RADIUS)}" fill="#e8d9bd" stroke="{_attr(stroke)}" '
+            f'stroke-width="3"/>'
+            f'<text x="{_n(cx)}" y="{_n(cy + 8)}" text-anchor="middle" font-size="22" font-weight="bold" '
+            f'fill="{INK}">{n}</text></g>'
+        )
+
+
 def _rings(view: BoardView, centre: Callable[[int], tuple[float, float]], out: list[str]) -> None:
     """The last move ringed solid, what it changed ringed dashed (both blue),
     the winning line boxed in vermillion: three shapes, not two hues."""
@@ -933,9 +950,12 @@ def render_svg(view: BoardView, title: str = "", interactive: bool = False, widt
         if mark is not None:
             out.append(_glyph(mark.glyph, *centre(sq), mark.colour, "mark"))
     out += labels
-    owner = dict(view.owners)
+    owner, counted = dict(view.owners), {sq for sq, _, _ in view.counts}
+    _counts(view, centre, out)
     for sq in sorted(set(view.targets) - set(owner)):
         cx, cy = centre(sq)
+        if sq in counted:  # beside the number, in the pit's corner
+            cx, cy = cx + CELL * 0.36, cy - CELL * 0.36
         out.append(f'<circle class="target" cx="{_n(cx)}" cy="{_n(cy)}" r="5" fill="#3cb371"/>')
     _pieces(view, centre, BOARD if grid.kind == "points" else CELL_FILL, out)
     _overlays(view, centre, grid.basis == "hex", out, fills=False)

@@ -128,6 +128,7 @@ def render_text(view: BoardView, unicode: bool = False) -> str:
     mark = dict(view.marks)
     last, changed, targets = set(view.last), set(view.changed), set(view.targets)
     winning = set(view.winning)
+    counted = {sq: count_text(n) for sq, n, _ in view.counts}
     letters = glyphs(view.players)
     points = grid.kind == "points"
     paint = _ansi if unicode else (lambda text, *a, **k: text)
@@ -214,6 +215,14 @@ def render_text(view: BoardView, unicode: bool = False) -> str:
             )
             if unicode and left:
                 left, right = paint(left, "#ffd700", bold=True), paint(right, "#ffd700", bold=True)
+            if sq in counted:  # a count of pieces: its number in the cell's two middle columns
+                shown = counted[sq]
+                if unicode and sq in targets:  # on green, as a legal square's dot
+                    shown = f"\x1b[{LEGAL_SGR}m{shown}\x1b[0m"
+                elif sq in targets and not left:  # a * before it where no bracket stands
+                    left = "*"
+                row.append(f"{left or ' '}{shown}{right or ' '}")
+                continue
             if points:  # the brackets sit on the lines that join the points
                 inner = file < grid.width - 1
                 before = left or (link if file > 0 else " ")
@@ -236,6 +245,8 @@ def render_text(view: BoardView, unicode: bool = False) -> str:
     else:
         legend = "  ".join(f"{g} {name}" for g, name in zip(letters, view.players, strict=True))
     legend += _kinds_legend(view, letters, unicode, paint)
+    if view.counts and view.counted is not None:  # the numbers: what they count, once
+        legend += f"  n {view.counted.plural or view.counted.name + 's'}"
     shown = (
         (set(view.last) - set(view.winning), "[ ] last move"),  # a winning square shows < > instead
         (set(view.changed) - set(view.last) - set(view.winning), f"( ) {view.words.changed}"),  # as drawn
@@ -262,6 +273,12 @@ def render_text(view: BoardView, unicode: bool = False) -> str:
         lines.append(f"     {sides}")
     lines += _beside(view, unicode, paint)
     return "\n".join(text.rstrip() for text in lines)
+
+
+def count_text(n: int) -> str:
+    """A count in a cell: two columns, right-aligned (`` 5``, ``48``), so that
+    the columns stay aligned; past 99, ``>>`` (the words and JSON say it)."""
+    return f"{n:>2}" if n < 100 else ">>"
 
 
 #: The widest line the renderer writes beneath the board before it wraps (a terminal of 80 columns).

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import attrs
 
+from ..rules.counts import count_words
 from ..rules.declarations import Card, CardBox, Cards, Die
 from ..rules.view import BoardView
 
@@ -43,10 +44,14 @@ def squares_words(view: BoardView) -> dict[int, str]:
         for sq in set(squares):
             extra.setdefault(sq, []).append(words)
     grid, out = view.grid, {}
+    counts = {sq: (n, who) for sq, n, who in view.counts}
     for square in range(grid.size):
         if not grid.on_board[square]:
             continue
-        if square in owners:
+        if square in counts and view.counted is not None:  # b1, south's pit, 5 seeds
+            n, who = counts[square]
+            what = count_words(view.counted, n, None if who is None else view.player_name(who))
+        elif square in owners:
             who = owners[square]
             player = view.players[who] if who < len(view.players) else f"player {who + 1}"
             what = f"{player} {view.piece_kind(square).name}"
@@ -74,6 +79,10 @@ def position_words(view: BoardView) -> str:
         squares = [view.grid.name(sq) for sq, i in view.neutral if i == index]
         if squares:
             parts.append(f"{kind.name}: {' '.join(squares)}")
+    if view.counts and view.counted is not None:  # each counted site: a1 4, b1 0...
+        parts.append(f"{view.counted.plural or view.counted.name + 's'}: " + ", ".join(
+            f"{view.grid.name(sq)} {n}" for sq, n, _ in view.counts
+        ))
     return ". ".join(["; ".join(parts), *beside_words(view)])
 
 

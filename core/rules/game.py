@@ -34,6 +34,7 @@ from .chance import CHANCE, CHANCE_ORIGIN, HIDDEN, HIDDEN_ORIGIN, Outcomes, draw
 from .colours import is_colour, luminance
 from .connection import connects
 from .connection import evaluation as connection_evaluation
+from .counts import Counted, checked_counts, why_not_sown
 from .declarations import PIECE, Campaign, Card, Cards, Die, MarkKind, Overlay, PieceKind, Words
 from .history import EMPTY
 from .moves import Move, check_move, format_move, format_sites, parse_move, parse_sites
@@ -559,6 +560,9 @@ class State(TypedMoves):
             **{key: value for key, value in beside.items() if _declares(game, key)},
             "pieces": self.pieces(),
             "contents": self.contents(),
+            # How many pieces lie on each counted site (Game.counts), where the game counts them.
+            **({"counts": {names[sq]: {"count": n, "owner": owner(who)} for sq, n, who in checked_counts(game, self)}}
+               if game.counted is not None else {}),
             # What the board shows beside its pieces (a throne, a player's territory), by square.
             "marks": {names[sq]: name for sq, name in sorted(game.marks(self).items())},
             "overlays": {
@@ -672,6 +676,10 @@ class Game(Generic[StateT]):
     neutral_kinds: ClassVar[tuple[PieceKind, ...]] = ()
     mark_kinds: ClassVar[tuple[MarkKind, ...]] = ()
     overlay_kinds: ClassVar[tuple[Overlay, ...]] = ()
+    #: What the game counts on its sites (seeds in pits), or None: see :meth:`counts`.
+    counted: ClassVar[Counted | None] = None
+    #: Whether a move naming one site takes the pieces counted there (sows a pit) rather than places one.
+    sowing: ClassVar[bool] = False
     words: ClassVar[Words] = Words()
     #: A campaign of solo levels played in turn, points carried between them
     #: (:class:`~boardgames.rules.declarations.Campaign`; Donnant Donnant's
@@ -961,6 +969,13 @@ class Game(Generic[StateT]):
         mapped to its index in :attr:`overlay_kinds` (none by default)."""
         return {}
 
+    def counts(self, state: StateT) -> dict[int, tuple[int, int | None]]:
+        """Where the game declares :attr:`counted`: each site holding a
+        number of pieces (a pit, a store), mapped to ``(n, owner)``, the
+        owner a player's index or None (:mod:`boardgames.rules.counts`).
+        Every site listed is drawn with its number, 0 included. None by default."""
+        return {}
+
     # -- beyond the board: dice, cards and scores, drawn below it (a game writes what it has) --
     def dice(self, state: StateT) -> tuple[Die, ...]:
         """The dice ``state`` shows, each a :class:`~boardgames.rules.declarations.Die`
@@ -1027,6 +1042,8 @@ class Game(Generic[StateT]):
         that holds a piece, a step from a square without one of the mover's;
         else it says only that the move is not legal. A game says more by
         writing its own."""
+        if self.sowing and (said := why_not_sown(self, state, move)) is not None:
+            return said  # a pit chosen to sow from: empty, or not the mover's; never "taken"
         view, names, size, mover = state.view(), self.site_names(), self.grid.size, state.turn
         owners = dict(view.owners)
         placing = move.origin < 0 and 0 <= move.to < size
@@ -1144,6 +1161,8 @@ class Game(Generic[StateT]):
             checkered=self.checkered,
             board_drawn=self.board_drawn,
             site_names=() if self.board_drawn else self.site_names(),
+            counts=checked_counts(self, state) if self.counted is not None else (),
+            counted=self.counted,
             **beyond_the_board(self, state),  # dice, hands, cards on the table, running scores
         )
 

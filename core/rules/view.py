@@ -19,6 +19,7 @@ import attrs
 
 from ..errors import PluginError
 from ..geometry import Grid
+from .counts import Counted
 from .declarations import (
     GLYPHS,
     HIDDEN_DIE,
@@ -108,6 +109,10 @@ class BoardView:
     #: are the grid's). A site a game leaves unnamed is its number (``"7"``):
     #: the words then name it by what is drawn there.
     site_names: tuple[str, ...] = ()
+    #: (site, n, owner index or None) for each site holding a count of pieces (``Game.counts``).
+    counts: tuple[tuple[int, int, int | None], ...] = ()
+    #: What is counted there (``Game.counted``): its words.
+    counted: Counted | None = None
 
     def site_name(self, site: int) -> str:
         """The name people read for ``site``: the game's where the grid is no
