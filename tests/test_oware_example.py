@@ -186,3 +186,26 @@ def test_a_click_on_a_pit_sows_it_on_the_page(oware_module, tmp_path):
     finally:
         driver.quit()
         served.stop()
+
+
+def test_the_adapters_take_a_pit_as_one_action(oware_module):
+    pyspiel = need_pyspiel()
+    from boardgames.interop.openspiel import load
+
+    game = load("oware")
+    state, rng = game.new_initial_state(), random.Random(0)
+    assert [state.action_to_string(a) for a in state.legal_actions()] == ["a1", "b1", "c1", "d1", "e1", "f1"]
+    assert len(game.observation_tensor_shape()) == 3 and game.observation_tensor_shape()[0] <= 10
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0]) and isinstance(game, pyspiel.Game)
+    pettingzoo = pytest.importorskip("pettingzoo", reason="the extra 'rl' is not installed")
+    from boardgames.interop.pettingzoo import env
+
+    assert pettingzoo is not None
+    aec = env("oware")
+    aec.reset(seed=1)
+    for _agent in aec.agent_iter(max_iter=2000):
+        observation, _reward, done, cut, _ = aec.last()
+        aec.step(None if done or cut else int(rng.choice([i for i, ok in enumerate(observation["action_mask"]) if ok])))
+    assert not aec.agents
