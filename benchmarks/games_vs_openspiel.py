@@ -45,6 +45,8 @@ GAMES: dict[str, tuple[dict[str, Any], str, dict[str, Any], float]] = {
     "clobber": ({}, "clobber", {}, 0.20),
     "gomoku": ({}, "gomoku", {}, 0.20),
     "ultimate_tic_tac_toe": ({}, "ultimate_tic_tac_toe", {}, 0.20),
+    "oware": ({}, "oware", {}, 0.20),
+    "kalah": ({}, "mancala", {}, 0.20),
 }
 
 

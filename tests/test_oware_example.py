@@ -36,7 +36,7 @@ def oware_module() -> Iterator[Any]:
 def board(module: Any, pits: list[int], turn: int, stores: tuple[int, int] = (0, 0)) -> Any:
     """A position from OpenSpiel's houses 0-11 (its OwareBoard), ``turn`` to move."""
     state = module.OwareState
-    seen = frozenset({(tuple(pits), stores, turn)})
+    seen = (bytes((*pits, *stores, turn)),)
     return state(game=module.Oware.configure(), turn=turn, pits=tuple(pits), stores=stores, seen=seen)
 
 

@@ -17,6 +17,8 @@ A move is the pit sown from, by name (``c1``).
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import compress
+from operator import add
 
 import attrs
 
@@ -35,7 +37,31 @@ PIT = {site: i for i, site in enumerate(SITE)}
 SOW = tuple(sow(site) for site in SITE)
 #: Each row's pits in site order (north's from a2, OpenSpiel's 13).
 ORDER = (range(1, 7), range(13, 7, -1))
+ROW_MOVES = tuple(tuple(SOW[i] for i in order) for order in ORDER)
 START = (0, *(SEEDS,) * 6, 0, *(SEEDS,) * 6)
+
+
+def _sowings() -> tuple[tuple[tuple[tuple[int, ...], int], ...], ...]:
+    """SOWN[pit][seeds]: the seeds sowing them from ``pit`` adds to each pit and store (the
+    pit's own taken away), skipping the opponent's store, and where the last one falls."""
+    out: list[tuple[tuple[tuple[int, ...], int], ...]] = [()]
+    for pit in range(1, 14):
+        row = []
+        skip = STORE[NORTH] if pit < 7 else STORE[SOUTH]
+        for seeds in range(12 * SEEDS + 1):
+            board, at, left = [0] * 14, pit, seeds
+            board[pit] = -seeds
+            while left:
+                at = (at + 1) % 14
+                if at != skip:
+                    board[at] += 1
+                    left -= 1
+            row.append((tuple(board), at))
+        out.append(tuple(row))
+    return tuple(out)
+
+
+SOWN = _sowings()
 
 
 @attrs.frozen(kw_only=True, slots=False)
@@ -64,25 +90,19 @@ class Kalah(Game[KalahState]):
 
     def generate_moves(self, state: KalahState) -> tuple[Move, ...]:
         board = state.board
-        return tuple(SOW[i] for i in ORDER[state.turn] if board[i])
+        return tuple(compress(ROW_MOVES[state.turn], board[1:7] if state.turn == SOUTH else board[13:7:-1]))
 
     def apply(self, state: KalahState, move: Move) -> KalahState:
         me = state.turn
-        board = list(state.board)
-        pit, skip = PIT[move.to], STORE[1 - me]
-        seeds, at = board[pit], pit
-        board[pit] = 0
-        while seeds:
-            at = (at + 1) % 14
-            if at != skip:
-                board[at] += 1
-                seeds -= 1
+        pit = PIT[move.to]
+        added, at = SOWN[pit][state.board[pit]]
+        board = list(map(add, state.board, added))
         if at in PITS[me] and board[at] == 1 and board[14 - at]:  # an empty pit of mine: capture across
             board[STORE[me]] += board[14 - at] + 1
             board[at] = board[14 - at] = 0
         turn = me if at == STORE[me] else 1 - me  # the last seed in my store: again
-        after = KalahState(game=self, history=(*state.history, move), turn=turn, board=tuple(board))
-        if any(board[i] for i in PITS[SOUTH]) and any(board[i] for i in PITS[NORTH]):
+        after = KalahState(game=self, history=state.history + (move,), turn=turn, board=tuple(board))
+        if any(board[1:7]) and any(board[8:14]):
             return after
         for p in (SOUTH, NORTH):  # a row empty: each player's seeds left go to their store
             board[STORE[p]] += sum(board[i] for i in PITS[p])

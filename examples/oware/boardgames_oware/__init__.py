@@ -22,6 +22,8 @@ are counted in a store at the end of the board: south's on s1, north's on n2.
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import compress
+from operator import add
 
 import attrs
 
@@ -41,6 +43,9 @@ STORE = (GRID.index(7, 0), GRID.index(0, 1))
 SOW = tuple(sow(site) for site in SITE)
 ROW = (0, 6)
 ORDER = (range(6), range(11, 5, -1))
+ROW_MOVES = tuple(tuple(SOW[h] for h in order) for order in ORDER)
+#: How many seeds each pit (in site order) needs to reach the other row.
+REACH = tuple(tuple(ROW[p] + 5 - h for h in ORDER[p]) for p in (SOUTH, NORTH))
 
 
 @attrs.frozen(kw_only=True, slots=False)
@@ -49,27 +54,39 @@ class OwareState(State):
     pits: tuple[int, ...] = (SEEDS,) * HOUSES
     #: Seeds each player captured.
     stores: tuple[int, int] = (0, 0)
-    #: The boards (pits, stores, player to move) since the last capture: one coming back ends the game.
-    seen: frozenset = frozenset({((SEEDS,) * HOUSES, (0, 0), SOUTH)})
+    #: The boards since the last capture (pits, stores, player to move, as bytes): one coming back ends the game.
+    seen: tuple[bytes, ...] = (bytes((SEEDS,) * HOUSES + (0, 0, SOUTH)),)
 
 
 def sown(pits: list[int], house: int) -> int:
     """Sow ``house`` in ``pits`` (in place); the house the last seed fell in."""
     seeds, at = pits[house], house
     pits[house] = 0
-    laps, rest = divmod(seeds, HOUSES - 1)  # each lap of 11 puts one in every other house
-    if laps:
-        for h in range(HOUSES):
-            if h != house:
-                pits[h] += laps
-        if not rest:
-            return (house - 1) % HOUSES
-    for _ in range(rest):
+    while seeds:
         at = (at + 1) % HOUSES
-        if at == house:
-            at = (at + 1) % HOUSES
-        pits[at] += 1
+        if at != house:  # the house sown from is skipped on every lap
+            pits[at] += 1
+            seeds -= 1
     return at
+
+
+def _sowings() -> tuple[tuple[tuple[tuple[int, ...], int], ...], ...]:
+    """For each house and each count of seeds in it, what sowing it adds to each house and where it ends."""
+    out = []
+    for house in range(HOUSES):
+        row = []
+        for seeds in range(HOUSES * SEEDS + 1):
+            pits = [0] * HOUSES
+            pits[house] = seeds
+            last = sown(pits, house)
+            pits[house] -= seeds
+            row.append((tuple(pits), last))
+        out.append(tuple(row))
+    return tuple(out)
+
+
+#: SOWN[house][seeds]: the seeds added to each house (the sown one's taken away) and the last house.
+SOWN = _sowings()
 
 
 class Oware(Game[OwareState]):
@@ -91,16 +108,18 @@ class Oware(Game[OwareState]):
         return OwareState(game=self)
 
     def generate_moves(self, state: OwareState) -> tuple[Move, ...]:
-        pits, last, order = state.pits, ROW[state.turn] + 5, ORDER[state.turn]
-        if any(pits[ROW[1 - state.turn] : ROW[1 - state.turn] + 6]):
-            return tuple(SOW[h] for h in order if pits[h])
+        pits, turn = state.pits, state.turn
+        mine = pits[0:6] if turn == SOUTH else pits[11:5:-1]  # in site order
+        if any(pits[6:12] if turn == SOUTH else pits[0:6]):
+            return tuple(compress(ROW_MOVES[turn], mine))
         # The starving rule: the opponent has no seeds, so only a move reaching its row.
-        return tuple(SOW[h] for h in order if pits[h] > last - h)
+        return tuple(compress(ROW_MOVES[turn], [n > reach for n, reach in zip(mine, REACH[turn], strict=True)]))
 
     def apply(self, state: OwareState, move: Move) -> OwareState:
         me = state.turn
-        pits = list(state.pits)
-        last = sown(pits, HOUSE[move.to])
+        house = HOUSE[move.to]
+        added, last = SOWN[house][state.pits[house]]
+        pits = list(map(add, state.pits, added))
         theirs = ROW[1 - me]
         stores = list(state.stores)
         taken = 0
@@ -115,15 +134,19 @@ class Oware(Game[OwareState]):
                 for h in range(at + 1, last + 1):
                     pits[h] = 0
                 stores[me] += taken
-        history, turn = (*state.history, move), 1 - me
-        board = (tuple(pits), tuple(stores), turn)
-        seen = frozenset({board}) if taken else state.seen | {board}
-        after = OwareState(game=self, history=history, turn=turn, pits=board[0], stores=board[1], seen=seen)
-        if stores[me] > HALF:
+        turn, position = 1 - me, tuple(pits)
+        board = bytes((*position, *stores, turn))  # the whole position, short to keep and compare
+        seen = (board,) if taken else (*state.seen, board)
+        after = OwareState(
+            game=self, history=state.history + (move,), turn=turn, pits=position, stores=(stores[0], stores[1]),
+            seen=seen,
+        )  # fmt: skip
+        if taken and stores[me] > HALF:
             return self.ended(after, pits, stores, f"{self.player_names[me]} captures more than half the seeds")
         if not taken and board in state.seen:
             return self.ended(after, pits, stores, "the position comes back")
-        if not self.generate_moves(after):
+        mine, theirs = pits[ROW[turn] : ROW[turn] + 6], pits[ROW[me] : ROW[me] + 6]
+        if not any(mine) or not any(theirs) and not any(n > r for n, r in zip(mine, range(5, -1, -1), strict=True)):
             return self.ended(after, pits, stores, f"{self.player_names[turn]} cannot move")
         return after
 
