@@ -101,7 +101,7 @@ def why_not_sown(game: Any, state: Any, move: Move) -> str | None:
         return f"{names[move.to]} is no {game.counted.site} to sow from"
     n, owner = found[move.to]
     mover = state.turn
-    if owner != mover and 0 <= mover < len(game.player_names):  # another's, or no one's (a pot)
+    if owner is not None and owner != mover and 0 <= mover < len(game.player_names):  # another player's
         return f"{names[move.to]} is not {game.player_names[mover]}'s {game.counted.site}"
     if n == 0:
         return f"{names[move.to]} is empty"
