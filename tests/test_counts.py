@@ -142,7 +142,11 @@ def test_the_observation_has_a_plane_per_owner_with_the_raw_counts():
 def test_a_pit_is_typed_by_name_and_a_bad_one_refused_in_one_line(pits_plugin, cli):
     run = cli("show", "pits", "--moves", "a1,b2")
     assert run.code == 0, run.err
-    for moves, why in (("a1,a1", "a1 is not north's pit"), ("a1,b2,a1", "a1 is empty"), ("d1", "that move is not legal here")):
+    for moves, why in (
+        ("a1,a1", "a1 is not north's pit"),
+        ("a1,b2,a1", "a1 is empty"),
+        ("d1", "that move is not legal here"),
+    ):
         run = cli("show", "pits", "--moves", moves)
         assert run.code == 1 and why in run.err and "taken" not in run.err and "Traceback" not in run.err, run.err
         assert len(run.err.strip().splitlines()) == 1, run.err

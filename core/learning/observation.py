@@ -140,8 +140,8 @@ def planes(state: State, player: int, chosen: Sequence[int] = ()) -> list[list[f
         out[at + cover][square] = 1.0
     at += len(game.overlay_kinds)
     if game.counted is not None:  # the raw counts: each player's sites, the looker's first, then no one's
-        for square, n, owner in view.counts:
-            out[at + (count if owner is None else (owner - player) % count)][square] = float(n)
+        for square, n, holder in view.counts:
+            out[at + (count if holder is None else (holder - player) % count)][square] = float(n)
         at += count + 1
     if view.in_hand:
         reserve = game.pieces_each() or size

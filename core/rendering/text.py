@@ -216,12 +216,12 @@ def render_text(view: BoardView, unicode: bool = False) -> str:
             if unicode and left:
                 left, right = paint(left, "#ffd700", bold=True), paint(right, "#ffd700", bold=True)
             if sq in counted:  # a count of pieces: its number in the cell's two middle columns
-                shown = counted[sq]
+                number = counted[sq]
                 if unicode and sq in targets:  # on green, as a legal square's dot
-                    shown = f"\x1b[{LEGAL_SGR}m{shown}\x1b[0m"
+                    number = f"\x1b[{LEGAL_SGR}m{number}\x1b[0m"
                 elif sq in targets and not left:  # a * before it where no bracket stands
                     left = "*"
-                row.append(f"{left or ' '}{shown}{right or ' '}")
+                row.append(f"{left or ' '}{number}{right or ' '}")
                 continue
             if points:  # the brackets sit on the lines that join the points
                 inner = file < grid.width - 1
