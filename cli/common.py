@@ -284,7 +284,8 @@ def describe_position(state: State, width: int | None = None, recent: int | None
     history = state.history
     if history:
         shown = history[-recent:] if recent is not None else history
-        lines.append(fit_last("moves:", [state.format_move(m) for m in shown], width, len(history) - len(shown)))
+        written = state.written_history()[len(history) - len(shown) :]  # in the game's own notation, if it has one
+        lines.append(fit_last("moves:", list(written), width, len(history) - len(shown)))
     if not state.is_over:
         label, legal = legal_or_first_parts(state)
         lines.append(fit(label, legal, width, more=" (type 'moves')" if recent is not None else ""))

@@ -174,7 +174,7 @@ class TerminalGame:
             if k == self.typed:
                 continue
             before = match.positions[k - len(match.positions.first.history)]  # a game may start after --moves
-            text = state.format_move(seen[k])
+            text = (before if match.game.own_notation else state).format_move(seen[k])
             if before.is_chance:
                 click.echo(f"{k + 1}. chance: {text}")
                 continue
@@ -419,6 +419,24 @@ def site_named(state: State, text: str) -> int | None:
     return found[0] if found else None
 
 
+def ask_choice(state: State, moves: tuple[Move, ...], read: Callable[[str], str | None]) -> Move | None:
+    """Ask which of the game's choices finishes ``moves`` (one move but for
+    its choice), by name: ``Promote to? queen, rook, bishop, knight``."""
+    named = state.game.choices
+    assert named is not None
+    by_choice = {m.choice: m for m in moves}
+    answer = read(named.question_of(tuple(sorted(by_choice))) + ": ")
+    if answer is None:
+        return None
+    try:
+        picked = by_choice.get(named.index(answer.strip().lstrip("=")))
+    except BoardgamesError:
+        picked = None
+    if picked is None:
+        click.echo(f"{answer.strip()!r} is none of those; the move is not played.")
+    return picked
+
+
 def read_move(state: State, text: str, read: Callable[[str], str | None]) -> Move | None:
     """The move ``text`` names. Where it leaves a choice open (which piece
     flips) or names only a piece to move, ask which; None if no answer."""
@@ -445,6 +463,9 @@ def read_move(state: State, text: str, read: Callable[[str], str | None]) -> Mov
         question = f"Move {site_label(state, typed.to)} where?"
     if len(choices) == 1:  # no choice: the one move there is (as the page plays it)
         return choices[0]
+    named = state.game.choices
+    if named is not None and len({m[:3] for m in choices}) == 1 and all(m.choice >= 0 for m in choices):
+        return ask_choice(state, choices, read)  # only the game's choice is open: asked by its names
     texts = [state.format_move(m) for m in choices]
     listed = "  ".join(f"{n}) {t}" for n, t in enumerate(texts, start=1))
     answer = read(f"{question} {listed}: ")

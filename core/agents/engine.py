@@ -296,7 +296,7 @@ class EngineAgent(Agent):
         deadline = began + allowed
         # The moves as this seat saw them (``state`` is its view): a move it did not see is ``?``, a
         # chance outcome as drawn (``roll:3``). It is never asked where chance decides.
-        seen = [state.format_move(m) for m in state.history]
+        seen = list(state.written_history())
         position = " ".join(["position", *(w if w == "?" else shlex.quote(w) for w in seen)])
         self._ask(position, "ok", deadline, allowed)
         answer = self._ask(" ".join(["go", *parts]), "move", deadline, allowed)

@@ -236,7 +236,7 @@ def _saved_ply(data: Any, state: State, ply: int) -> dict[str, Any] | None:
         if data.get("game", state.game.name) != state.game.name:
             return None
         plies = data.get("plies")
-        moves = [state.format_move(m) for m in state.history]
+        moves = list(state.written_history())
         if not isinstance(plies, list) or len(plies) != len(moves):
             return None
         if [p.get("move") if isinstance(p, dict) else None for p in plies] != moves:

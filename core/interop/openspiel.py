@@ -38,7 +38,7 @@ import attrs
 import numpy as np
 import pyspiel  # type: ignore[import-not-found, unused-ignore]  # an optional extra, without types
 
-from ..learning.actions import MoveBuilder, action_count, action_text
+from ..learning.actions import MoveBuilder, action_count, action_text, choice_count
 from ..learning.observation import board_planes, layout_shape
 from ..plugins.registry import game_class
 from ..rendering.text import render_text
@@ -185,7 +185,7 @@ class SpielGame(pyspiel.Game):
         per_move = self.game.parts_per_move or grid.size + 3
         utility = pyspiel.GameType.Utility.ZERO_SUM if found.zero_sum else pyspiel.GameType.Utility.GENERAL_SUM
         info = pyspiel.GameInfo(
-            num_distinct_actions=action_count(grid),
+            num_distinct_actions=action_count(grid, choice_count(self.game)),
             max_chance_outcomes=found.chance_outcomes,
             num_players=self.game.number_of_players,
             min_utility=found.lowest,
@@ -263,7 +263,7 @@ class SpielState(pyspiel.State):
         game = self.position.game
         if player == CHANCE:
             return game.format_outcome(outcome(action))
-        return action_text(game.grid, action)
+        return action_text(game.grid, action, game.choices)
 
     def is_terminal(self) -> bool:
         return self.position.outcome is not None
@@ -303,7 +303,7 @@ def information_text(state: State, player: int | None) -> str:
     the position it made, then the position now as the player sees it."""
     game = state.game
     if not game.hidden_information or state.outcome is not None:
-        return " ".join(state.format_move(m) for m in state.history) + "\n" + observation_text(state, player)
+        return " ".join(state.written_history()) + "\n" + observation_text(state, player)
     steps = []
     position = game.start()
     seen = state.seen_history(player)
@@ -376,10 +376,10 @@ class Observer:
         position = state.position
         looker: int | None = None if self.public_only else player
         if self.everything:  # the whole position, hidden or not
-            moves = " ".join(position.format_move(m) for m in position.history)
+            moves = " ".join(position.written_history())
             return f"{moves}\n{render_text(position.view())}\n{fields_text(position)}"
         text = information_text(position, looker) if self.recall else observation_text(position, looker)
         if player == position.turn and not self.public_only:
-            chosen = " ".join(action_text(position.game.grid, a) for a in state.builder.chosen)
+            chosen = " ".join(action_text(position.game.grid, a, position.game.choices) for a in state.builder.chosen)
             text += f"\nchoosing {chosen}" if chosen else ""
         return text

@@ -38,7 +38,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped, unused-ignore]  # no type information
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped, unused-ignore]
 
-from ..learning.actions import MoveBuilder, action_count
+from ..learning.actions import MoveBuilder, action_count, choice_count
 from ..learning.observation import board_planes, layout_shape
 from ..play.match import Match
 from ..plugins.registry import game_class
@@ -79,7 +79,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped enviro
         grid = self.game.grid
         planes, rows, files = layout_shape(self.game)
         shape = (planes, rows, files) if planes_first else (rows, files, planes)
-        n = action_count(grid)
+        n = action_count(grid, choice_count(self.game))
         self.observation_spaces = {
             agent: spaces.Dict(
                 {
@@ -121,7 +121,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped enviro
         observation = np.asarray(board_planes(state, player, chosen), dtype=np.float32)
         if not self.planes_first:  # PettingZoo's classic layout: (rows, files, planes)
             observation = np.ascontiguousarray(np.moveaxis(observation, 0, -1))
-        mask = np.zeros(action_count(grid), dtype=np.int8)
+        mask = np.zeros(action_count(grid, choice_count(self.game)), dtype=np.int8)
         if agent == state.to_move:
             mask[list(self.builder.legal_actions())] = 1
         return {"observation": observation, "action_mask": mask}

@@ -7,7 +7,9 @@ one fixed space of the board's squares plus two:
 * square ``s`` is action ``s`` (the game's square numbers, a1 = 0);
 * ``pass_action`` (the board size) is the pass;
 * ``end_action`` (the board size + 1) closes a move whose squares are also
-  the start of a longer legal move (a Verso placement that may flip, or not).
+  the start of a longer legal move (a Verso placement that may flip, or not);
+* in a game that declares choices (``Game.choices``: a promotion's piece),
+  choice ``k`` is action ``end_action + 1 + k``, after the move's squares.
 
 A placement is its destination then each mark; a step its origin, its
 destination, then each mark (marks in square order, as in the notation). At
@@ -23,11 +25,13 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Sequence
+from typing import Any
 
 from ..errors import BoardgamesError, IllegalMoveError, WrongTypeError
 from ..geometry import Grid, bits
+from ..rules.choices import Choices
 from ..rules.game import State
-from ..rules.moves import PASS, Move
+from ..rules.moves import PASS, Move, with_choice
 from ..rules.parts import NOTHING_YET, Parts, path
 
 #: Makes a Move from a tuple without the named tuple's Python-level constructor.
@@ -41,9 +45,15 @@ class UnencodableError(BoardgamesError):
     """Two legal moves of one position have the same action sequence."""
 
 
-def action_count(grid: Grid) -> int:
-    """The size of the action space: every square, ``pass`` and ``end``."""
-    return grid.size + 2
+def action_count(grid: Grid, choices: int = 0) -> int:
+    """The size of the action space: every square, ``pass`` and ``end``, then
+    the game's ``choices`` (how many it declares: see :func:`choice_count`)."""
+    return grid.size + 2 + choices
+
+
+def choice_count(game: Any) -> int:
+    """How many choices ``game`` declares (``Game.choices``), each an action."""
+    return len(game.choices.names) if game.choices is not None else 0
 
 
 def pass_action(grid: Grid) -> int:
@@ -63,8 +73,11 @@ def squares_of(move: Move, grid: Grid) -> tuple[int, ...]:
     return (move.origin, move.to, *move.marks)
 
 
-def action_text(grid: Grid, action: int) -> str:
-    """``c3``, ``pass`` or ``end``: what an action means, in the project's words."""
+def action_text(grid: Grid, action: int, choices: Choices | None = None) -> str:
+    """``c3``, ``pass``, ``end`` or a choice's name (``knight``): what an
+    action means, in the project's words."""
+    if choices is not None and 0 <= action - grid.size - 2 < len(choices.names):
+        return choices.names[action - grid.size - 2]
     if 0 <= action < grid.size:
         return grid.names[action]
     if action == grid.size:
@@ -133,6 +146,8 @@ class MoveBuilder:
                 actions += (self._end - 1,)
             if parts.complete and squares and self.chosen:
                 actions += (self._end,)
+            if not squares and not parts.complete and self.chosen and self.state.game.choices is not None:
+                actions = tuple(self._end + 1 + k for k in self._choices())  # the squares are chosen: a choice
             self._actions = actions
         return actions
 
@@ -180,19 +195,30 @@ class MoveBuilder:
             self.chosen += (action,)
             self._actions = None
             return self.partial
+        if action > self._end and self.state.game.choices is not None and action - self._end - 1 in self._choices():
+            self.chosen += (action,)
+            self._actions = None
+            return with_choice(self.partial, action - self._end - 1)
         raise IllegalMoveError(f"action {self._describe(action)} continues no legal move {self._where()}")
+
+    def _choices(self) -> tuple[int, ...]:
+        """The choices that finish the move being made, its squares all chosen (none before)."""
+        choices = self.state.game.choices
+        if choices is None or not self.chosen or self.state.outcome is not None:
+            return ()
+        return choices.of(self.state.legal_moves, self.partial)
 
     def _unencodable(self, action: int) -> UnencodableError:
         return UnencodableError(f"action {self._describe(action)} starts two kinds of move {self._where()}")
 
     def _describe(self, action: int) -> str:
         try:
-            return f"{action} ({action_text(self.grid, action)})"
+            return f"{action} ({action_text(self.grid, action, self.state.game.choices)})"
         except IllegalMoveError:
             return str(action)
 
     def _where(self) -> str:
-        chosen = " ".join(action_text(self.grid, a) for a in self.chosen)
+        chosen = " ".join(action_text(self.grid, a, self.state.game.choices) for a in self.chosen)
         return f"in {self.state.describe()}" + (f" after actions {chosen}" if chosen else "")
 
 
@@ -200,12 +226,15 @@ def encode(state: State, move: Move) -> tuple[int, ...]:
     """The actions of legal ``move`` in ``state`` (``end`` added where needed)."""
     if not state.is_legal(move):
         raise IllegalMoveError(f"illegal move {move!r} in {state.describe()}")
+    grid = state.game.grid
     walked = None if move.is_pass else path(state.parts, move)
     if walked is None:  # a pass
-        return squares_of(move, state.game.grid)
+        return squares_of(move, grid)
     steps, after = walked  # marks in an order the game offers them
     squares = tuple(square for square, _ in steps)
-    return (*squares, end_action(state.game.grid)) if after.squares else squares
+    if len(move) > 3:  # its choice last
+        return (*squares, end_action(grid) + 1 + move[3])
+    return (*squares, end_action(grid)) if after.squares else squares
 
 
 def decode(state: State, actions: Sequence[int]) -> Move:

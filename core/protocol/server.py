@@ -205,7 +205,7 @@ class EngineSession:
         if match.game.hidden_information:
             return self._position_seen(args)
         match.game.replay(args)  # raises, naming the move, before anything changes
-        played = [match.state.format_move(m) for m in match.state.history]
+        played = list(match.state.written_history())
         if args[: len(played)] != played:  # not a continuation: from the start again
             match, played = self._new_match(), []
         for text in args[len(played) :]:

@@ -31,13 +31,14 @@ from ..errors import (
 from ..geometry import Grid, bits
 from . import declared
 from .chance import CHANCE, CHANCE_ORIGIN, HIDDEN, HIDDEN_ORIGIN, Outcomes, draw, not_an_outcome, not_due
+from .choices import Choices
 from .colours import is_colour, luminance
 from .connection import connects
 from .connection import evaluation as connection_evaluation
 from .counts import Counted, checked_counts, why_not_sown
 from .declarations import PIECE, Campaign, Card, Cards, Die, MarkKind, Overlay, PieceKind, Words
 from .history import EMPTY
-from .moves import Move, check_move, format_move, format_sites, parse_move, parse_sites
+from .moves import Move, check_move, format_move, format_sites, parse_move, parse_sites, with_choice
 from .options import Option, resolve_options
 from .parts import (
     NOTHING_YET,
@@ -380,9 +381,19 @@ class State(TypedMoves):
         return self.game.apply(self, move)
 
     def format_move(self, move: Move) -> str:
+        """``move`` as the game writes it: in its own notation where it has one
+        and ``move`` is legal here (this is the position it is played from)."""
         if move.origin < -1:  # a chance outcome, or a move its viewer did not see
             return "?" if move.origin == HIDDEN_ORIGIN else self.game.format_outcome(move)
-        return self.game.format_move(move)
+        game = self.game
+        if game.own_notation and self.outcome is None and self.turn != CHANCE and self.is_legal(move):
+            return game.write_move(self, move)
+        return game.format_move(move)
+
+    def written_history(self) -> tuple[str, ...]:
+        """The moves so far as the game writes them, each in the position it
+        was played from (a game's own notation: chess' SAN needs the position)."""
+        return written_history(self)
 
     def _chance_message(self, move: Move) -> str:
         shown = self.format_move(move) if move.origin == CHANCE_ORIGIN and move.to >= 0 else repr(move)
@@ -398,7 +409,7 @@ class State(TypedMoves):
             return f"{self.game.name} in a position set up by hand ({self.to_move or 'no one'} to move)"
         if self.game.hidden_information and self.outcome is None:  # the moves may be some player's secret
             return f"{self.game.name} after {len(self.history)} moves"
-        moves = " ".join(self.format_move(m) for m in self.history)
+        moves = " ".join(self.written_history())
         return f"{self.game.name} after {moves}"
 
     # -- the board -----------------------------------------------------------
@@ -572,7 +583,7 @@ class State(TypedMoves):
             "legal_moves": None if game.moves_in_parts else [self.format_move(m) for m in self.legal_moves],
             # Where chance decides, no square starts a move (its outcomes are no squares).
             "parts": (Parts() if self.is_chance else self.parts()).to_json(names),
-            "history": [self.format_move(m) for m in self.history],
+            "history": list(self.written_history()),
         }
 
 
@@ -597,6 +608,36 @@ def _card_json(card: str | Card | None, names: Sequence[str]) -> str | dict[str,
         "between": list(card.between), "ticks": list(card.ticks), "done": card.done, "price": card.price,
         "site": _site(card.site, names),
     }  # fmt: skip
+
+
+#: Moves written in a game's own notation, per (game, history): the game, the texts and the position reached.
+_WRITTEN: dict[tuple[int, Any], tuple[Any, tuple[str, ...], Any]] = {}
+
+
+def written_history(state: State) -> tuple[str, ...]:
+    """See :meth:`State.written_history`: each move written in the position
+    before it, replayed from the start once and then extended a move at a time."""
+    game, history = state.game, state.history
+    if not game.own_notation or game.hidden_information or not history or game.start().history:
+        return tuple(state.format_move(m) for m in history)
+    found = _WRITTEN.get((id(game), history))
+    if found is not None and found[0] is game:
+        return found[1]
+    before = _WRITTEN.get((id(game), history[:-1]))
+    texts, at, rest = (
+        ((), game.start(), tuple(history))
+        if before is None or before[0] is not game
+        else (before[1], before[2], (history[-1],))
+    )
+    for move in rest:
+        if not at.is_legal(move):  # not a game from its start (a position set up by hand): the default notation
+            return tuple(game.format_move(m) for m in history)
+        texts += (game.write_move(at, move),)
+        at = at.play_unchecked(move)
+    if len(_WRITTEN) >= 4096:
+        _WRITTEN.clear()
+    _WRITTEN[(id(game), history)] = (game, texts, at)
+    return texts
 
 
 def _declares(game: Game[Any], method: str) -> bool:
@@ -726,6 +767,11 @@ class Game(Generic[StateT]):
     #: Whether the game says itself why a move is illegal (:meth:`why_illegal`):
     #: set by itself when a game overrides it.
     explains_illegal: ClassVar[bool] = False
+    #: The choices a move may carry that are not squares (a promotion's piece), or None: see
+    #: :mod:`boardgames.rules.choices`.
+    choices: ClassVar[Choices | None] = None
+    #: Whether the game writes its moves its own way (:meth:`write_move`, chess' SAN): set for you.
+    own_notation: ClassVar[bool] = False
     #: Whether the game has an :meth:`evaluate` of its own. Set by itself when
     #: a game overrides it; ``mcts`` then values new nodes by it (no playout).
     has_evaluation: ClassVar[bool] = False
@@ -865,6 +911,8 @@ class Game(Generic[StateT]):
             cls.has_evaluation = True
         if "why_illegal" in cls.__dict__:
             cls.explains_illegal = True
+        if "write_move" in cls.__dict__:
+            cls.own_notation = True
         if "next_parts" in cls.__dict__ and "moves_in_parts" not in cls.__dict__:
             cls.moves_in_parts = True
         # Two players, one light and one dark, and no symbols: the light side's pieces hollow (○), the
@@ -1174,14 +1222,32 @@ class Game(Generic[StateT]):
         return all(sq == -1 or (sq >= 0 and full >> sq & 1) for sq in (move.origin, move.to, *move.marks))
 
     def format_move(self, move: Move) -> str:
+        if len(move) > 3 and self.choices is not None:  # a choice: its squares, then "=N"
+            check_move(move)
+            return self.format_move(with_choice(move, -1)) + self.choices.write(move[3])
         if not self.board_drawn:  # a table's sites by the game's names for them, never the grid's
             return format_sites(self.grid, move, self.site_names())
         return format_move(self.grid, move)
 
     def parse_move(self, text: str) -> Move:
+        if self.choices is not None and isinstance(text, str) and "=" in text:
+            head, choice = self.choices.read(text)
+            return with_choice(self.parse_move(head), choice)
         if not self.board_drawn:
             return parse_sites(text, self.site_names())
         return parse_move(self.grid, text)
+
+    def write_move(self, state: StateT, move: Move) -> str:
+        """Legal ``move`` in ``state`` as the game writes it (chess: ``Nf3``,
+        ``O-O``, ``e8=Q+``): shown wherever a move is shown, and what records
+        keep. A game that writes this (and :meth:`read_move`) has a notation of
+        its own; by default, the one notation of every game (:meth:`format_move`)."""
+        return self.format_move(move)
+
+    def read_move(self, state: StateT, text: str) -> Move | None:
+        """The legal move ``text`` names in ``state`` in the game's own
+        notation, or None (then the default notation reads it)."""
+        return None
 
     def shorthand(self, state: StateT, text: str) -> Move | None:
         """The legal move a person means by ``text`` beyond the notation, or

@@ -7,7 +7,9 @@ error messages are written once:
 * a step or jump is ``from-to``: ``c3-c4``;
 * each piece the mover chose to flip or take is added as ``x`` and its square,
   in file-then-rank order: ``d4xe5xf6``, ``c3-c4xb2``;
-* ``pass``.
+* ``pass``;
+* a choice the game declares (:class:`~boardgames.rules.choices.Choices`,
+  a promotion's piece) after ``=``: ``e7-e8=N``.
 
 Only choices belong in a move: a game whose flips follow from the placement
 (Donuts, Othello) never lists them.
@@ -47,11 +49,41 @@ class Move(NamedTuple):
         return self.to < 0
 
     @property
+    def choice(self) -> int:
+        """The mover's choice among the names the game declares (a promotion's
+        piece: ``Game.choices``), -1 for none. A move with a choice is the
+        same tuple with one more item (see :func:`with_choice`): a move
+        without one is the three items it always was, made, hashed and
+        sorted as fast."""
+        return self[3] if len(self) > 3 else -1
+
+    def __repr__(self) -> str:
+        chose = f", choice={self[3]!r}" if len(self) > 3 else ""
+        return f"Move(origin={self[0]!r}, to={self[1]!r}, marks={self[2]!r}{chose})"
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        # Pickled and copied as its items (a choice too): the named tuple's own way passes three.
+        return (_remade, (tuple(self),))
+
+    @property
     def is_placement(self) -> bool:
         return self.origin < 0 and self.to >= 0
 
 
 PASS = Move()
+
+
+def with_choice(move: Move, choice: int) -> Move:
+    """``move`` with the mover's ``choice`` (an index into the game's
+    :class:`~boardgames.rules.choices.Choices`); -1: ``move`` without one."""
+    head = (move[0], move[1], move[2])
+    return tuple.__new__(Move, head if choice < 0 else (*head, choice))
+
+
+def _remade(items: tuple[object, ...]) -> Move:
+    return tuple.__new__(Move, items)
+
+
 _PASSING = (PASS,)
 
 
@@ -158,6 +190,7 @@ def check_move(move: object, accepted: str = "a boardgames.Move of square number
         and type(move.origin) is type(move.to) is int
         and isinstance(move.marks, tuple)
         and all(type(sq) is int for sq in move.marks)
+        and (len(move) == 3 or (len(move) == 4 and type(move[3]) is int and move[3] >= 0))
     ):
         raise WrongTypeError(f"a move is {accepted}, got {move!r}")
 

@@ -152,7 +152,7 @@ def from_moves(moves: Iterable[Move], partial: Move) -> Parts:
     for move in moves:
         if move.origin == partial.origin and move.to == partial.to and move.marks[:n] == chosen:
             if len(move.marks) == n:
-                complete = True
+                complete = complete or len(move) == 3  # whole, unless a choice is still to make
             else:
                 marks |= 1 << move.marks[n]
     return Parts(0, 0, marks, complete, False)

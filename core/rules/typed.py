@@ -44,6 +44,10 @@ class TypedMoves:
         short = self.game.shorthand(self, text)
         if short is not None and self.is_legal(short):
             return short
+        if self.game.own_notation and isinstance(text, str):  # the game's own notation (chess' SAN), then the default
+            own = self.game.read_move(self, text.strip())
+            if own is not None and self.is_legal(own):
+                return own
         typed = self._typed(text)
         if self.is_legal(typed):
             return typed
@@ -64,7 +68,12 @@ class TypedMoves:
         # exactly one legal move goes the same way and includes every typed mark.
         wanted = set(typed.marks)
         matches = [
-            m for m in self.legal_moves if m.origin == typed.origin and m.to == typed.to and wanted <= set(m.marks)
+            m
+            for m in self.legal_moves
+            if m.origin == typed.origin
+            and m.to == typed.to
+            and wanted <= set(m.marks)
+            and (len(typed) == 3 or m[3:] == typed[3:])  # a choice typed is that choice
         ]
         if len(matches) == 1:
             return matches[0]
