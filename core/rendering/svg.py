@@ -44,6 +44,7 @@ from ..geometry import bits
 from ..rules.colours import contrast, is_colour
 from ..rules.declarations import Card, Die
 from ..rules.view import BoardView
+from .glyphs import CHESS_SET, svg_glyph
 from .words import (
     card_runs,
     cards_words,
@@ -142,6 +143,8 @@ def _piece(shape: str, cx: float, cy: float, colour: str, css: str, name: str, l
     """A piece in its declared shape: a disc, a ring (a donut), a square block,
     a cross. A ``light`` one gets a dark outline and a texture: a ring inside
     a disc or a block, sprinkles on a ring."""
+    if shape in CHESS_SET:  # a piece of the chess set: its glyph (boardgames.rendering.glyphs)
+        return svg_glyph(shape, cx, cy, _attr(colour), css, _attr(name), light)
     r, colour = RADIUS, _attr(colour)
     where = f'class="{css}" data-square="{_attr(name)}"'
     edge = f'stroke="{OUTLINE}" stroke-width="2.5"' if light else 'stroke="#222" stroke-width="2"'
@@ -420,7 +423,7 @@ def _pieces(view: BoardView, centre: Callable[[int], tuple[float, float]], backg
         css = f"piece {player} {_token('kind', kind.name)}"
         cx, cy = centre(sq)
         parts = _piece(kind.shape, cx, cy, colour, css, grid.name(sq), _light(colour, background))
-        if kind.letter:  # a kind that declares a letter (the first kind too): its letter on it
+        if kind.letter and kind.shape not in CHESS_SET:  # a kind that declares a letter (the first kind too): on it
             # Dark on a pale piece, white on a dark one: the letter that reads better.
             measured = _hex_colour(colour)
             pale = measured is not None and contrast(measured, "#ffffff") < contrast(measured, "#222222")
@@ -473,6 +476,13 @@ def _rings(view: BoardView, centre: Callable[[int], tuple[float, float]], out: l
                 f'<circle class="{css}" {at} r="{_n(RING + 0.5)}" fill="none" stroke="{LAST}" '
                 f'stroke-width="{width}"{dashes}/>'
             )
+    for sq in view.flagged:  # what the game flags (a king in check): a red square around it, its words as title
+        cx, cy = centre(sq)
+        out.append(
+            f'<rect class="flagged" x="{_n(cx - RING)}" y="{_n(cy - RING)}" width="{_n(2 * RING)}" '
+            f'height="{_n(2 * RING)}" fill="#d55e00" fill-opacity="0.25" stroke="#d55e00" stroke-width="3">'
+            f"<title>{_text(view.flag)}</title></rect>"
+        )
     for sq in view.winning:
         cx, cy = centre(sq)
         out.append(

@@ -37,8 +37,10 @@ import re
 import string
 from typing import IO, Any
 
+from ..rules.colours import luminance
 from ..rules.declarations import Card, Cards, Die
 from ..rules.view import BoardView
+from .glyphs import CHESS_SET, glyph_of
 from .words import card_runs, colour_names, colour_word, die_words, empty_place, owned, score_text
 
 #: A square under a fill overlay of no player's, in ASCII (a player's shows its letter).
@@ -140,6 +142,8 @@ def render_text(view: BoardView, unicode: bool = False) -> str:
             kind = view.piece_kinds[index] if index < len(view.piece_kinds) else None
             if unicode:
                 symbol = kind.symbol if kind is not None and kind.symbol else view.symbol_of(who)
+                if kind is not None and kind.shape in CHESS_SET:  # the chess set's glyph, outlined for a light side
+                    symbol = glyph_of(kind.shape, luminance(view.colour_of(who)) > 0.5) or symbol
                 return paint(symbol, view.colour_of(who), bold=True)
             if kind is not None and kind.letter:
                 return kind.letter.upper() if who == 0 else kind.letter.lower()
@@ -272,6 +276,8 @@ def render_text(view: BoardView, unicode: bool = False) -> str:
     if sides:
         lines.append(f"     {sides}")
     lines += _beside(view, unicode, paint)
+    if view.flag:  # what the game flags (a king in check), in words
+        lines.append(view.flag)
     return "\n".join(text.rstrip() for text in lines)
 
 

@@ -40,6 +40,7 @@ def squares_words(view: BoardView) -> dict[int, str]:
         (view.last, "last move"),
         (view.changed, view.words.changed),
         (view.winning, "winning line"),
+        (view.flagged, view.flag),
     ):
         for sq in set(squares):
             extra.setdefault(sq, []).append(words)
@@ -83,7 +84,7 @@ def position_words(view: BoardView) -> str:
         parts.append(f"{view.counted.plural or view.counted.name + 's'}: " + ", ".join(
             f"{view.grid.name(sq)} {n}" for sq, n, _ in view.counts
         ))
-    return ". ".join(["; ".join(parts), *beside_words(view)])
+    return ". ".join(["; ".join(parts), *beside_words(view), *([view.flag] if view.flag else [])])
 
 
 def die_words(view: BoardView, die: Die) -> str:

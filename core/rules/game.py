@@ -584,6 +584,8 @@ class State(TypedMoves):
             # Where chance decides, no square starts a move (its outcomes are no squares).
             "parts": (Parts() if self.is_chance else self.parts()).to_json(names),
             "history": list(self.written_history()),
+            # What the game flags about the position (Game.flag: a king in check), where it flags anything.
+            **({"flag": flagged[0] if (flagged := game.flag(self)) else None} if _declares(game, "flag") else {}),
         }
 
 
@@ -611,7 +613,7 @@ def _card_json(card: str | Card | None, names: Sequence[str]) -> str | dict[str,
 
 
 #: Moves written in a game's own notation, per (game, history): the game, the texts and the position reached.
-_WRITTEN: dict[tuple[int, Any], tuple[Any, tuple[str, ...], Any]] = {}
+_WRITTEN: dict[tuple[Any, Any], tuple[Any, tuple[str, ...], Any]] = {}
 
 
 def written_history(state: State) -> tuple[str, ...]:
@@ -620,13 +622,13 @@ def written_history(state: State) -> tuple[str, ...]:
     game, history = state.game, state.history
     if not game.own_notation or game.hidden_information or not history or game.start().history:
         return tuple(state.format_move(m) for m in history)
-    found = _WRITTEN.get((id(game), history))
-    if found is not None and found[0] is game:
+    found = _WRITTEN.get((game, history))  # the same game: equal (its name and options), a record's own copy too
+    if found is not None:
         return found[1]
-    before = _WRITTEN.get((id(game), history[:-1]))
+    before = _WRITTEN.get((game, history[:-1]))
     texts, at, rest = (
         ((), game.start(), tuple(history))
-        if before is None or before[0] is not game
+        if before is None
         else (before[1], before[2], (history[-1],))
     )
     for move in rest:
@@ -636,7 +638,7 @@ def written_history(state: State) -> tuple[str, ...]:
         at = at.play_unchecked(move)
     if len(_WRITTEN) >= 4096:
         _WRITTEN.clear()
-    _WRITTEN[(id(game), history)] = (game, texts, at)
+    _WRITTEN[(game, history)] = (game, texts, at)
     return texts
 
 
@@ -1185,6 +1187,7 @@ class Game(Generic[StateT]):
         last = state.history[-1] if state.history else None
         if last is not None and last.origin < -1:  # a chance outcome or a hidden move: on no square
             last = None
+        flag = self.flag(state)
         return BoardView(
             grid=self.grid,
             players=self.player_names,
@@ -1198,7 +1201,11 @@ class Game(Generic[StateT]):
             mark_kinds=self.mark_kinds,
             overlay_kinds=self.overlay_kinds,
             words=self.words,
-            last=() if last is None or last.is_pass else tuple(sq for sq in (last.origin, last.to) if sq >= 0),
+            last=()
+            if last is None or last.is_pass
+            else (*(sq for sq in (last.origin, last.to) if sq >= 0), *self.also_moved(state)),
+            flag=flag[0] if flag else "",
+            flagged=flag[1] if flag else (),
             targets=tuple(bits(targets)),
             changed=tuple(bits(state.changed_by_last_move())),
             winning=state.outcome.line if state.outcome is not None else (),
@@ -1213,6 +1220,17 @@ class Game(Generic[StateT]):
             counted=self.counted,
             **beyond_the_board(self, state),  # dice, hands, cards on the table, running scores
         )
+
+    def flag(self, state: StateT) -> tuple[str, tuple[int, ...]] | None:
+        """What the game flags about ``state``, in words, and the squares it
+        concerns (chess: ``("white is in check", (e1,))``), or None: said in
+        the words and the text, marked on the SVG's squares."""
+        return None
+
+    def also_moved(self, state: StateT) -> tuple[int, ...]:
+        """The squares the last move's side effects moved a piece from and to
+        (castling's rook), shown as part of the last move; none by default."""
+        return ()
 
     # -- notation: shared, a game may override -------------------------------
     def on_board(self, move: Move) -> bool:

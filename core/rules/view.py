@@ -64,6 +64,9 @@ class BoardView:
     changed: tuple[int, ...] = ()
     #: Squares of the line that won the game (five in a row), once it is won.
     winning: tuple[int, ...] = ()
+    #: What the game flags about the position, in words (``Game.flag``: ``white is in check``), and its squares.
+    flag: str = ""
+    flagged: tuple[int, ...] = ()
     #: Squares a legal move goes to.
     targets: tuple[int, ...] = ()
     #: Pieces each player (``players`` order) still has to place; empty if the game has no reserve.

@@ -1,0 +1,37 @@
+"""Pieces drawn by a glyph the renderers know, not a lettered disc (issue 41).
+
+A piece kind whose ``shape`` names a piece of the chess set (``king``,
+``queen``, ``rook``, ``bishop``, ``knight``, ``pawn``) is drawn as that piece:
+in text by its Unicode chess glyph, outlined (♔) for a light side and solid
+(♚) for a dark one; in SVG by the solid glyph in its player's colour,
+outlined in the colour that stands out from it, with no letter on it.
+"""
+
+from __future__ import annotations
+
+#: Each piece of the chess set: its outlined glyph, then its solid one.
+CHESS_SET = {
+    "king": ("♔", "♚"),
+    "queen": ("♕", "♛"),
+    "rook": ("♖", "♜"),
+    "bishop": ("♗", "♝"),
+    "knight": ("♘", "♞"),
+    "pawn": ("♙", "♟"),
+}
+
+
+def glyph_of(shape: str, light: bool) -> str | None:
+    """The glyph of ``shape`` (outlined for a ``light`` side), or None if it names no glyph."""
+    pair = CHESS_SET.get(shape)
+    return None if pair is None else pair[0 if light else 1]
+
+
+def svg_glyph(shape: str, cx: float, cy: float, colour: str, css: str, name: str, light: bool) -> list[str]:
+    """The SVG of a piece drawn by its glyph (the solid one, in ``colour``,
+    outlined dark on a light piece and light on a dark one): one ``<text>``."""
+    solid = CHESS_SET[shape][1]
+    edge = "#222222" if light else "#f5f5f5"
+    return [
+        f'<text class="{css} glyph" data-square="{name}" x="{cx:.1f}" y="{cy + 12:.1f}" text-anchor="middle" '
+        f'font-size="40" fill="{colour}" stroke="{edge}" stroke-width="1.4" paint-order="stroke">{solid}</text>'
+    ]
