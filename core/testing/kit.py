@@ -266,9 +266,9 @@ def _check_views(state: State, rng: random.Random, at: str) -> None:
             raise ContractError(f"views: {who}'s moves in their own view differ from their legal moves: {at}")
         hidden = game.hide(state, player)
         twin = _unseen_twin(state, player, rng, at)
-        if twin is not None and (game.hide(twin, player).key != hidden.key or _board_json(
-            game.hide(twin, player)
-        ) != _board_json(hidden)):
+        if twin is not None and (
+            game.hide(twin, player).key != hidden.key or _board_json(game.hide(twin, player)) != _board_json(hidden)
+        ):
             raise ContractError(
                 f"views: two positions that differ only in a move {who} did not see look different to {who}"
                 f" (the view shows what seen() hides): {at}"
@@ -384,7 +384,11 @@ def _check_parts(state: State, move: Move, text: str, at: str) -> None:
         if found != role:
             raise ContractError(f"parts: {text!r} is legal but its {role} {square} is not offered as one: {at}")
         partial = extend(partial, square, role)
-    if not move.is_pass and not state.parts(partial).complete:
+    choices = state.game.choices
+    if len(move) > 3 and choices is not None:  # its squares, then its choice (boardgames.rules.choices)
+        if state.parts(partial).complete or move.choice not in choices.of(state.legal_moves, partial):
+            raise ContractError(f"parts: {text!r} is legal but its choice is not the one left to make: {at}")
+    elif not move.is_pass and not state.parts(partial).complete:
         raise ContractError(f"parts: {text!r} is legal but its parts do not say it is complete: {at}")
     limit = state.game.parts_per_move
     if limit is not None:

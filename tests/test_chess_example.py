@@ -1,0 +1,149 @@
+"""The chess example package (examples/chess, antichess as its option): the
+conformance kit, agreement with OpenSpiel's ``chess`` and ``antichess`` move
+for move (every legal move compared by its SAN, OpenSpiel's action_to_string,
+at every step; the player to move; the returns), and what issue 41 asked of
+it: a promotion's piece as a choice asked by name, SAN shown and read
+everywhere, the chess set drawn, the castling rook shown, check flagged."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import boardgames
+from boardgames import render_svg
+from boardgames.testing import plugin
+from helpers import load_example, need_pyspiel
+
+#: Seeded random games compared with OpenSpiel, each variant, and the most plies played of each.
+AGREEMENT_GAMES = 200
+PLIES = {"chess": 60, "antichess": 80}
+#: The steps compared in all (asserted: the games are seeded, so the count is fixed).
+STEPS = {"chess": 11880, "antichess": 13368}
+CASTLES = "e4 d5 Nf3 Qd6 Bc4 Bd7 O-O Nc6 d3 O-O-O"
+TO_PROMOTE = "f4 e5 fxe5 Ke7 e6 Kf6 e7 Kg6"
+STALEMATE = "e3 a5 Qh5 Ra6 Qxa5 h5 h4 Rah6 Qxc7 f6 Qxd7+ Kf7 Qxb7 Qd3 Qxb8 Qh7 Qxc8 Kg6 Qe6"  # Sam Loyd's
+
+
+@pytest.fixture(scope="module", autouse=True)
+def chess_plugin() -> Iterator[None]:
+    with plugin(load_example("chess"), "chess-under-test"):
+        yield
+
+
+def chess(variant: str = "chess") -> Any:
+    return boardgames.game_class("chess").configure({"variant": variant})
+
+
+def test_chess_and_antichess_keep_the_contract(check_game):
+    check_game("chess", games=1)
+    check_game("chess", games=2, options={"variant": "antichess"})
+
+
+@pytest.mark.parametrize("variant", ["chess", "antichess"])
+def test_it_plays_as_openspiels_move_for_move(variant):
+    pyspiel = need_pyspiel()
+    spiel, game, steps = pyspiel.load_game(variant), chess(variant), 0
+    for seed in range(AGREEMENT_GAMES):
+        rng = random.Random(seed)
+        ours, theirs = game.start(), spiel.new_initial_state()
+        while not ours.is_over and len(ours.history) < PLIES[variant]:
+            labels = {theirs.action_to_string(a): a for a in theirs.legal_actions()}
+            mine = {ours.format_move(m): m for m in ours.legal_moves}
+            assert sorted(mine) == sorted(labels), (seed, theirs)
+            assert theirs.current_player() == 1 - ours.turn  # OpenSpiel's player 0 is black
+            label = rng.choice(sorted(labels))
+            ours, _ = ours.play(mine[label]), theirs.apply_action(labels[label])
+            steps += 1
+        assert ours.is_over == theirs.is_terminal(), (seed, theirs)
+        if ours.is_over:
+            assert list(ours.returns()) == theirs.returns()[::-1], (seed, ours.outcome)
+    assert steps == STEPS[variant]
+
+
+def test_castling_both_sides_shows_the_rooks_move():
+    state = chess().replay(CASTLES.split())
+    assert state.describe() == f"chess after {CASTLES}"
+    names = state.game.grid.names
+    assert [names[sq] for sq in state.view().last] == ["e8", "c8", "a8", "d8"]  # the king, then the rook
+    assert state.pieces()["d8"] and state.pieces()["c8"] and "a8" not in state.pieces()
+    after = chess().replay(CASTLES.split()[:7])
+    assert [names[sq] for sq in after.view().last] == ["e1", "g1", "h1", "f1"]
+    assert 'class="last"' in render_svg(after.view()) and render_svg(after.view()).count('class="last"') == 4
+
+
+def test_en_passant():
+    state = chess().replay("e4 a6 e5 d5".split())
+    assert "exd6" in [state.format_move(m) for m in state.legal_moves]
+    taken = state.play("exd6")
+    assert "d5" not in taken.pieces() and taken.history[-1] == state.parse_move("e5-d6")
+
+
+def test_promotion_to_a_knight_is_typed_and_shown_as_e8_n():
+    state = chess().replay(TO_PROMOTE.split())
+    knight = state.parse_move("e8=N")
+    assert knight == state.parse_move("e7-e8=N") == state.parse_move("e7-e8=knight")
+    after = state.play("e8=N")
+    assert after.to_json()["history"][-1] == "e8=N" and after.describe().endswith("Kg6 e8=N")
+    assert after.contents()["e8"]["kind"] == "knight"
+    with pytest.raises(boardgames.AmbiguousMoveError, match="e8=Q, e8=R, e8=B, e8=N"):
+        state.parse_move("e8")
+
+
+def test_stalemate_is_a_draw():
+    state = chess().replay(STALEMATE.split())
+    assert state.is_over and state.winner is None and state.result_text() == "draw: stalemate"
+
+
+def test_check_is_flagged_in_words_and_on_the_board():
+    state = chess().replay("e4 f5 Qh5+".split())
+    view = state.view()
+    assert view.flag == "black is in check" and [state.game.grid.names[sq] for sq in view.flagged] == ["e8"]
+    assert state.to_json()["flag"] == "black is in check"
+    svg = render_svg(view)
+    assert re.search(r'<rect class="flagged"[^>]*><title>black is in check</title>', svg)
+    assert "black is in check" in boardgames.render_text(view)
+    mated = chess().replay("f3 e5 g4 Qh4#".split())
+    assert mated.result_text() == "black wins: checkmate" and mated.view().flag == "white is checkmated"
+    assert chess().start().view().flag == "" and chess().start().to_json()["flag"] is None
+
+
+def test_pieces_are_drawn_as_the_chess_set():
+    view = chess().start().view()
+    text = boardgames.render_text(view, unicode=True)
+    assert "♔" in text and "♚" in text and "♙" in text and "♟" in text
+    svg = render_svg(view)
+    assert svg.count(">♚</text>") == 2 and svg.count(">♟</text>") == 16  # solid glyphs in each side's colour
+    assert 'class="kind"' not in svg  # no letter on a disc
+
+
+def test_a_record_in_san_replays_through_the_command(cli):
+    run = cli("play", "chess", "--players", "human,human", input="e4\ne5\nNf3\nNc6\n")
+    found = re.search(r"Saved to (\S+)\.", run.out)
+    assert found, run.out
+    record = json.loads(Path(found.group(1)).read_text())
+    assert record["history"] == ["e4", "e5", "Nf3", "Nc6"]
+    replayed = cli("replay", found.group(1), input="4\n")
+    assert replayed.code == 0, replayed.err
+    assert "4. black: Nc6" in replayed.out
+
+
+def test_a_promotion_through_the_command_asks_the_piece_by_name(cli):
+    typed = "\n".join([*TO_PROMOTE.split(), "e8", "knight"]) + "\n"
+    run = cli("play", "chess", "--players", "human,human", input=typed)
+    assert run.code == 0, run.err
+    assert "Promote to? queen, rook, bishop, knight:" in run.out
+    assert "Kg6 e8=N" in run.out
+
+
+def test_a_bad_move_is_refused_in_one_line_naming_the_position(cli):
+    run = cli("show", "chess", "--moves", "e4 e5 Ke3")
+    assert run.code != 0 and "Traceback" not in run.err
+    lines = [line for line in run.err.splitlines() if line.strip()]
+    assert len(lines) == 1 and "'Ke3'" in lines[0] and "chess after e4 e5" in lines[0], run.err
