@@ -422,7 +422,7 @@ def site_named(state: State, text: str) -> int | None:
 def ask_choice(state: State, moves: tuple[Move, ...], read: Callable[[str], str | None]) -> Move | None:
     """Ask which of the game's choices finishes ``moves`` (one move but for
     its choice), by name: ``Promote to? queen, rook, bishop, knight``."""
-    named = state.game.choices
+    named = state.game.move_choices
     assert named is not None
     by_choice = {m.choice: m for m in moves}
     answer = read(named.question_of(tuple(sorted(by_choice))) + ": ")
@@ -463,7 +463,7 @@ def read_move(state: State, text: str, read: Callable[[str], str | None]) -> Mov
         question = f"Move {site_label(state, typed.to)} where?"
     if len(choices) == 1:  # no choice: the one move there is (as the page plays it)
         return choices[0]
-    named = state.game.choices
+    named = state.game.move_choices
     if named is not None and len({m[:3] for m in choices}) == 1 and all(m.choice >= 0 for m in choices):
         return ask_choice(state, choices, read)  # only the game's choice is open: asked by its names
     texts = [state.format_move(m) for m in choices]

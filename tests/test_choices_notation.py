@@ -33,7 +33,7 @@ class Pawn(Game[PawnState]):
     name = "pawn-toy"
     title = "Pawn"
     player_names = ("white", "black")
-    choices = Choices("Promote to?", ("queen", "knight"), ("Q", "N"))
+    move_choices = Choices("Promote to?", ("queen", "knight"), ("Q", "N"))
 
     def setup(self) -> None:
         self.grid = Grid.get(1, 3)
@@ -63,13 +63,13 @@ class Written(Pawn):
 
     name = "written-toy"
 
-    def write_move(self, state: PawnState, move: Move) -> str:
+    def write_notation(self, state: PawnState, move: Move) -> str:
         if move.is_pass:
             return "-"
-        return "P" + self.grid.names[move.to] + self.choices.write(move.choice)  # type: ignore[union-attr]
+        return "P" + self.grid.names[move.to] + self.move_choices.write(move.choice)  # type: ignore[union-attr]
 
-    def read_move(self, state: PawnState, text: str) -> Move | None:
-        return next((m for m in state.legal_moves if self.write_move(state, m).lower() == text.lower()), None)
+    def read_notation(self, state: PawnState, text: str) -> Move | None:
+        return next((m for m in state.legal_moves if self.write_notation(state, m).lower() == text.lower()), None)
 
 
 class Toys:

@@ -263,7 +263,7 @@ class SpielState(pyspiel.State):
         game = self.position.game
         if player == CHANCE:
             return game.format_outcome(outcome(action))
-        return action_text(game.grid, action, game.choices)
+        return action_text(game.grid, action, game.move_choices)
 
     def is_terminal(self) -> bool:
         return self.position.outcome is not None
@@ -380,6 +380,8 @@ class Observer:
             return f"{moves}\n{render_text(position.view())}\n{fields_text(position)}"
         text = information_text(position, looker) if self.recall else observation_text(position, looker)
         if player == position.turn and not self.public_only:
-            chosen = " ".join(action_text(position.game.grid, a, position.game.choices) for a in state.builder.chosen)
+            chosen = " ".join(
+                action_text(position.game.grid, a, position.game.move_choices) for a in state.builder.chosen
+            )
             text += f"\nchoosing {chosen}" if chosen else ""
         return text

@@ -8,7 +8,7 @@ one fixed space of the board's squares plus two:
 * ``pass_action`` (the board size) is the pass;
 * ``end_action`` (the board size + 1) closes a move whose squares are also
   the start of a longer legal move (a Verso placement that may flip, or not);
-* in a game that declares choices (``Game.choices``: a promotion's piece),
+* in a game that declares choices (``Game.move_choices``: a promotion's piece),
   choice ``k`` is action ``end_action + 1 + k``, after the move's squares.
 
 A placement is its destination then each mark; a step its origin, its
@@ -52,8 +52,8 @@ def action_count(grid: Grid, choices: int = 0) -> int:
 
 
 def choice_count(game: Any) -> int:
-    """How many choices ``game`` declares (``Game.choices``), each an action."""
-    return len(game.choices.names) if game.choices is not None else 0
+    """How many choices ``game`` declares (``Game.move_choices``), each an action."""
+    return len(game.move_choices.names) if game.move_choices is not None else 0
 
 
 def pass_action(grid: Grid) -> int:
@@ -146,7 +146,7 @@ class MoveBuilder:
                 actions += (self._end - 1,)
             if parts.complete and squares and self.chosen:
                 actions += (self._end,)
-            if not squares and not parts.complete and self.chosen and self.state.game.choices is not None:
+            if not squares and not parts.complete and self.chosen and self.state.game.move_choices is not None:
                 actions = tuple(self._end + 1 + k for k in self._choices())  # the squares are chosen: a choice
             self._actions = actions
         return actions
@@ -195,7 +195,11 @@ class MoveBuilder:
             self.chosen += (action,)
             self._actions = None
             return self.partial
-        if action > self._end and self.state.game.choices is not None and action - self._end - 1 in self._choices():
+        if (
+            action > self._end
+            and self.state.game.move_choices is not None
+            and action - self._end - 1 in self._choices()
+        ):
             self.chosen += (action,)
             self._actions = None
             return with_choice(self.partial, action - self._end - 1)
@@ -203,7 +207,7 @@ class MoveBuilder:
 
     def _choices(self) -> tuple[int, ...]:
         """The choices that finish the move being made, its squares all chosen (none before)."""
-        choices = self.state.game.choices
+        choices = self.state.game.move_choices
         if choices is None or not self.chosen or self.state.outcome is not None:
             return ()
         return choices.of(self.state.legal_moves, self.partial)
@@ -213,12 +217,12 @@ class MoveBuilder:
 
     def _describe(self, action: int) -> str:
         try:
-            return f"{action} ({action_text(self.grid, action, self.state.game.choices)})"
+            return f"{action} ({action_text(self.grid, action, self.state.game.move_choices)})"
         except IllegalMoveError:
             return str(action)
 
     def _where(self) -> str:
-        chosen = " ".join(action_text(self.grid, a, self.state.game.choices) for a in self.chosen)
+        chosen = " ".join(action_text(self.grid, a, self.state.game.move_choices) for a in self.chosen)
         return f"in {self.state.describe()}" + (f" after actions {chosen}" if chosen else "")
 
 

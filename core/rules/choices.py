@@ -1,7 +1,7 @@
 """Choices inside a move that are not squares: a promotion's piece (later a
 drop from the hand, a quadrant and a way to turn it).
 
-A game declares them once, as :class:`Choices` (``Game.choices``): the
+A game declares them once, as :class:`Choices` (``Game.move_choices``): the
 question asked, each choice's name and how the notation writes it. A move
 carries its choice as an index into them (:attr:`Move.choice`, made with
 :func:`~boardgames.rules.moves.with_choice`); the notation writes it after

@@ -387,7 +387,7 @@ class State(TypedMoves):
             return "?" if move.origin == HIDDEN_ORIGIN else self.game.format_outcome(move)
         game = self.game
         if game.own_notation and self.outcome is None and self.turn != CHANCE and self.is_legal(move):
-            return game.write_move(self, move)
+            return game.write_notation(self, move)
         return game.format_move(move)
 
     def written_history(self) -> tuple[str, ...]:
@@ -584,8 +584,12 @@ class State(TypedMoves):
             # Where chance decides, no square starts a move (its outcomes are no squares).
             "parts": (Parts() if self.is_chance else self.parts()).to_json(names),
             "history": list(self.written_history()),
-            # What the game flags about the position (Game.flag: a king in check), where it flags anything.
-            **({"flag": flagged[0] if (flagged := game.flag(self)) else None} if _declares(game, "flag") else {}),
+            # What the game flags about the position (Game.state_flag: a king in check), where it flags anything.
+            **(
+                {"flag": flagged[0] if (flagged := game.state_flag(self)) else None}
+                if _declares(game, "state_flag")
+                else {}
+            ),
         }
 
 
@@ -626,15 +630,11 @@ def written_history(state: State) -> tuple[str, ...]:
     if found is not None:
         return found[1]
     before = _WRITTEN.get((game, history[:-1]))
-    texts, at, rest = (
-        ((), game.start(), tuple(history))
-        if before is None
-        else (before[1], before[2], (history[-1],))
-    )
+    texts, at, rest = ((), game.start(), tuple(history)) if before is None else (before[1], before[2], (history[-1],))
     for move in rest:
         if not at.is_legal(move):  # not a game from its start (a position set up by hand): the default notation
             return tuple(game.format_move(m) for m in history)
-        texts += (game.write_move(at, move),)
+        texts += (game.write_notation(at, move),)
         at = at.play_unchecked(move)
     if len(_WRITTEN) >= 4096:
         _WRITTEN.clear()
@@ -771,8 +771,8 @@ class Game(Generic[StateT]):
     explains_illegal: ClassVar[bool] = False
     #: The choices a move may carry that are not squares (a promotion's piece), or None: see
     #: :mod:`boardgames.rules.choices`.
-    choices: ClassVar[Choices | None] = None
-    #: Whether the game writes its moves its own way (:meth:`write_move`, chess' SAN): set for you.
+    move_choices: ClassVar[Choices | None] = None
+    #: Whether the game writes its moves its own way (:meth:`write_notation`, chess' SAN): set for you.
     own_notation: ClassVar[bool] = False
     #: Whether the game has an :meth:`evaluate` of its own. Set by itself when
     #: a game overrides it; ``mcts`` then values new nodes by it (no playout).
@@ -913,7 +913,7 @@ class Game(Generic[StateT]):
             cls.has_evaluation = True
         if "why_illegal" in cls.__dict__:
             cls.explains_illegal = True
-        if "write_move" in cls.__dict__:
+        if "write_notation" in cls.__dict__:
             cls.own_notation = True
         if "next_parts" in cls.__dict__ and "moves_in_parts" not in cls.__dict__:
             cls.moves_in_parts = True
@@ -1187,7 +1187,7 @@ class Game(Generic[StateT]):
         last = state.history[-1] if state.history else None
         if last is not None and last.origin < -1:  # a chance outcome or a hidden move: on no square
             last = None
-        flag = self.flag(state)
+        flag = self.state_flag(state)
         return BoardView(
             grid=self.grid,
             players=self.player_names,
@@ -1221,7 +1221,7 @@ class Game(Generic[StateT]):
             **beyond_the_board(self, state),  # dice, hands, cards on the table, running scores
         )
 
-    def flag(self, state: StateT) -> tuple[str, tuple[int, ...]] | None:
+    def state_flag(self, state: StateT) -> tuple[str, tuple[int, ...]] | None:
         """What the game flags about ``state``, in words, and the squares it
         concerns (chess: ``("white is in check", (e1,))``), or None: said in
         the words and the text, marked on the SVG's squares."""
@@ -1240,29 +1240,29 @@ class Game(Generic[StateT]):
         return all(sq == -1 or (sq >= 0 and full >> sq & 1) for sq in (move.origin, move.to, *move.marks))
 
     def format_move(self, move: Move) -> str:
-        if len(move) > 3 and self.choices is not None:  # a choice: its squares, then "=N"
+        if len(move) > 3 and self.move_choices is not None:  # a choice: its squares, then "=N"
             check_move(move)
-            return self.format_move(with_choice(move, -1)) + self.choices.write(move[3])
+            return self.format_move(with_choice(move, -1)) + self.move_choices.write(move[3])
         if not self.board_drawn:  # a table's sites by the game's names for them, never the grid's
             return format_sites(self.grid, move, self.site_names())
         return format_move(self.grid, move)
 
     def parse_move(self, text: str) -> Move:
-        if self.choices is not None and isinstance(text, str) and "=" in text:
-            head, choice = self.choices.read(text)
+        if self.move_choices is not None and isinstance(text, str) and "=" in text:
+            head, choice = self.move_choices.read(text)
             return with_choice(self.parse_move(head), choice)
         if not self.board_drawn:
             return parse_sites(text, self.site_names())
         return parse_move(self.grid, text)
 
-    def write_move(self, state: StateT, move: Move) -> str:
+    def write_notation(self, state: StateT, move: Move) -> str:
         """Legal ``move`` in ``state`` as the game writes it (chess: ``Nf3``,
         ``O-O``, ``e8=Q+``): shown wherever a move is shown, and what records
-        keep. A game that writes this (and :meth:`read_move`) has a notation of
+        keep. A game that writes this (and :meth:`read_notation`) has a notation of
         its own; by default, the one notation of every game (:meth:`format_move`)."""
         return self.format_move(move)
 
-    def read_move(self, state: StateT, text: str) -> Move | None:
+    def read_notation(self, state: StateT, text: str) -> Move | None:
         """The legal move ``text`` names in ``state`` in the game's own
         notation, or None (then the default notation reads it)."""
         return None

@@ -51,7 +51,7 @@ class Move(NamedTuple):
     @property
     def choice(self) -> int:
         """The mover's choice among the names the game declares (a promotion's
-        piece: ``Game.choices``), -1 for none. A move with a choice is the
+        piece: ``Game.move_choices``), -1 for none. A move with a choice is the
         same tuple with one more item (see :func:`with_choice`): a move
         without one is the three items it always was, made, hashed and
         sorted as fast."""

@@ -45,7 +45,7 @@ class TypedMoves:
         if short is not None and self.is_legal(short):
             return short
         if self.game.own_notation and isinstance(text, str):  # the game's own notation (chess' SAN), then the default
-            own = self.game.read_move(self, text.strip())
+            own = self.game.read_notation(self, text.strip())
             if own is not None and self.is_legal(own):
                 return own
         typed = self._typed(text)

@@ -64,7 +64,7 @@ class BoardView:
     changed: tuple[int, ...] = ()
     #: Squares of the line that won the game (five in a row), once it is won.
     winning: tuple[int, ...] = ()
-    #: What the game flags about the position, in words (``Game.flag``: ``white is in check``), and its squares.
+    #: What the game flags about the position, in words (``Game.state_flag``: ``white is in check``), and its squares.
     flag: str = ""
     flagged: tuple[int, ...] = ()
     #: Squares a legal move goes to.

@@ -384,7 +384,7 @@ def _check_parts(state: State, move: Move, text: str, at: str) -> None:
         if found != role:
             raise ContractError(f"parts: {text!r} is legal but its {role} {square} is not offered as one: {at}")
         partial = extend(partial, square, role)
-    choices = state.game.choices
+    choices = state.game.move_choices
     if len(move) > 3 and choices is not None:  # its squares, then its choice (boardgames.rules.choices)
         if state.parts(partial).complete or move.choice not in choices.of(state.legal_moves, partial):
             raise ContractError(f"parts: {text!r} is legal but its choice is not the one left to make: {at}")

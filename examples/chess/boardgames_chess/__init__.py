@@ -97,7 +97,7 @@ class Chess(Game[ChessState]):
     checkered = True
     # Drawn as the chess set (its glyphs), lettered as SAN letters them.
     piece_kinds = tuple(PieceKind(n, "PNBRQK"[i], shape=n) for i, n in enumerate(KINDS))  # type: ignore[arg-type]
-    choices = Choices("Promote to?", ("queen", "rook", "bishop", "knight", "king"), ("Q", "R", "B", "N", "K"))
+    move_choices = Choices("Promote to?", ("queen", "rook", "bishop", "knight", "king"), ("Q", "R", "B", "N", "K"))
     option_specs = (ChoiceOption("variant", "chess, or antichess (losing chess)", "chess", ("chess", "antichess")),)
     max_length = 17695  # OpenSpiel's
     rules_text = __doc__ or ""
@@ -272,7 +272,7 @@ class Chess(Game[ChessState]):
     def kinds(self, state: ChessState) -> dict[int, int]:
         return {s: (p & 7) - 1 for s, p in enumerate(state.board) if p}
 
-    def flag(self, state: ChessState) -> tuple[str, tuple[int, ...]] | None:
+    def state_flag(self, state: ChessState) -> tuple[str, tuple[int, ...]] | None:
         me, king = state.turn, KING | state.turn << 3
         if self.anti or state.outcome is not None and state.outcome.reason != "checkmate" or king not in state.board:
             return None
@@ -288,13 +288,13 @@ class Chess(Game[ChessState]):
             return ()
         return (last.to + 8, last.to - 8) if last.to > last.origin else (last.to - 16, last.to + 8)  # the rook
 
-    def write_move(self, state: ChessState, move: Move) -> str:
+    def write_notation(self, state: ChessState, move: Move) -> str:
         board, (o, t), kind = state.board, (move.origin, move.to), state.board[move.origin] & 7
         name = self.grid.names[t]
         if kind == KING and abs(t - o) == 16:
             text = "O-O" if t > o else "O-O-O"
         elif kind == PAWN:
-            text = (FILES[o // 8] + "x" if o // 8 != t // 8 else "") + name + self.choices.write(move.choice)  # type: ignore[union-attr]
+            text = (FILES[o // 8] + "x" if o // 8 != t // 8 else "") + name + self.move_choices.write(move.choice)  # type: ignore[union-attr]
         else:
             rivals = {
                 m.origin for m in state.legal_moves if m.to == t and m.origin != o and board[m.origin] == board[o]
@@ -311,7 +311,7 @@ class Chess(Game[ChessState]):
             text += "#" if mated else "+"
         return text
 
-    def read_move(self, state: ChessState, text: str) -> Move | None:
+    def read_notation(self, state: ChessState, text: str) -> Move | None:
         clean = text.replace("0", "O").rstrip("+#!?")
         found = SAN.fullmatch(clean)
         if not found:
@@ -320,7 +320,7 @@ class Chess(Game[ChessState]):
         to = -1 if castle else self.grid.parse_square(found.group(4))
         kind = KING if castle else LETTER.index(found.group(1)) if found.group(1) else PAWN
         written = {  # the SAN of each legal move that could be it: its piece, to its square
-            self.write_move(state, m).rstrip("+#"): m
+            self.write_notation(state, m).rstrip("+#"): m
             for m in state.legal_moves
             if (castle or m.to == to) and state.board[m.origin] & 7 == kind
         }
@@ -330,7 +330,7 @@ class Chess(Game[ChessState]):
         if unpromoted:
             raise AmbiguousMoveError(
                 f"{text!r} needs a choice in {state.describe()}: one of "
-                + ", ".join(self.write_move(state, m) for m in unpromoted),
+                + ", ".join(self.write_notation(state, m) for m in unpromoted),
                 tuple(unpromoted),
             )
         if state.outcome is not None:
