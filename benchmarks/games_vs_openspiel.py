@@ -47,7 +47,10 @@ GAMES: dict[str, tuple[dict[str, Any], str, dict[str, Any], float]] = {
     "ultimate_tic_tac_toe": ({}, "ultimate_tic_tac_toe", {}, 0.20),
     "oware": ({}, "oware", {}, 0.20),
     "kalah": ({}, "mancala", {}, 0.20),
+    "chess": ({}, "chess", {}, 0.20),
 }
+#: Chess against python-chess (issue 41).
+PYTHON_CHESS_TARGET = 0.5
 
 
 def ensure_example(name: str) -> bool:
@@ -82,6 +85,26 @@ def openspiel_rate(game: Any, seconds: float, rng: random.Random) -> float:
         state = game.new_initial_state()
         while not state.is_terminal():
             state.apply_action(rng.choice(state.legal_actions()))
+        games += 1
+    return games / (time.perf_counter() - began)
+
+
+def python_chess_rate(seconds: float, rng: random.Random) -> float | None:
+    """Random games a second of python-chess (its pure-Python move generator,
+    the issue's anchor for chess in Python) through the same loop: its legal
+    moves, one drawn, pushed, to the end as OpenSpiel's rules end a game
+    (checkmate, stalemate, too little material, 100 plies, a third repetition).
+    None where python-chess is not installed."""
+    try:
+        import chess
+    except ImportError:
+        return None
+    games = 0
+    began = time.perf_counter()
+    while time.perf_counter() - began < seconds:
+        board = chess.Board()
+        while board.outcome(claim_draw=True) is None:
+            board.push(rng.choice(list(board.legal_moves)))
         games += 1
     return games / (time.perf_counter() - began)
 
@@ -146,6 +169,19 @@ def main(argv: list[str] | None = None) -> int:
             f"  {name:<8} ours {result[name]['ours_random_games_per_s']:>9,.1f}/s   OpenSpiel"
             f" {result[name]['openspiel_random_games_per_s']:>9,.1f}/s   ratio {ratio:.3f}  (target {target})"
         )
+        if name == "chess":  # the issue's other anchor: python-chess, where it is installed
+            anchor = [python_chess_rate(args.seconds, rng) for _ in range(args.rounds)]
+            if None not in anchor:
+                anchored = statistics.median(a / b for a, b in zip(ours, anchor, strict=True))  # type: ignore[operator]
+                result[name] |= {
+                    "python_chess_random_games_per_s": round(statistics.median(anchor), 1),  # type: ignore[type-var]
+                    "python_chess_ratio": round(anchored, 3),
+                    "python_chess_met": anchored >= PYTHON_CHESS_TARGET,
+                }
+                print(
+                    f"  {name:<8} python-chess {statistics.median(anchor):>9,.1f}/s"  # type: ignore[type-var]
+                    f"   ratio {anchored:.3f}  (target {PYTHON_CHESS_TARGET})"
+                )
         if through:
             adapted = statistics.median(a / b for a, b in zip(through, theirs, strict=True))
             result[name] |= {
