@@ -19,7 +19,7 @@ import pytest
 import boardgames
 from boardgames import render_svg
 from boardgames.testing import plugin
-from helpers import load_example, need_pyspiel
+from helpers import load_example, need_pyspiel, needs_chromium
 
 #: Seeded random games compared with OpenSpiel, each variant, and the most plies played of each.
 AGREEMENT_GAMES = 200
@@ -147,3 +147,70 @@ def test_a_bad_move_is_refused_in_one_line_naming_the_position(cli):
     assert run.code != 0 and "Traceback" not in run.err
     lines = [line for line in run.err.splitlines() if line.strip()]
     assert len(lines) == 1 and "'Ke3'" in lines[0] and "chess after e4 e5" in lines[0], run.err
+
+
+@pytest.fixture(scope="module")
+def chess_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from helpers import install_example
+
+    return install_example("chess", tmp_path_factory.mktemp("chess-site"))
+
+
+@pytest.fixture
+def chess_served(chess_site, tmp_path, monkeypatch) -> Iterator[Any]:
+    """A real ``boardgames serve`` with the chess example installed."""
+    from server import Server
+
+    monkeypatch.setenv("PYTHONPATH", str(chess_site))
+    monkeypatch.delenv("BOARDGAMES_PLUGINS", raising=False)
+    served = Server(tmp_path / "serve")
+    yield served
+    served.stop()
+
+
+def to_promote(served: Any) -> tuple[str, dict[str, str]]:
+    """A chess match of two people, played up to white's promotion on e8: its id and seats."""
+    match = served.create(game="chess", players=["human", "human"])
+    match_id, seats = match["id"], match["seats"]
+    for k, move in enumerate(TO_PROMOTE.split()):
+        seat = seats["white" if k % 2 == 0 else "black"]
+        answer = served.request("POST", f"/api/matches/{match_id}/moves", {"move": move}, seat)
+        assert answer.status == 200, answer
+    return match_id, seats
+
+
+def test_the_server_asks_the_choice_by_name_and_shows_san(chess_served):
+    served = chess_served
+    match_id, seats = to_promote(served)
+    asked = served.request("GET", f"/api/matches/{match_id}/parts?move=e7-e8")
+    assert asked.status == 200 and asked.body["complete"] is False and not asked.body["marks"], asked
+    assert asked.body["question"] == "Promote to?" and asked.body["choices"] == ["queen", "rook", "bishop", "knight"]
+    played = served.request("POST", f"/api/matches/{match_id}/moves", {"move": "e7-e8=knight"}, seats["white"])
+    assert played.status == 200, played
+    assert played.body["state"]["history"][-1] == "e8=N" and played.body["state"]["contents"]["e8"]["kind"] == "knight"
+    bad = served.request("POST", f"/api/matches/{match_id}/moves", {"move": "Kg3"}, seats["black"])
+    assert bad.status == 400 and "\n" not in bad.body["error"] and "e8=N" in bad.body["error"], bad
+
+
+@needs_chromium
+def test_the_page_asks_the_choice_with_buttons_named_by_it(chess_served, browsers):
+    from selenium.webdriver.common.by import By
+
+    from helpers import wait_until
+
+    served = chess_served
+    match_id, seats = to_promote(served)
+    driver = browsers()
+    driver.get(f"http://127.0.0.1:{served.port}/#match={match_id}&seat=white&token={seats['white']}")
+    for name in ("e7", "e8"):
+        wait_until(
+            driver, lambda d, n=name: d.find_elements(By.CSS_SELECTOR, f'#board .square.next[data-square="{n}"]')
+        )
+        driver.find_element(By.CSS_SELECTOR, f'#board .square.next[data-square="{name}"]').click()
+    buttons = wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#message button.move-choice"))
+    assert [b.text for b in buttons] == ["queen", "rook", "bishop", "knight"]
+    assert "Promote to?" in driver.find_element(By.ID, "message").text
+    assert not driver.find_elements(By.CSS_SELECTOR, "#board .square.next")  # no square offered for the choice
+    next(b for b in buttons if b.text == "knight").click()
+    moves = "return [...document.querySelectorAll('#moves li button')].map(b => b.textContent)"
+    wait_until(driver, lambda d: (d.execute_script(moves) or [None])[-1] == "e8=N")

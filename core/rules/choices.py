@@ -11,6 +11,8 @@ action encoding gives each choice one action of its own after the squares'.
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 from ..errors import NotationError, quoted
@@ -59,6 +61,18 @@ class Choices:
     def question_of(self, choices: tuple[int, ...]) -> str:
         """``Promote to? queen, rook, bishop, knight``: the question, with the choices open."""
         return f"{self.question} {', '.join(self.names[k] for k in choices)}"
+
+
+def open_choices(state: Any, partial: Move) -> dict[str, Any]:
+    """The choices left once ``partial``'s squares are all chosen, for the
+    page (``GET .../parts``): ``{"question": "Promote to?", "choices":
+    ["queen", ...]}``, each a button named by the choice; ``{}`` where no
+    choice is left to make."""
+    named = state.game.move_choices
+    if named is None or partial.to < 0 or state.outcome is not None:
+        return {}
+    open_ = named.of(state.legal_moves, partial)
+    return {"question": named.question, "choices": [named.names[k] for k in open_]} if open_ else {}
 
 
 def chosen(move: Move, choice: int) -> Move:

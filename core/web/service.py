@@ -28,6 +28,7 @@ from ..play.clock import ClockSettings
 from ..play.match import Match
 from ..play.records import parse_record
 from ..plugins.registry import game_class, make_seat
+from ..rules.choices import open_choices
 from ..rules.game import State, check_seed
 from ..rules.parts import Parts, started
 from .advice import Advice
@@ -281,7 +282,8 @@ class Matches(Takebacks, Advice, ComputerSeats, ClockKeeping, Social):
             parts, shown = state.parts(partial), state.format_partial(partial)
         else:  # a pass: a whole move
             parts, shown = Parts(complete=True), "pass"
-        return {**parts.to_json(state.game.grid.names), "partial": shown, "ply": len(state.history)}
+        more = open_choices(state, partial) if started(partial) else {}  # a choice left once the squares are chosen
+        return {**parts.to_json(state.game.grid.names), **more, "partial": shown, "ply": len(state.history)}
 
     def record(self, live: HeldMatch) -> dict[str, Any]:
         """The match's record: of a game with hidden information, once it is

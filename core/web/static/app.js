@@ -1315,6 +1315,9 @@ async function clicked(square) {
     if (edit !== edits || !current || current.id !== match.id || (!trying && next.ply !== undefined && next.ply !== current.state.history.length)) return;
     const inOrder = [...next.origins, ...next.targets, ...next.marks], more = [...inOrder, ...regroupable()];
     if (next.complete && !more.length) { finish(moveText(squares, kinds)); return; }
+    if (!next.complete && !more.length && next.choices && next.choices.length) {
+      following = next; highlight(); askChoice(moveText(squares, kinds), next.question, next.choices); return;
+    }
     if (!next.complete && more.length === 1 && inOrder.length === 1) {
       // One way on, and the move is not whole without it (a single flip): taken without a click, as the terminal does.
       squares.push(more[0]);
@@ -1355,6 +1358,20 @@ function regroupable() {
     for (const square of squaresOf(squares) || []) if (!chosen.includes(square) && !out.has(square) && regroup(square)) out.add(square);
   }
   return [...out];
+}
+
+// A choice the game declares, left once the move's squares are chosen (a promotion's piece): a button
+// named by each choice, none drawn on the board; the move is its squares and "=" its name.
+function askChoice(text, question, names) {
+  const box = $("#message");
+  box.textContent = (question || "Which one?") + " ";
+  box.classList.remove("news");
+  for (const name of names) {
+    const button = document.createElement("button");
+    button.type = "button"; button.className = "move-choice"; button.textContent = name;
+    button.addEventListener("click", () => { say(""); finish(text + "=" + name); });
+    box.append(button, " ");
+  }
 }
 
 function finish(text) {
