@@ -159,11 +159,14 @@ def need_pyspiel() -> types.ModuleType:
 def load_example(name: str) -> types.ModuleType:
     """The example game package ``examples/NAME`` as a module, not installed:
     register it with ``boardgames.testing.kit.plugin(load_example(name), name)``."""
+    folder = ROOT / "examples" / name / f"boardgames_{name}"
+    # A package, so that an example of more than one module (chess: its notation in san.py) imports its own.
     spec = importlib.util.spec_from_file_location(
-        f"boardgames_{name}_under_test", ROOT / "examples" / name / f"boardgames_{name}" / "__init__.py"
+        f"boardgames_{name}_under_test", folder / "__init__.py", submodule_search_locations=[str(folder)]
     )
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
     spec.loader.exec_module(module)
     return module
 

@@ -12,22 +12,21 @@ one), captures must be made; a player with no pieces left, or no move, wins.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
 import attrs
 
 import boardgames
 from boardgames import ChoiceOption, Game, Grid, Move, Outcome, PieceKind, State, hookimpl
-from boardgames.errors import AmbiguousMoveError, IllegalMoveError
 from boardgames.rules.choices import Choices
 from boardgames.rules.moves import with_choice
+
+from . import san
 
 PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING = range(1, 7)  # a piece: its kind, | 8 for black's
 LETTER = " PNBRQK"
 PROMOTED = (QUEEN, ROOK, BISHOP, KNIGHT, KING)  # by choice, as Choices below names them
 STRAIGHT, DIAGONAL = ((1, 0), (-1, 0), (0, 1), (0, -1)), ((1, 1), (1, -1), (-1, 1), (-1, -1))
-FILES = "abcdefgh"
 KINDS = ("pawn", "knight", "bishop", "rook", "queen", "king")
 
 
@@ -54,7 +53,6 @@ PAWN_FROM = [[sum((_ray(f, r, df, -dr, 1) for df in (1, -1)), ()) for f, r in SQ
 #: For each square, the squares on no line (rank, file, diagonal) through it: bit s set.
 ALIGNED = [~sum(1 << t for d in STRAIGHT + DIAGONAL for t in RAYS[d][s]) & ~(1 << s) & (1 << 64) - 1 for s in range(64)]
 START = "RNBQKBNR"
-SAN = re.compile(r"([NBRQK])?([a-h])?([1-8])?x?([a-h][1-8])(=[NBRQK])?|O-O(-O)?")
 
 
 def attacked(board: tuple[int, ...], s: int, by: int) -> bool:
@@ -289,53 +287,10 @@ class Chess(Game[ChessState]):
         return (last.to + 8, last.to - 8) if last.to > last.origin else (last.to - 16, last.to + 8)  # the rook
 
     def write_notation(self, state: ChessState, move: Move) -> str:
-        board, (o, t), kind = state.board, (move.origin, move.to), state.board[move.origin] & 7
-        name = self.grid.names[t]
-        if kind == KING and abs(t - o) == 16:
-            text = "O-O" if t > o else "O-O-O"
-        elif kind == PAWN:
-            text = (FILES[o // 8] + "x" if o // 8 != t // 8 else "") + name + self.move_choices.write(move.choice)  # type: ignore[union-attr]
-        else:
-            rivals = {
-                m.origin for m in state.legal_moves if m.to == t and m.origin != o and board[m.origin] == board[o]
-            }
-            where = ""
-            if rivals:
-                f, r = SQUARES[o]
-                same_file, same_rank = any(x // 8 == f for x in rivals), any(x % 8 == r for x in rivals)
-                where = FILES[f] if not same_file else str(r + 1) if not same_rank else self.grid.names[o]
-            text = LETTER[kind] + where + ("x" if board[t] else "") + name
-        after, _ = self.made(state, move)
-        if not self.anti and in_check(after, 1 - state.turn):  # OpenSpiel writes no check in antichess
-            mated = not self.generate_moves(self.successor(state, move))
-            text += "#" if mated else "+"
-        return text
+        return san.write(self, state, move)
 
     def read_notation(self, state: ChessState, text: str) -> Move | None:
-        clean = text.replace("0", "O").rstrip("+#!?")
-        found = SAN.fullmatch(clean)
-        if not found:
-            return None
-        castle = clean.startswith("O")
-        to = -1 if castle else self.grid.parse_square(found.group(4))
-        kind = KING if castle else LETTER.index(found.group(1)) if found.group(1) else PAWN
-        written = {  # the SAN of each legal move that could be it: its piece, to its square
-            self.write_notation(state, m).rstrip("+#"): m
-            for m in state.legal_moves
-            if (castle or m.to == to) and state.board[m.origin] & 7 == kind
-        }
-        if clean in written:
-            return written[clean]
-        unpromoted = [m for san, m in written.items() if m.choice >= 0 and san.split("=")[0] == clean]
-        if unpromoted:
-            raise AmbiguousMoveError(
-                f"{text!r} needs a choice in {state.describe()}: one of "
-                + ", ".join(self.write_notation(state, m) for m in unpromoted),
-                tuple(unpromoted),
-            )
-        if state.outcome is not None:
-            return None
-        raise IllegalMoveError(f"illegal move {text!r} in {state.describe()}: no legal move is written so")
+        return san.read(self, state, text)
 
 
 @hookimpl
