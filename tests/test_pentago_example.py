@@ -1,0 +1,67 @@
+"""The Pentago example package (examples/pentago): a move is a placement and
+a choice (which quarter turns, which way), checked by the kit, in lockstep
+with OpenSpiel's ``pentago``, written ``a6=nw+``, asked by name, drawn with
+its quarters and the marbles the turn moved."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+import boardgames
+from boardgames.testing import plugin
+from helpers import load_example, need_pyspiel
+from lockstep import lockstep
+
+
+@pytest.fixture(scope="module")
+def pentago_plugin() -> Iterator[None]:
+    with plugin(load_example("pentago"), "pentago-under-test"):
+        yield
+
+
+def pentago() -> Any:
+    return boardgames.game_class("pentago").configure()
+
+
+def test_pentago_keeps_the_contract(check_game, pentago_plugin):
+    check_game("pentago", games=4)
+
+
+def test_pentago_plays_as_openspiels_move_for_move(pentago_plugin):
+    game = pentago()
+
+    def label(state: boardgames.State, move: boardgames.Move) -> str:
+        file, rank = game.grid.coords(move.to)
+        return f"{'abcdef'[file]}{6 - rank}{'stuvwxyz'[move.choice]}"  # its row 1 is our rank 6, drawn on top
+
+    assert lockstep(game, need_pyspiel().load_game("pentago"), label, 200) > 200 * 15
+
+
+def test_a_move_is_written_with_its_turn_and_the_turn_moves_the_marble(pentago_plugin):
+    game = pentago()
+    state = game.start().play("a6=nw+")  # a6, the north-west quarter's top left, turned clockwise: to c6
+    assert state.format_move(state.history[-1]) == "a6=nw+"
+    assert state.pieces() == {"c6": "white"}
+    assert game.start().play("a6=nw-").pieces() == {"a4": "white"}  # anticlockwise: down to a4
+    assert game.start().play("a6=se+").pieces() == {"a6": "white"}  # another quarter turns: a6 stays
+    assert game.start().play("a6=north-west clockwise").pieces() == {"c6": "white"}  # by name
+
+
+def test_a_point_without_its_turn_is_asked_and_a_bad_turn_refused_in_one_line(pentago_plugin):
+    game = pentago()
+    with pytest.raises(boardgames.AmbiguousMoveError, match="a6"):
+        game.start().parse_move("a6")
+    with pytest.raises(boardgames.errors.NotationError, match=r"not a move .*a1=nw-"):
+        game.start().parse_move("a6=up")
+
+
+def test_five_after_the_turn_wins_and_five_for_both_draws(pentago_plugin):
+    game = pentago()
+    # White a1..a5 on file a, a6 empty; turning the north-east quarter changes nothing on file a.
+    state = game.replay("a1=ne+ f1=ne+ a2=ne+ f2=ne+ a3=ne+ f3=se+ a4=ne+ f6=ne+".split())
+    assert not state.is_over
+    end = state.play("a5=ne+")
+    assert end.winner == "white" and "five in a row" in end.result_text()
