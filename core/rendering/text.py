@@ -199,7 +199,7 @@ def render_text(view: BoardView, unicode: bool = False) -> str:
     # A file that neither the top nor the bottom rank has (a star's side points) is named just
     # above its top cell, where its next cell would be: every file is named once.
     named = set(files_in[grid.height - 1]) | set(files_in[0])
-    tops = {r: [] for r in range(grid.height)}  # rank -> the files named on it
+    tops: dict[int, list[int]] = {r: [] for r in range(grid.height)}  # rank -> the files named on it
     for f in range(grid.width):
         ranks = [r for r in range(grid.height) if grid.on_board[grid.index(f, r)]]
         if ranks and f not in named:
