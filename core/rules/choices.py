@@ -56,7 +56,7 @@ class Choices:
     def of(self, moves: tuple[Move, ...], partial: Move) -> tuple[int, ...]:
         """The choices that finish ``partial`` (its squares all chosen) among legal ``moves``."""
         head = (partial[0], partial[1], partial[2])
-        return tuple(sorted({m[3] for m in moves if len(m) > 3 and m[:3] == head}))
+        return tuple(sorted({m.choice for m in moves if len(m) > 3 and m[:3] == head}))
 
     def question_of(self, choices: tuple[int, ...]) -> str:
         """``Promote to? queen, rook, bishop, knight``: the question, with the choices open."""

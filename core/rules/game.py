@@ -1264,7 +1264,15 @@ class Game(Generic[StateT]):
 
     def read_notation(self, state: StateT, text: str) -> Move | None:
         """The legal move ``text`` names in ``state`` in the game's own
-        notation, or None (then the default notation reads it)."""
+        notation, or None (then the default notation reads it). By default,
+        the legal move :meth:`write_notation` writes as exactly ``text``: a
+        game's notation is read back with no code of its own; write this to
+        read more (chess reads ``Nf3`` and ``Ng1f3``, with or without ``+``)."""
+        if not self.own_notation or self.hidden_information:
+            return None
+        for move in state.legal_moves:
+            if self.write_notation(state, move) == text:
+                return move
         return None
 
     def shorthand(self, state: StateT, text: str) -> Move | None:
