@@ -48,6 +48,7 @@ GAMES: dict[str, tuple[dict[str, Any], str, dict[str, Any], float]] = {
     "oware": ({}, "oware", {}, 0.20),
     "kalah": ({}, "mancala", {}, 0.20),
     "chess": ({}, "chess", {}, 0.20),
+    "pentago": ({}, "pentago", {}, 0.20),
 }
 #: Chess against python-chess (issue 41).
 PYTHON_CHESS_TARGET = 0.5
