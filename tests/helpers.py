@@ -9,6 +9,7 @@ import subprocess
 import sys
 import textwrap
 import types
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -169,6 +170,22 @@ def load_example(name: str) -> types.ModuleType:
     sys.modules[spec.name] = module
     spec.loader.exec_module(module)
     return module
+
+
+def example_plugin(name: str) -> Any:
+    """A module-scoped pytest fixture that registers ``examples/NAME`` while
+    the module's tests run: ``connect_four = example_plugin("connect_four")``."""
+    import pytest
+
+    from boardgames.testing import plugin
+
+    @pytest.fixture(scope="module")
+    def registered() -> Iterator[types.ModuleType]:
+        module = load_example(name)
+        with plugin(module, f"{name}-under-test"):
+            yield module
+
+    return registered
 
 
 def load_othello() -> types.ModuleType:

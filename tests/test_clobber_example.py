@@ -3,21 +3,15 @@ OpenSpiel's ``clobber`` move for move, and the last player to move winning."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 import boardgames
-from boardgames.testing import plugin
-from helpers import load_example, need_pyspiel
+from helpers import example_plugin, need_pyspiel
 from lockstep import lockstep
 
-
-@pytest.fixture(scope="module")
-def clobber_plugin() -> Iterator[None]:
-    with plugin(load_example("clobber"), "clobber-under-test"):
-        yield
+clobber_plugin = example_plugin("clobber")
 
 
 def clobber(**options: Any) -> Any:

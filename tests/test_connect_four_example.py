@@ -5,23 +5,18 @@ person types, and the agents finding a win on rules alone."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 import boardgames
-from boardgames.testing import plugin
-from helpers import load_example, need_pyspiel
+from helpers import example_plugin, need_pyspiel
 from lockstep import lockstep
 
 AGREEMENT_GAMES = 300
 
 
-@pytest.fixture(scope="module")
-def connect_four_plugin() -> Iterator[None]:
-    with plugin(load_example("connect_four"), "connect-four-under-test"):
-        yield
+connect_four_plugin = example_plugin("connect_four")
 
 
 def connect_four(**options: Any) -> Any:

@@ -3,21 +3,15 @@ OpenSpiel's ``gomoku`` (free style: six in a row wins too) move for move."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 import boardgames
-from boardgames.testing import plugin
-from helpers import load_example, need_pyspiel
+from helpers import example_plugin, need_pyspiel
 from lockstep import lockstep
 
-
-@pytest.fixture(scope="module")
-def gomoku_plugin() -> Iterator[None]:
-    with plugin(load_example("gomoku"), "gomoku-under-test"):
-        yield
+gomoku_plugin = example_plugin("gomoku")
 
 
 def gomoku(**options: Any) -> Any:

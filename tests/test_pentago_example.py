@@ -5,21 +5,15 @@ its quarters and the marbles the turn moved."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 import boardgames
-from boardgames.testing import plugin
-from helpers import load_example, need_pyspiel
+from helpers import example_plugin, need_pyspiel
 from lockstep import lockstep
 
-
-@pytest.fixture(scope="module")
-def pentago_plugin() -> Iterator[None]:
-    with plugin(load_example("pentago"), "pentago-under-test"):
-        yield
+pentago_plugin = example_plugin("pentago")
 
 
 def pentago() -> Any:

@@ -5,21 +5,13 @@ it declares it is small enough for."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
-
 import boardgames
-from boardgames.testing import plugin
-from helpers import load_example, need_pyspiel
+from helpers import example_plugin, need_pyspiel
 from lockstep import lockstep
 
-
-@pytest.fixture(scope="module")
-def ttt_plugin() -> Iterator[None]:
-    with plugin(load_example("tic_tac_toe"), "tic-tac-toe-under-test"):
-        yield
+ttt_plugin = example_plugin("tic_tac_toe")
 
 
 def tic_tac_toe() -> Any:

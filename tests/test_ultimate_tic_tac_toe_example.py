@@ -5,21 +5,13 @@ first and then for its cell (two actions), and we for the cell (one move)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
-
 import boardgames
-from boardgames.testing import plugin
-from helpers import load_example, need_pyspiel
+from helpers import example_plugin, need_pyspiel
 from lockstep import lockstep
 
-
-@pytest.fixture(scope="module")
-def uttt_plugin() -> Iterator[None]:
-    with plugin(load_example("ultimate_tic_tac_toe"), "uttt-under-test"):
-        yield
+uttt_plugin = example_plugin("ultimate_tic_tac_toe")
 
 
 def uttt() -> Any:
