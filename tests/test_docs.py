@@ -95,3 +95,25 @@ def test_the_api_page_lists_every_public_member_of_the_main_classes():
         )
         missing += [f"{cls.__name__}.{n}" for n in sorted(names) if f"`{n}" not in members]
     assert not missing, missing
+
+
+def test_the_readme_table_of_openspiels_board_games_is_true():
+    """Every game the table names is in OpenSpiel's registry, every example it
+    ships is a folder of examples/ that a test loads, and every example
+    that plays an OpenSpiel game is in the table."""
+    from helpers import need_pyspiel
+
+    registered = {game.short_name for game in need_pyspiel().registered_games()}
+    text = (ROOT / "README.md").read_text()
+    table = text[text.index("### OpenSpiel's board games") :].split("\n\n")[2]
+    rows = [line.split("|")[1:4] for line in table.splitlines()[2:]]
+    named = {name for spiel, _, _ in rows for name in re.findall(r"`([a-z_0-9]+)`", spiel)}
+    assert named <= registered, named - registered
+    shipped = {folder for _, here, _ in rows for folder in re.findall(r"`examples/([a-z_]+)`", here)}
+    tests = "".join(path.read_text() for path in (ROOT / "tests").glob("test_*.py"))
+    for folder in shipped:
+        assert (ROOT / "examples" / folder).is_dir(), folder
+        assert f'"{folder}"' in tests, f"no test loads examples/{folder}"
+    examples = {path.name for path in (ROOT / "examples").iterdir() if (path / "pyproject.toml").exists()}
+    not_board_games = {"goofspiel", "liars_dice", "yacht"}  # OpenSpiel's, but named below the table
+    assert examples - not_board_games <= shipped, examples - not_board_games - shipped
