@@ -123,6 +123,12 @@ class Grid:
         "_axis_windows",
         "_windows",
         "_runs",
+        "links",
+        "linked",
+        "paths",
+        "site_kinds",
+        "incident",
+        "_recipe",
     )
 
     @staticmethod
@@ -191,7 +197,32 @@ class Grid:
             raise ValueError("a board needs at least one cell")
         return _grid(width, height, kind, basis, "cells", files, chosen)
 
+    @staticmethod
+    def graph(width: int, height: int, lines: Iterable[str], files: str = FILES) -> Grid:
+        """The shared geometry of points joined by declared links (a morris
+        board): ``lines`` are chains of points written ``"a1-d1-g1"``, each
+        point linked to the next. Only the points they name are on the board;
+        ``grid.links`` are the joined pairs, ``grid.linked[sq]`` the mask of
+        the points linked to ``sq``, ``grid.paths`` each line's points.
+        Renderers draw the links, and nothing where there is none."""
+        from .sites import graph
+
+        return graph(width, height, tuple(lines), files)
+
+    @staticmethod
+    def lattice(width: int, height: int, files: str = FILES) -> Grid:
+        """The shared geometry of ``width`` × ``height`` points (dots) whose
+        edges and the cells between them are sites too (dots and boxes'
+        lines and boxes): ``grid.site_kinds[sq]`` is ``"point"``, ``"edge"``
+        or ``"cell"``; an edge is named by the two points it joins (``a1b1``),
+        a cell by its lower-left and upper-right corners (``a1b2``)."""
+        from .sites import lattice
+
+        return lattice(width, height, files)
+
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        if self._recipe is not None:  # a graph or a lattice: built again by its own recipe
+            return self._recipe
         # Each grid is an instance of its own compiled subclass (own_class), which pickle cannot
         # name: a grid pickles as the recipe that builds it, and unpickles as the shared one.
         return _grid, (self.width, self.height, self.kind, self.basis, self.shape, self.files, self.chosen)
@@ -312,6 +343,15 @@ class Grid:
         self._windows: dict[int, tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]] = {}
         self._axis_windows: dict[int, tuple[tuple[tuple[int, ...], ...], ...]] = {}
         self._runs: dict[int, tuple[tuple[tuple[int, int], ...], ...]] = {}
+        #: Declared links between points (:meth:`graph`): the joined pairs, each
+        #: square's linked neighbours as a mask, the lines declared; none by default.
+        self.links: tuple[tuple[int, int], ...] = ()
+        self.linked: tuple[int, ...] = ()
+        self.paths: tuple[tuple[int, ...], ...] = ()
+        #: Each site's kind on a lattice (:meth:`lattice`), and the sites it touches; None otherwise.
+        self.site_kinds: tuple[str, ...] | None = None
+        self.incident: tuple[int, ...] = ()
+        self._recipe: tuple[object, tuple[object, ...]] | None = None
 
     def __repr__(self) -> str:
         if self.shape == "hexagon":
@@ -738,6 +778,12 @@ class Grid:
                     break
                 out |= 1 << sq
         return out
+
+    def link_steps(self, movers: int, empty: int) -> list[tuple[int, int]]:
+        """Each (origin, destination) of a step along a declared link from a
+        square of ``movers`` to one of ``empty``, sorted (a morris man's moves)."""
+        linked = self.linked
+        return [(o, t) for o in bits(movers) for t in bits(linked[o] & empty)]
 
     def largest_group(self, mask: int, diagonal: bool = False) -> int:
         """The size of the largest group of ``mask`` (joined through shared

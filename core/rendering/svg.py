@@ -44,6 +44,7 @@ from ..geometry import bits
 from ..rules.colours import contrast, is_colour
 from ..rules.declarations import Card, Die
 from ..rules.view import BoardView
+from . import sites
 from .glyphs import CHESS_SET, svg_glyph
 from .words import (
     card_runs,
@@ -349,6 +350,8 @@ def _board(view: BoardView, centre: Callable[[int], tuple[float, float]], out: l
     grid = view.grid
     if grid.basis == "hex":
         _hex_board(view, centre, out)
+    elif grid.links:  # the declared links only (rendering.sites)
+        out += sites.links_svg(grid, centre, LINE)
     elif grid.kind == "points":
         right, bottom = (grid.width - 1) * CELL, (grid.height - 1) * CELL
         line = f'stroke="{LINE}" stroke-width="2"'
@@ -937,6 +940,8 @@ def render_svg(view: BoardView, title: str = "", interactive: bool = False, widt
     wide as ``width`` allows (a page's room; a board's size is its own)."""
     if not view.board_drawn:
         return _table_svg(view, title, interactive, width)
+    if view.grid.site_kinds is not None:  # points, edges and cells: rendering.sites
+        return sites.lattice_svg(view, title, interactive)
     grid = view.grid
     centre = _centres(view)
     across, down = _reach(view)

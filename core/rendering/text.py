@@ -40,6 +40,7 @@ from typing import IO, Any
 from ..rules.colours import luminance
 from ..rules.declarations import Card, Cards, Die
 from ..rules.view import BoardView
+from . import sites
 from .glyphs import CHESS_SET, glyph_of
 from .words import card_runs, colour_names, colour_word, die_words, empty_place, owned, score_text
 
@@ -133,6 +134,7 @@ def render_text(view: BoardView, unicode: bool = False) -> str:
     counted = {sq: count_text(n) for sq, n, _ in view.counts}
     letters = glyphs(view.players)
     points = grid.kind == "points"
+    linked, lattice = bool(grid.links), grid.site_kinds is not None  # a graph of sites (rendering.sites)
     paint = _ansi if unicode else (lambda text, *a, **k: text)
 
     def piece(sq: int, file: int, rank: int) -> str:
@@ -164,7 +166,8 @@ def render_text(view: BoardView, unicode: bool = False) -> str:
         if sq in targets:
             return legal_marker(unicode)
         if points:
-            return paint(_point(file, rank, grid.width, grid.height), dim=True) if unicode else "+"
+            corner = sites.point_char(grid, file, rank) if linked else _point(file, rank, grid.width, grid.height)
+            return paint(corner, dim=True) if unicode else "+"
         return paint("·", dim=True) if unicode else "."
 
     def sign_of(sq: int) -> str:
@@ -202,17 +205,28 @@ def render_text(view: BoardView, unicode: bool = False) -> str:
     tops: dict[int, list[int]] = {r: [] for r in range(grid.height)}  # rank -> the files named on it
     for f in range(grid.width):
         ranks = [r for r in range(grid.height) if grid.on_board[grid.index(f, r)]]
-        if ranks and f not in named:
+        if ranks and f not in named and not linked:
             tops[ranks[-1] + 1].append(f)
 
-    lines = [files_of(grid.height - 1)]
-    for rank in reversed(range(grid.height)):
+    def joined(file: int, rank: int) -> bool:
+        """Whether a line runs from ``file`` to the next along ``rank``: the declared links', or every one."""
+        return (file, rank) in sites.segments(grid)[0] if linked else 0 <= file < grid.width - 1
+
+    bar = paint("│", dim=True) if unicode else "|"
+    lines = sites.lattice_rows(view, unicode, paint, letters, legal_marker(unicode)) if lattice else []
+    lines += [] if lattice else [files_of(grid.height - 1)]
+    for rank in () if lattice else reversed(range(grid.height)):
         row = []
-        for file in range(max((files_in[rank] or [-1])[-1], *tops[rank], -1) + 1):  # to the rank's last cell
+        last_file = grid.width - 1 if linked else max((files_in[rank] or [-1])[-1], *tops[rank], -1)
+        for file in range(last_file + 1):  # to the rank's last cell
             sq = grid.index(file, rank)
             if not grid.on_board[sq]:
-                # Off the board before a cell of the rank: room kept, or the name of the file below.
-                row.append(f" {paint(grid.files[file], dim=True)}  " if file in tops[rank] else "    ")
+                # Off the board before a cell of the rank: room kept, a declared link passing through drawn,
+                # or the name of the file below.
+                if file in tops[rank]:
+                    row.append(f" {paint(grid.files[file], dim=True)}  ")
+                else:
+                    row.append(sites.passing(grid, file, rank, link, bar) if linked else "    ")
                 continue
             left, right = (
                 ("<", ">") if sq in winning else ("[", "]") if sq in last else ("(", ")") if sq in changed else ("", "")
@@ -228,8 +242,8 @@ def render_text(view: BoardView, unicode: bool = False) -> str:
                 row.append(f"{left or ' '}{number}{right or ' '}")
                 continue
             if points:  # the brackets sit on the lines that join the points
-                inner = file < grid.width - 1
-                before = left or (link if file > 0 else " ")
+                inner = joined(file, rank)
+                before = left or (link if joined(file - 1, rank) else " ")
                 after = right or (link if inner else " ")
                 row.append(f"{before}{piece(sq, file, rank)}{after}{link if inner else ' '}")
             else:
@@ -239,9 +253,11 @@ def render_text(view: BoardView, unicode: bool = False) -> str:
         cells = (indent + "".join(row))[crop:]  # what is cut is blank: no colour code in it
         lines.append(f"{rank + 1:>3} {cells}  {rank + 1}")
         if points and rank > 0:
-            bar = paint("│", dim=True) if unicode else "|"
-            lines.append("     " + "   ".join(bar for _ in range(grid.width)))
-    lines.append(files_of(0))
+            up = sites.segments(grid)[1] if linked else None
+            lines.append(
+                "     " + "   ".join(bar if up is None or (f, rank - 1) in up else " " for f in range(grid.width))
+            )
+    lines += [] if lattice else [files_of(0)]
     if unicode:
         legend = "  ".join(
             f"{paint(view.symbol_of(i), view.colour_of(i), bold=True)} {name}" for i, name in enumerate(view.players)

@@ -263,6 +263,8 @@ def parse_move(grid: Grid, text: str) -> Move:
     """
     if not isinstance(text, str):
         raise WrongTypeError(f"a move's text is a str, got {text!r}")
+    if grid.site_kinds is not None:  # a lattice's sites are named by their points (a1b1): read by those names
+        return parse_sites(text, grid.names)
     clean = text.strip().lower()
     if clean == "pass":
         return PASS

@@ -1,0 +1,188 @@
+"""Drawing boards that are graphs of sites (``boardgames.geometry.sites``):
+the declared links of a points board (a morris board: a line for each link,
+nothing where there is no point or no link), and a lattice's points, edges and
+cells (dots and boxes: dots, a bar for each drawn edge, a box filled and
+lettered in its owner's colour). :mod:`.text` and :mod:`.svg` call these
+for such a grid and draw every other board as before."""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from ..geometry import Grid
+from ..rules.view import BoardView
+
+#: Box-drawing characters by the links leaving a point: (up, down, left, right).
+_BOX = {
+    (0, 1, 0, 1): "┌", (0, 1, 1, 0): "┐", (1, 0, 0, 1): "└", (1, 0, 1, 0): "┘",
+    (0, 1, 1, 1): "┬", (1, 0, 1, 1): "┴", (1, 1, 0, 1): "├", (1, 1, 1, 0): "┤",
+    (1, 1, 1, 1): "┼", (1, 1, 0, 0): "│", (0, 0, 1, 1): "─",
+    (1, 0, 0, 0): "╵", (0, 1, 0, 0): "╷", (0, 0, 1, 0): "╴", (0, 0, 0, 1): "╶",
+}  # fmt: skip
+
+
+@functools.lru_cache(maxsize=64)
+def segments(grid: Grid) -> tuple[frozenset[tuple[int, int]], frozenset[tuple[int, int]]]:
+    """Where a declared link runs, as unit segments: ``(f, r)`` in the first
+    set when a link runs from file f to f + 1 along rank r, in the second when
+    one runs from rank r to r + 1 along file f (diagonal links are drawn in
+    SVG only)."""
+    across: set[tuple[int, int]] = set()
+    up: set[tuple[int, int]] = set()
+    for a, b in grid.links:
+        (fa, ra), (fb, rb) = grid.coords(a), grid.coords(b)
+        if ra == rb:
+            across.update((f, ra) for f in range(min(fa, fb), max(fa, fb)))
+        elif fa == fb:
+            up.update((fa, r) for r in range(min(ra, rb), max(ra, rb)))
+    return frozenset(across), frozenset(up)
+
+
+def point_char(grid: Grid, file: int, rank: int) -> str:
+    """The box-drawing character of an empty point with declared links."""
+    across, up = segments(grid)
+    key = (int((file, rank) in up), int((file, rank - 1) in up), int((file - 1, rank) in across))
+    return _BOX.get((*key, int((file, rank) in across)), "·")
+
+
+def passing(grid: Grid, file: int, rank: int, link: str, bar: str) -> str:
+    """The four characters of a place with no point: a line passing through, or blank."""
+    across, up = segments(grid)
+    left, right = (file - 1, rank) in across, (file, rank) in across
+    middle = link if left and right else bar if (file, rank) in up and (file, rank - 1) in up else " "
+    return f"{link if left else ' '}{middle}{link if right else ' '}{link if right else ' '}"
+
+
+def lattice_rows(view: BoardView, unicode: bool, paint: Any, letters: tuple[str, ...], marker: str) -> list[str]:
+    """A lattice drawn in text: ``+`` for a point, ``---`` and ``|`` for a
+    drawn edge (``===`` and ``!`` the last move's), a legal edge ``*``, a
+    cell by its owner's letter."""
+    grid = view.grid
+    kinds = grid.site_kinds or ()
+    owner, neutral, targets, last = dict(view.owners), dict(view.neutral), set(view.targets), set(view.last)
+    points = (grid.width + 1) // 2
+    lines = ["    " + "   ".join(grid.names[grid.index(2 * f, 0)][0] for f in range(points))]
+    for rank in reversed(range(grid.height)):
+        row = []
+        for file in range(grid.width):
+            sq = grid.index(file, rank)
+            kind, across = kinds[sq], file % 2 == 1
+            if kind == "point":
+                row.append(paint("•", None, bold=True) if unicode else "+")
+            elif kind == "edge":
+                if sq in owner or sq in neutral:
+                    colour = view.colour_of(owner[sq]) if sq in owner else None
+                    if sq in last:
+                        text = ("━━━" if across else "┃") if unicode else ("===" if across else "!")
+                    else:
+                        text = ("───" if across else "│") if unicode else ("---" if across else "|")
+                    row.append(paint(text, colour, bold=True) if unicode else text)
+                elif sq in targets:
+                    row.append(f" {marker} " if across else marker)
+                else:
+                    row.append("   " if across else " ")
+            else:  # a cell: its owner's letter
+                who = owner.get(sq)
+                text = letters[who] if who is not None and who < len(letters) else " "
+                row.append(f" {paint(text, view.colour_of(who), bold=True) if unicode and who is not None else text} ")
+        label = f"{rank // 2 + 1:>3}" if rank % 2 == 0 else "   "
+        lines.append(f"{label} {''.join(row)}" + (f"  {rank // 2 + 1}" if rank % 2 == 0 else ""))
+    lines.append(lines[0])
+    return lines
+
+
+# -- SVG ---------------------------------------------------------------------
+def links_svg(grid: Grid, centre: Any, colour: str) -> list[str]:
+    """One line for each declared link, and none else."""
+    out = []
+    for a, b in grid.links:
+        (x1, y1), (x2, y2) = centre(a), centre(b)
+        out.append(
+            f'<line class="link" data-link="{grid.name(a)}-{grid.name(b)}" x1="{x1:g}" y1="{y1:g}" '
+            f'x2="{x2:g}" y2="{y2:g}" stroke="{colour}" stroke-width="2"/>'
+        )
+    return out
+
+
+def lattice_svg(view: BoardView, title: str, interactive: bool) -> str:
+    """A lattice's picture: its points as dots, each edge a bar (drawn dark,
+    the last move's blue; one not drawn yet faint, a legal one with a green
+    dot), each owned cell filled and lettered in its owner's colour, the
+    points' coordinates; with ``interactive`` a target over every edge and
+    cell (``class="square" data-square="a1b1"``) shaped as what it is."""
+    from . import svg
+    from .text import glyphs
+    from .words import squares_words
+
+    grid, step = view.grid, svg.CELL / 2
+    kinds = grid.site_kinds or ()
+    owner, neutral, targets, last = dict(view.owners), dict(view.neutral), set(view.targets), set(view.last)
+    letters = glyphs(view.players)
+
+    def at(sq: int) -> tuple[float, float]:
+        f, r = grid.coords(sq)
+        return f * step, (grid.height - 1 - r) * step
+
+    right, bottom = (grid.width - 1) * step, (grid.height - 1) * step
+    margin = svg.FONT * 2 + svg.GAP
+    box = (svg._n(-margin), svg._n(-svg.PAD - 10), svg._n(right + margin), svg._n(bottom + margin + 10))
+    out = svg._opening(view, "boardgames-board lattice", box, title or "board", title, interactive)
+    for sq, kind in enumerate(kinds):  # the cells first, under the edges
+        if kind == "cell" and sq in owner:
+            who = owner[sq]
+            colour = view.colours[who] if who < len(view.colours) else "#888888"
+            x, y = at(sq)
+            out.append(
+                f'<rect class="box {svg._token("player", view.players[who])}" x="{svg._n(x - step)}" '
+                f'y="{svg._n(y - step)}" width="{svg.CELL}" height="{svg.CELL}" fill="{svg._attr(colour)}" '
+                f'fill-opacity="0.55"/>'
+            )
+            out.append(
+                f'<text class="kind" x="{svg._n(x)}" y="{svg._n(y + 8)}" text-anchor="middle" font-size="22" '
+                f'font-weight="bold" fill="{svg.INK}">{letters[who]}</text>'
+            )
+    for sq, kind in enumerate(kinds):
+        if kind != "edge":
+            continue
+        ends = [e for e in range(grid.size) if grid.incident[sq] >> e & 1 and kinds[e] == "point"]
+        (x1, y1), (x2, y2) = at(ends[0]), at(ends[1])
+        line = f'x1="{svg._n(x1)}" y1="{svg._n(y1)}" x2="{svg._n(x2)}" y2="{svg._n(y2)}"'
+        if sq in owner or sq in neutral:
+            colour = svg.LAST if sq in last else svg.OUTLINE
+            css = "edge-site drawn" + (" last" if sq in last else "")
+            out.append(f'<line class="{css}" {line} stroke="{colour}" stroke-width="6" stroke-linecap="round"/>')
+        else:
+            out.append(f'<line class="edge-site" {line} stroke="{svg.LINE}" stroke-width="1" stroke-dasharray="3 5"/>')
+            if sq in targets:
+                cx, cy = at(sq)
+                out.append(f'<circle class="target" cx="{svg._n(cx)}" cy="{svg._n(cy)}" r="4" fill="#3cb371"/>')
+    for sq, kind in enumerate(kinds):
+        if kind == "point":
+            cx, cy = at(sq)
+            out.append(f'<circle class="point" cx="{svg._n(cx)}" cy="{svg._n(cy)}" r="5" fill="{svg.OUTLINE}"/>')
+    for f in range(0, grid.width, 2):
+        name = grid.names[grid.index(f, 0)]
+        out.append(svg._label(f * step, bottom + svg.GAP + svg.FONT + 6, name[0], "middle")[0])
+    for r in range(0, grid.height, 2):
+        name = grid.names[grid.index(0, r)]
+        out.append(svg._label(-svg.GAP - 6, at(grid.index(0, r))[1] + 0.36 * svg.FONT, name[1:], "end")[0])
+    if interactive:
+        words = squares_words(view)
+        for kind in ("cell", "edge"):  # the edges on top: each is clicked where it is drawn
+            for sq in range(grid.size):
+                if kinds[sq] != kind:
+                    continue
+                cx, cy = at(sq)
+                across = grid.coords(sq)[0] % 2 == 1
+                w, h = (step * 1.6, step * 0.5) if kind == "edge" and across else (step * 0.5, step * 1.6)
+                if kind == "cell":
+                    w = h = step * 1.1
+                out.append(
+                    f'<rect class="square {kind}-site" data-square="{svg._attr(grid.name(sq))}" role="button" '
+                    f'aria-label="{svg._attr(words.get(sq, grid.name(sq)))}" x="{svg._n(cx - w / 2)}" '
+                    f'y="{svg._n(cy - h / 2)}" width="{svg._n(w)}" height="{svg._n(h)}" fill="#ffffff" '
+                    f'fill-opacity="0"><title>{svg._text(words.get(sq, grid.name(sq)))}</title></rect>'
+                )
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
