@@ -1,0 +1,150 @@
+"""Nine men's morris, as OpenSpiel's ``nine_mens_morris`` plays it.
+
+The board is three squares one inside another, joined at the middle of each
+side: 24 points on 16 lines of three. White moves first. Each player first
+places a man a turn on an empty point until both have placed their nine;
+then a man moves along a line to a neighbouring empty point, and a player
+down to three men may fly, moving a man to any empty point. A man that
+completes a line of three of one's own (a mill) takes one of the opponent's
+men, one that is not in a mill unless all are. A player down to two men, or
+who cannot move, loses; after 200 moves the game is drawn.
+
+A placement is written ``d7``, a move ``a1-a4``; a move that closes a mill
+names the man it takes, ``d7xg1`` or ``a1-a4xg7``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import attrs
+
+import boardgames
+from boardgames import BitboardState, Game, Grid, Move, Outcome, Words, bits, hookimpl, place, step, transfer
+
+#: The 16 lines of the board, each a chain of linked points (and each a mill when one player holds it).
+LINES = (
+    "a1-d1-g1", "b2-d2-f2", "c3-d3-e3", "a4-b4-c4", "e4-f4-g4", "c5-d5-e5", "b6-d6-f6", "a7-d7-g7",
+    "a1-a4-a7", "b2-b4-b6", "c3-c4-c5", "d1-d2-d3", "d5-d6-d7", "e3-e4-e5", "f2-f4-f6", "g1-g4-g7",
+)  # fmt: skip
+MEN, MOST_TURNS = 9, 200
+
+
+@attrs.frozen(kw_only=True, slots=False)
+class MorrisState(BitboardState):
+    #: The moves made so far: the game is drawn at 200.
+    turns: int = 0
+
+
+class NineMensMorris(Game[MorrisState]):
+    name = "nine_mens_morris"
+    title = "Nine men's morris"
+    summary = "Place, move and fly men to close mills and take the other's (OpenSpiel's nine_mens_morris)."
+    player_names = ("white", "black")
+    colours = ("#f5f5f5", "#111111")
+    words = Words(
+        changed="took",
+        choice="Which man do you take?",
+        pick_origin="Click a point to place a man, or a man to move.",
+        pick_to="Click where it goes.",
+        pick_mark="Your mill takes a man: click which.",
+    )
+    parts_per_move = 3  # where a man comes from, where it goes, the man a mill takes
+    max_length = MOST_TURNS
+    rules_text = __doc__ or ""
+
+    def setup(self) -> None:
+        self.grid = grid = Grid.graph(7, 7, LINES)
+        self.mills = tuple(Grid.mask(path) for path in grid.paths)
+        #: For each point, the mills through it.
+        self.mills_at = tuple(tuple(m for m in self.mills if m >> sq & 1) for sq in range(grid.size))
+
+    def pieces_each(self) -> int:
+        return MEN  # the men not placed yet are shown in hand
+
+    def initial_state(self) -> MorrisState:
+        return MorrisState(game=self)
+
+    def men(self, state: MorrisState, player: int) -> int:
+        """A player's men, on the board and still to place."""
+        return state.boards[player].bit_count() + MEN - state.placed[player]
+
+    def closes_mill(self, mine: int, to: int) -> bool:
+        return any(mill & mine == mill for mill in self.mills_at[to])
+
+    def takeable(self, theirs: int) -> int:
+        """The men a mill may take: those in no mill, or any when all are in one."""
+        held = 0
+        for mill in self.mills:
+            if mill & theirs == mill:
+                held |= mill
+        return theirs & ~held or theirs
+
+    def first_parts(self, state: MorrisState, me: int) -> list[tuple[int, int]]:
+        """Each (origin, destination) of a placement (origin -1), a step along a line or a flight."""
+        empty = self.grid.full & ~state.occupied
+        if state.placed[me] < MEN:
+            return [(-1, to) for to in bits(empty)]
+        if self.men(state, me) > 3:
+            return self.grid.link_steps(state.boards[me], empty)
+        return [(o, to) for o in bits(state.boards[me]) for to in bits(empty)]
+
+    def generate_moves(self, state: MorrisState) -> tuple[Move, ...]:
+        me = state.turn
+        mine, theirs = state.boards[me], state.boards[1 - me]
+        moves: list[Move] = []
+        takeable = -1
+        for origin, to in self.first_parts(state, me):
+            after = (mine & ~(1 << origin) if origin >= 0 else mine) | 1 << to
+            if self.closes_mill(after, to):
+                if takeable < 0:
+                    takeable = self.takeable(theirs)
+                if takeable:
+                    marks = [(x,) for x in bits(takeable)]
+                    moves += [place(to, m) if origin < 0 else step(origin, to, m) for m in marks]
+                    continue
+            moves.append(place(to) if origin < 0 else step(origin, to))
+        return tuple(moves)
+
+    def can_move(self, state: MorrisState, player: int) -> bool:
+        empty = self.grid.full & ~state.occupied
+        if state.placed[player] < MEN or self.men(state, player) <= 3:
+            return bool(empty)
+        linked = self.grid.linked
+        return any(linked[sq] & empty for sq in bits(state.boards[player]))
+
+    def apply(self, state: MorrisState, move: Move) -> MorrisState:
+        me, origin, to = state.turn, move.origin, move.to
+        boards = transfer(state.boards, me, 1 << to, vacate=1 << origin if origin >= 0 else 0)
+        taken = 1 << move.marks[0] if move.marks else 0
+        if taken:
+            boards = (boards[0] & ~taken, boards[1]) if me == 1 else (boards[0], boards[1] & ~taken)
+        placed = state.placed
+        if origin < 0:
+            placed = (placed[0] + 1, placed[1]) if me == 0 else (placed[0], placed[1] + 1)
+        after = MorrisState(
+            game=self,
+            history=state.history + (move,),
+            turn=1 - me,
+            boards=boards,
+            placed=placed,
+            turns=state.turns + 1,
+            changed=taken,
+        )
+        names = self.player_names
+        outcome = None
+        if not taken and self.closes_mill(boards[me], to):  # a mill with no man of theirs on the board to take
+            outcome = Outcome(1 - me, f"{names[me]} closed a mill with nothing to take")
+            return attrs.evolve(after, turn=me, turns=state.turns, outcome=outcome)
+        if not self.can_move(after, 1 - me):
+            outcome = Outcome(me, f"{names[1 - me]} cannot move")
+        elif self.men(after, 1 - me) <= 2:
+            outcome = Outcome(me, f"{names[1 - me]} is down to two men")
+        elif after.turns >= MOST_TURNS:
+            outcome = Outcome(None, f"{MOST_TURNS} moves were made")
+        return attrs.evolve(after, outcome=outcome) if outcome is not None else after
+
+
+@hookimpl
+def register_games(register: Callable[[type[boardgames.Game]], None]) -> None:
+    register(NineMensMorris)
