@@ -69,7 +69,7 @@ def lattice_rows(view: BoardView, unicode: bool, paint: Any, letters: tuple[str,
             sq = grid.index(file, rank)
             kind, across = kinds[sq], file % 2 == 1
             if kind == "point":
-                row.append(paint("•", None, bold=True) if unicode else "+")
+                row.append(paint("+", None, bold=True) if unicode else "+")  # a legal line is the • on green
             elif kind == "edge":
                 if sq in owner or sq in neutral:
                     colour = view.colour_of(owner[sq]) if sq in owner else None
@@ -126,7 +126,7 @@ def lattice_svg(view: BoardView, title: str, interactive: bool) -> str:
 
     right, bottom = (grid.width - 1) * step, (grid.height - 1) * step
     margin = svg.FONT * 2 + svg.GAP
-    box = (svg._n(-margin), svg._n(-svg.PAD - 10), svg._n(right + margin), svg._n(bottom + margin + 10))
+    box = (svg._n(-margin), svg._n(-20), svg._n(right + 2 * margin), svg._n(bottom + 20 + margin))
     out = svg._opening(view, "boardgames-board lattice", box, title or "board", title, interactive)
     for sq, kind in enumerate(kinds):  # the cells first, under the edges
         if kind == "cell" and sq in owner:
