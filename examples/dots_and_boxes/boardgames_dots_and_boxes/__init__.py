@@ -17,7 +17,7 @@ from collections.abc import Callable
 import attrs
 
 import boardgames
-from boardgames import BitboardState, Game, Grid, IntOption, Move, Outcome, PieceKind, Words, bits, hookimpl, place
+from boardgames import BitboardState, Game, Grid, IntOption, Move, Outcome, PieceKind, Words, bits, hookimpl, placements
 from boardgames.geometry.sites import sites_of
 
 
@@ -55,7 +55,7 @@ class DotsAndBoxes(Game[BoxesState]):
         return BoxesState(game=self)
 
     def generate_moves(self, state: BoxesState) -> tuple[Move, ...]:
-        return tuple(place(sq) for sq in bits(self.all_lines & ~state.lines))
+        return placements(self.all_lines & ~state.lines)
 
     def apply(self, state: BoxesState, move: Move) -> BoxesState:
         me, lines = state.turn, state.lines | 1 << move.to

@@ -20,7 +20,7 @@ from collections.abc import Callable
 import attrs
 
 import boardgames
-from boardgames import BitboardState, Game, Grid, Move, Outcome, Words, bits, hookimpl, place, step, transfer
+from boardgames import BitboardState, Game, Grid, Move, Outcome, Words, bits, hookimpl, placements, transfer
 
 #: The 16 lines of the board, each a chain of linked points (and each a mill when one player holds it).
 LINES = (
@@ -59,6 +59,13 @@ class NineMensMorris(Game[MorrisState]):
         #: For each point, the mills through it.
         self.mills_at = tuple(tuple(m for m in self.mills if m >> sq & 1) for sq in range(grid.size))
 
+        # For each point, its steps along a line and its flights, each as (move, the destination's bit).
+        def moves_to(sq: int, targets: int) -> tuple[tuple[Move, int], ...]:
+            return tuple((Move(sq, to), 1 << to) for to in bits(targets))
+
+        self.walks = tuple(moves_to(sq, grid.linked[sq]) for sq in range(grid.size))  # along the declared links
+        self.flights = tuple(moves_to(sq, grid.full & ~(1 << sq)) for sq in range(grid.size))
+
     def pieces_each(self) -> int:
         return MEN  # the men not placed yet are shown in hand
 
@@ -80,38 +87,48 @@ class NineMensMorris(Game[MorrisState]):
                 held |= mill
         return theirs & ~held or theirs
 
-    def first_parts(self, state: MorrisState, me: int) -> list[tuple[int, int]]:
-        """Each (origin, destination) of a placement (origin -1), a step along a line or a flight."""
-        empty = self.grid.full & ~state.occupied
-        if state.placed[me] < MEN:
-            return [(-1, to) for to in bits(empty)]
-        if self.men(state, me) > 3:
-            return self.grid.link_steps(state.boards[me], empty)
-        return [(o, to) for o in bits(state.boards[me]) for to in bits(empty)]
+    def closing(self, mine: int) -> int:
+        """The points that would close a mill of ``mine``: each the one a mill lacks."""
+        out = 0
+        for mill in self.mills:
+            rest = mill & ~mine
+            if rest and not rest & (rest - 1):
+                out |= rest
+        return out
 
     def generate_moves(self, state: MorrisState) -> tuple[Move, ...]:
         me = state.turn
         mine, theirs = state.boards[me], state.boards[1 - me]
+        empty = self.grid.full & ~(mine | theirs)
+        closing = self.closing(mine) & empty  # only a man arriving there may close a mill
+        if state.placed[me] < MEN:
+            if not closing:
+                return placements(empty)
+            pairs = [(-1, to) for to in bits(empty)]
+        else:  # along a line, or flying with three men
+            table = self.walks if mine.bit_count() > 3 else self.flights
+            steps = [move for o in bits(mine) for move, bit in table[o] if bit & empty]
+            if not closing:
+                return tuple(steps)
+            pairs = [(move.origin, move.to) for move in steps]
         moves: list[Move] = []
         takeable = -1
-        for origin, to in self.first_parts(state, me):
-            after = (mine & ~(1 << origin) if origin >= 0 else mine) | 1 << to
-            if self.closes_mill(after, to):
+        for origin, to in pairs:
+            if closing >> to & 1 and self.closes_mill((mine & ~(1 << origin) if origin >= 0 else mine) | 1 << to, to):
                 if takeable < 0:
                     takeable = self.takeable(theirs)
                 if takeable:
-                    marks = [(x,) for x in bits(takeable)]
-                    moves += [place(to, m) if origin < 0 else step(origin, to, m) for m in marks]
+                    moves += [Move(origin, to, (x,)) for x in bits(takeable)]
                     continue
-            moves.append(place(to) if origin < 0 else step(origin, to))
+            moves.append(Move(origin, to))
         return tuple(moves)
 
-    def can_move(self, state: MorrisState, player: int) -> bool:
-        empty = self.grid.full & ~state.occupied
-        if state.placed[player] < MEN or self.men(state, player) <= 3:
+    def can_move(self, player: int, boards: tuple[int, ...], placed: tuple[int, ...]) -> bool:
+        empty = self.grid.full & ~(boards[0] | boards[1])
+        if placed[player] < MEN or boards[player].bit_count() <= 3:
             return bool(empty)
         linked = self.grid.linked
-        return any(linked[sq] & empty for sq in bits(state.boards[player]))
+        return any(linked[sq] & empty for sq in bits(boards[player]))
 
     def apply(self, state: MorrisState, move: Move) -> MorrisState:
         me, origin, to = state.turn, move.origin, move.to
@@ -122,27 +139,27 @@ class NineMensMorris(Game[MorrisState]):
         placed = state.placed
         if origin < 0:
             placed = (placed[0] + 1, placed[1]) if me == 0 else (placed[0], placed[1] + 1)
-        after = MorrisState(
-            game=self,
-            history=state.history + (move,),
-            turn=1 - me,
-            boards=boards,
-            placed=placed,
-            turns=state.turns + 1,
-            changed=taken,
-        )
-        names = self.player_names
+        names, turns, turn = self.player_names, state.turns + 1, 1 - me
         outcome = None
         if not taken and self.closes_mill(boards[me], to):  # a mill with no man of theirs on the board to take
-            outcome = Outcome(1 - me, f"{names[me]} closed a mill with nothing to take")
-            return attrs.evolve(after, turn=me, turns=state.turns, outcome=outcome)
-        if not self.can_move(after, 1 - me):
-            outcome = Outcome(me, f"{names[1 - me]} cannot move")
-        elif self.men(after, 1 - me) <= 2:
-            outcome = Outcome(me, f"{names[1 - me]} is down to two men")
-        elif after.turns >= MOST_TURNS:
+            outcome = Outcome(turn, f"{names[me]} closed a mill with nothing to take")
+            turn, turns = me, state.turns
+        elif not self.can_move(turn, boards, placed):
+            outcome = Outcome(me, f"{names[turn]} cannot move")
+        elif boards[turn].bit_count() + MEN - placed[turn] <= 2:
+            outcome = Outcome(me, f"{names[turn]} is down to two men")
+        elif turns >= MOST_TURNS:
             outcome = Outcome(None, f"{MOST_TURNS} moves were made")
-        return attrs.evolve(after, outcome=outcome) if outcome is not None else after
+        return MorrisState(
+            game=self,
+            history=state.history + (move,),
+            turn=turn,
+            boards=boards,
+            placed=placed,
+            turns=turns,
+            changed=taken,
+            outcome=outcome,
+        )
 
 
 @hookimpl
