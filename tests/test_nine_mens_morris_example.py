@@ -154,3 +154,14 @@ def test_a_move_through_the_cli_and_a_bad_one_refused_in_one_line(morris, cli):
     bad = cli("show", "nine_mens_morris", "--moves", "a1 b5")
     assert bad.code != 0 and len(bad.err.strip().splitlines()) == 1 and "b5" in bad.err
     assert "Traceback" not in bad.err
+
+
+def test_a_mill_with_no_man_to_take_loses_as_openspiels_does(morris):
+    # OpenSpiel waits for a capture that has no legal action: the game ends, the mover losing.
+    sq, mask = morris.grid.parse_square, Grid.mask
+    state = type(morris.start())(game=morris, boards=(mask([sq("a1"), sq("d1")]), 0), placed=(2, 2), turn=0)
+    assert [morris.format_move(m) for m in state.legal_moves if m.to == sq("g1")] == ["g1"]
+    after = state.play("g1")
+    assert after.outcome.winner_index == 1 and "nothing to take" in after.outcome.reason
+    taken = type(morris.start())(game=morris, boards=(mask([sq("a1"), sq("d1")]), 1 << sq("b2")), placed=(2, 2))
+    assert not taken.play("g1xb2").is_over  # the last man on the board taken: the game goes on

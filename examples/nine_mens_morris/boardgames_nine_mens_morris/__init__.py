@@ -77,7 +77,10 @@ class NineMensMorris(Game[MorrisState]):
         return state.boards[player].bit_count() + MEN - state.placed[player]
 
     def closes_mill(self, mine: int, to: int) -> bool:
-        return any(mill & mine == mill for mill in self.mills_at[to])
+        for mill in self.mills_at[to]:
+            if mill & mine == mill:
+                return True
+        return False
 
     def takeable(self, theirs: int) -> int:
         """The men a mill may take: those in no mill, or any when all are in one."""
@@ -89,10 +92,10 @@ class NineMensMorris(Game[MorrisState]):
 
     def closing(self, mine: int) -> int:
         """The points that would close a mill of ``mine``: each the one a mill lacks."""
-        out = 0
+        out, free = 0, ~mine
         for mill in self.mills:
-            rest = mill & ~mine
-            if rest and not rest & (rest - 1):
+            rest = mill & free
+            if rest.bit_count() == 1:
                 out |= rest
         return out
 
@@ -102,25 +105,25 @@ class NineMensMorris(Game[MorrisState]):
         empty = self.grid.full & ~(mine | theirs)
         closing = self.closing(mine) & empty  # only a man arriving there may close a mill
         if state.placed[me] < MEN:
-            if not closing:
-                return placements(empty)
-            pairs = [(-1, to) for to in bits(empty)]
+            made: tuple[Move, ...] | list[Move] = placements(empty)
         else:  # along a line, or flying with three men
             table = self.walks if mine.bit_count() > 3 else self.flights
-            steps = [move for o in bits(mine) for move, bit in table[o] if bit & empty]
-            if not closing:
-                return tuple(steps)
-            pairs = [(move.origin, move.to) for move in steps]
+            made = [move for o in bits(mine) for move, bit in table[o] if bit & empty]
+        if not closing:
+            return tuple(made)
         moves: list[Move] = []
         takeable = -1
-        for origin, to in pairs:
-            if closing >> to & 1 and self.closes_mill((mine & ~(1 << origin) if origin >= 0 else mine) | 1 << to, to):
-                if takeable < 0:
-                    takeable = self.takeable(theirs)
-                if takeable:
-                    moves += [Move(origin, to, (x,)) for x in bits(takeable)]
-                    continue
-            moves.append(Move(origin, to))
+        for move in made:  # those closing a mill take a man: one move for each they may take
+            to = move.to
+            if closing >> to & 1:
+                origin = move.origin
+                if self.closes_mill((mine & ~(1 << origin) if origin >= 0 else mine) | 1 << to, to):
+                    if takeable < 0:
+                        takeable = self.takeable(theirs)
+                    if takeable:
+                        moves += [Move(origin, to, (x,)) for x in bits(takeable)]
+                        continue
+            moves.append(move)
         return tuple(moves)
 
     def can_move(self, player: int, boards: tuple[int, ...], placed: tuple[int, ...]) -> bool:
@@ -141,7 +144,7 @@ class NineMensMorris(Game[MorrisState]):
             placed = (placed[0] + 1, placed[1]) if me == 0 else (placed[0], placed[1] + 1)
         names, turns, turn = self.player_names, state.turns + 1, 1 - me
         outcome = None
-        if not taken and self.closes_mill(boards[me], to):  # a mill with no man of theirs on the board to take
+        if not taken and not boards[turn] and self.closes_mill(boards[me], to):  # a mill with no man of theirs to take
             outcome = Outcome(turn, f"{names[me]} closed a mill with nothing to take")
             turn, turns = me, state.turns
         elif not self.can_move(turn, boards, placed):
