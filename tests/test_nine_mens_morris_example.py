@@ -102,6 +102,12 @@ def test_a_mill_takes_a_man_not_in_a_mill(morris):
         "g1xb2",
         "g1xb4",
     ]
+    from boardgames.cli.terminal import read_move
+
+    asked: list[str] = []
+    answers = iter(["2"])
+    assert read_move(state, "g1", lambda q: asked.append(q) or next(answers)) == state.parse_move("g1xb4")
+    assert asked == ["Which man do you take? 1) g1xb2  2) g1xb4: "]  # the terminal asks in the game's words
     after = state.play("g1xb2")
     assert "b2" not in after.contents() and after.in_hand() == (6, 7) and after.turn == 1
     # Black's mill b2-d2-f2 is kept: g4-g1 closes white's, and takes the loose man on c4 only.
