@@ -176,6 +176,7 @@ def test_a_lattice_names_its_edges_and_cells_by_their_points():
     cell = grid.parse_square("a1b2")
     assert sorted(grid.name(s) for s in bits(grid.incident[cell])) == ["a1a2", "a1b1", "a2b2", "b1b2"]
     assert pickle.loads(pickle.dumps(grid)) is grid
+    assert repr(grid) == "Grid.lattice(3, 3, ...)"  # not the finer grid it is numbered on
 
 
 def test_an_edge_is_played_drawn_and_encoded_by_its_name(toys, cli):

@@ -354,6 +354,9 @@ class Grid:
         self._recipe: tuple[object, tuple[object, ...]] | None = None
 
     def __repr__(self) -> str:
+        if self._recipe is not None:  # a graph or a lattice (geometry.sites), by its points
+            make, args = self._recipe
+            return f"Grid.{getattr(make, '__name__', 'sites')}({args[0]}, {args[1]}, ...)"
         if self.shape == "hexagon":
             return f"Grid.hexagon({(self.width + 1) // 2})"
         if self.shape == "triangle":
