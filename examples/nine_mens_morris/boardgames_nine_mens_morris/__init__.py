@@ -20,7 +20,7 @@ from collections.abc import Callable
 import attrs
 
 import boardgames
-from boardgames import BitboardState, Game, Grid, Move, Outcome, Words, bits, hookimpl, placements, transfer
+from boardgames import BitboardState, Game, Grid, Move, Outcome, Words, bits, hookimpl, placements
 
 #: The 16 lines of the board, each a chain of linked points (and each a mill when one player holds it).
 LINES = (
@@ -131,14 +131,18 @@ class NineMensMorris(Game[MorrisState]):
         if placed[player] < MEN or boards[player].bit_count() <= 3:
             return bool(empty)
         linked = self.grid.linked
-        return any(linked[sq] & empty for sq in bits(boards[player]))
+        for sq in bits(boards[player]):
+            if linked[sq] & empty:
+                return True
+        return False
 
     def apply(self, state: MorrisState, move: Move) -> MorrisState:
         me, origin, to = state.turn, move.origin, move.to
-        boards = transfer(state.boards, me, 1 << to, vacate=1 << origin if origin >= 0 else 0)
+        mine, theirs = state.boards[me], state.boards[1 - me]
+        mine = (mine & ~(1 << origin) if origin >= 0 else mine) | 1 << to  # to is empty: no one loses it
         taken = 1 << move.marks[0] if move.marks else 0
-        if taken:
-            boards = (boards[0] & ~taken, boards[1]) if me == 1 else (boards[0], boards[1] & ~taken)
+        theirs &= ~taken
+        boards = (mine, theirs) if me == 0 else (theirs, mine)
         placed = state.placed
         if origin < 0:
             placed = (placed[0] + 1, placed[1]) if me == 0 else (placed[0], placed[1] + 1)
