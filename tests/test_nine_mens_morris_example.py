@@ -141,6 +141,8 @@ def test_the_text_board_draws_the_lines_and_no_false_connector(morris):
     assert rows[6][5 + 1 : 5 + 4].strip() == ""  # nor a6 to b6
     assert rows[4].count("+") == 6 and at("d", 4) == " "  # the centre is no point
     assert sum(row.count("+") for row in rows.values()) == 24
+    files = text.splitlines()[0]  # every file named over its column, b and f (no point on rank 7) too
+    assert [files[5 + 4 * i] for i in range(7)] == list("abcdefg")
 
 
 def test_the_svg_has_a_line_for_each_declared_link_and_none_else(morris):

@@ -189,9 +189,13 @@ def render_text(view: BoardView, unicode: bool = False) -> str:
     # side 8: 67 columns, not 96), and a row ends at its last cell.
     crop = min((2 * r if hexagonal else 0) + 4 * files[0] for r, files in enumerate(files_in) if files)
 
+    # Square cells stand in columns: the top and bottom rows name every file with a cell (a morris
+    # board's b and f too). Hexagons lean: those rows name the files of their own rank.
+    columns = sorted({f for files in files_in for f in files})
+
     def files_of(rank: int) -> str:
         """The letters of the files that ``rank`` has, each over its cells in that rank."""
-        files, shift = files_in[rank], (2 * rank if hexagonal else 0) - crop
+        files, shift = files_in[rank] if hexagonal else columns, (2 * rank if hexagonal else 0) - crop
         if not files:
             return ""
         out = [" "] * (shift + 4 * files[-1] + 1)
@@ -201,7 +205,7 @@ def render_text(view: BoardView, unicode: bool = False) -> str:
 
     # A file that neither the top nor the bottom rank has (a star's side points) is named just
     # above its top cell, where its next cell would be: every file is named once.
-    named = set(files_in[grid.height - 1]) | set(files_in[0])
+    named = set(files_in[grid.height - 1]) | set(files_in[0]) if hexagonal else set(columns)
     tops: dict[int, list[int]] = {r: [] for r in range(grid.height)}  # rank -> the files named on it
     for f in range(grid.width):
         ranks = [r for r in range(grid.height) if grid.on_board[grid.index(f, r)]]
