@@ -13,6 +13,7 @@ one), captures must be made; a player with no pieces left, or no move, wins.
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import itemgetter
 
 import attrs
 
@@ -50,26 +51,60 @@ KNIGHT_STEPS = [
 KING_STEPS = [sum((_ray(f, r, *d, 1) for d in STRAIGHT + DIAGONAL), ()) for f, r in SQUARES]
 # The squares a pawn of each side attacks ``s`` from.
 PAWN_FROM = [[sum((_ray(f, r, df, -dr, 1) for df in (1, -1)), ()) for f, r in SQUARES] for dr in (1, -1)]
-#: For each square, the squares on no line (rank, file, diagonal) through it: bit s set.
-ALIGNED = [~sum(1 << t for d in STRAIGHT + DIAGONAL for t in RAYS[d][s]) & ~(1 << s) & (1 << 64) - 1 for s in range(64)]
 START = "RNBQKBNR"
+EVERYWHERE = (1 << 64) - 1
+STEPS = [[Move(o, t, ()) for t in range(64)] for o in range(64)]  # every from-to made once
+MATING = frozenset(kind | side for kind in (PAWN, ROOK, QUEEN) for side in (0, 8))  # any of them mates
+
+
+def _getter(squares: tuple[int, ...]) -> Callable[[tuple[int, ...]], tuple[int, ...]]:
+    """What a board holds on ``squares``, read in one C call (operator.itemgetter; a tuple even for one)."""
+    if len(squares) > 1:
+        return itemgetter(*squares)
+    return (lambda board: (board[squares[0]],)) if squares else (lambda board: ())
+
+
+# Per square: readers of what stands a knight's, a king's and (per side) a pawn's step away, and of each line.
+NEAR = [
+    (_getter(KNIGHT_STEPS[s]), _getter(KING_STEPS[s]), [_getter(PAWN_FROM[by][s]) for by in (0, 1)]) for s in range(64)
+]
+LINES = [
+    [(ROOK, _getter(RAYS[d][s])) for d in STRAIGHT] + [(BISHOP, _getter(RAYS[d][s])) for d in DIAGONAL]
+    for s in range(64)
+]
 
 
 def attacked(board: tuple[int, ...], s: int, by: int) -> bool:
-    """Whether a piece of side ``by`` attacks square ``s``."""
+    """Whether a piece of side ``by`` attacks square ``s``: the first piece on each line is read in C."""
     b = by << 3
-    if any(board[t] == KNIGHT | b for t in KNIGHT_STEPS[s]) or any(board[t] == KING | b for t in KING_STEPS[s]):
+    knights, kings, pawns = NEAR[s]
+    if KNIGHT | b in knights(board) or KING | b in kings(board) or PAWN | b in pawns[by](board):
         return True
-    if any(board[t] == PAWN | b for t in PAWN_FROM[by][s]):
-        return True
-    for ways, slider in ((STRAIGHT, ROOK | b), (DIAGONAL, BISHOP | b)):
-        for d in ways:
-            for t in RAYS[d][s]:
-                if board[t]:
-                    if board[t] in (slider, QUEEN | b):
-                        return True
-                    break
+    queen = QUEEN | b
+    for slider, line in LINES[s]:
+        first = next(filter(None, line(board)), 0)
+        if first == slider | b or first == queen:
+            return True
     return False
+
+
+def pinned(board: tuple[int, ...], king: int, side: int) -> dict[int, int]:
+    """For each piece of ``side``'s pinned to its king, the squares it may still go to (its line to the
+    pinner, the pinner too); another may go anywhere (EVERYWHERE)."""
+    pins, enemy = {}, (1 - side) << 3
+    for ways, slider in ((STRAIGHT, ROOK), (DIAGONAL, BISHOP)):
+        for d in ways:
+            ray, mine = RAYS[d][king], -1
+            for i, t in enumerate(ray):
+                if not board[t]:
+                    continue
+                if mine < 0 and board[t] >> 3 == side:
+                    mine = t
+                    continue
+                if mine >= 0 and board[t] in (slider | enemy, QUEEN | enemy):
+                    pins[mine] = sum(1 << u for u in ray[: i + 1])
+                break
+    return pins
 
 
 def in_check(board: tuple[int, ...], side: int) -> bool:
@@ -131,7 +166,7 @@ class Chess(Game[ChessState]):
                     if r == home and not board[o + 2 * ahead]:
                         targets.append(o + 2 * ahead)
                 for t in targets:
-                    step = Move(o, t, ())
+                    step = STEPS[o][t]
                     moves.extend(with_choice(step, k) for k in self.promoted) if t % 8 == last else moves.append(step)
                 continue
             if kind in (KNIGHT, KING):
@@ -149,7 +184,7 @@ class Chess(Game[ChessState]):
                         targets.append(t)
                         if board[t]:
                             break
-            moves.extend(Move(o, t, ()) for t in targets)
+            moves.extend(map(STEPS[o].__getitem__, targets))
         if state.castling >> 2 * me & 3 and not in_check(board, me):
             rank, king = 7 * me, KING | me << 3
             for side, rook_f, between, passed in ((1, 7, (5, 6), (5, 6)), (2, 0, (1, 2, 3), (3, 2))):
@@ -173,15 +208,21 @@ class Chess(Game[ChessState]):
             return tuple(sorted(takes or moves))
         me, board = state.turn, state.board
         king = board.index(KING | me << 3)
-        # Out of check, a piece off every line through its king cannot uncover it: only the others are tried.
-        free = ALIGNED[king] if not attacked(board, king, 1 - me) else 0
+        if attacked(board, king, 1 - me):  # in check: each move tried
+            return tuple(sorted(m for m in moves if not in_check(self.made(state, m)[0], me)))
+        # Out of check only a pinned piece may uncover the king: it stays on its pin's line. The king may
+        # not step where it is attacked (looked at with the king lifted: a rook's line through it counts);
+        # en passant (two pieces leave a rank) is tried.
+        pins, lifted = pinned(board, king, me), (*board[:king], 0, *board[king + 1 :])
         return tuple(
             sorted(
                 m
                 for m in moves
-                if (free >> m.origin & 1 and m.to != state.ep) or not in_check(self.made(state, m)[0], me)
+                if (not attacked(lifted, m.to, 1 - me) if m.origin == king
+                    else not in_check(self.made(state, m)[0], me) if m.to == state.ep
+                    else pins.get(m.origin, EVERYWHERE) >> m.to & 1)
             )
-        )
+        )  # fmt: skip
 
     def made(self, state: ChessState, move: Move) -> tuple[tuple[int, ...], int]:
         """The board after ``move``, and the square of a piece it took, or -1."""
@@ -248,6 +289,8 @@ class Chess(Game[ChessState]):
     @staticmethod
     def sufficient(board: tuple[int, ...]) -> bool:
         """OpenSpiel's test: a pawn, rook or queen; two knights a side; a knight and more; bishops on both colours."""
+        if not MATING.isdisjoint(board):  # looked for in C: almost every position has one
+            return True
         knights, bishops = [0, 0], set()
         for s, p in enumerate(board):
             kind = p & 7
