@@ -46,6 +46,7 @@ from ..rules.declarations import Card, Die
 from ..rules.view import BoardView
 from . import sites
 from .glyphs import CHESS_SET, svg_glyph
+from .text import glyphs
 from .words import (
     card_runs,
     cards_words,
@@ -941,7 +942,7 @@ def render_svg(view: BoardView, title: str = "", interactive: bool = False, widt
     if not view.board_drawn:
         return _table_svg(view, title, interactive, width)
     if view.grid.site_kinds is not None:  # points, edges and cells: rendering.sites
-        return sites.lattice_svg(view, title, interactive)
+        return lattice_svg(view, title, interactive)
     grid = view.grid
     centre = _centres(view)
     across, down = _reach(view)
@@ -1022,3 +1023,82 @@ def _opening(
         f'<rect class="board" x="{x}" y="{y}" width="{width}" height="{height}" fill="{BOARD}"/>',
     ]
     return out
+
+
+def lattice_svg(view: BoardView, title: str, interactive: bool) -> str:
+    """A lattice's picture: its points as dots, each edge a bar (drawn dark,
+    the last move's blue; one not drawn yet faint, a legal one with a green
+    dot), each owned cell filled and lettered in its owner's colour, the
+    points' coordinates; with ``interactive`` a target over every edge and
+    cell (``class="square" data-square="a1b1"``) shaped as what it is."""
+    grid, step = view.grid, CELL / 2
+    kinds = grid.site_kinds or ()
+    owner, neutral, targets, last = dict(view.owners), dict(view.neutral), set(view.targets), set(view.last)
+    letters = glyphs(view.players)
+
+    def at(sq: int) -> tuple[float, float]:
+        f, r = grid.coords(sq)
+        return f * step, (grid.height - 1 - r) * step
+
+    right, bottom = (grid.width - 1) * step, (grid.height - 1) * step
+    margin = FONT * 2 + GAP
+    box = (_n(-margin), _n(-20), _n(right + 2 * margin), _n(bottom + 20 + margin))
+    out = _opening(view, "boardgames-board lattice", box, title or "board", title, interactive)
+    for sq, kind in enumerate(kinds):  # the cells first, under the edges
+        if kind == "cell" and sq in owner:
+            who = owner[sq]
+            colour = view.colours[who] if who < len(view.colours) else "#888888"
+            x, y = at(sq)
+            out.append(
+                f'<rect class="box {_token("player", view.players[who])}" x="{_n(x - step)}" '
+                f'y="{_n(y - step)}" width="{CELL}" height="{CELL}" fill="{_attr(colour)}" '
+                f'fill-opacity="0.55"/>'
+            )
+            out.append(
+                f'<text class="kind" x="{_n(x)}" y="{_n(y + 8)}" text-anchor="middle" font-size="22" '
+                f'font-weight="bold" fill="{INK}">{letters[who]}</text>'
+            )
+    for sq, kind in enumerate(kinds):
+        if kind != "edge":
+            continue
+        ends = [e for e in range(grid.size) if grid.incident[sq] >> e & 1 and kinds[e] == "point"]
+        (x1, y1), (x2, y2) = at(ends[0]), at(ends[1])
+        line = f'x1="{_n(x1)}" y1="{_n(y1)}" x2="{_n(x2)}" y2="{_n(y2)}"'
+        if sq in owner or sq in neutral:
+            colour = LAST if sq in last else OUTLINE
+            css = "edge-site drawn" + (" last" if sq in last else "")
+            out.append(f'<line class="{css}" {line} stroke="{colour}" stroke-width="6" stroke-linecap="round"/>')
+        else:
+            out.append(f'<line class="edge-site" {line} stroke="{LINE}" stroke-width="1" stroke-dasharray="3 5"/>')
+            if sq in targets:
+                cx, cy = at(sq)
+                out.append(f'<circle class="target" cx="{_n(cx)}" cy="{_n(cy)}" r="4" fill="#3cb371"/>')
+    for sq, kind in enumerate(kinds):
+        if kind == "point":
+            cx, cy = at(sq)
+            out.append(f'<circle class="point" cx="{_n(cx)}" cy="{_n(cy)}" r="5" fill="{OUTLINE}"/>')
+    for f in range(0, grid.width, 2):
+        name = grid.names[grid.index(f, 0)]
+        out.append(_label(f * step, bottom + GAP + FONT + 6, name[0], "middle")[0])
+    for r in range(0, grid.height, 2):
+        name = grid.names[grid.index(0, r)]
+        out.append(_label(-GAP - 6, at(grid.index(0, r))[1] + 0.36 * FONT, name[1:], "end")[0])
+    if interactive:
+        words = squares_words(view)
+        for kind in ("cell", "edge"):  # the edges on top: each is clicked where it is drawn
+            for sq in range(grid.size):
+                if kinds[sq] != kind:
+                    continue
+                cx, cy = at(sq)
+                across = grid.coords(sq)[0] % 2 == 1
+                w, h = (step * 1.6, step * 0.5) if kind == "edge" and across else (step * 0.5, step * 1.6)
+                if kind == "cell":
+                    w = h = step * 1.1
+                out.append(
+                    f'<rect class="square {kind}-site" data-square="{_attr(grid.name(sq))}" role="button" '
+                    f'aria-label="{_attr(words.get(sq, grid.name(sq)))}" x="{_n(cx - w / 2)}" '
+                    f'y="{_n(cy - h / 2)}" width="{_n(w)}" height="{_n(h)}" fill="#ffffff" '
+                    f'fill-opacity="0"><title>{_text(words.get(sq, grid.name(sq)))}</title></rect>'
+                )
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
