@@ -38,6 +38,7 @@ from .connection import evaluation as connection_evaluation
 from .counts import Counted, checked_counts, why_not_sown
 from .declarations import PIECE, Campaign, Card, Cards, Die, MarkKind, Overlay, PieceKind, Words
 from .history import EMPTY
+from .lines import evaluation as lines_evaluation
 from .moves import Move, check_move, format_move, format_sites, parse_move, parse_sites, with_choice
 from .options import Option, resolve_options
 from .parts import (
@@ -740,6 +741,10 @@ class Game(Generic[StateT]):
     #: connection game, which has an evaluation from that alone. Worked out
     #: from the declaration.
     connects: ClassVar[bool] = False
+    #: Optional, for two players: the length of an unbroken line of one's pieces that wins (Gomoku 5,
+    #: Connect Four 4). The game then has an evaluation from that alone (:mod:`boardgames.rules.lines`:
+    #: each player's lines still open), so its agents search by it; the rules stay the game's own.
+    in_a_row: ClassVar[int] = 0
     #: The most moves a game can last (the kit checks that games end by then).
     max_length: int = 100_000
     #: Optional: a hand-written loop playing random games of this game, as
@@ -909,7 +914,7 @@ class Game(Generic[StateT]):
             cls.has_evaluation = True
         # A connection game knows its evaluation from its edges (boardgames.rules.connection).
         cls.connects = connects(cls.edges)
-        if cls.connects and "has_evaluation" not in cls.__dict__:
+        if (cls.connects or cls.in_a_row) and "has_evaluation" not in cls.__dict__:
             cls.has_evaluation = True
         if "why_illegal" in cls.__dict__:
             cls.explains_illegal = True
@@ -1115,8 +1120,14 @@ class Game(Generic[StateT]):
         """A heuristic value of an ongoing ``state`` for ``player``, strictly
         between -1 and 1. The default knows nothing (0), but in a connection
         game (:attr:`connects`): there, the two-distance potential
-        (:mod:`boardgames.rules.connection`), as long as :attr:`has_evaluation` says so."""
-        return connection_evaluation(state, player) if self.connects and self.has_evaluation else 0.0
+        (:mod:`boardgames.rules.connection`), and in a game won by
+        :attr:`in_a_row`, each player's open lines (:mod:`boardgames.rules.lines`),
+        as long as :attr:`has_evaluation` says so."""
+        if not self.has_evaluation:
+            return 0.0
+        if self.connects:
+            return connection_evaluation(state, player)
+        return lines_evaluation(state, player) if self.in_a_row and self.number_of_players == 2 else 0.0
 
     def wins_at_once(self, state: StateT, move: Move) -> bool:
         """Whether ``move`` (legal in ``state``) wins the game on the spot.

@@ -42,6 +42,7 @@ class ConnectFour(Game[BitboardState]):
     words = Words(pick_to="Click a file to drop a disc in it.")
     parts_per_move = 1
     quick_wins_test = True
+    in_a_row = 4  # agents value positions by each side's open lines of 4 (boardgames.rules.lines)
     rules_text = __doc__ or ""
 
     def setup(self) -> None:

@@ -26,13 +26,14 @@ class Gomoku(Game[BitboardState]):
     )
     parts_per_move = 1
     quick_wins_test = True
+    in_a_row = 5  # agents value positions by each side's open lines of 5 (boardgames.rules.lines)
     rules_text = __doc__ or ""
 
     def setup(self) -> None:
         size = self.options["size"]
         self.grid = Grid.get(size, size, "points")
         self.max_length = size * size
-        self.connect = self.options["connect"]
+        self.connect = self.in_a_row = self.options["connect"]
 
     def initial_state(self) -> BitboardState:
         return BitboardState(game=self)

@@ -68,6 +68,7 @@ class Pentago(Game[PentagoState]):
     overlay_kinds = (Overlay("quarter", colour="#d9c8a0"),)  # two quarters shaded: the four are told apart
     words = boardgames.Words(changed="turned")
     max_length = 36
+    in_a_row = 5  # agents value positions by each side's open lines of 5 (boardgames.rules.lines)
     rules_text = __doc__ or ""
 
     def setup(self) -> None:

@@ -23,6 +23,7 @@ class TicTacToe(Game[BitboardState]):
     parts_per_move = 1
     max_length = 9
     solve_at = 9  # small enough to solve whole: the top level plays perfectly
+    in_a_row = 3  # agents value positions by each side's open lines of 3 (boardgames.rules.lines)
     rules_text = __doc__ or ""
 
     def setup(self) -> None:
