@@ -74,6 +74,9 @@ def _named(theirs: Any, name: str = "") -> dict[str, int]:
             text = text.replace("x", "-")
         elif name == "connect_four":  # its x3 drops a disc in the fourth file: our shorthand d
             text = "abcdefghijklmnopqrstuvwxyz"[int(text[1:])]
+        elif name == "pentago":  # its a1s: the point on its row 1 (our rank 6), then its turn s-z (our nw-...)
+            turns = ("nw-", "nw+", "ne-", "ne+", "se-", "se+", "sw-", "sw+")
+            text = f"{text[0]}{7 - int(text[1])}={turns['stuvwxyz'.index(text[2])]}"
         names["pass" if text in ("pass", "64") else text] = action
     return names
 
@@ -92,6 +95,7 @@ GAMES: dict[str, tuple[str, Callable[[dict[str, Any]], dict[str, Any]]]] = {
     "breakthrough": ("breakthrough", lambda options: {}),
     "loa": ("lines_of_action", lambda options: {}),
     "connect_four": ("connect_four", lambda options: {}),
+    "pentago": ("pentago", lambda options: {}),
 }
 
 
