@@ -48,7 +48,7 @@ def test_a_point_without_its_turn_is_asked_and_a_bad_turn_refused_in_one_line(pe
     game = pentago()
     with pytest.raises(boardgames.AmbiguousMoveError, match="a6"):
         game.start().parse_move("a6")
-    with pytest.raises(boardgames.errors.NotationError, match=r"not a move .*a1=nw-"):
+    with pytest.raises(boardgames.errors.NotationError, match=r"no choice here .*nw\+ \(north-west clockwise\)"):
         game.start().parse_move("a6=up")
 
 
@@ -59,3 +59,8 @@ def test_five_after_the_turn_wins_and_five_for_both_draws(pentago_plugin):
     assert not state.is_over
     end = state.play("a5=ne+")
     assert end.winner == "white" and "five in a row" in end.result_text()
+
+
+def test_text_that_is_no_point_is_still_refused_with_what_moves_look_like(pentago_plugin):
+    with pytest.raises(boardgames.errors.NotationError, match=r"not a move .*a1=nw-"):
+        pentago().start().parse_move("hello=nw+")

@@ -126,10 +126,20 @@ class TypedMoves:
         try:
             return self.game.parse_move(text)
         except NotationError:
+            head, chose, _ = text.partition("=")
+            if chose and self.game.move_choices is not None and self._parses(head):
+                raise  # the squares are a move's, the choice is none: say the choices (Choices.index)
             examples = ", ".join(self.format_move(move) for move in self.move_examples())
             if not examples:
                 raise
             raise NotationError(f"{quoted(text)} is not a move (moves here look like {examples})") from None
+
+    def _parses(self, text: str) -> bool:
+        try:
+            self.game.parse_move(text)
+        except NotationError:
+            return False
+        return True
 
     def move_examples(self, most: int = 3) -> list[Move]:
         """A few legal moves, one of each form the position has (a placement,
