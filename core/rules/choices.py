@@ -16,7 +16,7 @@ from typing import Any
 import attrs
 
 from ..errors import NotationError, quoted
-from .moves import Move, with_choice
+from .moves import Move
 
 
 @attrs.frozen
@@ -73,8 +73,3 @@ def open_choices(state: Any, partial: Move) -> dict[str, Any]:
         return {}
     open_ = named.of(state.legal_moves, partial)
     return {"question": named.question, "choices": [named.names[k] for k in open_]} if open_ else {}
-
-
-def chosen(move: Move, choice: int) -> Move:
-    """``move`` with ``choice`` (see :func:`with_choice`)."""
-    return with_choice(move, choice)
