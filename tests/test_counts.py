@@ -158,3 +158,20 @@ def test_the_terminal_plays_a_pit_typed_by_its_name(pits_plugin, cli):
     refused = [line for line in (run.out + run.err).splitlines() if "b1 is not north's pit" in line]
     assert len(refused) == 1, run.out + run.err
     assert "moves: b1 b2" in run.out or " 17 " in run.out, run.out  # b2 held 17 seeds after south's b1
+
+
+class OwnedPits(Pits):
+    """Pits whose text writes each count with its owner's letter (Backgammon's points change hands)."""
+
+    name = "owned_pits"
+    counted = Counted("seed", "seeds", "pit", owned=True)
+
+
+def test_a_count_declared_owned_is_written_with_its_owners_letter_in_the_text():
+    text = render_text(OwnedPits.configure().start().play("a1").view())
+    north, south = (next(line for line in text.splitlines() if line.startswith(f"  {r} ")) for r in (2, 1))
+    cells = [[row[4 + 4 * f : 8 + 4 * f] for f in range(4)] for row in (north, south)]
+    assert cells[0][:3] == ["*48N", "* 7N", "*12N"], text  # a1's 48 seeds now in a2, north's; * legal
+    assert cells[1] == ["[ 0S", " 10S", "  3S", "   5"], text  # the last move's bracket; the pot, no one's
+    plain = render_text(Pits.configure().start().view())
+    assert "48S" not in plain and "*48 *10 * 3   5" in plain  # undeclared: the number alone, as before

@@ -133,6 +133,10 @@ def render_text(view: BoardView, unicode: bool = False) -> str:
     winning = set(view.winning)
     counted = {sq: count_text(n) for sq, n, _ in view.counts}
     letters = glyphs(view.players)
+    owned = view.counted is not None and view.counted.owned
+    if owned:  # whose they are too, in the cell's last column: ` 3W`, `15B`
+        mine = view.symbol_of if unicode else letters.__getitem__
+        counted = {sq: f"{n:>2}{'' if who is None else mine(who)}".rjust(3)[-3:] for sq, n, who in view.counts}
     points = grid.kind == "points"
     linked, lattice = bool(grid.links), grid.site_kinds is not None  # a graph of sites (rendering.sites)
     paint = _ansi if unicode else (lambda text, *a, **k: text)
@@ -243,7 +247,7 @@ def render_text(view: BoardView, unicode: bool = False) -> str:
                     number = f"\x1b[{LEGAL_SGR}m{number}\x1b[0m"
                 elif sq in targets and not left:  # a * before it where no bracket stands
                     left = "*"
-                row.append(f"{left or ' '}{number}{right or ' '}")
+                row.append(f"{left or ' '}{number}{'' if owned else right or ' '}")
                 continue
             if points:  # the brackets sit on the lines that join the points
                 inner = joined(file, rank)

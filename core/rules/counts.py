@@ -34,11 +34,14 @@ from .moves import Move
 class Counted:
     """What a game counts on its sites: ``name`` one of them (``seed``),
     ``plural`` several (``seeds``), and ``site`` the word for a site that
-    holds them (``pit``), for the words and the legend."""
+    holds them (``pit``), for the words and the legend; ``owned``: see below."""
 
     name: str = "piece"
     plural: str = ""
     site: str = "site"
+    #: Whether a site changes hands (a Backgammon point): the text then writes
+    #: each count with its owner's symbol (`` 3W``).
+    owned: bool = False
 
     def of(self, n: int) -> str:
         """``1 seed``, ``5 seeds``, ``0 seeds``."""
