@@ -635,7 +635,8 @@ def written_history(state: State) -> tuple[str, ...]:
     for move in rest:
         if not at.is_legal(move):  # not a game from its start (a position set up by hand): the default notation
             return tuple(game.format_move(m) for m in history)
-        texts += (game.write_notation(at, move),)
+        # A chance outcome (a roll) is written as chance's, not in the players' notation.
+        texts += (game.format_outcome(move) if move.origin < -1 else game.write_notation(at, move),)
         at = at.play_unchecked(move)
     if len(_WRITTEN) >= 4096:
         _WRITTEN.clear()

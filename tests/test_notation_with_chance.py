@@ -1,0 +1,53 @@
+"""A game with its own notation and chance (Backgammon's rolls and moves):
+its history is written with each roll as chance's outcome (``roll:4``) and
+each move in the game's notation, in the text, the JSON and the records."""
+
+from __future__ import annotations
+
+import attrs
+
+from boardgames import CHANCE, Game, Grid, Move, State, place, uniform
+
+
+@attrs.frozen(kw_only=True, slots=False)
+class RollState(State):
+    rolled: int = 0
+
+
+class RollAndPlace(Game[RollState]):
+    """Roll a die, then place a stone on the square it names; the notation is the word ``stone`` and the square."""
+
+    name, title, player_names = "roll_and_place", "Roll and place", ("one", "two")
+
+    def setup(self) -> None:
+        self.grid = Grid.get(6, 1)
+
+    def initial_state(self) -> RollState:
+        return RollState(game=self, turn=CHANCE)
+
+    def chance_outcomes(self, state: RollState):
+        return uniform(range(1, 7))
+
+    def generate_moves(self, state: RollState) -> tuple[Move, ...]:
+        return (place(state.rolled - 1),)
+
+    def apply(self, state: RollState, move: Move) -> RollState:
+        history = (*state.history, move)
+        if state.turn == CHANCE:
+            return attrs.evolve(state, history=history, turn=len(state.history) // 2 % 2, rolled=move.to)
+        return attrs.evolve(state, history=history, turn=CHANCE)
+
+    def owners(self, state: RollState) -> dict[int, int]:
+        return {}
+
+    def write_notation(self, state: RollState, move: Move) -> str:
+        return "stone" + self.grid.name(move.to)
+
+    def read_notation(self, state: RollState, text: str) -> Move | None:
+        return next((m for m in state.legal_moves if self.write_notation(state, m) == text), None)
+
+
+def test_a_history_of_rolls_and_moves_is_written_each_as_its_own():
+    state = RollAndPlace.configure().replay(["roll:4", "stoned1", "roll:2", "stoneb1", "roll:6"])
+    assert state.written_history() == ("roll:4", "stoned1", "roll:2", "stoneb1", "roll:6")
+    assert state.to_json()["history"] == ["roll:4", "stoned1", "roll:2", "stoneb1", "roll:6"]
