@@ -171,7 +171,9 @@ def configure(game_name: str, option_pairs: Sequence[str], seed: int | None) -> 
 
 
 def start_position(game: Game, moves: str) -> State:
-    return game.replay(moves.replace(",", " ").split())
+    """Play ``--moves``: separated by commas where the text holds one (a game
+    whose moves hold spaces, Backgammon's ``24/23 13/11``), else by spaces."""
+    return game.replay([m.strip() for m in moves.split(",") if m.strip()] if "," in moves else moves.split())
 
 
 def shell_quote(path: object) -> str:
@@ -285,9 +287,13 @@ def describe_position(state: State, width: int | None = None, recent: int | None
     if history:
         shown = history[-recent:] if recent is not None else history
         written = state.written_history()[len(history) - len(shown) :]  # in the game's own notation, if it has one
+        if any(" " in m for m in written):  # moves that hold spaces (24/23 13/11): a comma after each, as --moves reads
+            written = tuple(f"{m}," for m in written[:-1]) + written[-1:]
         lines.append(fit_last("moves:", list(written), width, len(history) - len(shown)))
     if not state.is_over:
         label, legal = legal_or_first_parts(state)
+        if any(" " in m for m in legal):
+            legal = [f"{m}," for m in legal[:-1]] + legal[-1:]
         lines.append(fit(label, legal, width, more=" (type 'moves')" if recent is not None else ""))
     return "\n".join(lines)
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import attrs
 
-from boardgames import CHANCE, Game, Grid, Move, State, place, uniform
+from boardgames import CHANCE, Game, Grid, Move, State, hookimpl, place, uniform
+from boardgames.testing import plugin
 
 
 @attrs.frozen(kw_only=True, slots=False)
@@ -51,3 +52,30 @@ def test_a_history_of_rolls_and_moves_is_written_each_as_its_own():
     state = RollAndPlace.configure().replay(["roll:4", "stoned1", "roll:2", "stoneb1", "roll:6"])
     assert state.written_history() == ("roll:4", "stoned1", "roll:2", "stoneb1", "roll:6")
     assert state.to_json()["history"] == ["roll:4", "stoned1", "roll:2", "stoneb1", "roll:6"]
+
+
+class SpacedRollAndPlace(RollAndPlace):
+    """The same game, its moves written with a space in them (as Backgammon's ``24/23 13/11``)."""
+
+    name = "spaced_roll_and_place"
+
+    def write_notation(self, state: RollState, move: Move) -> str:
+        return "stone " + self.grid.name(move.to)
+
+
+class Hooks:
+    @staticmethod
+    @hookimpl
+    def register_games(register):
+        register(SpacedRollAndPlace)
+
+
+def test_moves_with_spaces_are_given_separated_by_commas_and_shown_so(cli):
+    with plugin(Hooks, "spaced-under-test"):
+        run = cli("show", "spaced_roll_and_place", "--moves", "roll:4, stone d1, roll:2,stone b1")
+        assert run.code == 0, run.err
+        assert "moves: roll:4, stone d1, roll:2, stone b1" in run.out
+        refused = cli("show", "spaced_roll_and_place", "--moves", "roll:4, stone c1")
+        assert refused.code == 1 and refused.err.strip() == (
+            "Error: move 2: 'stone c1' is not a move (moves here look like stone d1)"
+        )  # one move, refused whole in one line
