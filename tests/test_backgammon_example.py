@@ -40,7 +40,7 @@ def position(bg: Any, points: dict[int, int], dice: tuple[int, int], bar=(0, 0),
 
 def openspiel_label(state: Any, move: Any) -> str:
     """OpenSpiel's label of a legal move: ours with Bar, Off and Pass capitalised, a lone step '... Pass'."""
-    ours = state.game.choices(state)[move]
+    ours = state.format_move(move)
     said = ours.replace("bar", "Bar").replace("off", "Off").replace("pass", "Pass")
     return said + " Pass" if len(move.marks) == 0 and move.to >= 0 else said
 

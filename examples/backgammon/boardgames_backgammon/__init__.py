@@ -64,16 +64,16 @@ def label(pairs: tuple[tuple[int, int], ...], theirs: list[int]) -> str:
 
 
 def singles(mine: list[int], theirs: list[int], dice: tuple[int, ...]) -> list[tuple[int, int]]:
-    """Each (point, die) one checker may move by (OpenSpiel's LegalCheckerMoves): from the bar first;
-    off only with all at home, by the exact number or from the furthest point."""
+    """Each (point, die) a checker may move by: from the bar first; off with all home, exactly or from the furthest."""
+    dice = set(dice)
     if mine[25]:
-        return [(25, d) for d in set(dice) if theirs[25 - d] <= 1]
+        return [(25, d) for d in dice if theirs[25 - d] <= 1]
     home = not any(mine[7:25])
     furthest = max((h for h in range(1, 7) if mine[h]), default=0) if home else 0
     out = []
     for h in range(1, 25):
         if mine[h]:
-            for d in set(dice):
+            for d in dice:
                 t = h - d
                 if (home and (t == 0 or h == furthest)) if t <= 0 else theirs[t] <= 1:
                     out.append((h, d))
@@ -122,40 +122,41 @@ class Backgammon(Game[BackgammonState]):
         ns = [state.points[POS[p][h]] * (1 - 2 * p) for h in range(1, 25)]
         return [state.off[p], *(max(n, 0) for n in ns), state.bar[p]], [0, *(max(-n, 0) for n in ns), 0]
 
-    def choices(self, state: BackgammonState) -> dict[Move, str]:
-        """The legal moves, each with how it is written (OpenSpiel's legal actions, one per label)."""
+    def choices(self, state: BackgammonState) -> tuple[Move, ...]:
+        """The legal moves (OpenSpiel's legal actions: one per pair of steps, whatever their order)."""
         found = state.__dict__.get("_choices")
         if found is not None:
             return found
         p, dice = state.turn, state.dice
         mine, theirs = self.sides(state, p)
-        seqs = []  # (die of the first step, the steps)
+        seqs, site = {}, SITE[p]  # the steps (from, to, from, to), in an order of their own: the die first used
         for h, d in singles(mine, theirs, dice):
-            t = max(h - d, 0)
+            t = h - d if h > d else 0
             hit = t > 0 and theirs[t] == 1
             mine[h], mine[t], theirs[t] = mine[h] - 1, mine[t] + 1, theirs[t] - hit
             seconds = singles(mine, theirs, dice[1:] if dice[0] == d else dice[:1])
             mine[h], mine[t], theirs[t] = mine[h] + 1, mine[t] - 1, theirs[t] + hit
-            seqs += [(d, ((h, t), (h2, max(h2 - d2, 0)))) for h2, d2 in seconds] or [(d, ((h, t),))]
-        most = max((len(s) for _, s in seqs), default=0)
-        top = max((d for d, s in seqs if len(s) == most), default=0)
-        found, site = {}, SITE[p]
-        for d, steps in seqs:
-            if len(steps) == most and (most == 2 or d == top):
-                squares = [site[x] for step in steps for x in step]
-                move = Move(squares[0], squares[1], tuple(sorted(squares[2:])))  # marks in square order
-                key = tuple(sorted(steps))  # one move per pair of steps, whatever their order
-                if key not in found or move < found[key][0]:
-                    found[key] = (move, label(steps, theirs))
-        found = dict(found.values()) if found else {PASS: "pass"}
+            for h2, d2 in seconds:
+                t2 = h2 - d2 if h2 > d2 else 0
+                key = (h, t, h2, t2) if (h, t) <= (h2, t2) else (h2, t2, h, t)
+                if key not in seqs:
+                    a, b = site[h2], site[t2]
+                    seqs[key] = Move(site[h], site[t], (a, b) if a < b else (b, a))  # marks in square order
+            if not seconds:
+                seqs.setdefault((d, h, t), None)
+        if any(len(key) == 4 for key in seqs):
+            found = tuple(sorted(m for m in seqs.values() if m is not None))
+        else:  # one number only: the highest that can be played
+            top = max((key[0] for key in seqs), default=0)
+            found = tuple(sorted({Move(site[h], site[t]) for d, h, t in seqs if d == top})) or (PASS,)
         state.__dict__["_choices"] = found
         return found
 
     def generate_moves(self, state: BackgammonState) -> tuple[Move, ...]:
-        return tuple(sorted(self.choices(state)))
+        return self.choices(state)
 
     def write_notation(self, state: BackgammonState, move: Move) -> str:
-        return self.choices(state)[move]
+        return label(steps(move, state.turn), self.sides(state, state.turn)[1]) if move.to >= 0 else "pass"
 
     def read_notation(self, state: BackgammonState, text: str) -> Move | None:
         """Checker moves typed as players write them, in any order, with or without * and chains;
@@ -168,7 +169,7 @@ class Backgammon(Game[BackgammonState]):
                 return move
         mine, _ = self.sides(state, state.turn)
         who, dice = self.player_names[state.turn], "-".join(map(str, state.dice))
-        why = f"not one of the moves {dice} allows here (as {self.choices(state)[state.legal_moves[0]]})"
+        why = f"not one of the moves {dice} allows here (as {state.format_move(state.legal_moves[0])})"
         for a, b in wanted:
             if a == 25 and not mine[25]:
                 why = f"{who} has no checker on the bar"
