@@ -156,3 +156,25 @@ def test_a_move_typed_in_the_terminal_and_a_bad_one_refused_in_one_line(bg, cli)
     assert run.code == 1 and run.err.strip() == (
         "Error: move 2: illegal move '8/5 6/4' in backgammon after start:white:13: 6/4 is 2 points: the dice are 1-3"
     )
+
+
+def test_a_game_past_500_turns_is_drawn_as_openspiels_max_player_turns(bg):
+    """Played in step with OpenSpiel by a stalling policy (never bear off where another move is
+    legal, hit where one can): both end after the 501st turn, drawn, returns 0."""
+    pyspiel = need_pyspiel()
+    spiel, game, rng = pyspiel.load_game("backgammon"), bg.Backgammon.configure(), random.Random(0)
+    ours, theirs = game.start(), spiel.new_initial_state()
+    while not theirs.is_terminal():
+        if theirs.is_chance_node():
+            k = rng.choice([a for a, _ in theirs.chance_outcomes()])
+            ours, _ = ours.play_unchecked(bg.outcome(k if not ours.history else bg.LATER + k)), theirs.apply_action(k)
+            continue
+        mine = {openspiel_label(ours, m): m for m in ours.legal_moves}
+        labels = {re.sub(r"^\d+ - ", "", theirs.action_to_string(a)): a for a in theirs.legal_actions()}
+        assert set(mine) == set(labels), ours.describe()
+        keep = [n for n in sorted(labels) if "Off" not in n] or sorted(labels)
+        chosen = rng.choice([n for n in keep if "*" in n] or keep)
+        ours, _ = ours.play_unchecked(mine[chosen]), theirs.apply_action(labels[chosen])
+    assert ours.is_over and ours.outcome.winner_index is None and sum(ours.turns) == 501
+    assert theirs.returns() == [0.0, 0.0] and tuple(ours.returns()) == (0.0, 0.0)
+    assert len(ours.history) <= game.max_length

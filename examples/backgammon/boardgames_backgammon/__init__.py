@@ -101,7 +101,7 @@ class Backgammon(Game[BackgammonState]):
     counted = Counted("checker", "checkers", "point", owned=True)
     chance_words = ("start",)
     rules_text = __doc__ or ""
-    max_length = 1 + 3 * 2 * MAX_TURNS
+    max_length = 1 + 3 * (MAX_TURNS + 1)
 
     def setup(self) -> None:
         self.grid = GRID
@@ -208,8 +208,8 @@ class Backgammon(Game[BackgammonState]):
         )  # fmt: skip
         if off[p] == CHECKERS:
             return attrs.evolve(after, outcome=Outcome(p, f"{self.player_names[p]} bore off all {CHECKERS} checkers"))
-        if max(turns) >= MAX_TURNS:
-            return attrs.evolve(after, outcome=Outcome(None, f"{MAX_TURNS} turns each played: a draw"))
+        if sum(turns) > MAX_TURNS:  # OpenSpiel's max_player_turns: past 500 turns in all, a draw
+            return attrs.evolve(after, outcome=Outcome(None, f"more than {MAX_TURNS} turns played: a draw"))
         return after
 
     def owners(self, state: BackgammonState) -> dict[int, int]:
