@@ -175,3 +175,15 @@ def test_a_count_declared_owned_is_written_with_its_owners_letter_in_the_text():
     assert cells[1] == ["[ 0S", " 10S", "  3S", "   5"], text  # the last move's bracket; the pot, no one's
     plain = render_text(Pits.configure().start().view())
     assert "48S" not in plain and "*48 *10 * 3   5" in plain  # undeclared: the number alone, as before
+
+
+def test_a_count_declared_owned_is_a_disc_in_its_owners_colour_in_the_svg():
+    state = OwnedPits.configure().start().play("a1")
+    svg = ET.fromstring(render_svg(state.view()))
+    discs = {g.get("data-square"): g for g in svg.iter(f"{SVG}g") if g.get("class", "").startswith("count")}
+    north, empty, pot = discs["a2"].find(f"{SVG}circle"), discs["a1"].find(f"{SVG}circle"), discs["d1"]
+    assert north.get("fill") == state.game.colours[1] and discs["a2"].find(f"{SVG}text").text == "48"
+    assert empty.get("fill") == "#e8d9bd" and pot.find(f"{SVG}circle").get("fill") == "#e8d9bd"  # none, no one's
+    plain = ET.fromstring(render_svg(Pits.configure().start().play("a1").view()))
+    assert {c.get("fill") for g in plain.iter(f"{SVG}g") if g.get("class", "").startswith("count")
+            for c in g.iter(f"{SVG}circle")} == {"#e8d9bd"}  # fmt: skip

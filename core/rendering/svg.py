@@ -449,18 +449,28 @@ def _pieces(view: BoardView, centre: Callable[[int], tuple[float, float]], backg
 def _counts(view: BoardView, centre: Callable[[int], tuple[float, float]], out: list[str]) -> None:
     """Each counted site (``Game.counts``: a pit, a store) as a hollow ringed
     in its owner's colour (grey: no one's), its number on it in bold."""
+    owned = view.counted is not None and view.counted.owned
     for sq, n, who in view.counts:
         cx, cy = centre(sq)
         stroke = view.colour_of(who) if who is not None else "#888888"
         name = _attr(view.grid.name(sq))
         player = f" {_token('player', view.player_name(who))}" if who is not None else ""
+        # Pieces that change hands (Backgammon's checkers): a disc in the owner's colour, outlined, as a piece is.
+        fill, ink = (stroke, _ink(stroke)) if owned and who is not None and n else ("#e8d9bd", INK)
+        stroke = INK if fill == stroke else stroke
         out.append(
             f'<g class="count{player}" data-square="{name}" data-count="{n}">'
-            f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(RADIUS)}" fill="#e8d9bd" stroke="{_attr(stroke)}" '
+            f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(RADIUS)}" fill="{_attr(fill)}" stroke="{_attr(stroke)}" '
             f'stroke-width="3"/>'
             f'<text x="{_n(cx)}" y="{_n(cy + 8)}" text-anchor="middle" font-size="22" font-weight="bold" '
-            f'fill="{INK}">{n}</text></g>'
+            f'fill="{_attr(ink)}">{n}</text></g>'
         )
+
+
+def _ink(colour: str) -> str:
+    """Ink that reads on ``colour``: the usual dark one, or white on a dark colour."""
+    measured = _hex_colour(colour)
+    return "#ffffff" if measured is not None and contrast(measured, INK) < 4.5 else INK
 
 
 def _rings(view: BoardView, centre: Callable[[int], tuple[float, float]], out: list[str]) -> None:
