@@ -187,3 +187,13 @@ def test_a_count_declared_owned_is_a_disc_in_its_owners_colour_in_the_svg():
     plain = ET.fromstring(render_svg(Pits.configure().start().play("a1").view()))
     assert {c.get("fill") for g in plain.iter(f"{SVG}g") if g.get("class", "").startswith("count")
             for c in g.iter(f"{SVG}circle")} == {"#e8d9bd"}  # fmt: skip
+
+
+def test_a_count_declared_owned_says_whose_in_the_position_in_words():
+    from boardgames.rendering.words import position_words
+
+    said = position_words(OwnedPits.configure().start().play("a1").view())
+    assert said.endswith(
+        "seeds: a1 0 south's, a2 48 north's, b1 10 south's, b2 7 north's, c1 3 south's, c2 12 north's, d1 5"
+    )
+    assert "a2 48," in position_words(Pits.configure().start().play("a1").view())  # undeclared: as before

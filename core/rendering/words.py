@@ -81,8 +81,10 @@ def position_words(view: BoardView) -> str:
         if squares:
             parts.append(f"{kind.name}: {' '.join(squares)}")
     if view.counts and view.counted is not None:  # each counted site: a1 4, b1 0...
+        mine = view.counted.owned  # whose, where sites change hands: a1 5 white's
         parts.append(f"{view.counted.plural or view.counted.name + 's'}: " + ", ".join(
-            f"{view.grid.name(sq)} {n}" for sq, n, _ in view.counts
+            f"{view.grid.name(sq)} {n}" + (f" {view.players[who]}'s" if mine and who is not None else "")
+            for sq, n, who in view.counts
         ))
     return ". ".join(["; ".join(parts), *beside_words(view), *([view.flag] if view.flag else [])])
 
