@@ -75,7 +75,8 @@ def game_options(func: Any, game_required: bool = True) -> Any:
         "moves",
         default="",
         metavar='"M1 M2 ..."',
-        help="Moves to play from the start, in the game's notation.",
+        help="Moves to play from the start, in the game's notation, separated by spaces, or by commas"
+        " where moves hold spaces (Backgammon's 24/23 13/11).",
     )(func)
     func = click.option(
         "--seed",
