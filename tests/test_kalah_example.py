@@ -18,6 +18,7 @@ import boardgames
 from boardgames.learning.observation import plane_names, planes
 from boardgames.testing import plugin
 from helpers import load_example, need_pyspiel
+from lockstep import lockstep
 
 #: Seeded random games compared with OpenSpiel.
 AGREEMENT_GAMES = 200
@@ -37,24 +38,8 @@ def test_kalah_keeps_the_contract(check_game, kalah_module):
 def test_kalah_plays_as_openspiels_mancala_move_for_move(kalah_module):
     pyspiel = need_pyspiel()
     spiel, game = pyspiel.load_game("mancala"), kalah_module.Kalah.configure()
-    label, steps, again = kalah_module.openspiel_label, 0, 0
-    for seed in range(AGREEMENT_GAMES):
-        rng = random.Random(seed)
-        ours, theirs = game.start(), spiel.new_initial_state()
-        while not theirs.is_terminal():
-            labels = {theirs.action_to_string(a): a for a in theirs.legal_actions()}
-            mine = {label(m): m for m in ours.legal_moves}
-            assert set(mine) == set(labels) and theirs.current_player() == ours.turn, (seed, ours.describe())
-            chosen = rng.choice(sorted(labels))
-            before = ours.turn
-            ours, _ = ours.play_unchecked(mine[chosen]), theirs.apply_action(labels[chosen])
-            again += ours.turn == before and not ours.is_over
-            steps += 1
-        assert ours.is_over, (seed, ours.describe())
-        winner = ours.outcome.winner_index
-        assert theirs.returns() == ([0.0, 0.0] if winner is None else [1.0 - 2 * (p != winner) for p in (0, 1)])
-        assert len(ours.history) <= game.max_length
-    assert steps > 10 * AGREEMENT_GAMES and again > AGREEMENT_GAMES  # extra turns were played, in step
+    label = kalah_module.openspiel_label
+    assert lockstep(game, spiel, lambda _, m: label(m), AGREEMENT_GAMES) > 10 * AGREEMENT_GAMES
 
 
 def test_the_last_seed_in_your_store_moves_again(kalah_module):

@@ -7,7 +7,6 @@ real command line."""
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -21,6 +20,7 @@ from boardgames.rendering.svg import render_svg
 from boardgames.rendering.text import render_text
 from boardgames.testing import plugin
 from helpers import load_example, need_pyspiel
+from lockstep import lockstep
 
 #: Seeded random games compared with OpenSpiel.
 AGREEMENT_GAMES = 200
@@ -56,40 +56,29 @@ def test_morris_keeps_the_contract(check_game, morris):
     check_game("nine_mens_morris", games=5)
 
 
+def their_moves(theirs: Any) -> dict[str, tuple[int, ...]]:
+    """OpenSpiel's whole moves: a mill's move is two actions, the move and the
+    man taken, its same player picking the second (``Move 21 -> 9, Point 5``)."""
+    moves = {}
+    for action in theirs.legal_actions():
+        label, child = theirs.action_to_string(action), theirs.child(action)
+        if child.is_terminal() or child.current_player() != theirs.current_player():
+            moves[label] = (action,)
+            continue
+        for take in child.legal_actions():
+            moves[f"{label}, {child.action_to_string(take)}"] = (action, take)
+    return moves
+
+
 def test_morris_plays_as_openspiels_move_for_move(morris):
     pyspiel = need_pyspiel()
     spiel, game = pyspiel.load_game("nine_mens_morris"), morris
-    steps = 0
-    for seed in range(AGREEMENT_GAMES):
-        rng = random.Random(seed)
-        ours, theirs = game.start(), spiel.new_initial_state()
-        while not ours.is_over:
-            assert not theirs.is_terminal() and theirs.current_player() == ours.turn, (seed, ours.describe())
-            labels = {theirs.action_to_string(a): a for a in theirs.legal_actions()}
-            by_first: dict[str, list[boardgames.Move]] = {}
-            for move in ours.legal_moves:
-                by_first.setdefault(first_label(game, move), []).append(move)
-            assert set(by_first) == set(labels), (seed, ours.describe())
-            label = rng.choice(sorted(labels))
-            theirs.apply_action(labels[label])
-            moves = by_first[label]
-            if moves[0].marks:  # a mill: OpenSpiel's same player then picks the man it takes
-                assert theirs.current_player() == ours.turn
-                takes = {theirs.action_to_string(a): a for a in theirs.legal_actions()}
-                mine = {f"Point {point(game, m.marks[0])}": m for m in moves}
-                assert set(mine) == set(takes), (seed, ours.describe())
-                take = rng.choice(sorted(takes))
-                theirs.apply_action(takes[take])
-                move = mine[take]
-            else:
-                assert len(moves) == 1
-                move = moves[0]
-            ours = ours.play_unchecked(move)
-            steps += 1
-        assert theirs.is_terminal(), seed
-        winner = ours.outcome.winner_index
-        assert theirs.returns() == ([0.0, 0.0] if winner is None else [1.0 - 2 * winner, 2 * winner - 1.0]), seed
-    assert steps > 10_000
+
+    def label(_: Any, move: boardgames.Move) -> str:
+        first = first_label(game, move)
+        return f"{first}, Point {point(game, move.marks[0])}" if move.marks else first
+
+    assert lockstep(game, spiel, label, AGREEMENT_GAMES, their_moves=their_moves) > 10_000
 
 
 def test_a_mill_takes_a_man_not_in_a_mill(morris):

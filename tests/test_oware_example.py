@@ -20,6 +20,7 @@ from boardgames.learning.observation import plane_names, planes
 from boardgames.rendering.svg import render_svg
 from boardgames.testing import plugin
 from helpers import load_example, need_pyspiel, needs_chromium
+from lockstep import lockstep
 
 #: Seeded random games compared with OpenSpiel.
 AGREEMENT_GAMES = 200
@@ -47,22 +48,8 @@ def test_oware_keeps_the_contract(check_game, oware_module):
 def test_oware_plays_as_openspiels_move_for_move(oware_module):
     pyspiel = need_pyspiel()
     spiel, game = pyspiel.load_game("oware"), oware_module.Oware.configure()
-    label, steps = oware_module.openspiel_label, 0
-    for seed in range(AGREEMENT_GAMES):
-        rng = random.Random(seed)
-        ours, theirs = game.start(), spiel.new_initial_state()
-        while not theirs.is_terminal():
-            labels = {theirs.action_to_string(a): a for a in theirs.legal_actions()}
-            mine = {label(m): m for m in ours.legal_moves}
-            assert set(mine) == set(labels) and theirs.current_player() == ours.turn, (seed, ours.describe())
-            chosen = rng.choice(sorted(labels))
-            ours, _ = ours.play_unchecked(mine[chosen]), theirs.apply_action(labels[chosen])
-            steps += 1
-        assert ours.is_over, (seed, ours.describe())
-        winner = ours.outcome.winner_index
-        assert theirs.returns() == ([0.0, 0.0] if winner is None else [1.0 - 2 * (p != winner) for p in (0, 1)])
-        assert len(ours.history) <= game.max_length
-    assert steps > 10 * AGREEMENT_GAMES
+    label = oware_module.openspiel_label
+    assert lockstep(game, spiel, lambda _, m: label(m), AGREEMENT_GAMES) > 10 * AGREEMENT_GAMES
 
 
 def test_openspiels_rule_cases(oware_module):
