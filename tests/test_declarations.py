@@ -147,6 +147,31 @@ def test_a_checkered_board_is_drawn_dark_and_light_a1_dark(kingdoms):
     assert kingdoms.start().view().checkered is False and Kingdoms.checkered is False
 
 
+def test_a_board_in_blocks_is_drawn_with_their_borders_in_text_and_svg(kingdoms):
+    """``Game.blocks`` (Pentago's quarters, ultimate tic-tac-toe's local boards): a column
+    and a row between blocks in the text, the files still over their cells; heavy lines in the SVG."""
+    plain = kingdoms.start().view()
+    assert "|" not in render_text(plain) and 'class="block"' not in render_svg(plain)
+    view = attrs.evolve(plain, blocks=(2, 2))  # as Game.blocks = (2, 2) gives it
+    text = render_text(view).splitlines()
+    assert text[0].rstrip() == "     a   b    c   d"
+    assert text[1].startswith("  4  *   *  | *") and text[3] == "    --------+--------"
+    assert [line[:4] for line in text[1:6]] == ["  4 ", "  3 ", "    ", "  2 ", "  1 "]
+    assert text[2].index("#") == text[0].index("c")  # c3's wall under its file's letter, past the border
+    lines = [e for e in ET.fromstring(render_svg(view)).iter(f"{SVG}line") if e.get("class") == "block"]
+    vertical = [e for e in lines if e.get("x1") == e.get("x2")]
+    assert len(lines) == 2 and len(vertical) == 1  # between files b and c, between ranks 2 and 3
+    assert Kingdoms.blocks is None and plain.blocks is None
+
+
+def test_a_declaration_that_does_not_fit_is_named_in_one_line():
+    from boardgames.rules.declared import clash
+
+    bad = type("Quartered", (Kingdoms,), {"blocks": (0, 3)})
+    assert "Quartered.blocks is the tuple (0, 3), but blocks is a declaration the framework reads" in clash(bad, Game)
+    assert clash(type("Quartered", (Kingdoms,), {"blocks": (3, 3)}), Game) is None
+
+
 def test_svg_draws_each_declared_thing_in_its_shape(kingdoms):
     state = kingdoms.start().play("a1").play("d1")
     root = ET.fromstring(render_svg(state.view()))

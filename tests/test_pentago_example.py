@@ -64,3 +64,17 @@ def test_five_after_the_turn_wins_and_five_for_both_draws(pentago_plugin):
 def test_text_that_is_no_point_is_still_refused_with_what_moves_look_like(pentago_plugin):
     with pytest.raises(boardgames.errors.NotationError, match=r"not a move .*a1=nw-"):
         pentago().start().parse_move("hello=nw+")
+
+
+def test_the_four_quarters_are_drawn_apart(pentago_plugin):
+    """``blocks = (3, 3)``: one heavy line between the files c and d, one between the ranks 3 and 4."""
+    import xml.etree.ElementTree as ET
+
+    from boardgames.rendering.svg import render_svg
+
+    root = ET.fromstring(render_svg(pentago().start().view()))
+    lines = [e for e in root.iter("{http://www.w3.org/2000/svg}line") if e.get("class") == "block"]
+    assert sorted((e.get("x1") == e.get("x2"), e.get("x1"), e.get("y1")) for e in lines) == [
+        (False, "-30", "150"),
+        (True, "150", "-30"),
+    ]

@@ -61,3 +61,12 @@ def test_a_mark_sends_the_opponent_and_a_won_board_is_closed_and_drawn_in_its_co
     assert set(game.overlays(state)) == set(boardgames.bits(game.cells[board]))  # the board, in its winner's colour
     assert set(game.overlays(state).values()) == {winner}
     assert not any(game.board_of[m.to] == board for m in state.legal_moves)  # closed
+
+
+def test_the_nine_local_boards_are_drawn_apart(uttt_plugin, cli):
+    """``blocks = (3, 3)``: the text puts a border between the local boards, the files over their cells."""
+    shown = cli("show", "ultimate_tic_tac_toe", "--moves", "e5").out.splitlines()
+    assert shown[0].rstrip() == "     a   b   c    d   e   f    g   h   i"
+    assert shown[4] == shown[8] == "    ------------+------------+------------"
+    assert shown[5].split() == ["6", ".", ".", ".", "|", "*", "*", "*", "|", ".", ".", ".", "6"]
+    assert shown[6].index("[") + 1 == shown[0].index("e")  # e5, the last move, under its file

@@ -40,7 +40,7 @@ from xml.sax.saxutils import escape
 
 import attrs
 
-from ..geometry import bits
+from ..geometry import Grid, bits
 from ..rules.colours import contrast, is_colour
 from ..rules.declarations import Card, Die
 from ..rules.view import BoardView
@@ -370,6 +370,24 @@ def _board(view: BoardView, centre: Callable[[int], tuple[float, float]], out: l
                     f'<rect class="{css}" x="{_n(cx - CELL / 2)}" y="{_n(cy - CELL / 2)}" '
                     f'width="{CELL}" height="{CELL}" fill="{fill}" stroke="{LINE}" stroke-width="1.5"/>'
                 )
+        if view.blocks:  # the blocks' borders over the cells' (Game.blocks)
+            out += _block_borders(grid, view.blocks)
+
+
+def _block_borders(grid: Grid, blocks: tuple[int, int]) -> list[str]:
+    """Heavy lines between blocks of ``blocks`` (files, ranks) square cells, counted from a1."""
+    left, top = -CELL / 2, -CELL / 2
+    right, bottom = left + grid.width * CELL, top + grid.height * CELL
+    line = f'class="block" stroke="{LINE}" stroke-width="5"'
+    out = [
+        f'<line x1="{_n(left + f * CELL)}" y1="{_n(top)}" x2="{_n(left + f * CELL)}" y2="{_n(bottom)}" {line}/>'
+        for f in range(blocks[0], grid.width, blocks[0])
+    ]
+    out += [  # rank r's lower border, counted up from the bottom row
+        f'<line x1="{_n(left)}" y1="{_n(bottom - r * CELL)}" x2="{_n(right)}" y2="{_n(bottom - r * CELL)}" {line}/>'
+        for r in range(blocks[1], grid.height, blocks[1])
+    ]
+    return out
 
 
 #: CSS's colour names a game is likeliest to give its pieces, as ``#rrggbb``.

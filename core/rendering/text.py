@@ -186,12 +186,18 @@ def render_text(view: BoardView, unicode: bool = False) -> str:
 
     link = paint("─", dim=True) if unicode else "-"
     hexagonal = grid.basis == "hex"
+    # Blocks of square cells (Game.blocks): a column between blocks of files, a row between blocks of ranks.
+    blocks = view.blocks if view.blocks and not (points or hexagonal or linked or lattice) else None
+
+    def gap(file: int) -> int:
+        """The columns the blocks' borders add before ``file``'s cells."""
+        return file // blocks[0] if blocks else 0
 
     # The files each rank has cells in.
     files_in = [[f for f in range(grid.width) if grid.on_board[grid.index(f, r)]] for r in range(grid.height)]
     # The blank before the row that starts furthest left is cut from every row (a hexagon of
     # side 8: 67 columns, not 96), and a row ends at its last cell.
-    crop = min((2 * r if hexagonal else 0) + 4 * files[0] for r, files in enumerate(files_in) if files)
+    crop = min((2 * r if hexagonal else 0) + 4 * files[0] + gap(files[0]) for r, files in enumerate(files_in) if files)
 
     # Square cells stand in columns: the top and bottom rows name every file with a cell (a morris
     # board's b and f too). Hexagons lean: those rows name the files of their own rank.
@@ -202,9 +208,9 @@ def render_text(view: BoardView, unicode: bool = False) -> str:
         files, shift = files_in[rank] if hexagonal else columns, (2 * rank if hexagonal else 0) - crop
         if not files:
             return ""
-        out = [" "] * (shift + 4 * files[-1] + 1)
+        out = [" "] * (shift + 4 * files[-1] + gap(files[-1]) + 1)
         for f in files:
-            out[shift + 4 * f] = grid.files[f]
+            out[shift + 4 * f + gap(f)] = grid.files[f]
         return "     " + "".join(out)
 
     # A file that neither the top nor the bottom rank has (a star's side points) is named just
@@ -228,6 +234,8 @@ def render_text(view: BoardView, unicode: bool = False) -> str:
         last_file = grid.width - 1 if linked else max((files_in[rank] or [-1])[-1], *tops[rank], -1)
         for file in range(last_file + 1):  # to the rank's last cell
             sq = grid.index(file, rank)
+            if blocks and file and file % blocks[0] == 0:
+                row.append(paint("│", dim=True) if unicode else "|")
             if not grid.on_board[sq]:
                 # Off the board before a cell of the rank: room kept, a declared link passing through drawn,
                 # or the name of the file below.
@@ -260,6 +268,10 @@ def render_text(view: BoardView, unicode: bool = False) -> str:
         indent = " " * 2 * rank if hexagonal else ""
         cells = (indent + "".join(row))[crop:]  # what is cut is blank: no colour code in it
         lines.append(f"{rank + 1:>3} {cells}  {rank + 1}")
+        if blocks and rank and rank % blocks[1] == 0:  # the border under a block of ranks
+            across, cross = ("────", "┼") if unicode else ("----", "+")
+            border = "".join((cross if f and f % blocks[0] == 0 else "") + across for f in range(grid.width))
+            lines.append("    " + paint(border[crop:], dim=True))
         if points and rank > 0:
             up = sites.segments(grid)[1] if linked else None
             lines.append(

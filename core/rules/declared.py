@@ -43,6 +43,12 @@ def _positive(value: object) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool) and value > 0
 
 
+def _blocks(value: object) -> bool:
+    return value is None or (
+        isinstance(value, tuple) and len(value) == 2 and all(_count(v) and _positive(v) for v in value)
+    )
+
+
 def _edges(value: object) -> bool:
     return isinstance(value, Mapping) and all(isinstance(k, str) and _count(v) for k, v in value.items())
 
@@ -63,6 +69,7 @@ DECLARATIONS: dict[str, tuple[Callable[[object], bool], str]] = {
     "words": (lambda v: isinstance(v, Words), "the game's words, a boardgames.Words"),
     "edges": (_edges, "the board's sides that belong to a player, a mapping of side name to player index"),
     "checkered": (_flag, "whether square cells alternate dark and light, True or False"),
+    "blocks": (_blocks, "the (files, ranks) of each block the board is drawn in, two whole numbers, or None"),
     "connects": (_flag, "whether the edges make a connection game (worked out from them), True or False"),
     "max_length": (_positive, "the most moves a game can last, a number"),
     "reference_loop": (lambda v: v is None or callable(v), "a hand-written loop of random games, or None"),

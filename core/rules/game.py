@@ -738,6 +738,9 @@ class Game(Generic[StateT]):
     #: Whether the board's square cells alternate dark and light, a1 dark, as
     #: a draughts or chess board does: the picture draws them so.
     checkered: ClassVar[bool] = False
+    #: Optional: the board's square cells drawn in blocks of this many (files, ranks), the blocks'
+    #: borders heavier: Pentago's quarters (3, 3), ultimate tic-tac-toe's local boards, a sudoku's boxes.
+    blocks: ClassVar[tuple[int, int] | None] = None
     #: Whether :attr:`edges` give each player two opposite sides to join: a
     #: connection game, which has an evaluation from that alone. Worked out
     #: from the declaration.
@@ -1226,6 +1229,7 @@ class Game(Generic[StateT]):
             symbols=self.symbols[: len(self.player_names)],
             edges=tuple(sorted(self.edges.items())),
             checkered=self.checkered,
+            blocks=self.blocks,
             board_drawn=self.board_drawn,
             site_names=() if self.board_drawn else self.site_names(),
             counts=checked_counts(self, state) if self.counted is not None else (),

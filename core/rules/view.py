@@ -82,6 +82,8 @@ class BoardView:
     edges: tuple[tuple[str, int], ...] = ()
     #: Whether the cells alternate dark and light, a1 dark (``Game.checkered``: draughts, chess).
     checkered: bool = False
+    #: The (files, ranks) of each block of square cells drawn with heavier borders (``Game.blocks``), or None.
+    blocks: tuple[int, int] | None = None
     #: (square, kind index) for players' pieces of another kind than the first.
     kinds: tuple[tuple[int, int], ...] = ()
     #: (square, neutral kind index) for pieces that belong to no player.

@@ -66,6 +66,7 @@ class Pentago(Game[PentagoState]):
         tuple(q + sign for q, _, _ in QUARTERS for sign, _ in WAYS),
     )
     overlay_kinds = (Overlay("quarter", colour="#d9c8a0"),)  # two quarters shaded: the four are told apart
+    blocks = (3, 3)  # the four quarters drawn apart
     words = boardgames.Words(changed="turned")
     max_length = 36
     in_a_row = 5  # agents value positions by each side's open lines of 5 (boardgames.rules.lines)

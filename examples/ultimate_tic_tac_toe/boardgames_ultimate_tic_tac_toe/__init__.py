@@ -43,6 +43,7 @@ class UltimateTicTacToe(Game[UltimateState]):
     symbols = ("X", "O")
     colours = ("#c62828", "#1565c0")
     overlay_kinds = (Overlay("won by crosses", player=0), Overlay("won by noughts", player=1), Overlay("full"))
+    blocks = (3, 3)  # the nine local boards drawn apart
     parts_per_move = 1
     max_length = 81
     rules_text = __doc__ or ""
