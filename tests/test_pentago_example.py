@@ -78,3 +78,12 @@ def test_the_four_quarters_are_drawn_apart(pentago_plugin):
         (False, "-30", "150"),
         (True, "150", "-30"),
     ]
+
+
+def test_the_last_move_is_shown_where_its_marble_came_to_rest(pentago_plugin):
+    """``landed``: a6=nw+ turns the marble to c6, where the last move is ringed (a6 is empty);
+    a turn of another quarter leaves it on a6."""
+    game = pentago()
+    grid = game.grid
+    assert [grid.name(sq) for sq in game.start().play("a6=nw+").view().last] == ["c6"]
+    assert [grid.name(sq) for sq in game.start().play("a6=se+").view().last] == ["a6"]

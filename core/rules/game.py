@@ -1218,7 +1218,7 @@ class Game(Generic[StateT]):
             words=self.words,
             last=()
             if last is None or last.is_pass
-            else (*(sq for sq in (last.origin, last.to) if sq >= 0), *self.also_moved(state)),
+            else (*(sq for sq in (last.origin, self.landed(state)) if sq >= 0), *self.also_moved(state)),
             flag=flag[0] if flag else "",
             flagged=flag[1] if flag else (),
             targets=tuple(bits(targets)),
@@ -1242,6 +1242,12 @@ class Game(Generic[StateT]):
         concerns (chess: ``("white is in check", (e1,))``), or None: said in
         the words and the text, marked on the SVG's squares."""
         return None
+
+    def landed(self, state: StateT) -> int:
+        """Where the last move's piece came to rest: its ``to``, unless the
+        move's own side effect carried it on (a Pentago marble turned with its
+        quarter); the last move is shown there."""
+        return state.history[-1].to
 
     def also_moved(self, state: StateT) -> tuple[int, ...]:
         """The squares the last move's side effects moved a piece from and to

@@ -117,6 +117,11 @@ class Pentago(Game[PentagoState]):
             turned=moved & self.cells[quarter],
         )
 
+    def landed(self, state: PentagoState) -> int:
+        last = state.history[-1]
+        quarter, clockwise = divmod(last.choice, 2)
+        return self.turn(1 << last.to, quarter, clockwise).bit_length() - 1  # the marble, turned with its quarter
+
     def overlays(self, state: PentagoState) -> dict[int, int]:
         return dict.fromkeys(bits(self.cells[0] | self.cells[2]), 0)
 
