@@ -78,11 +78,14 @@ def wait_until(driver: Any, condition: Any, seconds: float = 30) -> Any:
     """What ``condition(driver)`` answers once it is true, polled every 50 ms;
     a failure that shows what the page says after ``seconds`` in vain."""
     import pytest
-    from selenium.common.exceptions import TimeoutException
+    from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
     from selenium.webdriver.support.ui import WebDriverWait
 
+    # An element found a moment ago may be gone when it is read: the page redraws as the match
+    # changes (a loaded CI machine caught the invite link between two drawings). Poll again.
+    stale = (StaleElementReferenceException,)
     try:
-        return WebDriverWait(driver, seconds, poll_frequency=0.05).until(lambda d: condition(d))
+        return WebDriverWait(driver, seconds, poll_frequency=0.05, ignored_exceptions=stale).until(condition)
     except TimeoutException:
         text = driver.execute_script("return document.querySelector('main').innerText")
         pytest.fail(f"waited {seconds} s in vain; the page says:\n{text}")
