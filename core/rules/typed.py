@@ -6,6 +6,7 @@ parts), and the one clear error when it means nothing legal. Mixed into
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from ..errors import AmbiguousMoveError, IllegalMoveError, IncompleteMoveError, NotationError, quoted
@@ -93,17 +94,22 @@ class TypedMoves:
         clean = text.strip().lower()
         if self.turn == CHANCE:
             # The outcomes by their text, made once a state: a roll of five dice has 7,776 of them.
+            # Read in any case where that names one outcome; as written where case tells two apart
+            # (Banqi's reveal:G, red's general, and reveal:g, black's).
             named = self.__dict__.get("_outcomes_named")
             if named is None:
-                named = {self.format_move(move).lower(): move for move in self.legal_moves}
+                written = {self.format_move(move): move for move in self.legal_moves}
+                folded = Counter(text.lower() for text in written)
+                named = {**{t.lower(): m for t, m in written.items() if folded[t.lower()] == 1}, **written}
                 self.__dict__["_outcomes_named"] = named
-            if clean in named:
-                return named[clean]
+            for key in (text.strip(), clean):
+                if key in named:
+                    return named[key]
             outcomes = [self.format_move(m) for m in self.legal_moves]
-            raise IllegalMoveError(not_an_outcome(quoted(clean), self.describe(), outcomes))
+            raise IllegalMoveError(not_an_outcome(quoted(text.strip()), self.describe(), outcomes))
         words = (self.game.chance_word, *self.game.chance_words)
         if self.game.has_chance and any(clean.startswith(f"{word}:".lower()) for word in words):
-            raise IllegalMoveError(not_due(quoted(clean), self.describe(), self.to_move))
+            raise IllegalMoveError(not_due(quoted(text.strip()), self.describe(), self.to_move))
         return None
 
     def parse_partial(self, text: str) -> Move:
