@@ -446,22 +446,28 @@ def _pieces(view: BoardView, centre: Callable[[int], tuple[float, float]], backg
         cx, cy = centre(sq)
         parts = _piece(kind.shape, cx, cy, colour, css, grid.name(sq), _light(colour, background))
         if kind.letter and kind.shape not in CHESS_SET:  # a kind that declares a letter (the first kind too): on it
-            # Dark on a pale piece, white on a dark one: the letter that reads better.
-            measured = _hex_colour(colour)
-            pale = measured is not None and contrast(measured, "#ffffff") < contrast(measured, "#222222")
-            ink, edge = ("#222222", "#ffffff") if pale else ("#ffffff", "#222222")
-            parts.append(
-                f'<text class="kind" x="{_n(cx)}" y="{_n(cy + 7)}" text-anchor="middle" font-size="20" '
-                f'font-weight="bold" fill="{ink}" stroke="{edge}" stroke-width="0.8">'
-                f"{_text(kind.letter.upper())}</text>"
-            )
+            parts.append(_letter(kind.letter, cx, cy, colour))
         group(sq, parts)
     for sq, index in view.neutral:
         if index < len(view.neutral_kinds):
             neutral = view.neutral_kinds[index]
             css = f"piece neutral {_token('kind', neutral.name)}"
             light = _light(neutral.colour, background)
-            group(sq, _piece(neutral.shape, *centre(sq), neutral.colour, css, grid.name(sq), light))
+            parts = _piece(neutral.shape, *centre(sq), neutral.colour, css, grid.name(sq), light)
+            if neutral.letter and neutral.shape in ("disc", "ring"):  # a token, told apart by its letter (Banqi's)
+                parts.append(_letter(neutral.letter, *centre(sq), neutral.colour))
+            group(sq, parts)
+
+
+def _letter(letter: str, cx: float, cy: float, colour: str) -> str:
+    """A kind's letter on its piece: dark on a pale piece, white on a dark one, the one that reads better."""
+    measured = _hex_colour(colour)
+    pale = measured is not None and contrast(measured, "#ffffff") < contrast(measured, "#222222")
+    ink, edge = ("#222222", "#ffffff") if pale else ("#ffffff", "#222222")
+    return (
+        f'<text class="kind" x="{_n(cx)}" y="{_n(cy + 7)}" text-anchor="middle" font-size="20" '
+        f'font-weight="bold" fill="{ink}" stroke="{edge}" stroke-width="0.8">{_text(letter.upper())}</text>'
+    )
 
 
 def _counts(view: BoardView, centre: Callable[[int], tuple[float, float]], out: list[str]) -> None:
