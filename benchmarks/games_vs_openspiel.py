@@ -52,6 +52,7 @@ GAMES: dict[str, tuple[dict[str, Any], str, dict[str, Any], float]] = {
     "nine_mens_morris": ({}, "nine_mens_morris", {}, 0.20),
     "dots_and_boxes": ({}, "dots_and_boxes", {}, 0.20),
     "backgammon": ({}, "backgammon", {}, 0.20),
+    "banqi": ({}, "banqi", {}, 0.20),
 }
 #: Chess against python-chess (issue 41).
 PYTHON_CHESS_TARGET = 0.5

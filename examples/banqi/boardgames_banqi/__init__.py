@@ -1,0 +1,236 @@
+"""Banqi (Chinese dark chess, half chess), as OpenSpiel's ``banqi`` plays it
+(the Taiwanese rules).
+
+The 32 pieces of xiangqi lie face down on the 32 squares of a 4 × 8 board.
+On a turn a player either turns a face-down piece over (chance says which
+piece it is: each piece still hidden is as likely) or moves one of their own
+face-up pieces. The very first piece turned decides the sides: whoever turned
+it plays its colour, red or black, the other player the other colour.
+
+A piece steps one square up, down, left or right to an empty square, or
+onto an enemy face-up piece it outranks, taking it. From high to low:
+general, advisor, elephant, chariot, horse, cannon, soldier; a piece takes
+those of its rank and below, except that the general cannot take a soldier
+and a soldier can take the general (and no soldier takes a cannon). A cannon
+steps like the others but takes only by jumping: along a line, over exactly
+one piece (any, face up or down) to the first piece behind it, which must be
+an enemy face-up piece, however far.
+
+A player who cannot move on their turn (no face-down piece left and no move)
+loses. Fifty moves in a row with neither a turn nor a capture draw the game
+(``max_no_progress``).
+
+Squares are named a1 to h4, a4 the top left as OpenSpiel prints its row 0.
+Turning a piece over is written as its square (``c3``), a move as
+``c3-c4``, and what chance turns up as ``reveal:G`` (red's general) or
+``reveal:s`` (a black soldier): red's letters upper case, black's lower case,
+G A E R H C S for general, advisor, elephant, chariot (rook), horse, cannon,
+soldier.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import attrs
+
+import boardgames
+from boardgames import CHANCE, Game, Grid, IntOption, Move, Outcome, PieceKind, State, hookimpl, outcome, place, step
+
+ROWS, COLS = 4, 8
+EMPTY, DOWN = -1, -2
+GENERAL, CANNON, SOLDIER = 0, 5, 6
+LETTERS = ("GAERHCS", "gaerhcs")
+RANKS = ("general", "advisor", "elephant", "chariot", "horse", "cannon", "soldier")
+COLOURS = ("red", "black")
+#: How many of each of the 14 pieces (red's seven kinds, then black's) the game starts with.
+START = (1, 2, 2, 2, 2, 2, 5) * 2
+GRID = Grid.get(COLS, ROWS)
+
+
+def square(row: int, col: int) -> int:
+    """Our square of OpenSpiel's (row, column), row 0 at the top."""
+    return GRID.index(col, ROWS - 1 - row)
+
+
+def cell(sq: int) -> tuple[int, int]:
+    file, rank = GRID.coords(sq)
+    return ROWS - 1 - rank, file
+
+
+def takes(attacker: int, defender: int) -> bool:
+    """Whether a piece takes another by stepping onto it (a cannon never does)."""
+    a, d = attacker % 7, defender % 7
+    if attacker // 7 == defender // 7 or a == CANNON:
+        return False
+    if a == SOLDIER:
+        return d in (SOLDIER, GENERAL)
+    return d != SOLDIER if a == GENERAL else a <= d
+
+
+#: Whether a piece may step onto each square's content: a piece it takes (0-13), DOWN (-2) never, EMPTY (-1) always.
+TAKES = tuple((*(takes(a, d) for d in range(14)), False, True) for a in range(14))
+SQUARES = range(ROWS * COLS)
+#: Each square's lines outward, up, down, left and right, in order (a step is a line's first square).
+LINES = tuple(
+    tuple(
+        line
+        for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
+        if (
+            line := tuple(
+                square(r, c)
+                for k in range(1, COLS)
+                if 0 <= (r := cell(sq)[0] + k * dr) < ROWS and 0 <= (c := cell(sq)[1] + k * dc) < COLS
+            )
+        )
+    )
+    for sq in SQUARES
+)
+NEXT = tuple(tuple(sorted(line[0] for line in lines)) for lines in LINES)  # the squares a step reaches
+FLIPS = tuple(place(sq) for sq in SQUARES)
+STEPS = tuple(tuple(step(sq, to) for to in SQUARES) for sq in SQUARES)
+REVEALS = tuple(outcome(piece) for piece in range(14))
+
+
+@attrs.frozen(kw_only=True, slots=False)
+class BanqiState(State):
+    #: Each square's piece: 0-6 red's general to soldier, 7-13 black's, EMPTY or DOWN (face down).
+    cells: tuple[int, ...] = (DOWN,) * (ROWS * COLS)
+    hidden: tuple[int, ...] = START  # of each of the 14 pieces, how many are still face down
+    sides: tuple[int, int] = (-1, -1)  # each player's colour (0 red, 1 black), -1 before the first turn-over
+    turning: int = -1  # the square being turned over, while chance says what lies there
+    turner: int = 0  # who turned it
+    idle: int = 0  # moves since the last turn-over or capture
+    down: tuple[int, ...] = tuple(SQUARES)  # the squares of face-down pieces, in order
+    up: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())  # the squares of red's and black's face-up pieces, in order
+
+
+class Banqi(Game[BanqiState]):
+    name = "banqi"
+    title = "Banqi"
+    summary = "Chinese dark chess: turn pieces over, take by rank (OpenSpiel's banqi)."
+    player_names = ("first", "second")
+    neutral_kinds = (
+        PieceKind("face down", letter="?", symbol="?", colour="#8d6e63"),
+        *(
+            PieceKind(f"{COLOURS[side]} {rank}", letter=LETTERS[side][k], symbol=LETTERS[side][k], colour=colour)
+            for side, colour in enumerate(("#c62828", "#212121"))
+            for k, rank in enumerate(RANKS)
+        ),
+    )
+    chance_word = "reveal"
+    option_specs = (IntOption("max_no_progress", "moves without a turn-over or capture that draw", 50, minimum=1),)
+    rules_text = __doc__ or ""
+
+    def setup(self) -> None:
+        self.grid = GRID
+        self.draw_after = self.options["max_no_progress"]
+        self.max_length = 2 * len(SQUARES) * (1 + self.draw_after)  # OpenSpiel's cap, and more
+
+    def initial_state(self) -> BanqiState:
+        return BanqiState(game=self)
+
+    # -- chance: what a piece turned over is -------------------------------------
+    def chance_outcomes(self, state: BanqiState) -> tuple[tuple[Move, float], ...]:
+        n = sum(state.hidden)
+        return tuple((REVEALS[piece], left / n) for piece, left in enumerate(state.hidden) if left)
+
+    def format_outcome(self, move: Move) -> str:
+        return f"reveal:{LETTERS[move.to // 7][move.to % 7]}"
+
+    # -- moves -----------------------------------------------------------------
+    def generate_moves(self, state: BanqiState) -> tuple[Move, ...]:
+        cells, colour = state.cells, state.sides[state.turn]
+        moves = [FLIPS[sq] for sq in state.down]
+        if colour < 0:
+            return tuple(moves)
+        low = 7 * colour  # this side's pieces are low to low + 6
+        for sq in state.up[colour]:  # in order, each piece's moves in order: the list is sorted
+            piece = cells[sq]
+            steps, beats = STEPS[sq], TAKES[piece]
+            if piece - low == CANNON:  # it steps, or jumps exactly one piece onto the first behind it
+                reach = [to for to in NEXT[sq] if cells[to] == EMPTY]
+                for line in LINES[sq]:
+                    behind = [to for to in line if cells[to] != EMPTY][1:2]
+                    if behind and cells[behind[0]] >= 0 and not low <= cells[behind[0]] < low + 7:
+                        reach.append(behind[0])
+                moves += [steps[to] for to in sorted(reach)]
+                continue
+            moves += [steps[to] for to in NEXT[sq] if beats[cells[to]]]
+        return tuple(moves)
+
+    def apply(self, state: BanqiState, move: Move) -> BanqiState:
+        history = (*state.history, move)
+        if state.turn == CHANCE:  # the piece turned over is known
+            piece, sides = move.to, state.sides
+            cells, hidden = list(state.cells), list(state.hidden)
+            cells[state.turning], hidden[piece] = piece, hidden[piece] - 1
+            if sides[0] < 0:  # the first one: its turner plays its colour
+                mine = piece // 7
+                sides = (mine, 1 - mine) if state.turner == 0 else (1 - mine, mine)
+            up = list(state.up)
+            up[piece // 7] = tuple(sorted((*up[piece // 7], state.turning)))
+            after = BanqiState(
+                game=self, history=history, turn=1 - state.turner, cells=tuple(cells), hidden=tuple(hidden),
+                sides=sides, down=tuple(sq for sq in state.down if sq != state.turning), up=(up[0], up[1]),
+            )  # fmt: skip
+        elif move.origin < 0:  # a turn-over: chance says what lies there
+            return BanqiState(
+                game=self, history=history, turn=CHANCE, cells=state.cells, hidden=state.hidden, sides=state.sides,
+                turning=move.to, turner=state.turn, idle=state.idle, down=state.down, up=state.up,
+            )  # fmt: skip
+        else:
+            cells = list(state.cells)
+            taken = cells[move.to]
+            cells[move.to], cells[move.origin] = cells[move.origin], EMPTY
+            mine = state.sides[state.turn]
+            up = list(state.up)
+            up[mine] = tuple(sorted([move.to if sq == move.origin else sq for sq in up[mine]]))
+            if taken >= 0:
+                up[1 - mine] = tuple(sq for sq in up[1 - mine] if sq != move.to)
+            after = BanqiState(
+                game=self, history=history, turn=1 - state.turn, cells=tuple(cells), hidden=state.hidden,
+                sides=state.sides, idle=0 if taken >= 0 else state.idle + 1, down=state.down, up=(up[0], up[1]),
+            )  # fmt: skip
+        if after.idle >= self.draw_after:
+            return attrs.evolve(after, outcome=Outcome(None, f"{after.idle} moves without a turn-over or capture"))
+        if not after.legal_moves:
+            loser = after.turn
+            return attrs.evolve(after, outcome=Outcome(1 - loser, f"{self.player_names[loser]} cannot move"))
+        return after
+
+    def why_illegal(self, state: BanqiState, move: Move) -> str:
+        piece = state.cells[move.to] if 0 <= move.to < len(SQUARES) else EMPTY
+        if move.origin < 0:
+            return f"{GRID.name(move.to)} is {'empty' if piece == EMPTY else 'face up'}: turn over a face-down piece"
+        return "a piece steps one square to an empty one or onto one it outranks; a cannon takes by jumping one piece"
+
+    # -- what the board shows: every piece in its own colour, whoever plays it ---------
+    def owners(self, state: BanqiState) -> dict[int, int]:
+        return {}  # the sides are colours, settled by chance: the pieces are drawn by kind (neutral)
+
+    def neutral(self, state: BanqiState) -> dict[int, int]:
+        return {sq: 0 if piece == DOWN else piece + 1 for sq, piece in enumerate(state.cells) if piece != EMPTY}
+
+    def state_flag(self, state: BanqiState) -> tuple[str, tuple[int, ...]] | None:
+        if state.sides[0] < 0:
+            return None
+        names = self.player_names
+        return f"{names[0]} plays {COLOURS[state.sides[0]]}, {names[1]} {COLOURS[state.sides[1]]}", ()
+
+
+def openspiel_label(state: BanqiState, move: Move) -> str:
+    """OpenSpiel's name of our move or chance outcome in ``state``."""
+    if state.turn == CHANCE:
+        return "Reveal:" + LETTERS[move.to // 7][move.to % 7]
+    if move.origin < 0:
+        return "Flip({},{})".format(*cell(move.to))
+    piece, there = state.cells[move.origin], state.cells[move.to]
+    return "{}({},{}){}({},{})".format(
+        LETTERS[piece // 7][piece % 7], *cell(move.origin), "x" if there >= 0 else "-", *cell(move.to)
+    )
+
+
+@hookimpl
+def register_games(register: Callable[[type[boardgames.Game]], None]) -> None:
+    register(Banqi)
