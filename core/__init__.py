@@ -47,6 +47,7 @@ from .rules.game import Game, Outcome, State, Status
 from .rules.moves import PASS, Move, place, placements, step
 from .rules.options import ChoiceOption, FloatOption, IntOption, Option, TextOption
 from .rules.parts import Parts
+from .rules.segments import Segment
 from .rules.view import BoardView
 
 __version__ = "0.3.0"
@@ -98,6 +99,7 @@ __all__ = [
     "BoardView",
     "PieceKind",
     "Counted",
+    "Segment",
     "sow",
     "MarkKind",
     "Overlay",

@@ -38,10 +38,12 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Sequence
+from typing import Any
 
 from ..geometry import Grid
 from ..rules.declarations import Card
 from ..rules.game import Game, State
+from ..rules.segments import Segment, covered, direction_of
 from ..rules.view import BoardView
 
 
@@ -92,6 +94,7 @@ def _plane_names(cls: type[Game], count: int) -> tuple[str, ...]:
         *(f"neutral {kind.name}" for kind in cls.neutral_kinds),
         *(f"mark {kind.name}" for kind in cls.mark_kinds),
         *(f"overlay {kind.name}" for kind in cls.overlay_kinds),
+        *(segment_names(cls.segment, count) if cls.segment is not None else ()),
         *(counted_names(count) if cls.counted is not None else ()),
         *(f"{who} pieces in hand" for who in everyone),
         *(("chance to move",) if cls.has_chance else ()),
@@ -99,6 +102,35 @@ def _plane_names(cls: type[Game], count: int) -> tuple[str, ...]:
         "first square chosen",
         "later squares chosen",
     )
+
+
+def segment_names(segment: Segment, count: int) -> tuple[str, ...]:
+    """The planes of a game that draws lines between points (``Game.segment``:
+    TwixT's links): for each direction it declares, ``my link (1, 2)``,
+    ``opponent's link (1, 2)`` (or ``player +k's``), then ``unowned link (1,
+    2)``, each 1.0 on every point a line of that direction covers; with no
+    direction declared, ``my links``... each counting the lines ending on a point."""
+    owners = (*(whose(k, count) for k in range(count)), "unowned")
+    if not segment.directions:
+        return tuple(f"{who} {segment.many}" for who in owners)
+    return tuple(f"{who} {segment.name} ({df}, {dr})" for df, dr in segment.directions for who in owners)
+
+
+def segment_planes(out: list[list[float]], at: int, view: Any, segment: Segment, player: int, count: int) -> int:
+    """Fill :func:`segment_names`' planes from ``view`` at ``at``; where the next ones start."""
+    grid = view.grid
+    for a, b, who in view.segments:
+        slot = count if who is None else (who - player) % count
+        if not segment.directions:
+            for end in (a, b):
+                out[at + slot][end] += 1.0
+            continue
+        step = direction_of(grid, a, b)
+        if step in segment.directions:
+            plane = out[at + segment.directions.index(step) * (count + 1) + slot]
+            for sq in covered(grid, a, b):
+                plane[sq] = 1.0
+    return at + (count + 1) * max(1, len(segment.directions))
 
 
 def counted_names(count: int) -> tuple[str, ...]:
@@ -139,6 +171,8 @@ def planes(state: State, player: int, chosen: Sequence[int] = ()) -> list[list[f
     for square, cover in view.overlays:
         out[at + cover][square] = 1.0
     at += len(game.overlay_kinds)
+    if game.segment is not None:  # the lines drawn between points (rules.segments)
+        at = segment_planes(out, at, view, game.segment, player, count)
     if game.counted is not None:  # the raw counts: each player's sites, the looker's first, then no one's
         for square, n, holder in view.counts:
             out[at + (count if holder is None else (holder - player) % count)][square] = float(n)

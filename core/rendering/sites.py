@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 from typing import Any
+from xml.sax.saxutils import quoteattr
 
 from ..geometry import Grid
 from ..rules.view import BoardView
@@ -101,5 +102,45 @@ def links_svg(grid: Grid, centre: Any, colour: str) -> list[str]:
         out.append(
             f'<line class="link" data-link="{grid.name(a)}-{grid.name(b)}" x1="{x1:g}" y1="{y1:g}" '
             f'x2="{x2:g}" y2="{y2:g}" stroke="{colour}" stroke-width="2"/>'
+        )
+    return out
+
+
+def sides_svg(view: BoardView, centre: Any, cell: float) -> list[str]:
+    """A square board's sides that belong to a player (``Game.edges``): a band
+    of the player's colour behind the side's outer row of points or cells
+    (TwixT's border rows), under everything else."""
+    grid, out = view.grid, []
+    for side, who in view.edges:
+        across = {"south": (1, 0), "north": (1, grid.height - 1), "west": (0, 0), "east": (0, grid.width - 1)}
+        if side not in across:
+            continue
+        along, at = across[side]
+        row = [sq for sq in range(grid.size) if grid.on_board[sq] and grid.coords(sq)[1 - along] == at]
+        if not row:
+            continue
+        xs, ys = zip(*(centre(sq) for sq in row), strict=True)
+        half = cell * 0.45
+        x0, y0, x1, y1 = min(xs) - half, min(ys) - half, max(xs) + half, max(ys) + half
+        out.append(
+            f'<rect class="edge {side}" x="{x0:g}" y="{y0:g}" width="{x1 - x0:g}" height="{y1 - y0:g}" '
+            f"fill={quoteattr(view.colour_of(who))} fill-opacity=\"0.35\" stroke-width=\"0\"/>"
+        )
+    return out
+
+
+def segments_svg(view: BoardView, centre: Any) -> list[str]:
+    """Each line a position holds between two points (``Game.segments``), in
+    its owner's colour (no one's: dark), under the pieces; the last move's are
+    drawn as the others, the pieces it placed ringed."""
+    out = []
+    grid = view.grid
+    for a, b, who in view.segments:
+        (x1, y1), (x2, y2) = centre(a), centre(b)
+        colour = view.colour_of(who) if who is not None else "#2b1d10"
+        owner = "" if who is None else f" data-owner={quoteattr(view.player_name(who))}"
+        out.append(
+            f'<line class="segment" data-segment="{grid.name(a)}-{grid.name(b)}"{owner} x1="{x1:g}" y1="{y1:g}" '
+            f'x2="{x2:g}" y2="{y2:g}" stroke={quoteattr(colour)} stroke-width="6" stroke-linecap="round"/>'
         )
     return out

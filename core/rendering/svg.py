@@ -353,6 +353,9 @@ def _board(view: BoardView, centre: Callable[[int], tuple[float, float]], out: l
         _hex_board(view, centre, out)
     elif grid.links:  # the declared links only (rendering.sites)
         out += sites.links_svg(grid, centre, LINE)
+    elif grid.kind == "points" and grid.chosen is not None:  # points of a board of any shape: holes, no line
+        out += [f'<circle class="point" cx="{_n(x)}" cy="{_n(y)}" r="4" fill="{LINE}"/>'
+                for x, y in (centre(sq) for sq in bits(grid.full))]
     elif grid.kind == "points":
         right, bottom = (grid.width - 1) * CELL, (grid.height - 1) * CELL
         line = f'stroke="{LINE}" stroke-width="2"'
@@ -993,6 +996,8 @@ def render_svg(view: BoardView, title: str = "", interactive: bool = False, widt
     wide = _n(right + PAD - x0)  # not rounded up: a unit is 1/60 of the pitch
     high = _n(bottom + PAD - y0)
     out = _opening(view, "boardgames-board", (_n(x0), _n(y0), wide, high), title or "board", title, interactive)
+    if grid.basis != "hex":
+        out += sites.sides_svg(view, centre, CELL)
     _board(view, centre, out)
     _overlays(view, centre, grid.basis == "hex", out, fills=True)
     for sq, mark_name in view.marks:
@@ -1000,6 +1005,7 @@ def render_svg(view: BoardView, title: str = "", interactive: bool = False, widt
         if mark is not None:
             out.append(_glyph(mark.glyph, *centre(sq), mark.colour, "mark"))
     out += labels
+    out += sites.segments_svg(view, centre)
     owner, counted = dict(view.owners), {sq for sq, _, _ in view.counts}
     _counts(view, centre, out)
     for sq in sorted(set(view.targets) - set(owner)):

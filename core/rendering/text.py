@@ -39,6 +39,7 @@ from typing import IO, Any
 
 from ..rules.colours import luminance
 from ..rules.declarations import Card, Cards, Die
+from ..rules.segments import segments_text
 from ..rules.view import BoardView
 from . import sites
 from .glyphs import CHESS_SET, glyph_of
@@ -224,9 +225,12 @@ def render_text(view: BoardView, unicode: bool = False) -> str:
 
     def joined(file: int, rank: int) -> bool:
         """Whether a line runs from ``file`` to the next along ``rank``: the declared links', or every one."""
-        return (file, rank) in sites.segments(grid)[0] if linked else 0 <= file < grid.width - 1
+        if linked:
+            return (file, rank) in sites.segments(grid)[0]
+        return holes is None and 0 <= file < grid.width - 1  # a board of chosen points: holes, no line
 
     bar = paint("│", dim=True) if unicode else "|"
+    holes = frozenset() if points and not linked and grid.chosen is not None else None
     lines = sites.lattice_rows(view, unicode, paint, letters, legal_marker(unicode)) if lattice else []
     lines += [] if lattice else [files_of(grid.height - 1)]
     for rank in () if lattice else reversed(range(grid.height)):
@@ -273,7 +277,7 @@ def render_text(view: BoardView, unicode: bool = False) -> str:
             border = "".join((cross if f and f % blocks[0] == 0 else "") + across for f in range(grid.width))
             lines.append("    " + paint(border[crop:], dim=True))
         if points and rank > 0:
-            up = sites.segments(grid)[1] if linked else None
+            up = sites.segments(grid)[1] if linked else holes
             lines.append(
                 "     " + "   ".join(bar if up is None or (f, rank - 1) in up else " " for f in range(grid.width))
             )
@@ -311,6 +315,9 @@ def render_text(view: BoardView, unicode: bool = False) -> str:
     sides = _sides(view, grid.width, grid.height)
     if sides:
         lines.append(f"     {sides}")
+    if view.segments:  # the lines drawn between points, listed: a terminal cannot draw a knight's move
+        head, _, rest = segments_text(view).partition(": ")
+        lines += _wrap(f"{head}: ", rest.split(" "), sep=" ")
     lines += _beside(view, unicode, paint)
     if view.flag:  # what the game flags (a king in check), in words
         lines.append(view.flag)

@@ -11,6 +11,7 @@ import attrs
 
 from ..rules.counts import count_words
 from ..rules.declarations import Card, CardBox, Cards, Die
+from ..rules.segments import segments_text
 from ..rules.view import BoardView
 
 
@@ -86,6 +87,8 @@ def position_words(view: BoardView) -> str:
             f"{view.grid.name(sq)} {n}" + (f" {view.players[who]}'s" if mine and who is not None else "")
             for sq, n, who in view.counts
         ))
+    if view.segments:  # the lines drawn between points, by owner (rules.segments)
+        parts.append(segments_text(view))
     return ". ".join(["; ".join(parts), *beside_words(view), *([view.flag] if view.flag else [])])
 
 

@@ -17,6 +17,7 @@ from ..geometry import Grid
 from .declarations import Campaign, MarkKind, Overlay, PieceKind, Words
 from .options import Option
 from .players import count_range
+from .segments import Segment
 
 
 def _text(value: object) -> bool:
@@ -67,6 +68,10 @@ DECLARATIONS: dict[str, tuple[Callable[[object], bool], str]] = {
     "mark_kinds": (_tuple_of(MarkKind), "the marks on squares, a tuple of boardgames.MarkKind"),
     "overlay_kinds": (_tuple_of(Overlay), "the overlays, a tuple of boardgames.Overlay"),
     "words": (lambda v: isinstance(v, Words), "the game's words, a boardgames.Words"),
+    "segment": (
+        lambda v: v is None or isinstance(v, Segment),
+        "what the game draws between points, a boardgames.Segment or None",
+    ),
     "edges": (_edges, "the board's sides that belong to a player, a mapping of side name to player index"),
     "checkered": (_flag, "whether square cells alternate dark and light, True or False"),
     "blocks": (_blocks, "the (files, ranks) of each block the board is drawn in, two whole numbers, or None"),

@@ -60,6 +60,7 @@ from .players import (
     standings_text,
     value_of_place,
 )
+from .segments import Segment, checked_segments
 from .typed import TypedMoves
 from .view import DEFAULT_COLOURS, DEFAULT_SYMBOLS, BoardView, beyond_the_board
 
@@ -575,6 +576,9 @@ class State(TypedMoves):
             # How many pieces lie on each counted site (Game.counts), where the game counts them.
             **({"counts": {names[sq]: {"count": n, "owner": owner(who)} for sq, n, who in checked_counts(game, self)}}
                if game.counted is not None else {}),
+            # The lines drawn between points (Game.segments), where the game draws them.
+            **({"segments": [{"from": names[a], "to": names[b], "owner": owner(who)}
+                             for a, b, who in checked_segments(game, self)]} if game.segment is not None else {}),
             # What the board shows beside its pieces (a throne, a player's territory), by square.
             "marks": {names[sq]: name for sq, name in sorted(game.marks(self).items())},
             "overlays": {
@@ -725,6 +729,8 @@ class Game(Generic[StateT]):
     counted: ClassVar[Counted | None] = None
     #: Whether a move naming one site takes the pieces counted there (sows a pit) rather than places one.
     sowing: ClassVar[bool] = False
+    #: What the game draws between points (TwixT's links), or None: see :meth:`segments`.
+    segment: ClassVar[Segment | None] = None
     words: ClassVar[Words] = Words()
     #: A campaign of solo levels played in turn, points carried between them
     #: (:class:`~boardgames.rules.declarations.Campaign`; Donnant Donnant's
@@ -1035,6 +1041,12 @@ class Game(Generic[StateT]):
         Every site listed is drawn with its number, 0 included. None by default."""
         return {}
 
+    def segments(self, state: StateT) -> Iterable[tuple[int, int, int | None]]:
+        """Where the game declares :attr:`segment`: each line ``state`` holds
+        between two points, ``(site_a, site_b, owner)``, the owner a player's
+        index or None (:mod:`boardgames.rules.segments`). None by default."""
+        return ()
+
     # -- beyond the board: dice, cards and scores, drawn below it (a game writes what it has) --
     def dice(self, state: StateT) -> tuple[Die, ...]:
         """The dice ``state`` shows, each a :class:`~boardgames.rules.declarations.Die`
@@ -1234,6 +1246,8 @@ class Game(Generic[StateT]):
             site_names=() if self.board_drawn else self.site_names(),
             counts=checked_counts(self, state) if self.counted is not None else (),
             counted=self.counted,
+            segments=checked_segments(self, state) if self.segment is not None else (),
+            segment=self.segment,
             **beyond_the_board(self, state),  # dice, hands, cards on the table, running scores
         )
 

@@ -35,6 +35,7 @@ from .declarations import (
     face_down_part,
 )
 from .players import MORE_SYMBOLS, extended
+from .segments import Segment
 
 PieceShape = Literal["disc", "ring", "square", "cross"]
 #: The colours and symbols of players whose game names none (``Game`` uses these too).
@@ -118,6 +119,10 @@ class BoardView:
     counts: tuple[tuple[int, int, int | None], ...] = ()
     #: What is counted there (``Game.counted``): its words.
     counted: Counted | None = None
+    #: (site, site, owner index or None) for each line drawn between two points (``Game.segments``).
+    segments: tuple[tuple[int, int, int | None], ...] = ()
+    #: What those lines are (``Game.segment``): their words.
+    segment: Segment | None = None
 
     def site_name(self, site: int) -> str:
         """The name people read for ``site``: the game's where the grid is no
