@@ -53,6 +53,8 @@ GAMES: dict[str, tuple[dict[str, Any], str, dict[str, Any], float]] = {
     "dots_and_boxes": ({}, "dots_and_boxes", {}, 0.20),
     "backgammon": ({}, "backgammon", {}, 0.20),
     "banqi": ({}, "banqi", {}, 0.20),
+    "twixt": ({}, "twixt", {}, 0.20),
+    "morpion_solitaire": ({}, "morpion_solitaire", {}, 0.20),
 }
 #: Chess against python-chess (issue 41).
 PYTHON_CHESS_TARGET = 0.5
