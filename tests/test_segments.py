@@ -111,6 +111,11 @@ def test_a_board_of_chosen_points_is_holes_and_its_sides_are_drawn(hops):
     assert len(holes) == 21  # 25 less the corners
     sides = {e.get("class"): e.get("fill") for e in svg.iter(f"{SVG}rect") if "edge" in (e.get("class") or "")}
     assert sides == {"edge south": "#c62828", "edge north": "#c62828"}
+    south = next(e for e in svg.iter(f"{SVG}rect") if e.get("class") == "edge south")
+    rows = sorted({float(e.get("cy")) for e in holes})  # top (rank 5) to bottom (rank 1)
+    top, bottom = float(south.get("y")), float(south.get("y")) + float(south.get("height"))
+    assert rows[-2] < top < rows[-1] < bottom  # along rank 1, and rank 1 only
+    assert float(south.get("width")) < float(south.get("height")) * 4  # b1 to d1, not a file
     text = render_text(hops.start().view())
     assert "---" not in text and "|" not in text  # nor in the text drawing
 

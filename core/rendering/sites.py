@@ -115,8 +115,8 @@ def sides_svg(view: BoardView, centre: Any, cell: float) -> list[str]:
         across = {"south": (1, 0), "north": (1, grid.height - 1), "west": (0, 0), "east": (0, grid.width - 1)}
         if side not in across:
             continue
-        along, at = across[side]
-        row = [sq for sq in range(grid.size) if grid.on_board[sq] and grid.coords(sq)[1 - along] == at]
+        along, at = across[side]  # the coordinate (0: file, 1: rank) that is the same along the side
+        row = [sq for sq in range(grid.size) if grid.on_board[sq] and grid.coords(sq)[along] == at]
         if not row:
             continue
         xs, ys = zip(*(centre(sq) for sq in row), strict=True)
