@@ -129,3 +129,12 @@ def test_a_bad_answer_is_one_line_naming_the_method(hops):
 
     with pytest.raises(PluginError, match=r"bad-hops: segments\(state\) gave \[\(0, 0, None\)\]"):
         Bad.configure().start().view()
+
+    class Undeclared(Hops):  # b2-b3: a step of (0, 1), which the game's Segment does not declare
+        name = "undeclared-hops"
+
+        def segments(self, state):
+            return [(self.grid.parse_square("b2"), self.grid.parse_square("b3"), 0)]
+
+    with pytest.raises(PluginError, match=r"one of its Segment's directions"):
+        Undeclared.configure().start().to_json()

@@ -54,6 +54,7 @@ def checked_segments(game: Any, state: Any) -> tuple[tuple[int, int, int | None]
 
     found = game.segments(state)
     on, players = game.grid.on_board, len(game.player_names)
+    steps = game.segment.directions if game.segment is not None else ()
     out = set()
     ok = isinstance(found, Iterable) and not isinstance(found, (str, bytes))
     for item in found if ok else ():
@@ -66,13 +67,18 @@ def checked_segments(game: Any, state: Any) -> tuple[tuple[int, int, int | None]
         ):
             ok = False
             break
-        out.add((*normal(item[0], item[1]), item[2]))
+        line = (*normal(item[0], item[1]), item[2])
+        if steps and direction_of(game.grid, line[0], line[1]) not in steps:
+            ok = False
+            break
+        out.add(line)
     if not ok:
         shown = repr(found)
         shown = shown if len(shown) <= 60 else shown[:57] + "..."
         raise PluginError(
             f"{game.name}: segments(state) gave {shown}, but the framework reads there"
             " (site, site, owner) for each line, two different points of the board and a player's index or None"
+            + (f", the step from its lower end one of its Segment's directions {steps}" if steps else "")
         )
     return tuple(sorted(out, key=lambda s: (s[0], s[1], -1 if s[2] is None else s[2])))
 
