@@ -49,6 +49,8 @@ class TypedMoves:
             own = self.game.read_notation(self, text.strip())
             if own is not None and self.is_legal(own):
                 return own
+            if own is not None and own.to in range(self.game.grid.size):  # read, but not legal here: say why
+                raise IllegalMoveError(self._illegal_message(text.strip(), own))
         typed = self._typed(text)
         if self.is_legal(typed):
             return typed
