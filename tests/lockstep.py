@@ -24,17 +24,21 @@ def lockstep(
     games: int,
     *,
     their_moves: Callable[[Any], dict[str, tuple[int, ...]]] = single_actions,
+    stop: Callable[[boardgames.State], bool] | None = None,
 ) -> int:
     """Play ``games`` seeded random games of ``game`` and the pyspiel game
     ``spiel`` together, our move ``m`` in state ``s`` being OpenSpiel's
     ``label(s, m)`` (a move of several of its actions where ``their_moves``
     says so). Fails at the first difference, naming the seed and our position;
-    returns the number of steps compared."""
+    returns the number of steps compared. A game is left where ``stop`` says
+    (a position OpenSpiel cannot play on: Quoridor's forced pass), uncompared."""
     steps = 0
     for seed in range(games):
         rng = random.Random(seed)
         ours, theirs = game.start(), spiel.new_initial_state()
         while not ours.is_over:
+            if stop is not None and stop(ours):
+                break
             mine = {label(ours, m): m for m in ours.legal_moves}
             offered = their_moves(theirs)
             assert set(mine) == set(offered), (seed, sorted(set(mine) ^ set(offered)), ours.describe())
@@ -44,6 +48,8 @@ def lockstep(
             for action in offered[chosen]:
                 theirs.apply_action(action)
             steps += 1
+        if not ours.is_over:
+            continue
         assert theirs.is_terminal(), (seed, ours.describe())
         assert tuple(theirs.returns()) == tuple(ours.returns()), (seed, theirs.returns(), ours.returns())
     return steps

@@ -1,0 +1,247 @@
+"""Quoridor, as OpenSpiel's ``quoridor`` plays it: 2 or 4 players.
+
+The board is ``size`` × ``size`` cells (9 by default, 3 to 25) with grooves
+between them. Each player has a pawn and ``walls`` walls (default size² / 8).
+White starts in the middle of the top rank and races to rank 1, black the
+other way; with four, red races from file a to the last file, yellow the
+other way, and the turn goes white, red, black, yellow. A move is one of:
+
+- a pawn's step to a neighbouring cell not walled off, written as the cell
+  (``e2``); a pawn next to yours is jumped straight over if no wall or edge
+  is behind it, else you may step beside it (each side not walled off).
+- a wall laid in the grooves, two cells long, written as the cell at the
+  lower-left of its middle crossing and ``h`` (a horizontal wall above that
+  cell and its right neighbour) or ``v`` (a vertical wall right of that cell
+  and the one above). Walls may not cross or overlap, and every pawn must
+  still have a way to its goal.
+
+The first pawn to reach its goal wins. A game not won after 4 × size² moves
+in all is drawn (OpenSpiel's cap: a win on that very move is a draw too). A
+player with no move passes. Moves and cells are named as OpenSpiel names
+them: rank 1 is OpenSpiel's top row, drawn here at the bottom.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import attrs
+
+import boardgames
+from boardgames import Game, Grid, IntOption, Move, Outcome, PieceKind, State, hookimpl
+from boardgames.rules.choices import Choices
+from boardgames.rules.moves import PASS, with_choice
+
+DIRECTIONS = ((1, 0), (0, 1), (-1, 0), (0, -1))  # east, north, west, south: each one's left is the next
+
+
+@attrs.frozen(kw_only=True, slots=False)
+class QuoridorState(State):
+    pawns: tuple[int, ...] = ()  # each player's cell (a lattice site)
+    walls: int = 0  # the edges walled, and the crossings the walls' middles take
+    left: tuple[int, ...] = ()  # each player's walls not yet laid
+
+
+class Quoridor(Game[QuoridorState]):
+    name = "quoridor"
+    title = "Quoridor"
+    summary = "Race your pawn across the board; lay walls to slow the others (OpenSpiel's quoridor, 2 or 4 players)."
+    player_names = ("white", "black", "red", "yellow")
+    colours = ("#f5f5f5", "#1b1b1b", "#c62828", "#f9a825")
+    player_count = (2, 4)
+    option_specs = (
+        IntOption("size", "cells a side", 9, minimum=3, maximum=25),
+        IntOption("walls", "walls each (0: size² / 8, as OpenSpiel's)", 0, minimum=0, maximum=200),
+    )
+    piece_kinds = (PieceKind("pawn", "P", shape="pawn"),)
+    neutral_kinds = (PieceKind("wall", letter="#", symbol="█", shape="square", colour="#6d4c2f"),)
+    move_choices = Choices("Which way does the wall lie?", ("horizontal", "vertical"), ("h", "v"))
+    words = boardgames.Words(pick_to="Click a cell to move your pawn, or a crossing to lay a wall.")
+    rules_text = __doc__ or ""
+
+    @classmethod
+    def check_options(cls, values: object) -> None:
+        if values["players"] not in (2, 4):  # type: ignore[index]
+            raise boardgames.InvalidOptionError("quoridor: players is 2 or 4")
+
+    def setup(self) -> None:
+        n = self.n = self.options["size"]
+        self.wall_count = self.options["walls"] or n * n // 8
+        self.max_length = 4 * n * n  # OpenSpiel's kMaxGameLengthFactor × size²
+        self.grid = grid = Grid.lattice(n + 1, n + 1)
+        self.cell = [[grid.index(2 * i + 1, 2 * j + 1) for j in range(n)] for i in range(n)]
+        self.where = {self.cell[i][j]: (i, j) for i in range(n) for j in range(n)}
+        step = [grid.index(dx, dy) - grid.index(0, 0) for dx, dy in DIRECTIONS]
+        # Each cell's neighbour and the edge between, each direction (-1: the board's edge).
+        on = lambda i, j, d: 0 <= i + DIRECTIONS[d][0] < n and 0 <= j + DIRECTIONS[d][1] < n  # noqa: E731
+        self.next = {c: [c + 2 * step[d] if on(i, j, d) else -1 for d in range(4)] for c, (i, j) in self.where.items()}
+        self.edge, self.step = {c: [c + s for s in step] for c in self.where}, step
+        self.cells = sum(1 << c for c in self.where)
+        half = (n - n % 2) // 2  # OpenSpiel's centre_field, in cells
+        starts = (self.cell[half][n - 1], self.cell[half][0], self.cell[0][half], self.cell[n - 1][half])
+        goals = ([c[0] for c in self.cell], [c[n - 1] for c in self.cell], self.cell[n - 1], self.cell[0])
+        self.starts, self.goals = starts, tuple(sum(1 << c for c in g) for g in goals)
+        self.order = (0, 1) if self.number_of_players == 2 else (0, 2, 1, 3)  # OpenSpiel's turn order
+        self.following = {p: self.order[(k + 1) % len(self.order)] for k, p in enumerate(self.order)}
+        # Each wall: its anchor (the middle crossing), its choice (0 h, 1 v) and the sites it takes.
+        self.wall_moves = []
+        for j in range(n - 1):
+            for i in range(n - 1):
+                x = grid.index(2 * i + 2, 2 * j + 2)
+                for k, (a, b) in enumerate(((2 * i + 1, 2 * j + 2), (2 * i + 2, 2 * j + 1))):
+                    e1, e2 = grid.index(a, b), grid.index(a + 2 * (1 - k), b + 2 * k)
+                    self.wall_moves.append((with_choice(boardgames.place(x), k), 1 << x | 1 << e1 | 1 << e2, e1, e2))
+        self.by_anchor = {(m.to, m.choice): (taken, e1, e2) for m, taken, e1, e2 in self.wall_moves}
+
+    def initial_state(self) -> QuoridorState:
+        players = self.number_of_players
+        return QuoridorState(game=self, turn=0, pawns=self.starts[:players], left=(self.wall_count,) * players)
+
+    # -- paths -------------------------------------------------------------------------------------
+    def reach(self, start: int, goal: int, walls: int) -> list[int] | None:
+        """The cells reached from ``start`` in turn, layer by layer, until ``goal``; None if never."""
+        open_edges = ~walls
+        layers, seen = [1 << start], 1 << start
+        while not seen & goal:
+            front, grown = layers[-1], 0
+            for s in self.step:
+                if s > 0:
+                    grown |= ((front << s) & open_edges) << s
+                else:
+                    grown |= ((front >> -s) & open_edges) >> -s
+            grown &= self.cells & ~seen
+            if not grown:
+                return None
+            seen |= grown
+            layers.append(grown)
+        return layers
+
+    def path_edges(self, start: int, goal: int, walls: int) -> int:
+        """The edges of one shortest way from ``start`` to ``goal``."""
+        layers = self.reach(start, goal, walls) or [0]
+        at, edges = (layers[-1] & goal).bit_length() - 1, 0
+        for layer in reversed(layers[:-1]):
+            for d in range(4):
+                nb = self.next[at][d]
+                if nb >= 0 and layer >> nb & 1 and not walls >> self.edge[at][d] & 1:
+                    edges |= 1 << self.edge[at][d]
+                    at = nb
+                    break
+        return edges
+
+    # -- moves -------------------------------------------------------------------------------------
+    def open(self, cell: int, d: int, walls: int) -> int:
+        nb = self.next[cell][d]
+        return -1 if nb < 0 or walls >> self.edge[cell][d] & 1 else nb
+
+    def generate_moves(self, state: QuoridorState) -> tuple[Move, ...]:
+        me, walls = state.turn, state.walls
+        cur, taken = state.pawns[me], set(state.pawns)
+        targets: list[int] = []
+        for d in range(4):
+            ahead = self.open(cur, d, walls)
+            if ahead < 0:
+                continue
+            if ahead not in taken:
+                targets.append(ahead)
+                continue
+            behind = self.open(ahead, d, walls)
+            if behind >= 0:  # straight over, unless a pawn is there too
+                if behind not in taken:
+                    targets.append(behind)
+                continue
+            for side in ((d + 1) % 4, (d + 3) % 4):  # a wall or the edge behind: beside it
+                beside = self.open(ahead, side, walls)
+                if beside >= 0 and beside not in taken and beside not in targets:
+                    targets.append(beside)
+        moves = [Move(cur, t, ()) for t in targets]
+        if state.left[me]:
+            paths = 0
+            for p, pawn in enumerate(state.pawns):
+                paths |= self.path_edges(pawn, self.goals[p], walls)
+            for move, sites, e1, e2 in self.wall_moves:
+                if sites & walls:
+                    continue
+                if (paths >> e1 | paths >> e2) & 1:
+                    new = walls | sites
+                    if not all(self.reach(pawn, self.goals[p], new) for p, pawn in enumerate(state.pawns)):
+                        continue
+                moves.append(move)
+        return tuple(sorted(moves)) or (PASS,)
+
+    def why_illegal(self, state: QuoridorState, move: Move) -> str:
+        if move.origin < 0 and (move.to, move.choice) in self.by_anchor:
+            if not state.left[state.turn]:
+                return f"{self.player_names[state.turn]} has no wall left"
+            if self.by_anchor[move.to, move.choice][0] & state.walls:
+                return "it would cross or overlap a wall"
+            return "it would shut a pawn off from its goal"
+        if move.origin >= 0 and move.to in self.where:
+            return "a pawn steps to a neighbouring cell not walled off, or jumps a pawn next to it"
+        return super().why_illegal(state, move)
+
+    def apply(self, state: QuoridorState, move: Move) -> QuoridorState:
+        me, outcome = state.turn, None
+        pawns, walls, left = state.pawns, state.walls, state.left
+        if move.origin >= 0:  # a pawn's step
+            pawns = tuple(move.to if p == me else c for p, c in enumerate(pawns))
+            if self.goals[me] >> move.to & 1:
+                outcome = self.won(me)
+        elif move.to >= 0:  # a wall
+            walls |= self.by_anchor[move.to, move.choice][0]
+            left = tuple(w - 1 if p == me else w for p, w in enumerate(left))
+        history = state.history + (move,)
+        if len(history) >= self.max_length:  # OpenSpiel's cap: a draw, even over a win on the last move
+            n = self.number_of_players
+            outcome = Outcome.placed((1,) * n, f"{self.max_length} moves without a winner", returns=(0.0,) * n)
+        return QuoridorState(
+            game=self, history=history, turn=self.following[me], outcome=outcome, pawns=pawns, walls=walls, left=left
+        )
+
+    def won(self, me: int) -> Outcome:
+        n = self.number_of_players
+        returns = tuple(1.0 if p == me else -1.0 / (n - 1) for p in range(n))
+        places = tuple(1 if p == me else 2 for p in range(n))
+        return Outcome(me, f"{self.player_names[me]} reaches the goal", (), places, (), returns)
+
+    # -- what is drawn -----------------------------------------------------------------------------
+    def owners(self, state: QuoridorState) -> dict[int, int]:
+        return {c: p for p, c in enumerate(state.pawns)}
+
+    def neutral(self, state: QuoridorState) -> dict[int, int]:
+        return {sq: 0 for sq in boardgames.bits(state.walls)}
+
+    def progress(self, state: QuoridorState) -> str:
+        return "walls left: " + ", ".join(f"{self.player_names[p]} {w}" for p, w in enumerate(state.left))
+
+    # -- notation: as OpenSpiel writes it ----------------------------------------------------------
+    def cell_name(self, cell: int) -> str:
+        i, j = self.where[cell]
+        return f"{self.grid.files[i] if len(self.grid.files) > i else chr(97 + i)}{j + 1}"
+
+    def write_notation(self, state: QuoridorState, move: Move) -> str:
+        if move.to < 0:
+            return "pass"
+        if move.origin >= 0:
+            return self.cell_name(move.to)
+        f, r = self.grid.coords(move.to)
+        return f"{chr(97 + f // 2 - 1)}{r // 2}{'hv'[move.choice]}"
+
+    def read_notation(self, state: QuoridorState, text: str) -> Move | None:
+        text, n = text.strip().lower(), self.n
+        if text == "pass":
+            return PASS
+        kind = text[-1] if text[-1:] in ("h", "v") else ""
+        name = text[: len(text) - len(kind)]
+        i, rank = (ord(name[0]) - 97, name[1:]) if name[:1].isalpha() else (-1, "")
+        j = int(rank) - 1 if rank.isdigit() else -1
+        if not (0 <= i < n and 0 <= j < n):
+            return None
+        if kind:  # a wall: its middle crossing, the lower-left cell's upper-right point, and its way
+            return with_choice(boardgames.place(self.grid.index(2 * i + 2, 2 * j + 2)), "hv".index(kind))
+        return Move(state.pawns[state.turn], self.cell[i][j], ())
+
+
+@hookimpl
+def register_games(register: Callable[[type[boardgames.Game]], None]) -> None:
+    register(Quoridor)
