@@ -232,10 +232,15 @@ class Grid:
         shape: Shape = "rectangle",
         files: str = FILES,
         chosen: frozenset[tuple[int, int]] | None = None,
+        *,
+        named: bool = True,
     ) -> None:
-        if not (1 <= width <= MAX_SIDE and 1 <= height):
+        # A grid whose sites are named by its maker (a lattice: by its points) may be wider than the letters.
+        if not (1 <= width <= (MAX_SIDE if named else 2 * MAX_SIDE - 1) and 1 <= height):
             raise ValueError(f"a grid is 1 to {MAX_SIDE} files wide, got {width}×{height}")
-        if len(files) < width or len(set(files)) != len(files) or not set(files) <= set(string.ascii_lowercase):
+        files = files if named else (FILES * width)[:width]
+        bad = len(files) < width or len(set(files)) != len(files) or not set(files) <= set(string.ascii_lowercase)
+        if named and bad:
             raise ValueError(f"{width} files need as many different letters a to z to name them, got {files!r}")
         #: The letter of each file, in order.
         self.files = files[:width]
@@ -845,12 +850,12 @@ def _lattice(width: int, height: int, files: str = FILES) -> Grid:
     """``width`` × ``height`` points with their edges and cells as sites: see
     :meth:`Grid.lattice`. Sites are numbered on a grid twice as fine (points
     at even file and rank), so every mask operation still applies."""
-    if not (2 <= width <= 13 and 2 <= height <= 13):
-        raise ValueError(f"a lattice is 2 to 13 points a side, got {width}×{height}")
+    if not (2 <= width <= MAX_SIDE and 2 <= height <= MAX_SIDE):
+        raise ValueError(f"a lattice is 2 to {MAX_SIDE} points a side, got {width}×{height}")
     if len(files) < width or len(set(files)) != len(files):
         raise ValueError(f"{width} files need as many different letters to name them, got {files!r}")
     fine_w, fine_h = 2 * width - 1, 2 * height - 1
-    grid = Grid(fine_w, fine_h, "points", "square", "rectangle", FILES)
+    grid = Grid(fine_w, fine_h, "points", "square", "rectangle", FILES, named=False)
 
     def point(f: int, r: int) -> str:
         return f"{files[f // 2]}{r // 2 + 1}"
