@@ -181,3 +181,19 @@ def test_a_player_with_no_move_passes_where_openspiels_forced_pass_is_broken(quo
     except Exception:  # pyspiel.SpielError: a check in DoApplyAction
         return
     assert "Board size: 5" in str(theirs)  # it played on: the pawn moved though no move was legal
+
+
+def test_a_board_of_25_cells_a_side_is_a_lattice_of_26_points(quoridor_plugin, cli):
+    """OpenSpiel allows board_size up to 25: a lattice of 26 points a side (it was capped at 13)."""
+    game = quoridor(size=25)
+    assert game.grid.site_kinds is not None and game.grid.name(game.grid.size - 1) == "z26"
+    spiel = need_pyspiel().load_game("quoridor", {"board_size": 25})
+    theirs = spiel.new_initial_state()
+    ours = game.start()
+    assert {ours.format_move(m) for m in ours.legal_moves} == {
+        theirs.action_to_string(a) for a in theirs.legal_actions()
+    }
+    ours = ours.play("x24h")
+    assert {game.grid.name(sq) for sq in game.neutral(ours)} == {"x25y25", "y25", "y25z25"}
+    run = cli("show", "quoridor", "-o", "size=25", "--moves", "m24 x24h")
+    assert run.code == 0 and "z" in run.out.splitlines()[0]

@@ -217,7 +217,7 @@ class Quoridor(Game[QuoridorState]):
     # -- notation: as OpenSpiel writes it ----------------------------------------------------------
     def cell_name(self, cell: int) -> str:
         i, j = self.where[cell]
-        return f"{self.grid.files[i] if len(self.grid.files) > i else chr(97 + i)}{j + 1}"
+        return f"{chr(97 + i)}{j + 1}"
 
     def write_notation(self, state: QuoridorState, move: Move) -> str:
         if move.to < 0:
