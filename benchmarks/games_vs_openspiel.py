@@ -55,6 +55,7 @@ GAMES: dict[str, tuple[dict[str, Any], str, dict[str, Any], float]] = {
     "banqi": ({}, "banqi", {}, 0.20),
     "twixt": ({}, "twixt", {}, 0.20),
     "morpion_solitaire": ({}, "morpion_solitaire", {}, 0.20),
+    "quoridor": ({}, "quoridor", {}, 0.20),
 }
 #: Chess against python-chess (issue 41).
 PYTHON_CHESS_TARGET = 0.5

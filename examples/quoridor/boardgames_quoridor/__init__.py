@@ -1,24 +1,20 @@
 """Quoridor, as OpenSpiel's ``quoridor`` plays it: 2 or 4 players.
 
-The board is ``size`` × ``size`` cells (9 by default, 3 to 25) with grooves
-between them. Each player has a pawn and ``walls`` walls (default size² / 8).
-White starts in the middle of the top rank and races to rank 1, black the
+``size`` × ``size`` cells (9 by default, 3 to 25), each player a pawn and
+``walls`` walls (default size² / 8). White starts in the middle of the top rank and races to rank 1, black the
 other way; with four, red races from file a to the last file, yellow the
 other way, and the turn goes white, red, black, yellow. A move is one of:
 
 - a pawn's step to a neighbouring cell not walled off, written as the cell
   (``e2``); a pawn next to yours is jumped straight over if no wall or edge
   is behind it, else you may step beside it (each side not walled off).
-- a wall laid in the grooves, two cells long, written as the cell at the
-  lower-left of its middle crossing and ``h`` (a horizontal wall above that
-  cell and its right neighbour) or ``v`` (a vertical wall right of that cell
-  and the one above). Walls may not cross or overlap, and every pawn must
-  still have a way to its goal.
+- a wall two cells long in the grooves, written as the cell below-left of
+  its middle and ``h`` (above that cell and the next) or ``v`` (right of that
+  cell and the one above); walls never cross or overlap, nor shut a pawn in.
 
-The first pawn to reach its goal wins. A game not won after 4 × size² moves
-in all is drawn (OpenSpiel's cap: a win on that very move is a draw too). A
-player with no move passes. Moves and cells are named as OpenSpiel names
-them: rank 1 is OpenSpiel's top row, drawn here at the bottom.
+The first pawn to reach its goal wins. 4 × size² moves in all without a win
+(or with one on the last) is a draw, as OpenSpiel caps it. A player with no
+move passes. Rank 1 is OpenSpiel's top row, drawn here at the bottom.
 """
 
 from __future__ import annotations
@@ -90,25 +86,30 @@ class Quoridor(Game[QuoridorState]):
                 x = grid.index(2 * i + 2, 2 * j + 2)
                 for k, (a, b) in enumerate(((2 * i + 1, 2 * j + 2), (2 * i + 2, 2 * j + 1))):
                     e1, e2 = grid.index(a, b), grid.index(a + 2 * (1 - k), b + 2 * k)
-                    self.wall_moves.append((with_choice(boardgames.place(x), k), 1 << x | 1 << e1 | 1 << e2, e1, e2))
-        self.by_anchor = {(m.to, m.choice): (taken, e1, e2) for m, taken, e1, e2 in self.wall_moves}
+                    # What it may touch: each end's point (on the edge, or any wall there), the middle's cross edges.
+                    ends = [grid.index(a - 1 + k, b - k), grid.index(a + 3 - 3 * k, b + 3 * k)]
+                    near = [-1 if {*grid.coords(p)} & {0, 2 * n} else grid.incident[p] for p in ends]
+                    near.append(grid.incident[x] & ~(1 << e1 | 1 << e2))
+                    self.wall_moves.append(
+                        (with_choice(boardgames.place(x), k), 1 << x | 1 << e1 | 1 << e2, e1, e2, near)
+                    )
+        self.wall_moves.sort(key=lambda w: w[0])
+        self.by_anchor = {(m[0].to, m[0].choice): m[1:4] for m in self.wall_moves}
+        self.covering: dict[int, list] = {}  # each edge: the walls that take it
+        for wall, e in ((w, e) for w in self.wall_moves for e in w[2:4]):
+            self.covering.setdefault(e, []).append(wall)
+        self.free: dict[int, tuple] = {}
 
     def initial_state(self) -> QuoridorState:
         players = self.number_of_players
         return QuoridorState(game=self, turn=0, pawns=self.starts[:players], left=(self.wall_count,) * players)
 
-    # -- paths -------------------------------------------------------------------------------------
     def reach(self, start: int, goal: int, walls: int) -> list[int] | None:
         """The cells reached from ``start`` in turn, layer by layer, until ``goal``; None if never."""
-        open_edges = ~walls
-        layers, seen = [1 << start], 1 << start
+        gaps, (e, n), layers, seen = ~walls, self.step[:2], [1 << start], 1 << start
         while not seen & goal:
-            front, grown = layers[-1], 0
-            for s in self.step:
-                if s > 0:
-                    grown |= ((front << s) & open_edges) << s
-                else:
-                    grown |= ((front >> -s) & open_edges) >> -s
+            f = layers[-1]
+            grown = (f << e & gaps) << e | (f >> e & gaps) >> e | (f << n & gaps) << n | (f >> n & gaps) >> n
             grown &= self.cells & ~seen
             if not grown:
                 return None
@@ -129,7 +130,6 @@ class Quoridor(Game[QuoridorState]):
                     break
         return edges
 
-    # -- moves -------------------------------------------------------------------------------------
     def open(self, cell: int, d: int, walls: int) -> int:
         nb = self.next[cell][d]
         return -1 if nb < 0 or walls >> self.edge[cell][d] & 1 else nb
@@ -140,10 +140,8 @@ class Quoridor(Game[QuoridorState]):
         targets: list[int] = []
         for d in range(4):
             ahead = self.open(cur, d, walls)
-            if ahead < 0:
-                continue
-            if ahead not in taken:
-                targets.append(ahead)
+            if ahead < 0 or ahead not in taken:
+                targets += [ahead] if ahead >= 0 else []
                 continue
             behind = self.open(ahead, d, walls)
             if behind >= 0:  # straight over, unless a pawn is there too
@@ -154,20 +152,27 @@ class Quoridor(Game[QuoridorState]):
                 beside = self.open(ahead, side, walls)
                 if beside >= 0 and beside not in taken and beside not in targets:
                     targets.append(beside)
-        moves = [Move(cur, t, ()) for t in targets]
-        if state.left[me]:
-            paths = 0
-            for p, pawn in enumerate(state.pawns):
-                paths |= self.path_edges(pawn, self.goals[p], walls)
-            for move, sites, e1, e2 in self.wall_moves:
-                if sites & walls:
-                    continue
-                if (paths >> e1 | paths >> e2) & 1:
-                    new = walls | sites
-                    if not all(self.reach(pawn, self.goals[p], new) for p, pawn in enumerate(state.pawns)):
-                        continue
-                moves.append(move)
-        return tuple(sorted(moves)) or (PASS,)
+        pawn_moves = sorted(Move(cur, t, ()) for t in targets)
+        moves = (*self.walls_for(walls, state.pawns), *pawn_moves) if state.left[me] else tuple(pawn_moves)
+        return moves or (PASS,)
+
+    def walls_for(self, walls: int, pawns: tuple[int, ...]) -> tuple[Move, ...]:
+        """The walls that may be laid: those free (remembered per walls laid) less any that shuts a pawn in."""
+        free = self.free.get(walls)
+        if free is None:
+            self.free = {} if len(self.free) > 20_000 else self.free
+            free = self.free[walls] = tuple(w for w in self.wall_moves if not w[1] & walls)
+        suspects = 0  # the edges on someone's shortest way: only a wall on one of them is searched
+        for p, pawn in enumerate(pawns):
+            suspects |= self.path_edges(pawn, self.goals[p], walls)
+        bad = []
+        for e in boardgames.bits(suspects):
+            for move, sites, _, _, near in self.covering[e]:
+                # Touching walls or edges at two places or more: it may shut a pawn in.
+                if not sites & walls and sum(1 for m in near if m & walls) > 1:
+                    if not all(self.reach(pawn, self.goals[p], walls | sites) for p, pawn in enumerate(pawns)):
+                        bad.append(move)
+        return tuple(w[0] for w in free if w[0] not in bad) if bad else tuple(w[0] for w in free)
 
     def why_illegal(self, state: QuoridorState, move: Move) -> str:
         if move.origin < 0 and (move.to, move.choice) in self.by_anchor:
@@ -204,7 +209,6 @@ class Quoridor(Game[QuoridorState]):
         places = tuple(1 if p == me else 2 for p in range(n))
         return Outcome(me, f"{self.player_names[me]} reaches the goal", (), places, (), returns)
 
-    # -- what is drawn -----------------------------------------------------------------------------
     def owners(self, state: QuoridorState) -> dict[int, int]:
         return {c: p for p, c in enumerate(state.pawns)}
 
@@ -214,29 +218,24 @@ class Quoridor(Game[QuoridorState]):
     def progress(self, state: QuoridorState) -> str:
         return "walls left: " + ", ".join(f"{self.player_names[p]} {w}" for p, w in enumerate(state.left))
 
-    # -- notation: as OpenSpiel writes it ----------------------------------------------------------
     def cell_name(self, cell: int) -> str:
         i, j = self.where[cell]
         return f"{chr(97 + i)}{j + 1}"
 
     def write_notation(self, state: QuoridorState, move: Move) -> str:
-        if move.to < 0:
-            return "pass"
-        if move.origin >= 0:
-            return self.cell_name(move.to)
+        if move.to < 0 or move.origin >= 0:
+            return self.cell_name(move.to) if move.to >= 0 else "pass"
         f, r = self.grid.coords(move.to)
         return f"{chr(97 + f // 2 - 1)}{r // 2}{'hv'[move.choice]}"
 
     def read_notation(self, state: QuoridorState, text: str) -> Move | None:
         text, n = text.strip().lower(), self.n
-        if text == "pass":
-            return PASS
         kind = text[-1] if text[-1:] in ("h", "v") else ""
         name = text[: len(text) - len(kind)]
         i, rank = (ord(name[0]) - 97, name[1:]) if name[:1].isalpha() else (-1, "")
         j = int(rank) - 1 if rank.isdigit() else -1
         if not (0 <= i < n and 0 <= j < n):
-            return None
+            return PASS if text == "pass" else None
         if kind:  # a wall: its middle crossing, the lower-left cell's upper-right point, and its way
             return with_choice(boardgames.place(self.grid.index(2 * i + 2, 2 * j + 2)), "hv".index(kind))
         return Move(state.pawns[state.turn], self.cell[i][j], ())
