@@ -197,3 +197,17 @@ def test_a_board_of_25_cells_a_side_is_a_lattice_of_26_points(quoridor_plugin, c
     assert {game.grid.name(sq) for sq in game.neutral(ours)} == {"x25y25", "y25", "y25z25"}
     run = cli("show", "quoridor", "-o", "size=25", "--moves", "m24 x24h")
     assert run.code == 0 and "z" in run.out.splitlines()[0]
+
+
+def test_walls_are_a_plane_of_the_observation_and_a_wall_an_action_with_its_way(quoridor_plugin):
+    from boardgames.learning import actions, observation
+
+    game = quoridor(size=5)
+    state = game.replay(["c4", "c3h"])
+    names = observation.plane_names(game)
+    planes = observation.planes(state, 0)
+    walls = [i for i, v in enumerate(planes[names.index("neutral wall")]) if v]
+    assert {game.grid.name(i) for i in walls} == {"c4d4", "d4", "d4e4"}
+    wall = state.parse_move("a1h")
+    encoded = actions.encode(state, wall)
+    assert len(encoded) == 2 and actions.decode(state, encoded) == wall  # its crossing, then its way
