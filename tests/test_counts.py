@@ -111,6 +111,21 @@ def test_the_text_drawing_writes_each_count_aligned_at_any_width():
     assert "*48 *10 * 3" in south and "*" not in north  # south's legal pits starred, in the same columns
 
 
+def test_counts_of_three_and_four_digits_are_written_whole_in_their_cell():
+    """A 2048 tile's number: 100 to 9999 take the mark columns of the cell (a `*` still before
+    three digits), the row as wide as ever; the SVG writes four digits smaller, inside the ring."""
+    state = attrs.evolve(Pits.configure().start(), pits=(2048, 128, 3, 0, 7, 12), pot=9999)
+    lines = render_text(state.view()).splitlines()
+    south = next(line for line in lines if line.startswith("  1 "))
+    assert south.startswith("  1 2048*128* 3 9999  1"), south  # a1 2048, b1 *128 (legal), c1 * 3, d1 9999
+    before = next(line for line in render_text(Pits.configure().start().view()).splitlines() if line[:4] == "  1 ")
+    assert ">>" not in south and len(south) == len(before)
+    svg = render_svg(state.view())
+    assert 'font-size="13" font-weight="bold" fill="#222222">2048</text>' in svg
+    assert 'font-size="17" font-weight="bold" fill="#222222">128</text>' in svg
+    assert 'font-size="22" font-weight="bold" fill="#222222">3</text>' in svg
+
+
 def test_the_svg_the_json_and_the_words_give_the_counts(pits_plugin, cli):
     state = Pits.configure().start()
     root = ET.fromstring(render_svg(state.view(), interactive=True))

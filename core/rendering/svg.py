@@ -485,11 +485,12 @@ def _counts(view: BoardView, centre: Callable[[int], tuple[float, float]], out: 
         # Pieces that change hands (Backgammon's checkers): a disc in the owner's colour, outlined, as a piece is.
         fill, ink = (stroke, _ink(stroke)) if owned and who is not None and n else ("#e8d9bd", INK)
         stroke = INK if fill == stroke else stroke
+        size = (22, 22, 22, 17, 13)[min(len(str(n)), 4)]  # a 2048 tile's four digits inside the ring
         out.append(
             f'<g class="count{player}" data-square="{name}" data-count="{n}">'
             f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(RADIUS)}" fill="{_attr(fill)}" stroke="{_attr(stroke)}" '
             f'stroke-width="3"/>'
-            f'<text x="{_n(cx)}" y="{_n(cy + 8)}" text-anchor="middle" font-size="22" font-weight="bold" '
+            f'<text x="{_n(cx)}" y="{_n(cy + 8)}" text-anchor="middle" font-size="{size}" font-weight="bold" '
             f'fill="{_attr(ink)}">{n}</text></g>'
         )
 

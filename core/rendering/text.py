@@ -255,6 +255,13 @@ def render_text(view: BoardView, unicode: bool = False) -> str:
                 left, right = paint(left, "#ffd700", bold=True), paint(right, "#ffd700", bold=True)
             if sq in counted:  # a count of pieces: its number in the cell's two middle columns
                 number = counted[sq]
+                if not owned and len(number) > 3:  # 1000 to 9999 (a 2048 tile): the whole cell, no room for a mark
+                    row.append(number)
+                    continue
+                if not owned and len(number) > 2:  # 100 to 999: the number takes the right mark's column
+                    left, right = left or ("*" if sq in targets else " "), ""
+                    row.append(f"{left}{number}")
+                    continue
                 if unicode and sq in targets:  # on green, as a legal square's dot
                     number = f"\x1b[{LEGAL_SGR}m{number}\x1b[0m"
                 elif sq in targets and not left:  # a * before it where no bracket stands
@@ -326,8 +333,9 @@ def render_text(view: BoardView, unicode: bool = False) -> str:
 
 def count_text(n: int) -> str:
     """A count in a cell: two columns, right-aligned (`` 5``, ``48``), so that
-    the columns stay aligned; past 99, ``>>`` (the words and JSON say it)."""
-    return f"{n:>2}" if n < 100 else ">>"
+    the columns stay aligned; 100 to 9999 take the cell's mark columns too
+    (``128``, ``2048``); past that, ``>>`` (the words and JSON say it)."""
+    return f"{n:>2}" if n < 100 else str(n) if n < 10000 else ">>"
 
 
 #: The widest line the renderer writes beneath the board before it wraps (a terminal of 80 columns).
