@@ -33,6 +33,11 @@ LINES = (
 )
 
 
+#: The chance outcomes: OpenSpiel's action k is ``TILES[k]`` (a 2 on cell k // 2, a 4 where k is odd).
+TILES = tuple(outcome(k) for k in range(2 * SIZE * SIZE))
+_OUTCOMES: dict[tuple[int, ...], tuple[tuple[Move, float], ...]] = {}
+
+
 def square(cell: int) -> int:
     """Our square of OpenSpiel's cell (row 0 at the top: rank 4)."""
     row, col = divmod(cell, SIZE)
@@ -42,27 +47,42 @@ def square(cell: int) -> int:
 #: Each move is played on a square of the edge the tiles slide to (b4, d3, c1, a2): the
 #: terminal marks it legal there and the page plays it by a click on it.
 EDGE = tuple(square(cell) for cell in (1, 2 * SIZE - 1, SIZE * SIZE - 2, SIZE))
+#: The moves in the order of their squares: legal moves are listed sorted.
+BY_SQUARE = tuple(sorted(range(4), key=EDGE.__getitem__))
+
+
+_SLID: dict[tuple[int, ...], tuple[tuple[int, ...], int, int]] = {}
+
+
+def slid(tiles: tuple[int, ...]) -> tuple[tuple[int, ...], int, int]:
+    """One line slid to its first cell: the line after, the points, the positions merged into (a mask)."""
+    found = _SLID.get(tiles)
+    if found is None:
+        values = [v for v in tiles if v]
+        row: list[int] = []
+        points = merged = k = 0
+        while k < len(values):
+            if k + 1 < len(values) and values[k] == values[k + 1]:
+                merged |= 1 << len(row)
+                row.append(2 * values[k])
+                points += 2 * values[k]
+                k += 2
+            else:
+                row.append(values[k])
+                k += 1
+        found = _SLID[tiles] = ((*row, *[0] * (SIZE - len(row))), points, merged)
+    return found
 
 
 def slide(cells: tuple[int, ...], way: int) -> tuple[tuple[int, ...], int, int]:
     """The cells after sliding ``way``, the points the merges score and the cells merged into (a mask)."""
     out, points, merged = list(cells), 0, 0
     for line in LINES[way]:
-        tiles = [cells[c] for c in line if cells[c]]
-        row: list[int] = []
-        k = 0
-        while k < len(tiles):
-            if k + 1 < len(tiles) and tiles[k] == tiles[k + 1]:
-                merged |= 1 << line[len(row)]
-                row.append(2 * tiles[k])
-                points += 2 * tiles[k]
-                k += 2
-            else:
-                row.append(tiles[k])
-                k += 1
-        row += [0] * (SIZE - len(row))
-        for c, v in zip(line, row, strict=True):
-            out[c] = v
+        row, scored, into = slid(tuple(cells[c] for c in line))
+        points += scored
+        for k, c in enumerate(line):
+            out[c] = row[k]
+            merged |= (into >> k & 1) << c
     return tuple(out), points, merged
 
 
@@ -71,10 +91,12 @@ def changes(cells: tuple[int, ...], merged: int, way: int) -> bool:
     or a tile of its value next to it that way, that tile not one the last move
     merged into (OpenSpiel keeps those marks until the next move: a pair of
     equal tiles one of which was just made does not make a move legal)."""
-    for line in LINES[way]:
-        for near, far in zip(line, line[1:], strict=False):
-            if cells[far] and (not cells[near] or (cells[near] == cells[far] and not merged >> near & 1)):
-                return True
+    for a, b, c, d in LINES[way]:
+        x, y, z, w = cells[a], cells[b], cells[c], cells[d]
+        if (y and (not x or (x == y and not merged >> a & 1))) or (z and (not y or (y == z and not merged >> b & 1))):
+            return True
+        if w and (not z or (z == w and not merged >> c & 1)):
+            return True
     return False
 
 
@@ -118,9 +140,12 @@ class Game2048(Game[TilesState]):
     # -- chance ----------------------------------------------------------------
     def chance_outcomes(self, state: TilesState) -> tuple[tuple[Move, float], ...]:
         """OpenSpiel's: action 2 * cell a 2 there, 2 * cell + 1 a 4, each empty cell alike."""
-        empty = [c for c, v in enumerate(state.cells) if not v]
-        n = len(empty)
-        return tuple((outcome(2 * c + k), (0.9, 0.1)[k] / n) for c in empty for k in (0, 1))
+        empty = tuple(c for c, v in enumerate(state.cells) if not v)
+        found = _OUTCOMES.get(empty)
+        if found is None:
+            n = len(empty)
+            found = _OUTCOMES[empty] = tuple((TILES[2 * c + k], (0.9, 0.1)[k] / n) for c in empty for k in (0, 1))
+        return found
 
     def format_outcome(self, move: Move) -> str:
         cell, four = divmod(move.to, 2)
@@ -128,7 +153,8 @@ class Game2048(Game[TilesState]):
 
     # -- moves -----------------------------------------------------------------
     def generate_moves(self, state: TilesState) -> tuple[Move, ...]:
-        return tuple(sorted(m for way, m in enumerate(self.moves) if changes(state.cells, state.merged, way)))
+        cells, merged = state.cells, state.merged
+        return tuple(self.moves[way] for way in BY_SQUARE if changes(cells, merged, way))
 
     def apply(self, state: TilesState, move: Move) -> TilesState:
         history = (*state.history, move)
@@ -136,10 +162,11 @@ class Game2048(Game[TilesState]):
             cell, four = divmod(move.to, 2)
             cells = list(state.cells)
             cells[cell] = 4 if four else 2
-            after = attrs.evolve(state, history=history, turn=0 if len(history) > 1 else CHANCE, cells=tuple(cells))
+            after = TilesState(game=self, history=history, turn=0 if len(history) > 1 else CHANCE, cells=tuple(cells),
+                               score=state.score, merged=state.merged)  # fmt: skip
             # Where no tile may slide but two equal ones lie side by side, one just merged into, OpenSpiel
             # offers no move and does not end: the one place we part from it (it is stuck, we end).
-            if stuck(after.cells) or (len(history) > 1 and not after.legal_moves):
+            if all(cells) and (stuck(after.cells) or not after.legal_moves):
                 return attrs.evolve(after, outcome=self.end(state.score, "no move is left"))
             return self.ended(after)
         cells, points, merged = slide(state.cells, EDGE.index(move.to))
