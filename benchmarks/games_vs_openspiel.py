@@ -56,6 +56,7 @@ GAMES: dict[str, tuple[dict[str, Any], str, dict[str, Any], float]] = {
     "twixt": ({}, "twixt", {}, 0.20),
     "morpion_solitaire": ({}, "morpion_solitaire", {}, 0.20),
     "quoridor": ({}, "quoridor", {}, 0.20),
+    "game_2048": ({}, "2048", {}, 0.20),
 }
 #: Chess against python-chess (issue 41).
 PYTHON_CHESS_TARGET = 0.5

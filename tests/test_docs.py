@@ -109,7 +109,7 @@ def test_the_readme_table_of_openspiels_board_games_is_true():
     rows = [line.split("|")[1:4] for line in table.splitlines()[2:]]
     named = {name for spiel, _, _ in rows for name in re.findall(r"`([a-z_0-9]+)`", spiel)}
     assert named <= registered, named - registered
-    shipped = {folder for _, here, _ in rows for folder in re.findall(r"`examples/([a-z_]+)`", here)}
+    shipped = {folder for _, here, _ in rows for folder in re.findall(r"`examples/([a-z_0-9]+)`", here)}
     tests = "".join(path.read_text() for path in (ROOT / "tests").glob("test_*.py"))
     for folder in shipped:
         assert (ROOT / "examples" / folder).is_dir(), folder
