@@ -85,6 +85,22 @@ ATTACKS = [[(tuple((j, frozenset(cs)) for j, cs in NEAR[c][i].items()),
                                                  if (-dx, -dy * (1 - 2 * c)) in RAY_OFFSETS.get(k, ())))
                    for dx, dy in ORTH + DIAG if (ray := _walk(i, dx, dy)))) for i in range(81)] for c in (0, 1)]  # fmt: skip
 STEP = [[Move(o + 18, t + 18, ()) for t in range(81)] for o in range(81)]
+PROMOTE, STAY = ([[with_choice(m, c) for m in row] for row in STEP] for c in (0, 1))
+OWN = (range(1, 15), range(17, 31))  # each side's pieces
+
+
+def checking(board: tuple[int, ...], king: int, by: int) -> set[int] | None:
+    """None where ``by`` does not check the king on ``king``; else the squares where a piece stops the
+    check (the checker's, and those between it and a king checked along a line; none for two checkers)."""
+    near, lines = ATTACKS[by][king]
+    found = [(j,) for j, codes in near if board[j] in codes]
+    for _, ray, codes in lines:
+        for n, t in enumerate(ray):
+            if board[t]:
+                if board[t] in codes:
+                    found.append(ray[: n + 1])
+                break
+    return None if not found else set(found[0]) if len(found) == 1 else set()
 
 
 def attacked(board: tuple[int, ...], i: int, by: int) -> bool:
@@ -92,7 +108,10 @@ def attacked(board: tuple[int, ...], i: int, by: int) -> bool:
     for j, codes in near:
         if board[j] in codes:
             return True
-    return any(next(filter(None, read(board)), 0) in codes for read, _, codes in lines)
+    for read, _, codes in lines:
+        if next(filter(None, read(board)), 0) in codes:
+            return True
+    return False
 
 
 def zone(side: int, i: int) -> bool:
@@ -103,6 +122,11 @@ def stuck(side: int, kind: int, i: int) -> bool:
     """Whether a piece of ``kind`` on ``i`` could never move again."""
     y = i % 9 if side == 0 else 8 - i % 9
     return (kind in (P, L) and y == 8) or (kind == N and y >= 7)
+
+
+ZONE = [tuple(zone(c, i) for i in range(81)) for c in (0, 1)]
+#: DROP[side][kind][i]: the drop there, None where the piece could never move.
+DROP = [[[None if stuck(c, k, i) else Move(HAND[c][k], i + 18, ()) for i in range(81)] for k in range(7)] for c in (0, 1)]
 
 
 @attrs.frozen(kw_only=True, slots=False)
@@ -139,71 +163,60 @@ class Shogi(Game[ShogiState]):
     # -- moves ---------------------------------------------------------------
     def moves(self, board: tuple[int, ...], hands: tuple[int, ...], me: int, drops: bool = True) -> list[Move]:
         """The legal moves of ``me``: each piece's steps and slides, promoting where it may or must, then drops."""
-        moves, table, enemy = [], MOVES[me], 1 - me
+        moves, table, enemy, in_zone, mine = [], MOVES[me], 1 - me, ZONE[me], OWN[me]
         king = board.index(code(K, me))
-        checked = attacked(board, king, enemy)
-        pins = {} if checked else self.pins(board, king, me)
+        stop = checking(board, king, enemy)  # None out of check; else the squares that stop it
+        pins = self.pins(board, king, me)
         lifted = (*board[:king], 0, *board[king + 1 :])
         for o, p in enumerate(board):
-            if not p or p >> 4 != me:
+            if p not in mine:
                 continue
             kind = (p & 15) - 1
             steps, rays = table[kind][o]
-            targets = [t for t in steps if not board[t] or board[t] >> 4 != me]
+            targets = [t for t in steps if board[t] not in mine]
             for ray in rays:
                 for t in ray:
                     if board[t]:
-                        if board[t] >> 4 != me:
+                        if board[t] not in mine:
                             targets.append(t)
                         break
                     targets.append(t)
             if kind == K:
                 targets = [t for t in targets if not attacked(lifted, t, enemy)]
-            elif checked:
-                targets = [t for t in targets if not self.exposed(board, o, t, me, king)]
+            elif stop is not None:  # in check: a pinned piece cannot stop it
+                targets = [] if o in pins else [t for t in targets if t in stop]
             elif o in pins:
                 targets = [t for t in targets if t in pins[o]]
-            for t in targets:
-                step = STEP[o][t]
-                if kind in PROMOTES and (zone(me, o) or zone(me, t)):
-                    moves.append(with_choice(step, 0))
-                    if not stuck(me, kind, t):
-                        moves.append(with_choice(step, 1))
-                else:
-                    moves.append(step)
-        if drops:
+            if kind in PROMOTES:
+                for t in targets:
+                    if in_zone[o] or in_zone[t]:
+                        moves.append(PROMOTE[o][t])
+                        if not stuck(me, kind, t):
+                            moves.append(STAY[o][t])
+                    else:
+                        moves.append(STEP[o][t])
+            else:
+                moves += map(STEP[o].__getitem__, targets)
+        if drops and any(hands[7 * me : 7 * me + 7]):
+            empty = [t for t, p in enumerate(board) if not p and (stop is None or t in stop)]
             for k in range(7):
                 if hands[7 * me + k]:
-                    moves += (Move(HAND[me][k], t + 18, ()) for t in self.drops(board, hands, me, k, checked, king))
+                    at = self.pawn_drops(board, hands, me, empty) if k == P else empty
+                    moves += filter(None, map(DROP[me][k].__getitem__, at))
         return moves
 
-    def drops(self, board, hands, me, k, checked, king) -> list[int]:  # type: ignore[no-untyped-def]
-        """Where a piece of kind ``k`` may be dropped."""
-        out, pawn, f = [], code(P, me), 1 if me == 0 else -1
-        for t in range(81):
-            if board[t] or stuck(me, k, t):
-                continue
-            if k == P:
-                if pawn in board[t - t % 9 : t - t % 9 + 9]:
-                    continue
-                if board[t + f] == code(K, 1 - me) and not self.moves(*self.dropped(board, hands, me, P, t), 1 - me, False):
-                    continue  # a pawn may not mate where it is dropped
-            if checked and attacked(self.dropped(board, hands, me, k, t)[0], king, 1 - me):
-                continue
-            out.append(t)
-        return out
+    def pawn_drops(self, board, hands, me, empty) -> list[int]:  # type: ignore[no-untyped-def]
+        """Where a pawn may be dropped: not in a file with one of its side's, not to mate at once."""
+        pawn, f, king = code(P, me), 1 if me == 0 else -1, code(K, 1 - me)
+        files = {x for x in range(9) if pawn in board[x * 9 : x * 9 + 9]}
+        return [t for t in empty if t // 9 not in files and not (
+                0 <= t + f < 81 and board[t + f] == king and not self.moves(*self.dropped(board, hands, me, P, t), 1 - me, False))]  # fmt: skip
 
     @staticmethod
     def dropped(board, hands, me, k, t):  # type: ignore[no-untyped-def]
         hand = list(hands)
         hand[7 * me + k] -= 1
         return (*board[:t], code(k, me), *board[t + 1 :]), tuple(hand)
-
-    @staticmethod
-    def exposed(board: tuple[int, ...], o: int, t: int, me: int, king: int) -> bool:
-        after = list(board)
-        after[t], after[o] = board[o], 0
-        return attacked(tuple(after), king, 1 - me)
 
     @staticmethod
     def pins(board: tuple[int, ...], king: int, me: int) -> dict[int, tuple[int, ...]]:
