@@ -20,113 +20,41 @@ ranks a to i from the top.
 from __future__ import annotations
 
 from collections.abc import Callable
-from operator import itemgetter
 
 import attrs
 
 import boardgames
-from boardgames import Counted, Game, Grid, Move, Outcome, PieceKind, State, hookimpl
+from boardgames import Counted, Game, Move, Outcome, PieceKind, State, hookimpl
 from boardgames.rules.choices import Choices
-from boardgames.rules.moves import with_choice
 
 from . import usi
-
-NAMES = ("pawn", "lance", "knight", "silver", "gold", "bishop", "rook", "king")
-NAMES += ("tokin", "promoted lance", "promoted knight", "promoted silver", "horse", "dragon")
-LETTERS = ("P", "L", "N", "S", "G", "B", "R", "K", "+P", "+L", "+N", "+S", "+B", "+R")
-P, L, N, S, G, B, R, K = range(8)
-PROMOTES = {P: 8, L: 9, N: 10, S: 11, B: 12, R: 13}  # kind -> its promoted kind
-BASE = {**{v: k for k, v in PROMOTES.items()}, **{k: k for k in range(8)}}  # the kind it goes to hand as
-ORTH, DIAG = ((0, 1), (0, -1), (1, 0), (-1, 0)), ((1, 1), (1, -1), (-1, 1), (-1, -1))
-GOLD = ((-1, 1), (0, 1), (1, 1), (-1, 0), (1, 0), (0, -1))
-STEP_OFFSETS = {P: ((0, 1),), N: ((-1, 2), (1, 2)), S: ((-1, 1), (0, 1), (1, 1), (-1, -1), (1, -1)), G: GOLD,
-                K: ORTH + DIAG, 12: ORTH, 13: DIAG, **{k: GOLD for k in (8, 9, 10, 11)}}  # fmt: skip
-RAY_OFFSETS = {L: ((0, 1),), B: DIAG, R: ORTH, 12: DIAG, 13: ORTH}
-#: The board's 81 squares are sites 18-98 of a 13 x 9 grid (files c to k); black's hand is on file m
-#: (a pawn on m1 up to a rook on m7), white's on file a (a pawn on a9 down to a rook on a3).
-GRID = Grid.from_cells(13, 9, [(f, r) for f in range(2, 11) for r in range(9)]
-                       + [(12, k) for k in range(7)] + [(0, 8 - k) for k in range(7)])  # fmt: skip
-HAND = (tuple(108 + k for k in range(7)), tuple(8 - k for k in range(7)))
-HAND_KIND = {site: (c, k) for c in (0, 1) for k, site in enumerate(HAND[c])}
-
-
-def code(kind: int, side: int) -> int:
-    return kind + 1 + 16 * side  # 0 empty; p >> 4 its side, (p & 15) - 1 its kind
-
-
-def _walk(i: int, dx: int, dy: int, most: int = 8) -> tuple[int, ...]:
-    x, y, out = *divmod(i, 9), []
-    for _ in range(most):
-        x, y = x + dx, y + dy
-        if not (0 <= x < 9 and 0 <= y < 9):
-            break
-        out.append(x * 9 + y)
-    return tuple(out)
-
-
-def _getter(squares: tuple[int, ...]) -> Callable[[tuple[int, ...]], tuple[int, ...]]:
-    return itemgetter(*squares) if len(squares) > 1 else (lambda board: (board[squares[0]],))
-
-
-#: MOVES[side][kind][i]: the squares one step away, then the rays, of a piece of ``kind`` on ``i``.
-MOVES = [[[(sum((_walk(i, dx, dy * f, 1) for dx, dy in STEP_OFFSETS.get(k, ())), ()),
-            tuple(r for dx, dy in RAY_OFFSETS.get(k, ()) if (r := _walk(i, dx, dy * f)))) for i in range(81)]
-          for k in range(14)] for f in (1, -1)]  # fmt: skip
-NEAR: list[list[dict[int, set[int]]]] = [[{} for _ in range(81)] for _ in (0, 1)]
-for _c in (0, 1):
-    for _k in range(14):
-        for _i in range(81):
-            for _t in MOVES[_c][_k][_i][0]:
-                NEAR[_c][_t].setdefault(_i, set()).add(code(_k, _c))
-#: ATTACKS[by][i]: (square, the pieces of ``by`` that attack ``i`` from it by a step) and (a ray out of
-#: ``i`` read in one C call, its squares, the pieces of ``by`` that attack ``i`` along it).
-ATTACKS = [[(tuple((j, frozenset(cs)) for j, cs in NEAR[c][i].items()),
-             tuple((_getter(ray), ray, frozenset(code(k, c) for k in range(14)
-                                                 if (-dx, -dy * (1 - 2 * c)) in RAY_OFFSETS.get(k, ())))
-                   for dx, dy in ORTH + DIAG if (ray := _walk(i, dx, dy)))) for i in range(81)] for c in (0, 1)]  # fmt: skip
-STEP = [[Move(o + 18, t + 18, ()) for t in range(81)] for o in range(81)]
-PROMOTE, STAY = ([[with_choice(m, c) for m in row] for row in STEP] for c in (0, 1))
-OWN = (range(1, 15), range(17, 31))  # each side's pieces
-
-
-def checking(board: tuple[int, ...], king: int, by: int) -> set[int] | None:
-    """None where ``by`` does not check the king on ``king``; else the squares where a piece stops the
-    check (the checker's, and those between it and a king checked along a line; none for two checkers)."""
-    near, lines = ATTACKS[by][king]
-    found = [(j,) for j, codes in near if board[j] in codes]
-    for _, ray, codes in lines:
-        for n, t in enumerate(ray):
-            if board[t]:
-                if board[t] in codes:
-                    found.append(ray[: n + 1])
-                break
-    return None if not found else set(found[0]) if len(found) == 1 else set()
-
-
-def attacked(board: tuple[int, ...], i: int, by: int) -> bool:
-    near, lines = ATTACKS[by][i]
-    for j, codes in near:
-        if board[j] in codes:
-            return True
-    for read, _, codes in lines:
-        if next(filter(None, read(board)), 0) in codes:
-            return True
-    return False
-
-
-def zone(side: int, i: int) -> bool:
-    return i % 9 >= 6 if side == 0 else i % 9 <= 2
-
-
-def stuck(side: int, kind: int, i: int) -> bool:
-    """Whether a piece of ``kind`` on ``i`` could never move again."""
-    y = i % 9 if side == 0 else 8 - i % 9
-    return (kind in (P, L) and y == 8) or (kind == N and y >= 7)
-
-
-ZONE = [tuple(zone(c, i) for i in range(81)) for c in (0, 1)]
-#: DROP[side][kind][i]: the drop there, None where the piece could never move.
-DROP = [[[None if stuck(c, k, i) else Move(HAND[c][k], i + 18, ()) for i in range(81)] for k in range(7)] for c in (0, 1)]
+from .tables import (
+    ATTACKS,
+    BASE,
+    DROP,
+    GRID,
+    HAND,
+    HAND_KIND,
+    LETTERS,
+    MOVES,
+    NAMES,
+    OWN,
+    PROMOTE,
+    PROMOTES,
+    START,
+    STAY,
+    STEP,
+    ZONE,
+    B,
+    K,
+    P,
+    R,
+    attacked,
+    checking,
+    code,
+    stuck,
+    zone,
+)
 
 
 @attrs.frozen(kw_only=True, slots=False)
@@ -153,12 +81,7 @@ class Shogi(Game[ShogiState]):
         self.grid = GRID
 
     def initial_state(self) -> ShogiState:
-        board = [0] * 81
-        for x, k in enumerate((L, N, S, G, K, G, S, N, L)):
-            board[x * 9], board[x * 9 + 2], board[x * 9 + 8], board[x * 9 + 6] = code(k, 0), code(P, 0), code(k, 1), code(P, 1)
-        board[7 * 9 + 1], board[1 * 9 + 1], board[1 * 9 + 7], board[7 * 9 + 7] = code(R, 0), code(B, 0), code(R, 1), code(B, 1)
-        start = tuple(board)
-        return ShogiState(game=self, board=start, seen=(hash((start, (0,) * 14, 0)),))
+        return ShogiState(game=self, board=START, seen=(hash((START, (0,) * 14, 0)),))
 
     # -- moves ---------------------------------------------------------------
     def moves(self, board: tuple[int, ...], hands: tuple[int, ...], me: int, drops: bool = True) -> list[Move]:
@@ -209,8 +132,16 @@ class Shogi(Game[ShogiState]):
         """Where a pawn may be dropped: not in a file with one of its side's, not to mate at once."""
         pawn, f, king = code(P, me), 1 if me == 0 else -1, code(K, 1 - me)
         files = {x for x in range(9) if pawn in board[x * 9 : x * 9 + 9]}
-        return [t for t in empty if t // 9 not in files and not (
-                0 <= t + f < 81 and board[t + f] == king and not self.moves(*self.dropped(board, hands, me, P, t), 1 - me, False))]  # fmt: skip
+        return [
+            t
+            for t in empty
+            if t // 9 not in files
+            and not (
+                0 <= t + f < 81
+                and board[t + f] == king
+                and not self.moves(*self.dropped(board, hands, me, P, t), 1 - me, False)
+            )
+        ]
 
     @staticmethod
     def dropped(board, hands, me, k, t):  # type: ignore[no-untyped-def]
@@ -280,7 +211,9 @@ class Shogi(Game[ShogiState]):
     @staticmethod
     def points(state: ShogiState, side: int) -> int:
         value = {B: 5, R: 5, 12: 5, 13: 5, K: 0}
-        board = sum(value.get((p & 15) - 1, 1) for i, p in enumerate(state.board) if p and p >> 4 == side and zone(side, i))
+        board = sum(
+            value.get((p & 15) - 1, 1) for i, p in enumerate(state.board) if p and p >> 4 == side and zone(side, i)
+        )
         return board + sum(n * (5 if k >= 5 else 1) for k, n in enumerate(state.hands[7 * side : 7 * side + 7]))
 
     # -- the board, the hands and the notation -----------------------------------

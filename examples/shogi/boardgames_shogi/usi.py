@@ -26,7 +26,7 @@ def site(name: str) -> int:
 
 
 def write(move: Move) -> str:
-    from . import HAND_KIND
+    from .tables import HAND_KIND
 
     if move.origin in HAND_KIND:
         return f"{DROPPED[HAND_KIND[move.origin][1]]}*{square(move.to)}"
@@ -49,7 +49,7 @@ def read(game: Shogi, state: ShogiState, text: str) -> Move | None:
 
 def why(game: Shogi, state: ShogiState, found: re.Match[str]) -> str:
     """Why the USI move ``found`` is refused, in a few words."""
-    from . import HAND, P, code, stuck
+    from .tables import HAND, P, code, stuck
 
     me, board = state.turn, state.board
     if found.group(1):
