@@ -45,7 +45,8 @@ from ..rules.colours import contrast, is_colour
 from ..rules.declarations import Card, Die
 from ..rules.view import BoardView
 from . import sites
-from .glyphs import CHESS_SET, svg_glyph
+from ..rules.hands import held_kind
+from .glyphs import CHESS_SET, svg_glyph, svg_pentagon
 from .text import glyphs
 from .words import (
     card_runs,
@@ -447,6 +448,9 @@ def _pieces(view: BoardView, centre: Callable[[int], tuple[float, float]], backg
         player = _token("player", view.players[who]) if who < len(view.players) else f"player-{who + 1}"
         css = f"piece {player} {_token('kind', kind.name)}"
         cx, cy = centre(sq)
+        if kind.shape == "pentagon":  # a shogi piece, pointing at the opponent, lettered
+            group(sq, svg_pentagon(cx, cy, _text(kind.letter.upper()), who == 0, css, _attr(grid.name(sq))))
+            continue
         parts = _piece(kind.shape, cx, cy, colour, css, grid.name(sq), _light(colour, background))
         if kind.letter and kind.shape not in CHESS_SET:  # a kind that declares a letter (the first kind too): on it
             parts.append(_letter(kind.letter, cx, cy, colour))
@@ -486,6 +490,19 @@ def _counts(view: BoardView, centre: Callable[[int], tuple[float, float]], out: 
         fill, ink = (stroke, _ink(stroke)) if owned and who is not None and n else ("#e8d9bd", INK)
         stroke = INK if fill == stroke else stroke
         size = (22, 22, 22, 17, 13)[min(len(str(n)), 4)]  # a 2048 tile's four digits inside the ring
+        held = held_kind(view, sq)
+        if held is not None:  # pieces in hand: the piece, smaller, and how many beside it
+            letter = _text(held.letter.upper() or held.name[:1])
+            at = (cx - CELL * 0.1, cy)
+            drawn = (svg_pentagon(*at, letter, who == 0, "held", name, 0.7) if held.shape == "pentagon"
+                     else _piece(held.shape, *at, stroke, "held", name, False))  # fmt: skip
+            out.append(f'<g class="count{player}" data-square="{name}" data-count="{n}" data-kind="{_attr(held.name)}">')
+            out += drawn
+            out.append(
+                f'<text x="{_n(cx + CELL * 0.32)}" y="{_n(cy + CELL * 0.3)}" text-anchor="middle" font-size="18" '
+                f'font-weight="bold" fill="{INK}">{n}</text></g>'
+            )
+            continue
         out.append(
             f'<g class="count{player}" data-square="{name}" data-count="{n}">'
             f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(RADIUS)}" fill="{_attr(fill)}" stroke="{_attr(stroke)}" '

@@ -40,6 +40,7 @@ from typing import IO, Any
 from ..rules.colours import luminance
 from ..rules.declarations import Card, Cards, Die
 from ..rules.segments import segments_text
+from ..rules.hands import held_kind, held_text
 from ..rules.view import BoardView
 from . import sites
 from .glyphs import CHESS_SET, glyph_of
@@ -138,6 +139,9 @@ def render_text(view: BoardView, unicode: bool = False) -> str:
     if owned:  # whose they are too, in the cell's last column: ` 3W`, `15B`
         mine = view.symbol_of if unicode else letters.__getitem__
         counted = {sq: f"{n:>2}{'' if who is None else mine(who)}".rjust(3)[-3:] for sq, n, who in view.counts}
+    for sq, n, who in view.counts:  # pieces in hand: the kind's letter, then the number (P 2, b 1)
+        if (held := held_kind(view, sq)) is not None:
+            counted[sq] = held_text(held, who, n)
     points = grid.kind == "points"
     linked, lattice = bool(grid.links), grid.site_kinds is not None  # a graph of sites (rendering.sites)
     paint = _ansi if unicode else (lambda text, *a, **k: text)
@@ -274,8 +278,10 @@ def render_text(view: BoardView, unicode: bool = False) -> str:
                 after = right or (link if inner else " ")
                 row.append(f"{before}{piece(sq, file, rank)}{after}{link if inner else ' '}")
             else:
-                left, right = left or " ", right or " "
-                row.append(f"{left}{piece(sq, file, rank)}{sign_of(sq)}{right}")
+                left, right, body, sign = left or " ", right or " ", piece(sq, file, rank), sign_of(sq)
+                if sign == " " and visible_width(body) == 2:  # a letter of two (shogi's +P) takes the mark's column
+                    sign = ""
+                row.append(f"{left}{body}{sign}{right}")
         indent = " " * 2 * rank if hexagonal else ""
         cells = (indent + "".join(row))[crop:]  # what is cut is blank: no colour code in it
         lines.append(f"{rank + 1:>3} {cells}  {rank + 1}")

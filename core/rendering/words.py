@@ -10,6 +10,7 @@ from __future__ import annotations
 import attrs
 
 from ..rules.counts import count_words
+from ..rules.hands import held_kind, held_words
 from ..rules.declarations import Card, CardBox, Cards, Die
 from ..rules.segments import segments_text
 from ..rules.view import BoardView
@@ -53,6 +54,8 @@ def squares_words(view: BoardView) -> dict[int, str]:
         if square in counts and view.counted is not None:  # b1, south's pit, 5 seeds
             n, who = counts[square]
             what = count_words(view.counted, n, None if who is None else view.player_name(who))
+            if (held := held_kind(view, square)) is not None:  # a hand's site: b1, white's hand, 1 bishop
+                what = f"{what.rsplit(', ', 1)[0]}, {held_words(held, n)}"
         elif square in owners:
             who = owners[square]
             player = view.players[who] if who < len(view.players) else f"player {who + 1}"
@@ -85,6 +88,7 @@ def position_words(view: BoardView) -> str:
         mine = view.counted.owned  # whose, where sites change hands: a1 5 white's
         parts.append(f"{view.counted.plural or view.counted.name + 's'}: " + ", ".join(
             f"{view.grid.name(sq)} {n}" + (f" {view.players[who]}'s" if mine and who is not None else "")
+            + (f" {held.name}" if (held := held_kind(view, sq)) is not None else "")
             for sq, n, who in view.counts
         ))
     if view.segments:  # the lines drawn between points, by owner (rules.segments)

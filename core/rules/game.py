@@ -36,6 +36,7 @@ from .colours import is_colour, luminance
 from .connection import connects
 from .connection import evaluation as connection_evaluation
 from .counts import Counted, checked_counts, why_not_sown
+from .hands import held_counts
 from .declarations import PIECE, Campaign, Card, Cards, Die, MarkKind, Overlay, PieceKind, Words
 from .history import EMPTY
 from .lines import evaluation as lines_evaluation
@@ -574,8 +575,7 @@ class State(TypedMoves):
             "pieces": self.pieces(),
             "contents": self.contents(),
             # How many pieces lie on each counted site (Game.counts), where the game counts them.
-            **({"counts": {names[sq]: {"count": n, "owner": owner(who)} for sq, n, who in checked_counts(game, self)}}
-               if game.counted is not None else {}),
+            **({"counts": held_counts(game, self, names, owner)} if game.counted is not None else {}),
             # The lines drawn between points (Game.segments), where the game draws them.
             **({"segments": [{"from": names[a], "to": names[b], "owner": owner(who)}
                              for a, b, who in checked_segments(game, self)]} if game.segment is not None else {}),

@@ -222,7 +222,7 @@ class Shogi(Game[ShogiState]):
 
     def kinds(self, state: ShogiState) -> dict[int, int]:
         on_board = {i + 18: (p & 15) - 1 for i, p in enumerate(state.board) if p and p & 15 != 1}
-        return on_board | {HAND[k // 7][k % 7]: k % 7 for k, n in enumerate(state.hands) if n and k % 7}
+        return on_board | {HAND[k // 7][k % 7]: k % 7 for k, n in enumerate(state.hands) if n}  # what each hand holds
 
     def counts(self, state: ShogiState) -> dict[int, tuple[int, int | None]]:
         return {HAND[k // 7][k % 7]: (n, k // 7) for k, n in enumerate(state.hands) if n}
