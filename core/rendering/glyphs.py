@@ -37,9 +37,7 @@ def svg_glyph(shape: str, cx: float, cy: float, colour: str, css: str, name: str
     ]
 
 
-def svg_pentagon(
-    cx: float, cy: float, letter: str, up: bool, css: str, name: str, scale: float = 1.0
-) -> list[str]:
+def svg_pentagon(cx: float, cy: float, letter: str, up: bool, css: str, name: str, scale: float = 1.0) -> list[str]:
     """A shogi piece (``shape="pentagon"``): a wooden pentagon pointing at the opponent (``up`` for the
     first player, whose pieces go up the board; the others' turned round, letter and all), its
     ``letter`` on it, a promoted one's (``+B``) in red, as the reverse of a real piece is written."""

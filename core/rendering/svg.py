@@ -43,9 +43,9 @@ import attrs
 from ..geometry import Grid, bits
 from ..rules.colours import contrast, is_colour
 from ..rules.declarations import Card, Die
+from ..rules.hands import held_kind
 from ..rules.view import BoardView
 from . import sites
-from ..rules.hands import held_kind
 from .glyphs import CHESS_SET, svg_glyph, svg_pentagon
 from .text import glyphs
 from .words import (
@@ -496,7 +496,8 @@ def _counts(view: BoardView, centre: Callable[[int], tuple[float, float]], out: 
             at = (cx - CELL * 0.1, cy)
             drawn = (svg_pentagon(*at, letter, who == 0, "held", name, 0.7) if held.shape == "pentagon"
                      else _piece(held.shape, *at, stroke, "held", name, False))  # fmt: skip
-            out.append(f'<g class="count{player}" data-square="{name}" data-count="{n}" data-kind="{_attr(held.name)}">')
+            kind = f' data-kind="{_attr(held.name)}"'
+            out.append(f'<g class="count{player}" data-square="{name}" data-count="{n}"{kind}>')
             out += drawn
             out.append(
                 f'<text x="{_n(cx + CELL * 0.32)}" y="{_n(cy + CELL * 0.3)}" text-anchor="middle" font-size="18" '

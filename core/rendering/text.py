@@ -39,8 +39,8 @@ from typing import IO, Any
 
 from ..rules.colours import luminance
 from ..rules.declarations import Card, Cards, Die
-from ..rules.segments import segments_text
 from ..rules.hands import held_kind, held_text
+from ..rules.segments import segments_text
 from ..rules.view import BoardView
 from . import sites
 from .glyphs import CHESS_SET, glyph_of

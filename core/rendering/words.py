@@ -10,8 +10,8 @@ from __future__ import annotations
 import attrs
 
 from ..rules.counts import count_words
-from ..rules.hands import held_kind, held_words
 from ..rules.declarations import Card, CardBox, Cards, Die
+from ..rules.hands import held_kind, held_words
 from ..rules.segments import segments_text
 from ..rules.view import BoardView
 

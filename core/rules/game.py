@@ -36,8 +36,8 @@ from .colours import is_colour, luminance
 from .connection import connects
 from .connection import evaluation as connection_evaluation
 from .counts import Counted, checked_counts, why_not_sown
-from .hands import held_counts
 from .declarations import PIECE, Campaign, Card, Cards, Die, MarkKind, Overlay, PieceKind, Words
+from .hands import held_counts
 from .history import EMPTY
 from .lines import evaluation as lines_evaluation
 from .moves import Move, check_move, format_move, format_sites, parse_move, parse_sites, with_choice
