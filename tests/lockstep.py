@@ -25,18 +25,20 @@ def lockstep(
     *,
     their_moves: Callable[[Any], dict[str, tuple[int, ...]]] = single_actions,
     stop: Callable[[boardgames.State], bool] | None = None,
+    plies: int | None = None,
 ) -> int:
     """Play ``games`` seeded random games of ``game`` and the pyspiel game
     ``spiel`` together, our move ``m`` in state ``s`` being OpenSpiel's
     ``label(s, m)`` (a move of several of its actions where ``their_moves``
-    says so). Fails at the first difference, naming the seed and our position;
-    returns the number of steps compared. A game is left where ``stop`` says
-    (a position OpenSpiel cannot play on: Quoridor's forced pass), uncompared."""
+    says so), each to its end or to ``plies`` moves. Fails at the first
+    difference, naming the seed and our position; returns the number of steps
+    compared. A game is left where ``stop`` says (a position OpenSpiel cannot
+    play on: Quoridor's forced pass), uncompared."""
     steps = 0
     for seed in range(games):
         rng = random.Random(seed)
         ours, theirs = game.start(), spiel.new_initial_state()
-        while not ours.is_over:
+        while not ours.is_over and (plies is None or len(ours.history) < plies):
             if stop is not None and stop(ours):
                 break
             mine = {label(ours, m): m for m in ours.legal_moves}
@@ -48,7 +50,8 @@ def lockstep(
             for action in offered[chosen]:
                 theirs.apply_action(action)
             steps += 1
-        if not ours.is_over:
+        if not ours.is_over:  # left at plies moves (OpenSpiel's not over either), or where stop says
+            assert (stop is not None and stop(ours)) or not theirs.is_terminal(), (seed, ours.describe())
             continue
         assert theirs.is_terminal(), (seed, ours.describe())
         assert tuple(theirs.returns()) == tuple(ours.returns()), (seed, theirs.returns(), ours.returns())
