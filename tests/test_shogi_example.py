@@ -20,7 +20,7 @@ from boardgames import render_svg, render_text
 from boardgames.learning.actions import decode, encode
 from boardgames.learning.observation import plane_names, planes
 from boardgames.testing import plugin
-from helpers import load_example, need_pyspiel
+from helpers import load_example, need_pyspiel, needs_chromium
 from lockstep import lockstep
 
 #: Seeded random games compared with OpenSpiel, and the most plies of each: a random game lasts about
@@ -141,3 +141,64 @@ def test_a_bad_drop_is_refused_in_one_line(cli, moves, why):
     assert run.code != 0 and "Traceback" not in run.err and run.out == ""
     lines = [line for line in run.err.splitlines() if line.strip()]
     assert len(lines) == 1 and why in lines[0], run.err
+
+
+@pytest.fixture(scope="module")
+def shogi_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from helpers import install_example
+
+    return install_example("shogi", tmp_path_factory.mktemp("shogi-site"))
+
+
+@pytest.fixture
+def shogi_served(shogi_site, tmp_path, monkeypatch) -> Iterator[Any]:
+    """A real ``boardgames serve`` with the shogi example installed."""
+    from server import Server
+
+    monkeypatch.setenv("PYTHONPATH", str(shogi_site))
+    monkeypatch.delenv("BOARDGAMES_PLUGINS", raising=False)
+    served = Server(tmp_path / "serve")
+    yield served
+    served.stop()
+
+
+def bishops_taken(served: Any) -> tuple[str, dict[str, str]]:
+    """A shogi match of two people, played until each side has a bishop in hand: its id and seats."""
+    match = served.create(game="shogi", players=["human", "human"])
+    match_id, seats = match["id"], match["seats"]
+    for k, move in enumerate(BISHOPS.split()):
+        answer = served.request(
+            "POST", f"/api/matches/{match_id}/moves", {"move": move}, seats[("black", "white")[k % 2]]
+        )
+        assert answer.status == 200, answer
+    return match_id, seats
+
+
+def test_the_server_takes_a_drop_and_refuses_a_bad_one_in_one_line(shogi_served):
+    served = shogi_served
+    match_id, seats = bishops_taken(served)
+    bad = served.request("POST", f"/api/matches/{match_id}/moves", {"move": "B*5a"}, seats["black"])
+    assert bad.status == 400 and "\n" not in bad.body["error"] and "5a is taken" in bad.body["error"], bad
+    played = served.request("POST", f"/api/matches/{match_id}/moves", {"move": "B*5e"}, seats["black"])
+    assert played.status == 200, played
+    assert played.body["state"]["history"][-1] == "B*5e"
+    assert played.body["state"]["counts"] == {"a4": {"count": 1, "owner": "white", "kind": "bishop"}}
+
+
+@needs_chromium
+def test_the_page_drops_a_piece_by_clicking_the_hand_then_the_square(shogi_served, browsers):
+    from selenium.webdriver.common.by import By
+
+    from helpers import wait_until
+
+    served = shogi_served
+    match_id, seats = bishops_taken(served)
+    driver = browsers()
+    driver.get(f"http://127.0.0.1:{served.port}/#match={match_id}&seat=black&token={seats['black']}")
+    for name in ("m6", "g5"):  # black's bishop in hand, then 5e
+        wait_until(
+            driver, lambda d, n=name: d.find_elements(By.CSS_SELECTOR, f'#board .square.next[data-square="{n}"]')
+        )
+        driver.find_element(By.CSS_SELECTOR, f'#board .square.next[data-square="{name}"]').click()
+    moves = "return [...document.querySelectorAll('#moves li button')].map(b => b.textContent)"
+    wait_until(driver, lambda d: (d.execute_script(moves) or [None])[-1] == "B*5e")
