@@ -127,6 +127,15 @@ def test_a_drop_typed_in_the_terminal(cli):
     assert json.loads(Path(found.group(1)).read_text())["history"] == [*BISHOPS.split(), "B*5e"]
 
 
+def test_a_promotion_typed_by_its_squares_is_asked_by_name(cli):
+    run = cli("play", "shogi", "--players", "human,human", input="7g7f\n3c3d\nd2-j8\npromote\n")
+    assert run.code == 0, run.err
+    assert "Promote? promote, stay" in run.out
+    found = re.search(r"Saved to (\S+)\.", run.out)
+    assert found, run.out
+    assert json.loads(Path(found.group(1)).read_text())["history"] == ["7g7f", "3c3d", "8h2b+"]
+
+
 @pytest.mark.parametrize(
     ("moves", "why"),
     [
