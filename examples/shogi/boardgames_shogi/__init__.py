@@ -29,7 +29,6 @@ from boardgames.rules.choices import Choices
 
 from . import usi
 from .tables import (
-    ATTACKS,
     BASE,
     DROP,
     GRID,
@@ -52,6 +51,7 @@ from .tables import (
     attacked,
     checking,
     code,
+    pins,
     stuck,
     zone,
 )
@@ -89,7 +89,7 @@ class Shogi(Game[ShogiState]):
         moves, table, enemy, in_zone, mine = [], MOVES[me], 1 - me, ZONE[me], OWN[me]
         king = board.index(code(K, me))
         stop = checking(board, king, enemy)  # None out of check; else the squares that stop it
-        pins = self.pins(board, king, me)
+        pinned = pins(board, king, me)
         lifted = (*board[:king], 0, *board[king + 1 :])
         for o, p in enumerate(board):
             if p not in mine:
@@ -107,9 +107,9 @@ class Shogi(Game[ShogiState]):
             if kind == K:
                 targets = [t for t in targets if not attacked(lifted, t, enemy)]
             elif stop is not None:  # in check: a pinned piece cannot stop it
-                targets = [] if o in pins else [t for t in targets if t in stop]
-            elif o in pins:
-                targets = [t for t in targets if t in pins[o]]
+                targets = [] if o in pinned else [t for t in targets if t in stop]
+            elif o in pinned:
+                targets = [t for t in targets if t in pinned[o]]
             if kind in PROMOTES:
                 for t in targets:
                     if in_zone[o] or in_zone[t]:
@@ -139,32 +139,23 @@ class Shogi(Game[ShogiState]):
             and not (
                 0 <= t + f < 81
                 and board[t + f] == king
-                and not self.moves(*self.dropped(board, hands, me, P, t), 1 - me, False)
+                and not self.answered(self.dropped(board, hands, me, P, t)[0], 1 - me)
             )
         ]
+
+    def answered(self, board: tuple[int, ...], me: int) -> bool:
+        """Whether ``me``, checked by a pawn just dropped, has a move on the board: the king's steps first."""
+        king = board.index(code(K, me))
+        lifted, mine = (*board[:king], 0, *board[king + 1 :]), OWN[me]
+        if any(board[t] not in mine and not attacked(lifted, t, 1 - me) for t in MOVES[me][K][king][0]):
+            return True
+        return bool(self.moves(board, (0,) * 14, me, False))
 
     @staticmethod
     def dropped(board, hands, me, k, t):  # type: ignore[no-untyped-def]
         hand = list(hands)
         hand[7 * me + k] -= 1
         return (*board[:t], code(k, me), *board[t + 1 :]), tuple(hand)
-
-    @staticmethod
-    def pins(board: tuple[int, ...], king: int, me: int) -> dict[int, tuple[int, ...]]:
-        """Each piece of ``me``'s pinned to its king, and the squares of its line it may still go to."""
-        pins = {}
-        for _, ray, codes in ATTACKS[1 - me][king][1]:
-            mine = -1
-            for n, t in enumerate(ray):
-                if not board[t]:
-                    continue
-                if mine < 0 and board[t] >> 4 == me:
-                    mine = t
-                    continue
-                if mine >= 0 and board[t] in codes:
-                    pins[mine] = ray[: n + 1]
-                break
-        return pins
 
     def generate_moves(self, state: ShogiState) -> tuple[Move, ...]:
         return tuple(sorted(self.moves(state.board, state.hands, state.turn)))

@@ -98,6 +98,23 @@ def attacked(board: tuple[int, ...], i: int, by: int) -> bool:
     return False
 
 
+def pins(board: tuple[int, ...], king: int, me: int) -> dict[int, tuple[int, ...]]:
+    """Each piece of ``me``'s pinned to its king, and the squares of its line it may still go to."""
+    pins = {}
+    for _, ray, codes in ATTACKS[1 - me][king][1]:
+        mine = -1
+        for n, t in enumerate(ray):
+            if not board[t]:
+                continue
+            if mine < 0 and board[t] >> 4 == me:
+                mine = t
+                continue
+            if mine >= 0 and board[t] in codes:
+                pins[mine] = ray[: n + 1]
+            break
+    return pins
+
+
 def zone(side: int, i: int) -> bool:
     return i % 9 >= 6 if side == 0 else i % 9 <= 2
 
