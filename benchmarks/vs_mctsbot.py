@@ -96,7 +96,26 @@ GAMES: dict[str, tuple[str, Callable[[dict[str, Any]], dict[str, Any]]]] = {
     "loa": ("lines_of_action", lambda options: {}),
     "connect_four": ("connect_four", lambda options: {}),
     "pentago": ("pentago", lambda options: {}),
+    "oware": ("oware", lambda options: {}),
+    "nine_mens_morris": ("nine_mens_morris", lambda options: {}),
 }
+
+#: OpenSpiel's nine_mens_morris points 0-23, by our names.
+MORRIS_POINTS = "a7 d7 g7 b6 d6 f6 c5 d5 e5 a4 b4 c4 e4 f4 g4 c3 d3 e3 b2 d2 f2 a1 d1 g1".split()
+
+
+def _labels(name: str, state: boardgames.State, move: boardgames.Move) -> list[str]:
+    """OpenSpiel's labels of the actions of our ``move``, for the games whose
+    move is several of its actions (a mill's take) or named otherwise."""
+    if name == "oware":
+        return [__import__("boardgames_oware").openspiel_label(move)]
+    point = {state.game.grid.parse_square(n): i for i, n in enumerate(MORRIS_POINTS)}
+    first = f"Point {point[move.to]}" if move.origin < 0 else f"Move {point[move.origin]} -> {point[move.to]}"
+    return [first, *(f"Point {point[sq]}" for sq in move.marks)]
+
+
+def _by_label(theirs: Any, label: str) -> int:
+    return next(a for a in theirs.legal_actions() if theirs.action_to_string(a) == label)
 
 
 def their_actions(name: str, state: boardgames.State, move: boardgames.Move, theirs: Any) -> list[int]:
@@ -105,11 +124,28 @@ def their_actions(name: str, state: boardgames.State, move: boardgames.Move, the
         return [(9 - sq % 10) * 10 + sq // 10 for sq, _ in parts_of(move)]
     if name == "connect_four":  # its action is the file
         return [state.game.grid.coords(move.to)[0]]
+    if name in ("oware", "nine_mens_morris"):
+        actions, after = [], theirs.clone()
+        for label in _labels(name, state, move):
+            actions.append(_by_label(after, label))
+            after.apply_action(actions[-1])
+        return actions
     return [_named(theirs, name)[state.format_move(move)]]
 
 
-def their_move(name: str, bot: Any, theirs: Any) -> tuple[str, list[int]]:
+def their_move(name: str, bot: Any, theirs: Any, state: Any = None) -> tuple[str, list[int]]:
     """The bot's move in our notation, and its actions (already applied)."""
+    if name in ("oware", "nine_mens_morris"):  # a mill's move goes on with the man taken, the same player's
+        player, actions, labels = theirs.current_player(), [], []
+        while True:
+            action = bot.step(theirs)
+            labels.append(theirs.action_to_string(action))
+            theirs.apply_action(action)
+            actions.append(action)
+            if theirs.is_terminal() or theirs.current_player() != player:
+                break
+        move = next(m for m in state.legal_moves if _labels(name, state, m) == labels)
+        return state.format_move(move), actions
     if name == "amazons":
         actions = []
         for _ in range(3):
@@ -189,7 +225,7 @@ def play_one(task: tuple[str, dict[str, Any], str, int, int, int, bool, str | No
     bot = new_bot(pyspiel, spiel, sims, seed + index)
     while not match.is_over:
         if match.awaits_person:  # the bot's turn: its move comes in from outside
-            text, _ = their_move(name, bot, theirs)
+            text, _ = their_move(name, bot, theirs, match.state)
             match.play(text)
         else:
             before = match.state
