@@ -40,6 +40,7 @@ from .declarations import PIECE, Campaign, Card, Cards, Die, MarkKind, Overlay, 
 from .hands import held_counts
 from .history import EMPTY
 from .lines import evaluation as lines_evaluation
+from .material import evaluation as material_evaluation
 from .moves import Move, check_move, format_move, format_sites, parse_move, parse_sites, with_choice
 from .options import Option, resolve_options
 from .parts import (
@@ -755,6 +756,10 @@ class Game(Generic[StateT]):
     #: Connect Four 4). The game then has an evaluation from that alone (:mod:`boardgames.rules.lines`:
     #: each player's lines still open), so its agents search by it; the rules stay the game's own.
     in_a_row: ClassVar[int] = 0
+    #: Optional, for two players: whether having more wins (men left, seeds captured): each player's
+    #: pieces on the board, in hand and counted on their sites. The game then has an evaluation from that
+    #: alone (:mod:`boardgames.rules.material`: the balance of the two), so its agents search by it.
+    material: ClassVar[bool] = False
     #: The most moves a game can last (the kit checks that games end by then).
     max_length: int = 100_000
     #: Optional: a hand-written loop playing random games of this game, as
@@ -924,7 +929,7 @@ class Game(Generic[StateT]):
             cls.has_evaluation = True
         # A connection game knows its evaluation from its edges (boardgames.rules.connection).
         cls.connects = connects(cls.edges)
-        if (cls.connects or cls.in_a_row) and "has_evaluation" not in cls.__dict__:
+        if (cls.connects or cls.in_a_row or cls.material) and "has_evaluation" not in cls.__dict__:
             cls.has_evaluation = True
         if "why_illegal" in cls.__dict__:
             cls.explains_illegal = True
@@ -1138,12 +1143,17 @@ class Game(Generic[StateT]):
         game (:attr:`connects`): there, the two-distance potential
         (:mod:`boardgames.rules.connection`), and in a game won by
         :attr:`in_a_row`, each player's open lines (:mod:`boardgames.rules.lines`),
-        as long as :attr:`has_evaluation` says so."""
+        in one won by having more (:attr:`material`), the balance of the two
+        (:mod:`boardgames.rules.material`), as long as :attr:`has_evaluation` says so."""
         if not self.has_evaluation:
             return 0.0
         if self.connects:
             return connection_evaluation(state, player)
-        return lines_evaluation(state, player) if self.in_a_row and self.number_of_players == 2 else 0.0
+        if self.number_of_players != 2:
+            return 0.0
+        if self.in_a_row:
+            return lines_evaluation(state, player)
+        return material_evaluation(state, player) if self.material else 0.0
 
     def wins_at_once(self, state: StateT, move: Move) -> bool:
         """Whether ``move`` (legal in ``state``) wins the game on the spot.

@@ -89,10 +89,11 @@ def rules_only(cls: type[Game]) -> type[Game]:
     playout, a test of wins at once): the game as its rules and declarations
     alone, as the tutorial's first version of it is. What the framework
     derives from the declarations stays (a connection game's evaluation, a
-    line game's from its ``in_a_row``), so that what the agents make of the
-    rules alone can be tested and measured."""
+    line game's from its ``in_a_row``, a material one's from its
+    ``material``), so that what the agents make of the rules alone can be
+    tested and measured."""
     extras = {"evaluate": Game.evaluate, "playout": Game.playout, "wins_at_once": Game.wins_at_once}
-    flags = {"has_evaluation": cls.connects or bool(cls.in_a_row), "quick_wins_test": False}
+    flags = {"has_evaluation": cls.connects or bool(cls.in_a_row) or cls.material, "quick_wins_test": False}
     return type(f"{cls.__name__}RulesOnly", (cls,), {**extras, **flags})
 
 

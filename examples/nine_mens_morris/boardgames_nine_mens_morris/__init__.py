@@ -50,6 +50,7 @@ class NineMensMorris(Game[MorrisState]):
         pick_mark="Your mill takes a man: click which.",
     )
     parts_per_move = 3  # where a man comes from, where it goes, the man a mill takes
+    material = True  # agents value positions by each side's men, placed and not (boardgames.rules.material)
     max_length = MOST_TURNS
     rules_text = __doc__ or ""
 

@@ -97,6 +97,7 @@ class Oware(Game[OwareState]):
     colours = ("#b5651d", "#2e5e8c")
     counted = Counted("seed", "seeds", "pit")
     sowing = True
+    material = True  # agents value positions by each side's seeds (boardgames.rules.material)
     words = Words(changed="captured", pick_square="Click one of your pits to sow its seeds.")
     rules_text = __doc__ or ""
     max_length = 1000
