@@ -14,7 +14,8 @@ number of simulations on each side). Games are played two at a time, seats
 alternated; ``--rules-only`` takes away what the game's author added for
 agents (an evaluation, a playout, a test of wins at once; what the
 framework derives from the game's declarations stays: a connection game's
-evaluation, :mod:`boardgames.rules.connection`); ``--first K``
+evaluation, :mod:`boardgames.rules.connection`, a line game's from
+``in_a_row``, a material one's from ``material``); ``--first K``
 plays games K.. only, so that a long measurement
 runs in pieces, each saved as it finishes (a piece already saved is read,
 not replayed) in a file named by the game, agent, simulations and games.
