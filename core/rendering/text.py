@@ -234,7 +234,9 @@ def render_text(view: BoardView, unicode: bool = False) -> str:
         return holes is None and 0 <= file < grid.width - 1  # a board of chosen points: holes, no line
 
     bar = paint("│", dim=True) if unicode else "|"
-    holes = frozenset() if points and not linked and grid.chosen is not None else None
+    # A board of chosen points (TwixT's holes) draws no line between them: no vertical joins.
+    holed = points and not linked and grid.chosen is not None
+    holes: frozenset[tuple[int, int]] | None = frozenset() if holed else None
     lines = sites.lattice_rows(view, unicode, paint, letters, legal_marker(unicode)) if lattice else []
     lines += [] if lattice else [files_of(grid.height - 1)]
     for rank in () if lattice else reversed(range(grid.height)):
@@ -329,8 +331,8 @@ def render_text(view: BoardView, unicode: bool = False) -> str:
     if sides:
         lines.append(f"     {sides}")
     if view.segments:  # the lines drawn between points, listed: a terminal cannot draw a knight's move
-        head, _, rest = segments_text(view).partition(": ")
-        lines += _wrap(f"{head}: ", rest.split(" "), sep=" ")
+        head, _, listed = segments_text(view).partition(": ")
+        lines += _wrap(f"{head}: ", listed.split(" "), sep=" ")
     lines += _beside(view, unicode, paint)
     if view.flag:  # what the game flags (a king in check), in words
         lines.append(view.flag)
