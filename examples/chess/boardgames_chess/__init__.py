@@ -13,7 +13,7 @@ one), captures must be made; a player with no pieces left, or no move, wins.
 from __future__ import annotations
 
 from collections.abc import Callable
-from operator import itemgetter
+from itertools import compress
 
 import attrs
 
@@ -57,59 +57,50 @@ STEPS = [[Move(o, t, ()) for t in range(64)] for o in range(64)]  # every from-t
 MATING = frozenset(kind | side for kind in (PAWN, ROOK, QUEEN) for side in (0, 8))  # any of them mates
 
 
-def _getter(squares: tuple[int, ...]) -> Callable[[tuple[int, ...]], tuple[int, ...]]:
-    """What a board holds on ``squares``, read in one C call (operator.itemgetter; a tuple even for one)."""
-    if len(squares) > 1:
-        return itemgetter(*squares)
-    return (lambda board: (board[squares[0]],)) if squares else (lambda board: ())
+def _mask(squares: tuple[int, ...]) -> int:
+    return sum(1 << t for t in squares)
 
 
-# Per square: readers of what stands a knight's, a king's and (per side) a pawn's step away, and of each line.
-NEAR = [
-    (_getter(KNIGHT_STEPS[s]), _getter(KING_STEPS[s]), [_getter(PAWN_FROM[by][s]) for by in (0, 1)]) for s in range(64)
-]
-LINES = [
-    [(ROOK, _getter(RAYS[d][s])) for d in STRAIGHT] + [(BISHOP, _getter(RAYS[d][s])) for d in DIAGONAL]
-    for s in range(64)
-]
+# Bitboards (square s is bit s): what a piece on each square hits, per kind (per side for a pawn), and each line.
+HITS = {KNIGHT: [_mask(t) for t in KNIGHT_STEPS] * 2, KING: [_mask(t) for t in KING_STEPS] * 2}
+HITS[PAWN] = [_mask(PAWN_FROM[1 - by][s]) for by in (0, 1) for s in range(64)]
+LINES = {d: [(_mask(ray), d[0] * 8 + d[1] > 0) for ray in rays] for d, rays in RAYS.items()}
+SLIDES = {BISHOP: DIAGONAL, ROOK: STRAIGHT, QUEEN: STRAIGHT + DIAGONAL}
+BITS = [1 << s for s in range(64)]
 
 
-def attacked(board: tuple[int, ...], s: int, by: int) -> bool:
-    """Whether a piece of side ``by`` attacks square ``s``: the first piece on each line is read in C."""
-    b = by << 3
-    knights, kings, pawns = NEAR[s]
-    if KNIGHT | b in knights(board) or KING | b in kings(board) or PAWN | b in pawns[by](board):
-        return True
-    queen = QUEEN | b
-    for slider, line in LINES[s]:
-        first = next(filter(None, line(board)), 0)
-        if first == slider | b or first == queen:
-            return True
-    return False
-
-
-def pinned(board: tuple[int, ...], king: int, side: int) -> dict[int, int]:
-    """For each piece of ``side``'s pinned to its king, the squares it may still go to (its line to the
-    pinner, the pinner too); another may go anywhere (EVERYWHERE)."""
-    pins, enemy = {}, (1 - side) << 3
-    for ways, slider in ((STRAIGHT, ROOK), (DIAGONAL, BISHOP)):
-        for d in ways:
-            ray, mine = RAYS[d][king], -1
-            for i, t in enumerate(ray):
-                if not board[t]:
-                    continue
-                if mine < 0 and board[t] >> 3 == side:
-                    mine = t
-                    continue
-                if mine >= 0 and board[t] in (slider | enemy, QUEEN | enemy):
-                    pins[mine] = sum(1 << u for u in ray[: i + 1])
-                break
-    return pins
+def attacks(board: tuple[int, ...], by: int, king: int) -> tuple[int, dict[int, int], list[int]]:
+    """The squares side ``by`` attacks, as a bitboard, the other side's ``king`` lifted (a line through it goes
+    on); and seen at that king: its side's pieces pinned to it, each with the squares it may still go to (its
+    line to the pinner, the pinner too), and each check, as the squares a piece may stop it on."""
+    occupied, hit, pins, checks = sum(compress(BITS, board)) & ~BITS[king], 0, {}, []
+    for s in compress(range(64), board):
+        p = board[s]
+        if p >> 3 != by:
+            continue
+        if p & 7 not in SLIDES:
+            hit |= HITS[p & 7][by << 6 | s]
+            if HITS[p & 7][by << 6 | s] >> king & 1:
+                checks.append(BITS[s])
+            continue
+        for d in SLIDES[p & 7]:
+            line, up = LINES[d][s]
+            block = line & occupied
+            if block:  # the line stops at its nearest piece: the lowest bit going up, the highest going down
+                line ^= LINES[d][(block & -block).bit_length() - 1 if up else block.bit_length() - 1][0]
+            hit |= line
+            if LINES[d][s][0] >> king & 1:  # the king on this line: a check, or a pin if one of its own is between
+                between = LINES[d][s][0] & ~LINES[d][king][0] & ~BITS[king]
+                if not between & occupied:
+                    checks.append(between | BITS[s])
+                elif not (block := between & occupied) & (block - 1) and board[b := block.bit_length() - 1] >> 3 != by:
+                    pins[b] = between | BITS[s]
+    return hit, pins, checks
 
 
 def in_check(board: tuple[int, ...], side: int) -> bool:
     king = KING | side << 3
-    return king in board and attacked(board, board.index(king), 1 - side)
+    return king in board and attacks(board, 1 - side, board.index(king))[0] >> board.index(king) & 1 == 1
 
 
 @attrs.frozen(kw_only=True, slots=False)
@@ -151,78 +142,67 @@ class Chess(Game[ChessState]):
         )
 
     # -- moves ---------------------------------------------------------------
-    def pseudo(self, state: ChessState) -> list[Move]:
-        """Every move by the rules of movement, a king left in check or not."""
-        board, me, moves = state.board, state.turn, []
+    def generate_moves(self, state: ChessState) -> tuple[Move, ...]:
+        me, board = state.turn, state.board
+        if self.anti:
+            moves = self.moves(state, 0, {}, EVERYWHERE)
+            return tuple(sorted([m for m in moves if board[m.to]] or moves))  # an en passant capture is not forced
+        # The squares the other side attacks, seen with the king lifted (a rook's line through it counts); pins
+        # and checks, seen from the king.
+        king = board.index(KING | me << 3)
+        danger, pins, checks = attacks(board, 1 - me, king)
+        stops = EVERYWHERE if not checks else checks[0] if len(checks) == 1 else 0  # a double check: the king moves
+        return tuple(sorted(self.moves(state, danger, pins, stops)))
+
+    def moves(self, state: ChessState, danger: int, pins: dict[int, int], stops: int) -> list[Move]:
+        """The legal moves: the king keeps off the squares in ``danger``, another piece to the squares left
+        to it by its pin and by ``stops`` (what stops a check); en passant (two pieces leave a rank) is tried."""
+        board, me, ep, moves = state.board, state.turn, state.ep, []
         ahead, home, last = (1, 1, 7) if me == 0 else (-1, 6, 0)
-        for o, p in enumerate(board):
-            if not p or p >> 3 != me:
+        for o in compress(range(64), board):
+            p = board[o]
+            if p >> 3 != me:
                 continue
-            kind, r = p & 7, o % 8
+            kind = p & 7
+            allowed = EVERYWHERE ^ danger if kind == KING else pins.get(o, EVERYWHERE) & stops
             if kind == PAWN:
-                targets = [t for t in PAWN_FROM[1 - me][o] if (board[t] and board[t] >> 3 != me) or t == state.ep]
+                targets = [t for t in PAWN_FROM[1 - me][o] if (board[t] and board[t] >> 3 != me) or t == ep]
                 if not board[o + ahead]:
                     targets.append(o + ahead)
-                    if r == home and not board[o + 2 * ahead]:
+                    if o % 8 == home and not board[o + 2 * ahead]:
                         targets.append(o + 2 * ahead)
                 for t in targets:
                     step = STEPS[o][t]
-                    moves.extend(with_choice(step, k) for k in self.promoted) if t % 8 == last else moves.append(step)
+                    if t == ep and not (self.anti or not in_check(self.made(state, step)[0], me)):
+                        continue
+                    if t == ep or allowed >> t & 1:
+                        moves.extend(with_choice(step, k) for k in self.promoted) if t % 8 == last else moves.append(
+                            step
+                        )
                 continue
-            if kind in (KNIGHT, KING):
-                targets = [
-                    t
-                    for t in (KNIGHT_STEPS if kind == KNIGHT else KING_STEPS)[o]
-                    if not board[t] or board[t] >> 3 != me
-                ]
-            else:
+            if kind in SLIDES:
                 targets = []
-                for d in STRAIGHT if kind == ROOK else DIAGONAL if kind == BISHOP else STRAIGHT + DIAGONAL:
+                for d in SLIDES[kind]:
                     for t in RAYS[d][o]:
                         if board[t] and board[t] >> 3 == me:
                             break
                         targets.append(t)
                         if board[t]:
                             break
-            moves.extend(map(STEPS[o].__getitem__, targets))
-        if state.castling >> 2 * me & 3 and not in_check(board, me):
-            rank, king = 7 * me, KING | me << 3
+            else:
+                targets = [
+                    t
+                    for t in (KNIGHT_STEPS if kind == KNIGHT else KING_STEPS)[o]
+                    if board[t] >> 3 != me or not board[t]
+                ]
+            moves.extend(STEPS[o][t] for t in targets if allowed >> t & 1)
+        rank, king = 7 * me, KING | me << 3
+        if state.castling >> 2 * me & 3 and board[_sq(4, rank)] == king and not danger >> _sq(4, rank) & 1:
             for side, rook_f, between, passed in ((1, 7, (5, 6), (5, 6)), (2, 0, (1, 2, 3), (3, 2))):
-                if (
-                    state.castling >> 2 * me & side
-                    and board[_sq(4, rank)] == king
-                    and board[_sq(rook_f, rank)] == ROOK | me << 3
-                ):
-                    if not any(board[_sq(f, rank)] for f in between) and not any(
-                        attacked(board, _sq(f, rank), 1 - me) for f in passed
-                    ):
+                if state.castling >> 2 * me & side and board[_sq(rook_f, rank)] == ROOK | me << 3:
+                    if not any(board[_sq(f, rank)] or danger >> _sq(f, rank) & 1 and f in passed for f in between):
                         moves.append(Move(_sq(4, rank), _sq(passed[-1], rank), ()))
         return moves
-
-    def generate_moves(self, state: ChessState) -> tuple[Move, ...]:
-        moves = self.pseudo(state)
-        if self.anti:
-            takes = [
-                m for m in moves if state.board[m.to]
-            ]  # an en passant capture takes on an empty square: not forced
-            return tuple(sorted(takes or moves))
-        me, board = state.turn, state.board
-        king = board.index(KING | me << 3)
-        if attacked(board, king, 1 - me):  # in check: each move tried
-            return tuple(sorted(m for m in moves if not in_check(self.made(state, m)[0], me)))
-        # Out of check only a pinned piece may uncover the king: it stays on its pin's line. The king may
-        # not step where it is attacked (looked at with the king lifted: a rook's line through it counts);
-        # en passant (two pieces leave a rank) is tried.
-        pins, lifted = pinned(board, king, me), (*board[:king], 0, *board[king + 1 :])
-        return tuple(
-            sorted(
-                m
-                for m in moves
-                if (not attacked(lifted, m.to, 1 - me) if m.origin == king
-                    else not in_check(self.made(state, m)[0], me) if m.to == state.ep
-                    else pins.get(m.origin, EVERYWHERE) >> m.to & 1)
-            )
-        )  # fmt: skip
 
     def made(self, state: ChessState, move: Move) -> tuple[tuple[int, ...], int]:
         """The board after ``move``, and the square of a piece it took, or -1."""
@@ -288,23 +268,11 @@ class Chess(Game[ChessState]):
 
     @staticmethod
     def sufficient(board: tuple[int, ...]) -> bool:
-        """OpenSpiel's test: a pawn, rook or queen; two knights a side; a knight and more; bishops on both colours."""
+        """OpenSpiel's test: a pawn, rook or queen; a knight and another minor piece; bishops on both colours."""
         if not MATING.isdisjoint(board):  # looked for in C: almost every position has one
             return True
-        knights, bishops = [0, 0], set()
-        for s, p in enumerate(board):
-            kind = p & 7
-            if kind in (PAWN, ROOK, QUEEN):
-                return True
-            if kind == KNIGHT:
-                knights[p >> 3] += 1
-            elif kind == BISHOP:
-                bishops.add((p >> 3, sum(SQUARES[s]) % 2))
-        if max(knights) > 1 or any(knights[c] and (any(b[0] == c for b in bishops) or knights[1 - c]) for c in (0, 1)):
-            return True
-        if any(knights[c] and any(b[0] == 1 - c for b in bishops) for c in (0, 1)):
-            return True
-        return len({colour for _, colour in bishops}) == 2
+        minors = [(p & 7, (s // 8 + s) % 2) for s, p in enumerate(board) if p & 7 in (KNIGHT, BISHOP)]
+        return len(minors) > 1 and (any(k == KNIGHT for k, _ in minors) or len({c for _, c in minors}) == 2)
 
     # -- the board and the notation --------------------------------------------
     def owners(self, state: ChessState) -> dict[int, int]:
@@ -318,7 +286,7 @@ class Chess(Game[ChessState]):
         if self.anti or state.outcome is not None and state.outcome.reason != "checkmate" or king not in state.board:
             return None
         at = state.board.index(king)
-        checked = attacked(state.board, at, 1 - me)
+        checked = in_check(state.board, me)
         return (
             (f"{self.player_names[me]} is {'checkmated' if state.outcome else 'in check'}", (at,)) if checked else None
         )
