@@ -19,6 +19,8 @@ import attrs
 
 import boardgames
 from boardgames import ChoiceOption, Game, Grid, Move, Outcome, PieceKind, State, hookimpl
+from boardgames.geometry.directions import DIAGONAL, DIRECTIONS
+from boardgames.geometry.directions import ORTHOGONAL as STRAIGHT
 from boardgames.rules.choices import Choices
 from boardgames.rules.moves import with_choice
 
@@ -27,30 +29,24 @@ from . import san
 PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING = range(1, 7)  # a piece: its kind, | 8 for black's
 LETTER = " PNBRQK"
 PROMOTED = (QUEEN, ROOK, BISHOP, KNIGHT, KING)  # by choice, as Choices below names them
-STRAIGHT, DIAGONAL = ((1, 0), (-1, 0), (0, 1), (0, -1)), ((1, 1), (1, -1), (-1, 1), (-1, -1))
 KINDS = ("pawn", "knight", "bishop", "rook", "queen", "king")
+GRID = Grid.get(8)  # squares numbered a1 0, a2 1 ... h8 63; its rays, in the directions of DIRECTIONS
+RAYS = [[GRID.rays[s][d] for s in range(64)] for d in range(8)]
 
 
 def _sq(f: int, r: int) -> int:
-    return f * 8 + r  # the grid's numbering: a1 0, a2 1 ... h8 63
+    return f * 8 + r
 
 
-def _ray(f: int, r: int, df: int, dr: int, most: int = 7) -> tuple[int, ...]:
-    return tuple(_sq(f + k * df, r + k * dr) for k in range(1, most + 1) if 0 <= f + k * df < 8 and 0 <= r + k * dr < 8)
+def _near(s: int, steps: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
+    f, r = divmod(s, 8)
+    return tuple(_sq(f + df, r + dr) for df, dr in steps if 0 <= f + df < 8 and 0 <= r + dr < 8)
 
 
-SQUARES = [(f, r) for f in range(8) for r in range(8)]
-RAYS = {d: [_ray(f, r, *d) for f, r in SQUARES] for d in STRAIGHT + DIAGONAL}
-KNIGHT_STEPS = [
-    sum(
-        (_ray(f, r, df, dr, 1) for df, dr in ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2))),
-        (),
-    )
-    for f, r in SQUARES
-]
-KING_STEPS = [sum((_ray(f, r, *d, 1) for d in STRAIGHT + DIAGONAL), ()) for f, r in SQUARES]
+KNIGHT_STEPS = [_near(s, ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2))) for s in range(64)]
+KING_STEPS = [_near(s, DIRECTIONS) for s in range(64)]
 # The squares a pawn of each side attacks ``s`` from.
-PAWN_FROM = [[sum((_ray(f, r, df, -dr, 1) for df in (1, -1)), ()) for f, r in SQUARES] for dr in (1, -1)]
+PAWN_FROM = [[_near(s, ((1, -dr), (-1, -dr))) for s in range(64)] for dr in (1, -1)]
 START = "RNBQKBNR"
 EVERYWHERE = (1 << 64) - 1
 STEPS = [[Move(o, t, ()) for t in range(64)] for o in range(64)]  # every from-to made once
@@ -64,7 +60,7 @@ def _mask(squares: tuple[int, ...]) -> int:
 # Bitboards (square s is bit s): what a piece on each square hits, per kind (per side for a pawn), and each line.
 HITS = {KNIGHT: [_mask(t) for t in KNIGHT_STEPS] * 2, KING: [_mask(t) for t in KING_STEPS] * 2}
 HITS[PAWN] = [_mask(PAWN_FROM[1 - by][s]) for by in (0, 1) for s in range(64)]
-LINES = {d: [(_mask(ray), d[0] * 8 + d[1] > 0) for ray in rays] for d, rays in RAYS.items()}
+LINES = [[(_mask(ray), GRID.steps[d][0] > 0) for ray in rays] for d, rays in enumerate(RAYS)]
 SLIDES = {BISHOP: DIAGONAL, ROOK: STRAIGHT, QUEEN: STRAIGHT + DIAGONAL}
 BITS = [1 << s for s in range(64)]
 
@@ -127,7 +123,7 @@ class Chess(Game[ChessState]):
     rules_text = __doc__ or ""
 
     def setup(self) -> None:
-        self.grid = Grid.get(8)
+        self.grid = GRID
         self.anti = self.options["variant"] == "antichess"
         self.promoted = range(5 if self.anti else 4)
 
@@ -244,10 +240,9 @@ class Chess(Game[ChessState]):
         return attrs.evolve(after, outcome=ended) if ended else after
 
     def ends(self, state: ChessState) -> Outcome | None:
-        if "ended" in state.__dict__:
-            return state.__dict__["ended"]
-        state.__dict__["ended"] = found = self._ends(state)
-        return found
+        if "ended" not in state.__dict__:  # asked once a position
+            state.__dict__["ended"] = self._ends(state)
+        return state.__dict__["ended"]
 
     def _ends(self, state: ChessState) -> Outcome | None:
         me, board = state.turn, state.board
@@ -282,13 +277,11 @@ class Chess(Game[ChessState]):
         return {s: (p & 7) - 1 for s, p in enumerate(state.board) if p}
 
     def state_flag(self, state: ChessState) -> tuple[str, tuple[int, ...]] | None:
-        me, king = state.turn, KING | state.turn << 3
-        if self.anti or state.outcome is not None and state.outcome.reason != "checkmate" or king not in state.board:
+        me, ended = state.turn, state.outcome
+        if self.anti or ended is not None and ended.reason != "checkmate" or not in_check(state.board, me):
             return None
-        at = state.board.index(king)
-        checked = in_check(state.board, me)
-        return (
-            (f"{self.player_names[me]} is {'checkmated' if state.outcome else 'in check'}", (at,)) if checked else None
+        return f"{self.player_names[me]} is {'checkmated' if ended else 'in check'}", (
+            state.board.index(KING | me << 3),
         )
 
     def also_moved(self, state: ChessState) -> tuple[int, ...]:
