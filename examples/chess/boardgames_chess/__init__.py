@@ -19,6 +19,7 @@ import attrs
 
 import boardgames
 from boardgames import ChoiceOption, Game, Grid, Move, Outcome, PieceKind, State, hookimpl
+from boardgames.geometry.bits import bits
 from boardgames.geometry.directions import DIAGONAL, DIRECTIONS
 from boardgames.geometry.directions import ORTHOGONAL as STRAIGHT
 from boardgames.rules.choices import Choices
@@ -31,7 +32,6 @@ LETTER = " PNBRQK"
 PROMOTED = (QUEEN, ROOK, BISHOP, KNIGHT, KING)  # by choice, as Choices below names them
 KINDS = ("pawn", "knight", "bishop", "rook", "queen", "king")
 GRID = Grid.get(8)  # squares numbered a1 0, a2 1 ... h8 63; its rays, in the directions of DIRECTIONS
-RAYS = [[GRID.rays[s][d] for s in range(64)] for d in range(8)]
 
 
 def _sq(f: int, r: int) -> int:
@@ -60,31 +60,39 @@ def _mask(squares: tuple[int, ...]) -> int:
 # Bitboards (square s is bit s): what a piece on each square hits, per kind (per side for a pawn), and each line.
 HITS = {KNIGHT: [_mask(t) for t in KNIGHT_STEPS] * 2, KING: [_mask(t) for t in KING_STEPS] * 2}
 HITS[PAWN] = [_mask(PAWN_FROM[1 - by][s]) for by in (0, 1) for s in range(64)]
-LINES = [[(_mask(ray), GRID.steps[d][0] > 0) for ray in rays] for d, rays in enumerate(RAYS)]
+LINES = [[(_mask(GRID.rays[s][d]), GRID.steps[d][0] > 0) for s in range(64)] for d in range(8)]
 SLIDES = {BISHOP: DIAGONAL, ROOK: STRAIGHT, QUEEN: STRAIGHT + DIAGONAL}
 BITS = [1 << s for s in range(64)]
 
 
+def reach(kind: int, s: int, by: int, occupied: int) -> int:
+    """The squares a piece of ``kind`` and side ``by`` on ``s`` attacks, as a bitboard: a slider's lines
+    each up to their first piece (the lowest bit of what is on it going up, the highest going down)."""
+    if kind not in SLIDES:
+        return HITS[kind][by << 6 | s]
+    hit = 0
+    for d in SLIDES[kind]:
+        line, up = LINES[d][s]
+        block = line & occupied
+        hit |= (
+            line ^ LINES[d][(block & -block).bit_length() - 1 if up else block.bit_length() - 1][0] if block else line
+        )
+    return hit
+
+
 def attacks(board: tuple[int, ...], by: int, king: int) -> tuple[int, dict[int, int], list[int]]:
-    """The squares side ``by`` attacks, as a bitboard, the other side's ``king`` lifted (a line through it goes
-    on); and seen at that king: its side's pieces pinned to it, each with the squares it may still go to (its
-    line to the pinner, the pinner too), and each check, as the squares a piece may stop it on."""
+    """The squares side ``by`` attacks, the other side's ``king`` lifted (a line through it goes on); and seen
+    at that king: its side's pieces pinned to it, each with the squares it may still go to (its line to the
+    pinner, the pinner too), and each check, as the squares a piece may stop it on."""
     occupied, hit, pins, checks = sum(compress(BITS, board)) & ~BITS[king], 0, {}, []
     for s in compress(range(64), board):
-        p = board[s]
-        if p >> 3 != by:
+        if board[s] >> 3 != by:
             continue
-        if p & 7 not in SLIDES:
-            hit |= HITS[p & 7][by << 6 | s]
-            if HITS[p & 7][by << 6 | s] >> king & 1:
-                checks.append(BITS[s])
+        hit |= (more := reach(board[s] & 7, s, by, occupied))
+        if board[s] & 7 not in SLIDES:
+            checks += [BITS[s]] if more >> king & 1 else []
             continue
-        for d in SLIDES[p & 7]:
-            line, up = LINES[d][s]
-            block = line & occupied
-            if block:  # the line stops at its nearest piece: the lowest bit going up, the highest going down
-                line ^= LINES[d][(block & -block).bit_length() - 1 if up else block.bit_length() - 1][0]
-            hit |= line
+        for d in SLIDES[board[s] & 7]:
             if LINES[d][s][0] >> king & 1:  # the king on this line: a check, or a pin if one of its own is between
                 between = LINES[d][s][0] & ~LINES[d][king][0] & ~BITS[king]
                 if not between & occupied:
@@ -128,14 +136,10 @@ class Chess(Game[ChessState]):
         self.promoted = range(5 if self.anti else 4)
 
     def initial_state(self) -> ChessState:
-        board = [0] * 64
-        for f in range(8):
-            board[_sq(f, 0)], board[_sq(f, 1)] = " PNBRQK".index(START[f]), PAWN
-            board[_sq(f, 7)], board[_sq(f, 6)] = board[_sq(f, 0)] | 8, PAWN | 8
-        board_t = tuple(board)
-        return ChessState(
-            game=self, board=board_t, castling=0 if self.anti else 15, seen=((board_t, 0, 0 if self.anti else 15, -1),)
-        )
+        board, castling = [0] * 64, 0 if self.anti else 15
+        for f, piece in enumerate(START):  # a file, a1 to a8: white's piece and pawn, four empty, black's
+            board[_sq(f, 0) : _sq(f + 1, 0)] = LETTER.index(piece), PAWN, 0, 0, 0, 0, PAWN | 8, LETTER.index(piece) | 8
+        return ChessState(game=self, board=tuple(board), castling=castling, seen=((tuple(board), 0, castling, -1),))
 
     # -- moves ---------------------------------------------------------------
     def generate_moves(self, state: ChessState) -> tuple[Move, ...]:
@@ -154,44 +158,26 @@ class Chess(Game[ChessState]):
         """The legal moves: the king keeps off the squares in ``danger``, another piece to the squares left
         to it by its pin and by ``stops`` (what stops a check); en passant (two pieces leave a rank) is tried."""
         board, me, ep, moves = state.board, state.turn, state.ep, []
+        occupied, mine = sum(compress(BITS, board)), sum(compress(BITS, [p and p >> 3 == me for p in board]))
         ahead, home, last = (1, 1, 7) if me == 0 else (-1, 6, 0)
         for o in compress(range(64), board):
-            p = board[o]
-            if p >> 3 != me:
+            if board[o] >> 3 != me:
                 continue
-            kind = p & 7
-            allowed = EVERYWHERE ^ danger if kind == KING else pins.get(o, EVERYWHERE) & stops
-            if kind == PAWN:
-                targets = [t for t in PAWN_FROM[1 - me][o] if (board[t] and board[t] >> 3 != me) or t == ep]
-                if not board[o + ahead]:
-                    targets.append(o + ahead)
-                    if o % 8 == home and not board[o + 2 * ahead]:
-                        targets.append(o + 2 * ahead)
-                for t in targets:
-                    step = STEPS[o][t]
-                    if t == ep and not (self.anti or not in_check(self.made(state, step)[0], me)):
-                        continue
-                    if t == ep or allowed >> t & 1:
-                        moves.extend(with_choice(step, k) for k in self.promoted) if t % 8 == last else moves.append(
-                            step
-                        )
+            kind = board[o] & 7
+            allowed = (EVERYWHERE ^ danger if kind == KING else pins.get(o, EVERYWHERE) & stops) & ~mine
+            if kind != PAWN:
+                moves += map(STEPS[o].__getitem__, bits(reach(kind, o, me, occupied) & allowed))
                 continue
-            if kind in SLIDES:
-                targets = []
-                for d in SLIDES[kind]:
-                    for t in RAYS[d][o]:
-                        if board[t] and board[t] >> 3 == me:
-                            break
-                        targets.append(t)
-                        if board[t]:
-                            break
-            else:
-                targets = [
-                    t
-                    for t in (KNIGHT_STEPS if kind == KNIGHT else KING_STEPS)[o]
-                    if board[t] >> 3 != me or not board[t]
-                ]
-            moves.extend(STEPS[o][t] for t in targets if allowed >> t & 1)
+            forward = BITS[o + ahead] & ~occupied
+            if forward and o % 8 == home:
+                forward |= BITS[o + 2 * ahead] & ~occupied
+            targets = (HITS[PAWN][me << 6 | o] & occupied | forward) & allowed
+            if ep >= 0 and HITS[PAWN][me << 6 | o] >> ep & 1:
+                targets |= BITS[ep] if self.anti or not in_check(self.made(state, STEPS[o][ep])[0], me) else 0
+            for t in bits(targets):
+                moves.extend(with_choice(STEPS[o][t], k) for k in self.promoted) if t % 8 == last else moves.append(
+                    STEPS[o][t]
+                )
         rank, king = 7 * me, KING | me << 3
         if state.castling >> 2 * me & 3 and board[_sq(4, rank)] == king and not danger >> _sq(4, rank) & 1:
             for side, rook_f, between, passed in ((1, 7, (5, 6), (5, 6)), (2, 0, (1, 2, 3), (3, 2))):
@@ -221,18 +207,10 @@ class Chess(Game[ChessState]):
         lost = {_sq(7, 0): 1, _sq(0, 0): 2, _sq(7, 7): 4, _sq(0, 7): 8}  # a rook's corner left or taken on
         castling = state.castling & ~lost.get(o, 0) & ~lost.get(t, 0) & ~(3 << 2 * me if king else 0)
         ep = (o + t) // 2 if pawn and abs(t - o) == 2 else -1
-        fresh = pawn or taken >= 0
         key = (board, 1 - me, castling, ep)
-        return ChessState(
-            game=self,
-            history=state.history + (move,),
-            turn=1 - me,
-            board=board,
-            castling=castling,
-            ep=ep,
-            clock=0 if fresh else state.clock + 1,
-            seen=(key,) if fresh else state.seen + (key,),
-        )
+        clock, seen = (0, (key,)) if pawn or taken >= 0 else (state.clock + 1, state.seen + (key,))
+        return ChessState(game=self, history=state.history + (move,), turn=1 - me, board=board,
+                          castling=castling, ep=ep, clock=clock, seen=seen)  # fmt: skip
 
     def apply(self, state: ChessState, move: Move) -> ChessState:
         after = self.successor(state, move)
