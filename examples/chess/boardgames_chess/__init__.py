@@ -38,29 +38,20 @@ def _sq(f: int, r: int) -> int:
     return f * 8 + r
 
 
-def _near(s: int, steps: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
+def _near(s: int, steps: tuple[tuple[int, int], ...]) -> int:
     f, r = divmod(s, 8)
-    return tuple(_sq(f + df, r + dr) for df, dr in steps if 0 <= f + df < 8 and 0 <= r + dr < 8)
+    return Grid.mask(_sq(f + df, r + dr) for df, dr in steps if 0 <= f + df < 8 and 0 <= r + dr < 8)
 
 
-KNIGHT_STEPS = [_near(s, ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2))) for s in range(64)]
-KING_STEPS = [_near(s, DIRECTIONS) for s in range(64)]
-# The squares a pawn of each side attacks ``s`` from.
-PAWN_FROM = [[_near(s, ((1, -dr), (-1, -dr))) for s in range(64)] for dr in (1, -1)]
+# Bitboards (square s is bit s): what a piece on each square hits, per kind (per side for a pawn), and each line.
+JUMPS = ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2))
+HITS = {KNIGHT: [_near(s, JUMPS) for s in range(64)] * 2, KING: [_near(s, DIRECTIONS) for s in range(64)] * 2}
+HITS[PAWN] = [_near(s, ((1, dr), (-1, dr))) for dr in (1, -1) for s in range(64)]
+LINES = [[(Grid.mask(GRID.rays[s][d]), GRID.steps[d][0] > 0) for s in range(64)] for d in range(8)]
 START = "RNBQKBNR"
 EVERYWHERE = (1 << 64) - 1
 STEPS = [[Move(o, t, ()) for t in range(64)] for o in range(64)]  # every from-to made once
 MATING = frozenset(kind | side for kind in (PAWN, ROOK, QUEEN) for side in (0, 8))  # any of them mates
-
-
-def _mask(squares: tuple[int, ...]) -> int:
-    return sum(1 << t for t in squares)
-
-
-# Bitboards (square s is bit s): what a piece on each square hits, per kind (per side for a pawn), and each line.
-HITS = {KNIGHT: [_mask(t) for t in KNIGHT_STEPS] * 2, KING: [_mask(t) for t in KING_STEPS] * 2}
-HITS[PAWN] = [_mask(PAWN_FROM[1 - by][s]) for by in (0, 1) for s in range(64)]
-LINES = [[(_mask(GRID.rays[s][d]), GRID.steps[d][0] > 0) for s in range(64)] for d in range(8)]
 SLIDES = {BISHOP: DIAGONAL, ROOK: STRAIGHT, QUEEN: STRAIGHT + DIAGONAL}
 BITS = [1 << s for s in range(64)]
 
@@ -233,8 +224,7 @@ class Chess(Game[ChessState]):
         if not state.legal_moves:
             if self.anti:
                 return Outcome(me, f"{self.player_names[me]} has no move")
-            checked = in_check(board, me)
-            return Outcome(1 - me, "checkmate") if checked else Outcome(None, "stalemate")
+            return Outcome(1 - me, "checkmate") if in_check(board, me) else Outcome(None, "stalemate")
         if state.clock >= 100:
             return Outcome(None, "a hundred plies without a pawn move or a capture")
         return None
