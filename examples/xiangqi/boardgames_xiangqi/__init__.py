@@ -1,0 +1,228 @@
+"""Xiangqi (Chinese chess), as OpenSpiel's ``xiangqi`` plays it.
+
+The pieces stand on the 90 points of a board nine lines wide and ten deep,
+cut across the middle by the river; each side's general and advisors keep to
+its palace, the nine points crossed by two diagonals. Red moves first.
+
+- General (K): one point along a line, inside the palace. The two generals
+  may never face each other on a file with nothing between (the flying general).
+- Advisor (A): one point diagonally, inside the palace.
+- Elephant (E): two points diagonally, never across the river, and not if
+  the point between (its eye) is taken.
+- Horse (H): one point straight then one diagonally outward, not if the first
+  point (its leg) is taken.
+- Chariot (R): any distance along a line.
+- Cannon (C): moves as the chariot, but takes by jumping exactly one piece
+  (any) on the line to the enemy piece behind it.
+- Soldier (P): one point forward; across the river, sideways too.
+
+No move may leave one's own general attacked or facing the other. A player
+who cannot move (checkmated or stalemated) loses. OpenSpiel has no rule on
+repetition or perpetual check: a game that reaches 500 moves is drawn.
+
+Moves are written as OpenSpiel writes them: the piece's letter (G A E H R C S,
+red's upper case, black's lower case), then OpenSpiel's (row, column) of where
+it comes from and goes to, row 0 black's back rank: red's first soldier step
+``S(6,0)-(5,0)`` is a4-a5 on the board, which names files a to i and ranks 1
+(red's back rank) to 10.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import attrs
+
+import boardgames
+from boardgames import Game, Move, Outcome, PieceKind, State, hookimpl
+
+from .board import (
+    ADVISOR,
+    CANNON,
+    CHARIOT,
+    ELEPHANT,
+    ELEPHANT_STEPS,
+    EMPTY,
+    GENERAL,
+    GRID,
+    HORSE,
+    HORSE_STEPS,
+    MOVES,
+    NEAR,
+    PALACE_STEPS,
+    RAYS,
+    SOLDIER,
+    SOLDIER_STEPS,
+    attacked,
+    cell,
+    in_palace,
+    own_side,
+    sq_of,
+)  # fmt: skip
+
+LETTERS = "GAEHRCS"  # OpenSpiel's, in its notation
+KINDS = ("general", "advisor", "elephant", "horse", "chariot", "cannon", "soldier")
+WESTERN = "KAEHRCP"  # what players read on the pieces
+MOST_MOVES = 500  # OpenSpiel's kMaxGameLength: then a draw
+
+
+def start_cells() -> tuple[int, ...]:
+    cells = [EMPTY] * GRID.size
+    for side, (back, guns, men) in enumerate(((9, 7, 6), (0, 2, 3))):
+        for c, kind in enumerate((CHARIOT, HORSE, ELEPHANT, ADVISOR, GENERAL, ADVISOR, ELEPHANT, HORSE, CHARIOT)):
+            cells[sq_of(back, c)] = 7 * side + kind
+        cells[sq_of(guns, 1)] = cells[sq_of(guns, 7)] = 7 * side + CANNON
+        for c in range(0, 9, 2):
+            cells[sq_of(men, c)] = 7 * side + SOLDIER
+    return tuple(cells)
+
+
+@attrs.frozen(kw_only=True, slots=False)
+class XiangqiState(State):
+    #: Each point's piece: 0-6 red's general, advisor, elephant, horse, chariot, cannon, soldier; 7-13 black's.
+    cells: tuple[int, ...] = attrs.field(factory=start_cells)
+    generals: tuple[int, int] = (sq_of(9, 4), sq_of(0, 4))
+
+
+class Xiangqi(Game[XiangqiState]):
+    name = "xiangqi"
+    title = "Xiangqi"
+    summary = "Chinese chess on the points of a board with a river and palaces (OpenSpiel's xiangqi)."
+    player_names = ("red", "black")
+    colours = ("#c62828", "#212121")
+    piece_kinds = tuple(PieceKind(kind, letter) for kind, letter in zip(KINDS, WESTERN, strict=True))
+    max_length = MOST_MOVES
+    rules_text = __doc__ or ""
+
+    def setup(self) -> None:
+        self.grid = GRID
+
+    def initial_state(self) -> XiangqiState:
+        return XiangqiState(game=self)
+
+    def pseudo(self, cells: tuple[int, ...], side: int) -> list[tuple[int, int]]:
+        """Each (from, to) of ``side``'s pieces' moves, the general's safety aside."""
+        out, low = [], 7 * side
+        mine = range(low, low + 7)
+        for sq, piece in enumerate(cells):
+            if piece not in mine:
+                continue
+            kind = piece - low
+            if kind == CHARIOT or kind == CANNON:
+                for ray in RAYS[sq]:
+                    screen = False
+                    for p in ray:
+                        there = cells[p]
+                        if not screen:
+                            if there == EMPTY:
+                                out.append((sq, p))
+                                continue
+                            if kind == CHARIOT:
+                                if there not in mine:
+                                    out.append((sq, p))
+                                break
+                            screen = True
+                        elif there != EMPTY:
+                            if there not in mine:
+                                out.append((sq, p))
+                            break
+                continue
+            if kind == HORSE:
+                targets = [to for to, leg in HORSE_STEPS[sq] if cells[leg] == EMPTY]
+            elif kind == ELEPHANT:
+                targets = [to for to, eye in ELEPHANT_STEPS[side][sq] if cells[eye] == EMPTY]
+            elif kind == SOLDIER:
+                targets = SOLDIER_STEPS[side][sq]
+            else:  # the general or an advisor
+                targets = PALACE_STEPS[2 * side + (kind == ADVISOR)][sq]
+            out += [(sq, to) for to in targets if cells[to] not in mine]
+        return out
+
+    def safe(self, state: XiangqiState, frm: int, to: int, checked: bool) -> bool:
+        """Whether the move leaves the mover's general unattacked (and not facing the other)."""
+        side = state.turn
+        general = state.generals[side]
+        if not checked and frm != general and frm not in NEAR[general] and to not in NEAR[general]:
+            return True
+        cells = list(state.cells)
+        cells[to], cells[frm] = cells[frm], EMPTY
+        return not attacked(cells, to if frm == general else general, 1 - side)
+
+    def generate_moves(self, state: XiangqiState) -> tuple[Move, ...]:
+        side = state.turn
+        checked = attacked(state.cells, state.generals[side], 1 - side)
+        return tuple(sorted(MOVES[a][b] for a, b in self.pseudo(state.cells, side) if self.safe(state, a, b, checked)))
+
+    def apply(self, state: XiangqiState, move: Move) -> XiangqiState:
+        cells = list(state.cells)
+        cells[move.to], cells[move.origin] = cells[move.origin], EMPTY
+        generals = tuple(move.to if g == move.origin else g for g in state.generals)
+        after = XiangqiState(
+            game=self, history=(*state.history, move), turn=1 - state.turn, cells=tuple(cells),
+            generals=(generals[0], generals[1]),
+        )  # fmt: skip
+        if not after.legal_moves:
+            loser = after.turn
+            mated = attacked(after.cells, after.generals[loser], 1 - loser)
+            how = "checkmated" if mated else "stalemated: no move"
+            return attrs.evolve(after, outcome=Outcome(1 - loser, f"{self.player_names[loser]} is {how}"))
+        if len(after.history) >= MOST_MOVES:
+            return attrs.evolve(after, outcome=Outcome(None, f"{MOST_MOVES} moves (OpenSpiel's limit)"))
+        return after
+
+    def why_illegal(self, state: XiangqiState, move: Move) -> str:
+        cells, side = state.cells, state.turn
+        if not (0 <= move.origin < GRID.size and 0 <= move.to < GRID.size) or cells[move.origin] // 7 != side:
+            return f"move one of {self.player_names[side]}'s pieces"
+        kind, (x, y), (x2, y2) = cells[move.origin] % 7, cell(move.origin), cell(move.to)
+        if kind in (GENERAL, ADVISOR) and not in_palace(x2, y2, side):
+            return f"the {KINDS[kind]} stays in its palace"
+        leg = sq_of(x + int((x2 - x) / 2), y + int((y2 - y) / 2))  # a horse's: one point straight
+        if kind == HORSE and (move.to, leg) in HORSE_STEPS[move.origin] and cells[leg] != EMPTY:
+            return f"the horse is blocked at its leg, {GRID.name(leg)}"
+        if kind == ELEPHANT and not own_side(x2, side):
+            return "the elephant never crosses the river"
+        if (move.origin, move.to) in self.pseudo(cells, side):
+            after = list(cells)
+            after[move.to], after[move.origin] = cells[move.origin], EMPTY
+            general, other = (move.to if kind == GENERAL else state.generals[side]), state.generals[1 - side]
+            ray = next((r for r in RAYS[general] if other in r), ())
+            if other in ray and all(after[p] == EMPTY for p in ray[: ray.index(other)]):
+                return "the generals may not face each other on an open file (the flying general)"
+            return f"that leaves {self.player_names[side]}'s general in check"
+        return f"a {KINDS[kind]} does not move so"
+
+    # -- what the board shows ------------------------------------------------------
+    def owners(self, state: XiangqiState) -> dict[int, int]:
+        return {sq: piece // 7 for sq, piece in enumerate(state.cells) if piece != EMPTY}
+
+    def kinds(self, state: XiangqiState) -> dict[int, int]:
+        return {sq: piece % 7 for sq, piece in enumerate(state.cells) if piece != EMPTY}
+
+    def state_flag(self, state: XiangqiState) -> tuple[str, tuple[int, ...]] | None:
+        me = state.turn
+        general = state.generals[me]
+        if state.is_over and (state.outcome is None or "checkmated" not in state.outcome.reason):
+            return None
+        if not attacked(state.cells, general, 1 - me):
+            return None
+        return f"{self.player_names[me]} is {'checkmated' if state.is_over else 'in check'}", (general,)
+
+    def write_notation(self, state: XiangqiState, move: Move) -> str:
+        piece = state.cells[move.origin]
+        letter = LETTERS[piece % 7] if piece < 7 else LETTERS[piece % 7].lower()
+        return "{}({},{})-({},{})".format(letter, *cell(move.origin), *cell(move.to))
+
+    def read_notation(self, state: XiangqiState, text: str) -> Move | None:
+        typed = text.strip().replace(" ", "").upper()  # in any case: the piece's letter is the mover's anyway
+        return next((m for m in state.legal_moves if self.write_notation(state, m).upper() == typed), None)
+
+
+def openspiel_label(state: XiangqiState, move: Move) -> str:
+    """OpenSpiel's name of our move in ``state``: our notation is OpenSpiel's."""
+    return state.game.write_notation(state, move)
+
+
+@hookimpl
+def register_games(register: Callable[[type[boardgames.Game]], None]) -> None:
+    register(Xiangqi)

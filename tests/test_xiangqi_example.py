@@ -1,0 +1,98 @@
+"""The Xiangqi example package (examples/xiangqi): Chinese chess on the points
+of a board with a river and two palaces. The kit; agreement with OpenSpiel's
+``xiangqi`` move for move over 200 whole seeded games (each up to OpenSpiel's
+500 moves); the drawing; a move typed in the terminal and bad ones refused in
+one line."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import boardgames
+from helpers import example_plugin, need_pyspiel
+from lockstep import lockstep
+
+AGREEMENT_GAMES = 200
+
+xiangqi_plugin = example_plugin("xiangqi")
+
+
+def xiangqi() -> Any:
+    return boardgames.game_class("xiangqi").configure({})
+
+
+def test_xiangqi_keeps_the_contract(check_game, xiangqi_plugin):
+    check_game("xiangqi", games=2)
+
+
+def test_xiangqi_plays_as_openspiels_move_for_move(xiangqi_plugin):
+    spiel = need_pyspiel().load_game("xiangqi")
+    assert lockstep(xiangqi(), spiel, xiangqi_plugin.openspiel_label, AGREEMENT_GAMES) > 100 * AGREEMENT_GAMES
+
+
+def test_the_opening_moves_are_openspiels_and_the_board_is_its_board(xiangqi_plugin):
+    theirs = need_pyspiel().load_game("xiangqi").new_initial_state()
+    ours = xiangqi().start()
+    assert {ours.game.write_notation(ours, m) for m in ours.legal_moves} == {
+        theirs.action_to_string(a) for a in theirs.legal_actions()
+    }
+    assert len(ours.legal_moves) == 44
+    assert ours.play("h(9,1)-(7,2)").history[-1] == ours.play("b1-c3").history[-1]
+
+
+def test_the_board_the_check_and_a_move_typed_in_the_terminal(xiangqi_plugin, cli):
+    # The cannon to the middle file, an advisor up, the cannon takes the soldier over a screen: check.
+    shown = cli("show", "xiangqi", "--moves", "h3-e3 d10-e9 e3-e7")  # C(7,7)-(7,4) and so on
+    assert shown.code == 0, shown.err
+    lines = shown.out.splitlines()
+    assert "black is in check" in lines
+    assert lines[1].split() == ["10", "r---h---e---*---k---a---e---h---r", "10"]  # * where black may go
+    river = next(i for i, line in enumerate(lines) if line.split()[:1] == ["5"])
+    assert lines[river - 1].split() == ["|", "|"]  # the river: only the side files cross it
+    assert lines[river + 1].count("|") == 9
+    bad = cli("show", "xiangqi", "--moves", "b1-c3 b10-c8 c3-b5")
+    assert bad.code != 0 and len(bad.err.strip().splitlines()) == 1 and "Traceback" not in bad.err
+    assert bad.err.strip().endswith("the horse is blocked at its leg, c4")
+    palace = cli("show", "xiangqi", "--moves", "e1-e2 e10-e9 e2-e3 e9-e8 e3-e4")
+    assert palace.code != 0 and palace.err.strip().endswith("the general stays in its palace")
+    played = cli("play", "xiangqi", "--players", "human,human", input="S(6,4)-(5,4)\nh8-e8\nb1-c3\nh(0,7)-(2,6)\n")
+    found = re.search(r"Saved to (\S+)\.", played.out)
+    assert found, played.out
+    record = json.loads(Path(found.group(1)).read_text())  # typed in any notation, kept in OpenSpiel's
+    assert record["history"] == ["S(6,4)-(5,4)", "c(2,7)-(2,4)", "H(9,1)-(7,2)", "h(0,7)-(2,6)"]
+    replayed = cli("replay", found.group(1), input="4\n")
+    assert replayed.code == 0, replayed.err
+    assert "4. black: h(0,7)-(2,6)" in replayed.out
+
+
+def test_the_flying_general_is_refused(xiangqi_plugin, cli):
+    # The middle soldiers and the cannons leave the e file; red's general may not step onto an open file... shown by
+    # a piece leaving the only piece between the generals.
+    game = xiangqi()
+    m = xiangqi_plugin
+    cells = [m.EMPTY] * 90
+    red, black = m.sq_of(9, 4), m.sq_of(0, 3)
+    cells[red], cells[black], cells[m.sq_of(9, 0)] = m.GENERAL, 7 + m.GENERAL, m.CHARIOT
+    state = m.XiangqiState(game=game, cells=tuple(cells), generals=(red, black))
+    move = game.read_notation(state, "G(9,4)-(9,3)")
+    assert move is None
+    from boardgames import step
+
+    assert game.why_illegal(state, step(red, m.sq_of(9, 3))).endswith("(the flying general)")
+
+
+def test_the_svg_draws_the_palaces_diagonals_and_the_river(xiangqi_plugin):
+    import xml.etree.ElementTree as ET
+
+    from boardgames.rendering.svg import render_svg
+
+    root = ET.fromstring(render_svg(xiangqi().start().view()))
+    letters = sorted(t.text for t in root.iter("{http://www.w3.org/2000/svg}text") if t.get("class") == "kind")
+    assert letters == sorted("RHEAKAEHRCCPPPPP" * 2)
+    grid = xiangqi().grid
+    assert (grid.parse_square("d1"), grid.parse_square("e2")) in grid.links  # the palace's diagonal
+    assert (grid.parse_square("b5"), grid.parse_square("b6")) not in grid.links  # the river
+    assert (grid.parse_square("a5"), grid.parse_square("a6")) in grid.links
