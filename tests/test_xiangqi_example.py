@@ -53,6 +53,8 @@ def test_the_board_the_check_and_a_move_typed_in_the_terminal(xiangqi_plugin, cl
     river = next(i for i, line in enumerate(lines) if line.split()[:1] == ["5"])
     assert lines[river - 1].split() == ["|", "|"]  # the river: only the side files cross it
     assert lines[river + 1].count("|") == 9
+    assert lines[2].split() == ["|"] * 4 + ["\\", "|", "/"] + ["|"] * 4  # the palace's diagonals
+    assert lines[4].split() == ["|"] * 4 + ["/", "|", "\\"] + ["|"] * 4
     bad = cli("show", "xiangqi", "--moves", "b1-c3 b10-c8 c3-b5")
     assert bad.code != 0 and len(bad.err.strip().splitlines()) == 1 and "Traceback" not in bad.err
     assert bad.err.strip().endswith("the horse is blocked at its leg, c4")

@@ -40,6 +40,28 @@ def segments(grid: Grid) -> tuple[frozenset[tuple[int, int]], frozenset[tuple[in
     return frozenset(across), frozenset(up)
 
 
+@functools.lru_cache(maxsize=64)
+def diagonals(grid: Grid) -> tuple[frozenset[tuple[int, int]], frozenset[tuple[int, int]]]:
+    """Where a declared link runs diagonally across one square: ``(f, r)`` in
+    the first set when it joins (f, r) to (f + 1, r + 1), in the second when
+    it joins (f, r + 1) to (f + 1, r) (a xiangqi palace's, an alquerque's)."""
+    rising: set[tuple[int, int]] = set()
+    falling: set[tuple[int, int]] = set()
+    for a, b in grid.links:
+        (fa, ra), (fb, rb) = sorted((grid.coords(a), grid.coords(b)))
+        if fb == fa + 1 and abs(rb - ra) == 1:
+            (rising if rb > ra else falling).add((fa, min(ra, rb)))
+    return frozenset(rising), frozenset(falling)
+
+
+def crossing(grid: Grid, file: int, rank: int, unicode: bool) -> str:
+    """The one character between two points in the text's row between ranks
+    ``rank`` and ``rank + 1``: a diagonal link across that square, or blank."""
+    rising, falling = diagonals(grid)
+    shape = ((file, rank) in rising, (file, rank) in falling)
+    return {(True, False): "╱/", (False, True): "╲\\", (True, True): "╳X"}.get(shape, "  ")[0 if unicode else 1]
+
+
 def point_char(grid: Grid, file: int, rank: int) -> str:
     """The box-drawing character of an empty point with declared links."""
     across, up = segments(grid)

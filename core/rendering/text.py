@@ -293,8 +293,15 @@ def render_text(view: BoardView, unicode: bool = False) -> str:
             lines.append("    " + paint(border[crop:], dim=True))
         if points and rank > 0:
             up = sites.segments(grid)[1] if linked else holes
+            between = [
+                f" {sites.crossing(grid, f, rank - 1, unicode)} " if linked else "   " for f in range(grid.width)
+            ]
             lines.append(
-                "     " + "   ".join(bar if up is None or (f, rank - 1) in up else " " for f in range(grid.width))
+                "     "
+                + "".join(
+                    (bar if up is None or (f, rank - 1) in up else " ") + (between[f] if f < grid.width - 1 else "")
+                    for f in range(grid.width)
+                )
             )
     lines += [] if lattice else [files_of(0)]
     if unicode:
