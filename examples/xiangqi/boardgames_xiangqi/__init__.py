@@ -58,6 +58,7 @@ from .board import (
     in_palace,
     own_side,
     sq_of,
+    uncovered,
 )  # fmt: skip
 
 LETTERS = "GAEHRCS"  # OpenSpiel's, in its notation
@@ -142,8 +143,12 @@ class Xiangqi(Game[XiangqiState]):
         """Whether the move leaves the mover's general unattacked (and not facing the other)."""
         side = state.turn
         general = state.generals[side]
-        if not checked and frm != general and frm not in NEAR[general] and to not in NEAR[general]:
-            return True
+        if frm != general and not checked:  # only what the move uncovers can attack the general
+            return (
+                frm not in NEAR[general]
+                and to not in NEAR[general]
+                or not uncovered(state.cells, general, 1 - side, frm, to)
+            )
         cells = list(state.cells)
         cells[to], cells[frm] = cells[frm], EMPTY
         return not attacked(cells, to if frm == general else general, 1 - side)

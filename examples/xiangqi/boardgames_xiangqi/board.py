@@ -92,11 +92,17 @@ NEAR = tuple(
     frozenset(s for s, (x2, y2) in enumerate(POINTS) if x2 == x or y2 == y or (abs(x2 - x) == 1 == abs(y2 - y)))
     for x, y in POINTS
 )
+#: Per general's point and point: which of its RAYS runs through that point (-1: none).
+RAY_OF = tuple(
+    tuple(next((i for i, ray in enumerate(RAYS[g]) if p in ray), -1) for p in range(GRID.size))
+    for g in range(GRID.size)
+)
 MOVES = tuple(tuple(step(a, b) for b in range(GRID.size)) for a in range(GRID.size))
 
 
-def attacked(cells: list[int] | tuple[int, ...], sq: int, by: int) -> bool:
-    """Whether side ``by`` attacks point ``sq`` (its general too, facing along the file: the flying general)."""
+def attacked(cells: list[int] | tuple[int, ...], sq: int, by: int, lines_only: bool = False) -> bool:
+    """Whether side ``by`` attacks point ``sq`` (its general too, facing along the file: the flying general);
+    ``lines_only``: by a chariot, cannon, general or horse only (what another piece's move can uncover)."""
     low = 7 * by
     for ray in RAYS[sq]:
         screen = False
@@ -113,6 +119,8 @@ def attacked(cells: list[int] | tuple[int, ...], sq: int, by: int) -> bool:
     for p, leg in HORSE_FROM[sq]:
         if cells[p] == low + HORSE and cells[leg] == EMPTY:
             return True
+    if lines_only:
+        return False
     for p in SOLDIER_FROM[by][sq]:
         if cells[p] == low + SOLDIER:
             return True
@@ -120,3 +128,22 @@ def attacked(cells: list[int] | tuple[int, ...], sq: int, by: int) -> bool:
         if cells[p] == low + ADVISOR:
             return True
     return any(cells[p] == low + ELEPHANT and cells[eye] == EMPTY for p, eye in ELEPHANT_STEPS[by][sq])
+
+
+def uncovered(cells: tuple[int, ...], general: int, by: int, frm: int, to: int) -> bool:
+    """Whether moving a piece other than the general from ``frm`` to ``to`` lets side ``by`` attack that general,
+    which it did not attack before: along the line through either point, or by a horse whose leg ``frm`` was."""
+    low = 7 * by
+    for d in {RAY_OF[general][frm], RAY_OF[general][to]} - {-1}:
+        screen = False
+        for p in RAYS[general][d]:
+            piece = EMPTY if p == frm else cells[frm] if p == to else cells[p]
+            if piece != EMPTY:
+                if screen:
+                    if piece == low + CANNON:
+                        return True
+                    break
+                if piece == low + CHARIOT or piece == low + GENERAL:
+                    return True
+                screen = True
+    return any(leg == frm and p != to and cells[p] == low + HORSE for p, leg in HORSE_FROM[general])
