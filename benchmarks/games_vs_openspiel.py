@@ -58,6 +58,7 @@ GAMES: dict[str, tuple[dict[str, Any], str, dict[str, Any], float]] = {
     "quoridor": ({}, "quoridor", {}, 0.20),
     "game_2048": ({}, "2048", {}, 0.20),
     "shogi": ({}, "shogi", {}, 0.20),
+    "xiangqi": ({}, "xiangqi", {}, 0.20),
 }
 #: Chess against python-chess (issue 41).
 PYTHON_CHESS_TARGET = 0.5
