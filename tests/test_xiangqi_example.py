@@ -94,6 +94,9 @@ def test_the_svg_draws_the_palaces_diagonals_and_the_river(xiangqi_plugin):
     root = ET.fromstring(render_svg(xiangqi().start().view()))
     letters = sorted(t.text for t in root.iter("{http://www.w3.org/2000/svg}text") if t.get("class") == "kind")
     assert letters == sorted("RHEAKAEHRCCPPPPP" * 2)
+    text = re.sub(r"\x1b\[[0-9;]*m", "", boardgames.render_text(xiangqi().start().view(), unicode=True))
+    assert text.splitlines()[1].split() == ["10", "R───H───E───A───K───A───E───H───R", "10"]  # letters in Unicode too
+    assert "│ ╲ │ ╱ │" in text.splitlines()[2]
     grid = xiangqi().grid
     assert (grid.parse_square("d1"), grid.parse_square("e2")) in grid.links  # the palace's diagonal
     assert (grid.parse_square("b5"), grid.parse_square("b6")) not in grid.links  # the river

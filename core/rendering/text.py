@@ -294,7 +294,8 @@ def render_text(view: BoardView, unicode: bool = False) -> str:
         if points and rank > 0:
             up = sites.segments(grid)[1] if linked else holes
             between = [
-                f" {sites.crossing(grid, f, rank - 1, unicode)} " if linked else "   " for f in range(grid.width)
+                f" {paint(sites.crossing(grid, f, rank - 1, unicode), dim=True)} " if linked else "   "
+                for f in range(grid.width)
             ]
             lines.append(
                 "     "

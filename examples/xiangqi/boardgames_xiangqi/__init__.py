@@ -91,7 +91,7 @@ class Xiangqi(Game[XiangqiState]):
     summary = "Chinese chess on the points of a board with a river and palaces (OpenSpiel's xiangqi)."
     player_names = ("red", "black")
     colours = ("#c62828", "#212121")
-    piece_kinds = tuple(PieceKind(kind, letter) for kind, letter in zip(KINDS, WESTERN, strict=True))
+    piece_kinds = tuple(PieceKind(kind, letter, letter) for kind, letter in zip(KINDS, WESTERN, strict=True))
     max_length = MOST_MOVES
     rules_text = __doc__ or ""
 
