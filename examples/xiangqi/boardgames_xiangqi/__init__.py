@@ -48,13 +48,13 @@ from .board import (
     HORSE,
     HORSE_STEPS,
     MOVES,
-    NEAR,
     PALACE_STEPS,
     RAYS,
     SOLDIER,
     SOLDIER_STEPS,
     attacked,
     cell,
+    exposure,
     in_palace,
     own_side,
     sq_of,
@@ -139,24 +139,28 @@ class Xiangqi(Game[XiangqiState]):
             out += [(sq, to) for to in targets if cells[to] not in mine]
         return out
 
-    def safe(self, state: XiangqiState, frm: int, to: int, checked: bool) -> bool:
+    def safe(self, state: XiangqiState, frm: int, to: int, risky: tuple[set[int], set[int]] | None) -> bool:
         """Whether the move leaves the mover's general unattacked (and not facing the other)."""
         side = state.turn
         general = state.generals[side]
-        if frm != general and not checked:  # only what the move uncovers can attack the general
-            return (
-                frm not in NEAR[general]
-                and to not in NEAR[general]
-                or not uncovered(state.cells, general, 1 - side, frm, to)
-            )
+        if frm != general and risky is not None:  # out of check: only what the move uncovers can attack the general
+            leave, land = risky
+            return frm not in leave and to not in land or not uncovered(state.cells, general, 1 - side, frm, to)
         cells = list(state.cells)
         cells[to], cells[frm] = cells[frm], EMPTY
         return not attacked(cells, to if frm == general else general, 1 - side)
 
     def generate_moves(self, state: XiangqiState) -> tuple[Move, ...]:
-        side = state.turn
-        checked = attacked(state.cells, state.generals[side], 1 - side)
-        return tuple(sorted(MOVES[a][b] for a, b in self.pseudo(state.cells, side) if self.safe(state, a, b, checked)))
+        side, general, cells = state.turn, state.generals[state.turn], state.cells
+        risky = None if attacked(cells, general, 1 - side) else exposure(cells, general, 1 - side)
+        leave, land = risky or (range(GRID.size), ())  # in check: every move is tested
+        return tuple(
+            sorted(
+                MOVES[a][b]
+                for a, b in self.pseudo(cells, side)
+                if a not in leave and b not in land or self.safe(state, a, b, risky)
+            )
+        )
 
     def apply(self, state: XiangqiState, move: Move) -> XiangqiState:
         cells = list(state.cells)

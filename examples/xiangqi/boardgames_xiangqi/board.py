@@ -147,3 +147,17 @@ def uncovered(cells: tuple[int, ...], general: int, by: int, frm: int, to: int) 
                     return True
                 screen = True
     return any(leg == frm and p != to and cells[p] == low + HORSE for p, leg in HORSE_FROM[general])
+
+
+def exposure(cells: tuple[int, ...], general: int, by: int) -> tuple[set[int], set[int]]:
+    """Out of check: the points a piece leaving may uncover the general from (the first two pieces on each of
+    its lines, the leg of a horse of ``by``'s next to it, the general's own) and those a piece landing on may
+    (before a cannon of ``by`` first on a line, as its screen)."""
+    leave, land = {general}, set()
+    for ray in RAYS[general]:
+        found = [i for i, p in enumerate(ray) if cells[p] != EMPTY][:2]
+        leave.update(ray[i] for i in found)
+        if found and cells[ray[found[0]]] == 7 * by + CANNON:
+            land.update(ray[: found[0]])
+    leave.update(leg for p, leg in HORSE_FROM[general] if cells[p] == 7 * by + HORSE)
+    return leave, land
