@@ -122,7 +122,7 @@ class Oware(Game[OwareState]):
         added, last = SOWN[house][state.pits[house]]
         pits = list(map(add, state.pits, added))
         theirs = ROW[1 - me]
-        stores = list(state.stores)
+        stores = state.stores  # a new tuple only where a capture changes it
         taken = 0
         if theirs <= last < theirs + 6 and pits[last] in (2, 3):
             at = last
@@ -134,12 +134,12 @@ class Oware(Game[OwareState]):
             else:
                 for h in range(at + 1, last + 1):
                     pits[h] = 0
-                stores[me] += taken
+                stores = (stores[0] + taken, stores[1]) if me == SOUTH else (stores[0], stores[1] + taken)
         turn, position = 1 - me, tuple(pits)
         board = bytes((*position, *stores, turn))  # the whole position, short to keep and compare
         seen = (board,) if taken else (*state.seen, board)
         after = OwareState(
-            game=self, history=state.history + (move,), turn=turn, pits=position, stores=(stores[0], stores[1]),
+            game=self, history=state.history + (move,), turn=turn, pits=position, stores=stores,
             seen=seen,
         )  # fmt: skip
         if taken and stores[me] > HALF:
@@ -151,8 +151,9 @@ class Oware(Game[OwareState]):
             return self.ended(after, pits, stores, f"{self.player_names[turn]} cannot move")
         return after
 
-    def ended(self, state: OwareState, pits: list[int], stores: list[int], why: str) -> OwareState:
+    def ended(self, state: OwareState, pits: list[int], held: tuple[int, ...], why: str) -> OwareState:
         """The game over: each player captures the seeds on their row; the more seeds wins."""
+        stores = list(held)
         for p in (SOUTH, NORTH):
             stores[p] += sum(pits[ROW[p] : ROW[p] + 6])
         winner = None if stores[0] == stores[1] else int(stores[1] > stores[0])
