@@ -56,10 +56,12 @@ def oware_board(module, pits, turn, stores=(0, 0)):
                              seen=seen)  # fmt: skip
 
 
-def test_oware_counts_the_seeds_each_owns(oware_plugin):
-    state = oware_board(oware_plugin, [4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 0, 0], 1, stores=(6, 2))  # south 30, north 18
-    assert amounts(state) == [30, 18]
-    assert state.game.evaluate(state, 0) == pytest.approx(math.tanh(STEEPNESS * 12 / 48))
+def test_oware_counts_the_seeds_each_has_taken(oware_plugin):
+    """A game that keeps score (Oware's scores: its stores) is valued by the score, not by the seeds
+    on each row: sowing into the other row is no loss."""
+    state = oware_board(oware_plugin, [4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 0, 0], 1, stores=(6, 2))  # rows 24 and 16
+    assert amounts(state) == [6, 2]
+    assert state.game.evaluate(state, 0) == pytest.approx(math.tanh(STEEPNESS * 4 / 8))
     assert state.game.evaluate(state, 1) == pytest.approx(-state.game.evaluate(state, 0))
 
 

@@ -2,10 +2,11 @@
 Nine men's morris, seeds in Oware or Kalah, worked out from one declaration
 (:attr:`Game.material`), as a line game's comes from its ``in_a_row``.
 
-Each player's material is what the game already says is theirs: the pieces
-they own on the board (``owners``), those still in their hand
-(``state.in_hand()``), and the counts on sites they own (``counts``: a
-store, a row of pits). The value is the player's share less the opponent's,
+Each player's material is what the game already says is theirs: their
+running score where the game keeps one (``Game.scores``: Oware's seeds
+captured), else the pieces they own on the board (``owners``), those still
+in their hand (``state.in_hand()``), and the counts on sites they own
+(``counts``: a store, a row of pits). The value is the player's share less the opponent's,
 on a tanh scale: the classic material balance of game programs.
 """
 
@@ -20,10 +21,14 @@ from .counts import checked_counts
 STEEPNESS = 3.0
 
 
-def amounts(state: Any) -> list[int]:
-    """Each player's material in ``state`` (player index order)."""
+def amounts(state: Any) -> list[float]:
+    """Each player's material in ``state`` (player index order): their running score where the game
+    keeps one (``Game.scores``: Oware's seeds captured), else what they own."""
     game = state.game
-    out = [0] * len(game.player_names)
+    kept = tuple(game.scores(state))
+    if len(kept) == len(game.player_names):  # won on the score: what is on the board is not yet anyone's
+        return [float(s) for s in kept]
+    out = [0.0] * len(game.player_names)
     for owner in state.owners().values():
         if 0 <= owner < len(out):
             out[owner] += 1

@@ -97,7 +97,7 @@ class Oware(Game[OwareState]):
     colours = ("#b5651d", "#2e5e8c")
     counted = Counted("seed", "seeds", "pit")
     sowing = True
-    material = True  # agents value positions by each side's seeds (boardgames.rules.material)
+    material = True  # agents value positions by the seeds each side has taken (boardgames.rules.material)
     words = Words(changed="captured", pick_square="Click one of your pits to sow its seeds.")
     rules_text = __doc__ or ""
     max_length = 1000
@@ -175,6 +175,9 @@ class Oware(Game[OwareState]):
         out: dict[int, tuple[int, int | None]] = {SITE[h]: (n, h // 6) for h, n in enumerate(state.pits)}
         out[STORE[SOUTH]], out[STORE[NORTH]] = (state.stores[0], SOUTH), (state.stores[1], NORTH)
         return out
+
+    def scores(self, state: OwareState) -> tuple[float, ...]:
+        return state.stores  # the seeds each has taken: more than half wins
 
 
 def openspiel_label(move: Move) -> str:
