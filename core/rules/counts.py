@@ -58,7 +58,7 @@ def sow(site: int) -> Move:
 def checked_counts(game: Any, state: Any) -> tuple[tuple[int, int, int | None], ...]:
     """``game.counts(state)`` as (site, n, owner) in site order, checked: a
     value of another kind is one clear PluginError naming the method."""
-    from ..errors import PluginError
+    from ..errors import PluginError, quoted
 
     found = game.counts(state)
     size, players = game.grid.size, len(game.player_names)
@@ -79,10 +79,8 @@ def checked_counts(game: Any, state: Any) -> tuple[tuple[int, int, int | None], 
                 break
             out.append((site, value[0], value[1]))
     if not ok:
-        shown = repr(found)
-        shown = shown if len(shown) <= 60 else shown[:57] + "..."
         raise PluginError(
-            f"{game.name}: counts(state) gave {shown}, but the framework reads there"
+            f"{game.name}: counts(state) gave {quoted(found)}, but the framework reads there"
             " {site: (count, owner)}, each count a whole number from 0 and each owner a player's index or None"
         )
     return tuple(out)

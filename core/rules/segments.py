@@ -50,7 +50,7 @@ def checked_segments(game: Any, state: Any) -> tuple[tuple[int, int, int | None]
     """``game.segments(state)`` as (a, b, owner), each line's ends in square
     order, the lines sorted; a value of another kind is one clear
     PluginError naming the method."""
-    from ..errors import PluginError
+    from ..errors import PluginError, quoted
 
     found = game.segments(state)
     on, players = game.grid.on_board, len(game.player_names)
@@ -73,10 +73,8 @@ def checked_segments(game: Any, state: Any) -> tuple[tuple[int, int, int | None]
             break
         out.add(line)
     if not ok:
-        shown = repr(found)
-        shown = shown if len(shown) <= 60 else shown[:57] + "..."
         raise PluginError(
-            f"{game.name}: segments(state) gave {shown}, but the framework reads there"
+            f"{game.name}: segments(state) gave {quoted(found)}, but the framework reads there"
             " (site, site, owner) for each line, two different points of the board and a player's index or None"
             + (f", the step from its lower end one of its Segment's directions {steps}" if steps else "")
         )

@@ -17,7 +17,7 @@ from typing import Any, Literal
 
 import attrs
 
-from ..errors import PluginError
+from ..errors import PluginError, quoted
 from ..geometry import Grid
 from .counts import Counted
 from .declarations import (
@@ -164,10 +164,8 @@ class BoardView:
 
 
 def _said(game: Any, method: str, found: object, expected: str) -> PluginError:
-    shown = f"{found!r}"
-    shown = shown if len(shown) <= 60 else shown[:57] + "..."
     name = getattr(game, "name", type(game).__name__)
-    return PluginError(f"{name}: {method}(state) gave {shown}, but the framework reads there {expected}")
+    return PluginError(f"{name}: {method}(state) gave {quoted(found)}, but the framework reads there {expected}")
 
 
 def _number(value: object) -> bool:
