@@ -141,6 +141,22 @@ def test_the_text_draws_each_points_checkers_with_their_owner_and_the_bar(bg, cl
     assert [d["value"] for d in shown["dice"]] == [5, 3] and shown["history"][-2] == "13/7* 8/7"
 
 
+def test_the_picture_is_a_backgammon_board_of_points_with_checkers_piled_on_them(bg, cli, tmp_path):
+    """Counted(stacked=5): each point a long triangle, its checkers piled from the edge (five drawn,
+    then the number), the bar and the trays plain; as a player sees a Backgammon board."""
+    import xml.etree.ElementTree as ET
+
+    picture = tmp_path / "board.svg"
+    assert cli("show", "backgammon", "--moves", OPENING, "--svg", str(picture)).code == 0
+    svg = ET.parse(picture).getroot()
+    ns = "{http://www.w3.org/2000/svg}"
+    assert len([p for p in svg.iter(f"{ns}polygon") if p.get("class") == "point-site"]) == 24
+    assert len([r for r in svg.iter(f"{ns}rect") if r.get("class") == "plain-site"]) == 4  # two bars, two trays
+    piles = {g.get("data-square"): g for g in svg.iter(f"{ns}g") if g.get("data-count")}
+    stones = {sq: sum(c.get("class") == "stone" for c in g.iter(f"{ns}circle")) for sq, g in piles.items()}
+    assert stones["h1"] == 5 and stones["a1"] == 4 and stones["g1"] == 1  # black's 6 point; white's 24; the bar
+
+
 def test_a_move_typed_in_the_terminal_and_a_bad_one_refused_in_one_line(bg, cli):
     typed = "6/5 8/5\nbar/18\nquit\n"  # the next roll is drawn from the seed: black has no checker on the bar
     run = cli("play", "backgammon", "--seed", "1", "--moves", "start:white:13", "--players", "human,human", input=typed)

@@ -212,3 +212,31 @@ def test_a_count_declared_owned_says_whose_in_the_position_in_words():
         "seeds: a1 0 south's, a2 48 north's, b1 10 south's, b2 7 north's, c1 3 south's, c2 12 north's, d1 5"
     )
     assert "a2 48," in position_words(Pits.configure().start().play("a1").view())  # undeclared: as before
+
+
+class StackedPits(Pits):
+    counted = Counted("checker", "checkers", "point", owned=True, stacked=5, plain=(3,))  # d1, the pot, a tray
+
+
+def test_a_count_declared_stacked_is_drawn_as_stones_on_long_points():
+    """Counted(stacked=5): up to five stones in the owner's colour piled from the board's edge on a
+    long point, the number on the last past five; a plain site (a tray) shaded, with no point."""
+    state = StackedPits.configure().start().play("a1")  # a2: 48 north's; a1: none left
+    svg = ET.fromstring(render_svg(state.view(), interactive=True))
+    groups = {g.get("data-square"): g for g in svg.iter(f"{SVG}g") if g.get("class", "").startswith("count")}
+    stones = {sq: [c for c in g.iter(f"{SVG}circle") if c.get("class") == "stone"] for sq, g in groups.items()}
+    assert {sq: len(s) for sq, s in stones.items()} == {"a1": 0, "b1": 5, "c1": 3, "a2": 5, "b2": 5, "c2": 5, "d1": 5}
+    assert {c.get("fill") for c in stones["a2"]} == {state.game.colours[1]}
+    assert [t.text for t in groups["a2"].iter(f"{SVG}text")] == ["48"]  # more than five: the number on the last
+    assert list(groups["c1"].iter(f"{SVG}text")) == []  # three: the stones say it
+    # Rank 2 (the upper half) piles down from the top edge, rank 1 up from the bottom one.
+    top = [float(c.get("cy")) for c in stones["a2"]]
+    bottom = [float(c.get("cy")) for c in stones["c1"]]
+    assert top == sorted(top) and bottom == sorted(bottom, reverse=True) and max(top) < min(bottom)
+    points = list(svg.iter(f"{SVG}polygon"))
+    assert len([p for p in points if p.get("class") == "point-site"]) == 6  # every cell but the tray
+    assert len([r for r in svg.iter(f"{SVG}rect") if r.get("class") == "plain-site"]) == 1
+    targets = {r.get("data-square"): r.get("height") for r in svg.iter(f"{SVG}rect") if r.get("role") == "button"}
+    assert float(targets["a1"]) > 4 * 60 * 0.7  # the whole long point is clicked, not a square in its middle
+    plain = ET.fromstring(render_svg(OwnedPits.configure().start().play("a1").view()))
+    assert not [c for c in plain.iter(f"{SVG}circle") if c.get("class") == "stone"]  # undeclared: a disc, as before

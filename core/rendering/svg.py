@@ -45,7 +45,7 @@ from ..rules.colours import contrast, is_colour
 from ..rules.declarations import Card, Die
 from ..rules.hands import held_kind
 from ..rules.view import BoardView
-from . import sites
+from . import sites, stones
 from .glyphs import CHESS_SET, svg_glyph, svg_pentagon
 from .text import glyphs
 from .words import (
@@ -277,14 +277,14 @@ def _hex_board(view: BoardView, centre: Callable[[int], tuple[float, float]], ou
 def _centres(view: BoardView) -> Callable[[int], tuple[float, float]]:
     """Where each square's centre is, the first file's and the top rank's at 0."""
     grid = view.grid
-    hexagonal = grid.basis == "hex"
+    hexagonal, row = grid.basis == "hex", stones.row_height(view, CELL)
 
     def centre(sq: int) -> tuple[float, float]:
         file, rank = grid.coords(sq)
         up = grid.height - 1 - rank
         if hexagonal:  # a rhombus leaning right: each rank half a cell further
             return (file + rank / 2) * CELL, up * HEX_RISE * CELL
-        return file * CELL, up * CELL  # a cell's centre, or a point
+        return file * CELL, up * row  # a cell's centre, or a point
 
     return centre
 
@@ -298,7 +298,7 @@ def _reach(view: BoardView) -> tuple[float, float]:
         return CELL / 2 * scale, CELL * HEX_HEIGHT / 2 * scale
     if grid.kind == "points":
         return REACH, REACH
-    return CELL / 2 + 1, CELL / 2 + 1
+    return CELL / 2 + 1, stones.row_height(view, CELL) / 2 + 1
 
 
 def _coordinates(view: BoardView, centre: Callable[[int], tuple[float, float]], boxes: list[Box]) -> list[str]:
@@ -365,15 +365,18 @@ def _board(view: BoardView, centre: Callable[[int], tuple[float, float]], out: l
         for r in range(grid.height):
             out.append(f'<line x1="0" y1="{r * CELL}" x2="{right}" y2="{r * CELL}" {line}/>')
     else:
+        row = stones.row_height(view, CELL)
         for sq in range(grid.size):
             if grid.on_board[sq]:
                 cx, cy = centre(sq)
                 dark = view.checkered and sum(grid.coords(sq)) % 2 == 0  # a1 dark, as on a draughts board
                 css, fill = ("cell dark", DARK_CELL) if dark else ("cell", CELL_FILL)
                 out.append(
-                    f'<rect class="{css}" x="{_n(cx - CELL / 2)}" y="{_n(cy - CELL / 2)}" '
-                    f'width="{CELL}" height="{CELL}" fill="{fill}" stroke="{LINE}" stroke-width="1.5"/>'
+                    f'<rect class="{css}" x="{_n(cx - CELL / 2)}" y="{_n(cy - row / 2)}" '
+                    f'width="{CELL}" height="{_n(row)}" fill="{fill}" stroke="{LINE}" stroke-width="1.5"/>'
                 )
+        if stones.stacked(view):  # long points under stacked stones (Counted.stacked)
+            out += stones.points_svg(view, centre, CELL)
         if view.blocks:  # the blocks' borders over the cells' (Game.blocks)
             out += _block_borders(grid, view.blocks)
 
@@ -504,6 +507,11 @@ def _counts(view: BoardView, centre: Callable[[int], tuple[float, float]], out: 
                 f'font-weight="bold" fill="{INK}">{n}</text></g>'
             )
             continue
+        if stones.stacked(view):  # stones piled from the edge, the number on the last past the stack
+            out.append(f'<g class="count{player}" data-square="{name}" data-count="{n}">')
+            out += stones.stones_svg(view, centre, CELL, sq, n, _attr(fill if n else stroke), _attr(ink))
+            out.append("</g>")
+            continue
         out.append(
             f'<g class="count{player}" data-square="{name}" data-count="{n}">'
             f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(RADIUS)}" fill="{_attr(fill)}" stroke="{_attr(stroke)}" '
@@ -527,6 +535,10 @@ def _rings(view: BoardView, centre: Callable[[int], tuple[float, float]], out: l
         (view.last, "last", RING_WIDTH, ""),
     ):
         for sq in squares:
+            if stones.stacked(view):  # a tall cell: outlined whole, not ringed in its middle
+                paint = f'class="{css}" stroke="{LAST}" stroke-width="{width}"{dashes}'
+                out.append(stones.outline(view, centre, CELL, sq, paint))
+                continue
             at = 'cx="{}" cy="{}"'.format(*map(_n, centre(sq)))
             # A white line between piece and ring: a blue ring shows on a blue piece too.
             out.append(
@@ -564,7 +576,8 @@ def _targets(view: BoardView, centre: Callable[[int], tuple[float, float]]) -> l
         elif grid.kind == "points":
             tag, shape = "circle", f'cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(CELL * 0.45)}"'
         else:
-            tag, shape = "rect", f'x="{_n(cx - CELL / 2)}" y="{_n(cy - CELL / 2)}" width="{CELL}" height="{CELL}"'
+            row = stones.row_height(view, CELL)
+            tag, shape = "rect", f'x="{_n(cx - CELL / 2)}" y="{_n(cy - row / 2)}" width="{CELL}" height="{_n(row)}"'
         out.append(
             f'<{tag} class="square" data-square="{_attr(grid.name(sq))}" role="button" aria-label="{_attr(words)}" '
             f'{shape} fill="#ffffff" fill-opacity="0"><title>{_text(words)}</title></{tag}>'
@@ -1029,7 +1042,9 @@ def render_svg(view: BoardView, title: str = "", interactive: bool = False, widt
     _counts(view, centre, out)
     for sq in sorted(set(view.targets) - set(owner)):
         cx, cy = centre(sq)
-        if sq in counted:  # beside the number, in the pit's corner
+        if stones.stacked(view):  # past the stones, toward the board's middle
+            cx, cy = stones.inner_end(view, centre, CELL, sq)
+        elif sq in counted:  # beside the number, in the pit's corner
             cx, cy = cx + CELL * 0.36, cy - CELL * 0.36
         out.append(f'<circle class="target" cx="{_n(cx)}" cy="{_n(cy)}" r="5" fill="#3cb371"/>')
     _pieces(view, centre, BOARD if grid.kind == "points" else CELL_FILL, out)

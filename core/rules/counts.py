@@ -42,6 +42,11 @@ class Counted:
     #: Whether a site changes hands (a Backgammon point): the text then writes
     #: each count with its owner's symbol (`` 3W``).
     owned: bool = False
+    #: How many stones the SVG stacks on a site before writing the number on
+    #: the last (Backgammon's 5: checkers piled on long points); 0 writes the number.
+    stacked: int = 0
+    #: Sites drawn without a point under their stones (Backgammon's bar and trays).
+    plain: frozenset[int] = attrs.field(default=frozenset(), converter=frozenset)
 
     def of(self, n: int) -> str:
         """``1 seed``, ``5 seeds``, ``0 seeds``."""

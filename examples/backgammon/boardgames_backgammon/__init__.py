@@ -98,7 +98,7 @@ class Backgammon(Game[BackgammonState]):
     summary = "Race your 15 checkers home and bear them off, hitting blots (OpenSpiel's backgammon)."
     player_names = ("white", "black")
     colours = ("#f5f5f5", "#212121")
-    counted = Counted("checker", "checkers", "point", owned=True)
+    counted = Counted("checker", "checkers", "point", owned=True, stacked=5, plain=BAR + OFF)
     chance_words = ("start",)
     rules_text = __doc__ or ""
     max_length = 1 + 3 * (MAX_TURNS + 1)
