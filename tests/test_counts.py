@@ -240,3 +240,22 @@ def test_a_count_declared_stacked_is_drawn_as_stones_on_long_points():
     assert float(targets["a1"]) > 4 * 60 * 0.7  # the whole long point is clicked, not a square in its middle
     plain = ET.fromstring(render_svg(OwnedPits.configure().start().play("a1").view()))
     assert not [c for c in plain.iter(f"{SVG}circle") if c.get("class") == "stone"]  # undeclared: a disc, as before
+
+
+class TiledPits(Pits):
+    counted = Counted("point", "points", "tile", tiles=True)
+
+
+def test_a_count_declared_as_tiles_is_a_numbered_tile_warmer_as_it_doubles():
+    """Counted(tiles=True), as 2048's: a square tile with the number, its colour a step warmer each
+    time the number doubles, and no tile at all on an empty site."""
+    from boardgames.rendering.tiles import tile_colour
+
+    state = TiledPits.configure().start().play("a1")  # a1 now 0, a2 48
+    svg = ET.fromstring(render_svg(state.view()))
+    groups = {g.get("data-square"): g for g in svg.iter(f"{SVG}g") if g.get("class", "").startswith("count")}
+    tiles = {sq: [r for r in g.iter(f"{SVG}rect") if r.get("class") == "tile"] for sq, g in groups.items()}
+    assert tiles["a1"] == [] and list(groups["a1"].iter(f"{SVG}text")) == []  # empty: nothing drawn
+    assert [t.text for t in groups["a2"].iter(f"{SVG}text")] == ["48"] and not list(groups["a2"].iter(f"{SVG}circle"))
+    assert tiles["c1"][0].get("fill") == tile_colour(3) == tile_colour(2) != tile_colour(4) != tile_colour(8)
+    assert tile_colour(2**40) == tile_colour(2**20)  # past the ramp, the last colour

@@ -96,7 +96,7 @@ def test_2048_ends_when_max_tile_is_made_as_openspiels(g2048):
     assert reached > 10 and steps > 0
 
 
-def test_the_tiles_are_drawn_as_numbers_2048_included(g2048, cli):
+def test_the_tiles_are_drawn_as_numbered_tiles_2048_included(g2048, cli):
     game = g2048.Game2048.configure()
     cells = (2048, 128, 0, 4, 0, 0, 16, 0, 1024, 0, 0, 0, 2, 0, 0, 8)  # OpenSpiel's rows, the top one first
     state = g2048.TilesState(game=game, turn=0, cells=cells)
@@ -104,7 +104,11 @@ def test_the_tiles_are_drawn_as_numbers_2048_included(g2048, cli):
     assert drawn[1].startswith("  4 2048*128 .    4") and drawn[3].startswith("  2 1024 .")  # b4: Up's square
     assert " 16 " in drawn[2] and drawn[4].startswith("  1   2  .   *    8")
     svg = render_svg(state.view())
-    assert re.search(r'data-square="a4" data-count="2048">.*?font-size="13"[^>]*>2048</text>', svg)
+    # Counted(tiles=True): a tile, gold at 2048, the four digits inside it; an empty square has none.
+    assert re.search(
+        r'data-square="a4" data-count="2048">\s*<rect class="tile"[^>]*fill="#edc22e"/>\s*<text[^>]*>2048<', svg
+    )
+    assert 'data-square="c4" data-count' not in svg  # an empty square: no tile, no number
     shown = cli("show", "game_2048", "--moves", "tile:2@a4, tile:2@b4, Left, tile:4@d1", "--json").json()
     assert shown["counts"] == {"a4": {"count": 4, "owner": None}, "d1": {"count": 4, "owner": None}}
     assert sorted(shown["legal_moves"]) == ["Down", "Left", "Right", "Up"] and shown["scores"] == {"player": 4}

@@ -45,7 +45,7 @@ from ..rules.colours import contrast, is_colour
 from ..rules.declarations import Card, Die
 from ..rules.hands import held_kind
 from ..rules.view import BoardView
-from . import sites, stones
+from . import sites, stones, tiles
 from .glyphs import CHESS_SET, svg_glyph, svg_pentagon
 from .text import glyphs
 from .words import (
@@ -506,6 +506,11 @@ def _counts(view: BoardView, centre: Callable[[int], tuple[float, float]], out: 
                 f'<text x="{_n(cx + CELL * 0.32)}" y="{_n(cy + CELL * 0.3)}" text-anchor="middle" font-size="18" '
                 f'font-weight="bold" fill="{INK}">{n}</text></g>'
             )
+            continue
+        if view.counted is not None and view.counted.tiles:  # a numbered tile, none on an empty site
+            out.append(f'<g class="count{player}" data-square="{name}" data-count="{n}">')
+            out += tiles.tile_svg(cx, cy, CELL, n, INK)
+            out.append("</g>")
             continue
         if stones.stacked(view):  # stones piled from the edge, the number on the last past the stack
             out.append(f'<g class="count{player}" data-square="{name}" data-count="{n}">')

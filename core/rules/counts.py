@@ -47,6 +47,8 @@ class Counted:
     stacked: int = 0
     #: Sites drawn without a point under their stones (Backgammon's bar and trays).
     plain: frozenset[int] = attrs.field(default=frozenset(), converter=frozenset)
+    #: Whether the SVG draws each count as a numbered square tile, warmer as it doubles, none for 0 (2048's).
+    tiles: bool = False
 
     def of(self, n: int) -> str:
         """``1 seed``, ``5 seeds``, ``0 seeds``."""

@@ -121,7 +121,7 @@ class Game2048(Game[TilesState]):
     summary = "Slide the tiles, merge equal ones, reach 2048 (OpenSpiel's 2048)."
     player_names = ("player", "second")  # the registry wants two names; one plays (player_count)
     player_count = 1
-    counted = Counted("point", "points", "tile")
+    counted = Counted("point", "points", "tile", tiles=True)
     chance_word = "tile"
     option_specs = (IntOption("max_tile", "the tile that ends the game once made", 2048, minimum=4, maximum=1 << 20),)
     rules_text = __doc__ or ""
