@@ -120,8 +120,8 @@ def test_the_readme_table_of_openspiels_board_games_is_true():
 
 
 #: Examples whose rules file is longer than issue 41's 250 lines, at most this long: the misses,
-#: said in docs/performance.md (chess) and the session's notes (goofspiel, from issue 39).
-LONGER = {"chess": 270, "goofspiel": 276}
+#: said in the session's notes (goofspiel, from issue 39).
+LONGER = {"goofspiel": 276}
 
 
 def test_every_examples_rules_file_is_under_250_lines():
