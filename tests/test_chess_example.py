@@ -7,6 +7,7 @@ everywhere, the chess set drawn, the castling rook shown, check flagged."""
 
 from __future__ import annotations
 
+import importlib
 import json
 import random
 import re
@@ -14,6 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 import boardgames
@@ -83,6 +85,63 @@ def test_en_passant():
     assert "exd6" in [state.format_move(m) for m in state.legal_moves]
     taken = state.play("exd6")
     assert "d5" not in taken.pieces() and taken.history[-1] == state.parse_move("e5-d6")
+
+
+#: Positions (FEN) where a pawn's or a king's moves are easily got wrong: taking en passant that opens the rank to
+#: the king (each side), pawns pinned on a diagonal and on a file, en passant taking the pawn that gives check, a
+#: double check (the king moves), promotions by a push and by captures, castling through an attacked square.
+TRICKY = (
+    "8/8/8/KPp4r/8/8/8/7k w - c6 0 1",
+    "7K/8/8/8/R4pPk/8/8/8 b - g3 0 1",
+    "4k3/8/8/8/1b6/8/3P4/4K3 w - - 0 1",
+    "4k3/4r3/8/8/8/8/4P3/4K3 w - - 0 1",
+    "8/8/8/2pP4/3K4/8/8/7k w - c6 0 1",
+    "4k3/8/8/7R/8/5n2/8/4K2r w - - 0 1",
+    "r1n1k3/1P6/8/8/8/8/6p1/4K2R b K - 0 1",
+    "r3k2r/8/8/8/8/8/8/R3K1r1 w Qkq - 0 1",
+)
+
+
+def from_fen(fen: str) -> Any:
+    """Our state of a FEN position: its board, the side to move, castling and the en passant square."""
+    placement, side, rights, passed = fen.split()[:4]
+    board = [0] * 64
+    for row, text in enumerate(placement.split("/")):
+        f = 0
+        for c in text:
+            if c.isdigit():
+                f += int(c)
+                continue
+            board[f * 8 + 7 - row], f = " PNBRQK".index(c.upper()) | (8 if c.islower() else 0), f + 1
+    game, turn = chess(), "wb".index(side)
+    castling = sum(bit for bit, c in zip((1, 2, 4, 8), "KQkq", strict=True) if c in rights)
+    ep = -1 if passed == "-" else game.grid.parse_square(passed)
+    key = (tuple(board), turn, castling, ep)
+    return attrs.evolve(game.start(), board=key[0], turn=turn, castling=castling, ep=ep, seen=(key,))
+
+
+@pytest.mark.parametrize("fen", TRICKY)
+def test_the_moves_in_tricky_positions_are_openspiels(fen):
+    spiel = need_pyspiel().load_game("chess").new_initial_state(fen)
+    state = from_fen(fen)
+    assert sorted(state.format_move(m) for m in state.legal_moves) == sorted(
+        spiel.action_to_string(a) for a in spiel.legal_actions()
+    )
+
+
+def test_the_moves_kept_for_the_next_time_are_the_same_and_bounded():
+    """The move generator keeps the moves it made from a square to a set of squares (bitboards.ROUTES); what
+    it gives from them is what it made, and the store is emptied when it is full."""
+    bitboards = importlib.import_module(type(chess()).__module__ + ".bitboards")
+    game = chess()
+    state = game.start().play("e4").play("e5").play("Nf3")
+    bitboards.ROUTES.clear()
+    made = game.generate_moves(state)
+    assert bitboards.ROUTES and game.generate_moves(state) == made
+    kept = len(bitboards.ROUTES)
+    bitboards.ROUTES.clear()
+    bitboards.ROUTES.update((-k, ()) for k in range(1, (1 << 16) + 1))  # full, of keys no move set has
+    assert game.generate_moves(state) == made and len(bitboards.ROUTES) == kept
 
 
 def test_promotion_to_a_knight_is_typed_and_shown_as_e8_n():

@@ -34,18 +34,25 @@ from .bitboards import (
     KNIGHT,
     PAWN,
     QUEEN,
+    RANK1,
     ROOK,
+    ROUTES,
+    SIDES,
     STEPS,
+    TABLES,
     _sq,
     attacks,
     in_check,
+    pawn_steps,
     reach,
+    routes,
 )
 
 LETTER = " PNBRQK"
 PROMOTED = (QUEEN, ROOK, BISHOP, KNIGHT, KING)  # by choice, as Choices below names them
 KINDS = ("pawn", "knight", "bishop", "rook", "queen", "king")
 START = "RNBQKBNR"
+LOST = [{_sq(7, 0): 1, _sq(0, 0): 2, _sq(7, 7): 4, _sq(0, 7): 8}.get(s, 0) for s in range(64)]  # a rook's corner
 MATING = frozenset(kind | side for kind in (PAWN, ROOK, QUEEN) for side in (0, 8))  # any of them mates
 
 
@@ -100,26 +107,28 @@ class Chess(Game[ChessState]):
         """The legal moves: the king keeps off the squares in ``danger``, another piece to the squares left
         to it by its pin and by ``stops`` (what stops a check); en passant (two pieces leave a rank) is tried."""
         board, me, ep, moves = state.board, state.turn, state.ep, []
-        occupied, mine = sum(compress(BITS, board)), sum(compress(BITS, [p and p >> 3 == me for p in board]))
-        ahead, home, last = (1, 1, 7) if me == 0 else (-1, 6, 0)
-        for o in compress(range(64), board):
-            if board[o] >> 3 != me:
-                continue
+        own = bytes(board).translate(SIDES[me])  # 1 on each square of mine
+        occupied, mine, pawns = sum(compress(BITS, board)), sum(compress(BITS, own)), 0
+        for o in compress(range(64), own):
             kind = board[o] & 7
-            allowed = (EVERYWHERE ^ danger if kind == KING else pins.get(o, EVERYWHERE) & stops) & ~mine
-            if kind != PAWN:
-                moves += map(STEPS[o].__getitem__, bits(reach(kind, o, me, occupied) & allowed))
+            if kind == PAWN:
+                pawns |= BITS[o]
                 continue
-            forward = BITS[o + ahead] & ~occupied
-            if forward and o % 8 == home:
-                forward |= BITS[o + 2 * ahead] & ~occupied
-            targets = (HITS[PAWN][me << 6 | o] & occupied | forward) & allowed
-            if ep >= 0 and HITS[PAWN][me << 6 | o] >> ep & 1:
-                targets |= BITS[ep] if self.anti or not in_check(self.made(state, STEPS[o][ep])[0], me) else 0
-            for t in bits(targets):
-                moves.extend(with_choice(STEPS[o][t], k) for k in self.promoted) if t % 8 == last else moves.append(
-                    STEPS[o][t]
-                )
+            allowed = (EVERYWHERE ^ danger if kind == KING else pins.get(o, EVERYWHERE) & stops) & ~mine
+            if targets := reach(kind, o, me, occupied) & allowed:
+                moves += ROUTES.get(targets << 7 | o) or routes(o, targets)
+        steps, last = [], RANK1 << 7 - 7 * me  # the pawns' moves; the last rank
+        for code, targets in pawn_steps(pawns, EVERYWHERE ^ occupied, occupied ^ mine, me):
+            if targets := targets & stops:
+                steps += ROUTES.get((targets & ~last) << 7 | code) or routes(code, targets & ~last)
+                if targets & last:
+                    steps += [with_choice(TABLES[code][t], k) for t in bits(targets & last) for k in self.promoted]
+        if pins:  # a pinned pawn keeps to its pin's line
+            steps = [m for m in steps if pins.get(m.origin, EVERYWHERE) >> m.to & 1]
+        if ep >= 0:  # tried: taking en passant, two pieces leave a rank
+            for o in bits(HITS[PAWN][(1 - me) << 6 | ep] & pawns):
+                steps += [STEPS[o][ep]] if self.anti or not in_check(self.made(state, STEPS[o][ep])[0], me) else []
+        moves += steps
         rank, king = 7 * me, KING | me << 3
         if state.castling >> 2 * me & 3 and board[_sq(4, rank)] == king and not danger >> _sq(4, rank) & 1:
             for side, rook_f, between, passed in ((1, 7, (5, 6), (5, 6)), (2, 0, (1, 2, 3), (3, 2))):
@@ -146,8 +155,7 @@ class Chess(Game[ChessState]):
         me, (o, t) = state.turn, (move.origin, move.to)
         board, taken = self.made(state, move)
         pawn, king = state.board[o] & 7 == PAWN, state.board[o] & 7 == KING
-        lost = {_sq(7, 0): 1, _sq(0, 0): 2, _sq(7, 7): 4, _sq(0, 7): 8}  # a rook's corner left or taken on
-        castling = state.castling & ~lost.get(o, 0) & ~lost.get(t, 0) & ~(3 << 2 * me if king else 0)
+        castling = state.castling & ~LOST[o] & ~LOST[t] & ~(3 << 2 * me if king else 0)
         ep = (o + t) // 2 if pawn and abs(t - o) == 2 else -1
         key = (board, 1 - me, castling, ep)
         clock, seen = (0, (key,)) if pawn or taken >= 0 else (state.clock + 1, state.seen + (key,))
