@@ -5,6 +5,7 @@ outcomes and their odds included; the rules by name; the drawing."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -90,6 +91,23 @@ def test_a_cannon_takes_only_by_jumping_over_one_piece(banqi_plugin):
     assert "a1-c1" in moves  # over b1, onto the elephant behind it
     state = position(m, {"a1": "C", "a2": "s", "a3": "r"})
     assert "a1-a3" in {state.format_move(mv) for mv in state.legal_moves}
+
+
+def test_a_game_grows_one_shared_history_and_lists_its_moves_sorted(banqi_plugin):
+    """Speed (issue 41): each move adds one step to a shared history, not a copy of the moves so far; the
+    moves are listed in one pass over the pieces, a cannon's jumps added after: still in order."""
+    from boardgames.rules.history import History
+
+    rng, state, jumps = random.Random(3), banqi().start(), 0
+    for _ in range(400):
+        if state.is_over:
+            break
+        assert list(state.legal_moves) == sorted(state.legal_moves), state.describe()
+        state = state.play(rng.choice(state.legal_moves))
+        last = state.history[-1]
+        jumps += last.origin >= 0 and abs(last.to - last.origin) not in (1, 8)  # a step goes 1 or 8 sites
+        assert type(state.history) is History
+    assert len(state.history) > 100 and jumps  # a long game, with a cannon's jump among its moves
 
 
 def test_a_player_who_cannot_move_loses(banqi_plugin):
