@@ -6,6 +6,7 @@ one line."""
 
 from __future__ import annotations
 
+import importlib
 import json
 import re
 from pathlib import Path
@@ -41,6 +42,24 @@ def test_the_opening_moves_are_openspiels_and_the_board_is_its_board(xiangqi_plu
     }
     assert len(ours.legal_moves) == 44
     assert ours.play("h(9,1)-(7,2)").history[-1] == ours.play("b1-c3").history[-1]
+
+
+def test_only_a_move_that_may_uncover_the_general_is_tested_and_the_history_is_shared(xiangqi_plugin):
+    """Speed (issue 41): out of check, a move is tested only where it leaves the first piece before a chariot
+    (or the other general) on one of the general's lines, or one of the first two before a cannon, or a horse's
+    leg, or lands before a cannon; in check, every move. Each move adds one step to a shared history."""
+    from boardgames.rules.history import History
+
+    board = importlib.import_module(xiangqi_plugin.__name__ + ".board")
+    start = xiangqi().start()
+    red, black = start.generals
+    assert board.exposure(start.cells, red, 1) == ({red}, set())  # nothing in the way of an attack yet
+    guarded = start.play("h3-e3")  # red's cannon on the e file, two screens before black's general: e4 and e7
+    e7, e4 = (guarded.game.grid.parse_square(name) for name in ("e7", "e4"))
+    assert board.exposure(guarded.cells, black, 0) == ({black, e7, e4}, set())  # the advisors' leaving is safe
+    checked = guarded.play("d10-e9").play("e3-e7")  # the cannon takes on e7 over e9's advisor: check
+    assert board.exposure(checked.cells, black, 0) is None
+    assert type(checked.history) is History and len(checked.history) == 3
 
 
 def test_the_board_the_check_and_a_move_typed_in_the_terminal(xiangqi_plugin, cli):

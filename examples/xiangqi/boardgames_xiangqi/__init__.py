@@ -30,6 +30,7 @@ it comes from and goes to, row 0 black's back rank: red's first soldier step
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import compress
 
 import attrs
 
@@ -48,6 +49,7 @@ from .board import (
     HORSE,
     HORSE_STEPS,
     MOVES,
+    OWNED,
     PALACE_STEPS,
     RAYS,
     SOLDIER,
@@ -101,42 +103,42 @@ class Xiangqi(Game[XiangqiState]):
     def initial_state(self) -> XiangqiState:
         return XiangqiState(game=self)
 
-    def pseudo(self, cells: tuple[int, ...], side: int) -> list[tuple[int, int]]:
-        """Each (from, to) of ``side``'s pieces' moves, the general's safety aside."""
+    def pseudo(self, cells: tuple[int, ...], side: int) -> list[tuple[int, list[int]]]:
+        """Each of ``side``'s pieces' point and the points it may go to, the general's safety aside."""
         out, low = [], 7 * side
         mine = range(low, low + 7)
-        for sq, piece in enumerate(cells):
-            if piece not in mine:
-                continue
-            kind = piece - low
+        for sq in compress(range(GRID.size), map(OWNED[side].__getitem__, cells)):  # the pieces' points, found in C
+            kind = cells[sq] - low
             if kind == CHARIOT or kind == CANNON:
+                targets = []
                 for ray in RAYS[sq]:
                     screen = False
                     for p in ray:
                         there = cells[p]
                         if not screen:
                             if there == EMPTY:
-                                out.append((sq, p))
+                                targets.append(p)
                                 continue
                             if kind == CHARIOT:
                                 if there not in mine:
-                                    out.append((sq, p))
+                                    targets.append(p)
                                 break
                             screen = True
                         elif there != EMPTY:
                             if there not in mine:
-                                out.append((sq, p))
+                                targets.append(p)
                             break
+                out.append((sq, targets))
                 continue
             if kind == HORSE:
-                targets = [to for to, leg in HORSE_STEPS[sq] if cells[leg] == EMPTY]
+                steps = [to for to, leg in HORSE_STEPS[sq] if cells[leg] == EMPTY]
             elif kind == ELEPHANT:
-                targets = [to for to, eye in ELEPHANT_STEPS[side][sq] if cells[eye] == EMPTY]
+                steps = [to for to, eye in ELEPHANT_STEPS[side][sq] if cells[eye] == EMPTY]
             elif kind == SOLDIER:
-                targets = SOLDIER_STEPS[side][sq]
+                steps = SOLDIER_STEPS[side][sq]
             else:  # the general or an advisor
-                targets = PALACE_STEPS[2 * side + (kind == ADVISOR)][sq]
-            out += [(sq, to) for to in targets if cells[to] not in mine]
+                steps = PALACE_STEPS[2 * side + (kind == ADVISOR)][sq]
+            out.append((sq, [to for to in steps if cells[to] not in mine]))
         return out
 
     def safe(self, state: XiangqiState, frm: int, to: int, risky: tuple[set[int], set[int]] | None) -> bool:
@@ -152,22 +154,24 @@ class Xiangqi(Game[XiangqiState]):
 
     def generate_moves(self, state: XiangqiState) -> tuple[Move, ...]:
         side, general, cells = state.turn, state.generals[state.turn], state.cells
-        risky = None if attacked(cells, general, 1 - side) else exposure(cells, general, 1 - side)
+        risky = exposure(cells, general, 1 - side)  # None in check
         leave, land = risky or (range(GRID.size), ())  # in check: every move is tested
-        return tuple(
-            sorted(
-                MOVES[a][b]
-                for a, b in self.pseudo(cells, side)
-                if a not in leave and b not in land or self.safe(state, a, b, risky)
-            )
-        )
+        moves: list[Move] = []
+        for a, targets in self.pseudo(cells, side):
+            if a in leave or land and not land.isdisjoint(targets):  # only these may uncover the general
+                moves += [
+                    MOVES[a][b] for b in targets if a not in leave and b not in land or self.safe(state, a, b, risky)
+                ]
+            else:
+                moves += map(MOVES[a].__getitem__, targets)
+        return tuple(sorted(moves))
 
     def apply(self, state: XiangqiState, move: Move) -> XiangqiState:
         cells = list(state.cells)
         cells[move.to], cells[move.origin] = cells[move.origin], EMPTY
         generals = tuple(move.to if g == move.origin else g for g in state.generals)
         after = XiangqiState(
-            game=self, history=(*state.history, move), turn=1 - state.turn, cells=tuple(cells),
+            game=self, history=state.history + (move,), turn=1 - state.turn, cells=tuple(cells),
             generals=(generals[0], generals[1]),
         )  # fmt: skip
         if not after.legal_moves:
@@ -191,7 +195,7 @@ class Xiangqi(Game[XiangqiState]):
             return f"the horse is blocked at its leg, {GRID.name(leg)}"
         if kind == ELEPHANT and not own_side(x2, side):
             return "the elephant never crosses the river"
-        if (move.origin, move.to) in self.pseudo(cells, side):
+        if move.to in dict(self.pseudo(cells, side)).get(move.origin, ()):
             after = list(cells)
             after[move.to], after[move.origin] = cells[move.origin], EMPTY
             general, other = (move.to if kind == GENERAL else state.generals[side]), state.generals[1 - side]

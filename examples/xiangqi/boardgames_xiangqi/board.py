@@ -97,7 +97,11 @@ RAY_OF = tuple(
     tuple(next((i for i, ray in enumerate(RAYS[g]) if p in ray), -1) for p in range(GRID.size))
     for g in range(GRID.size)
 )
-MOVES = tuple(tuple(step(a, b) for b in range(GRID.size)) for a in range(GRID.size))
+#: MOVES[a][b]: the move from a to b (lists: a list's __getitem__ maps in C, a tuple's through a slow wrapper).
+MOVES = [[step(a, b) for b in range(GRID.size)] for a in range(GRID.size)]
+HALF = [[own_side(x, side) for x, _ in POINTS] for side in (0, 1)]  # HALF[side][point]: on side's side of the river
+#: OWNED[side][piece]: whether a point's piece (EMPTY, -1, the last) is ``side``'s, read in C by ``compress``.
+OWNED = [[p // 7 == side for p in range(14)] + [False] for side in (0, 1)]
 
 
 def attacked(cells: list[int] | tuple[int, ...], sq: int, by: int, lines_only: bool = False) -> bool:
@@ -124,6 +128,8 @@ def attacked(cells: list[int] | tuple[int, ...], sq: int, by: int, lines_only: b
     for p in SOLDIER_FROM[by][sq]:
         if cells[p] == low + SOLDIER:
             return True
+    if not HALF[by][sq]:  # an advisor or elephant of ``by`` never leaves its own half (a general's move: never)
+        return False
     for p in PALACE_STEPS[2 * by + 1][sq]:
         if cells[p] == low + ADVISOR:
             return True
@@ -149,15 +155,35 @@ def uncovered(cells: tuple[int, ...], general: int, by: int, frm: int, to: int) 
     return any(leg == frm and p != to and cells[p] == low + HORSE for p, leg in HORSE_FROM[general])
 
 
-def exposure(cells: tuple[int, ...], general: int, by: int) -> tuple[set[int], set[int]]:
-    """Out of check: the points a piece leaving may uncover the general from (the first two pieces on each of
-    its lines, the leg of a horse of ``by``'s next to it, the general's own) and those a piece landing on may
-    (before a cannon of ``by`` first on a line, as its screen)."""
-    leave, land = {general}, set()
+def exposure(cells: tuple[int, ...], general: int, by: int) -> tuple[set[int], set[int]] | None:
+    """None where ``by`` attacks the general (in check); else the points a piece leaving may uncover it from (on
+    each of its lines, the first piece before a chariot or general of ``by``, the first two before its cannon;
+    the leg of a horse of ``by`` next to it; the general's own) and those a piece landing on may (before a
+    cannon of ``by`` first on a line, as its screen). Any other move leaves the general as safe as it was.
+    One look along each line does both (``attacked`` and then this looked twice)."""
+    low = 7 * by
+    leave, land, cannon, lines = {general}, set(), low + CANNON, (low + CHARIOT, low + GENERAL)
     for ray in RAYS[general]:
-        found = [i for i, p in enumerate(ray) if cells[p] != EMPTY][:2]
-        leave.update(ray[i] for i in found)
-        if found and cells[ray[found[0]]] == 7 * by + CANNON:
-            land.update(ray[: found[0]])
-    leave.update(leg for p, leg in HORSE_FROM[general] if cells[p] == 7 * by + HORSE)
-    return leave, land
+        found = []
+        for p in ray:
+            if cells[p] != EMPTY:
+                found.append(p)
+                if len(found) == 3:
+                    break
+        n = len(found)
+        if n and cells[found[0]] in lines or n > 1 and cells[found[1]] == cannon:
+            return None
+        if n > 1 and cells[found[1]] in lines:
+            leave.add(found[0])
+        if n > 2 and cells[found[2]] == cannon:
+            leave.update(found[:2])
+        if n and cells[found[0]] == cannon:
+            land.update(ray[: ray.index(found[0])])
+    for p, leg in HORSE_FROM[general]:
+        if cells[p] == low + HORSE:
+            if cells[leg] == EMPTY:
+                return None
+            leave.add(leg)
+    if any(cells[p] == low + SOLDIER for p in SOLDIER_FROM[by][general]):
+        return None
+    return leave, land  # no advisor or elephant of ``by`` reaches the general's half
