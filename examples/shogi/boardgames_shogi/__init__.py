@@ -20,6 +20,8 @@ ranks a to i from the top.
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import compress
+from operator import not_
 
 import attrs
 
@@ -30,29 +32,29 @@ from boardgames.rules.choices import Choices
 from . import usi
 from .tables import (
     BASE,
+    CAMP,
     DROP,
+    EMIT,
     GRID,
     HAND,
     HAND_KIND,
     LETTERS,
+    MOVE_OF,
     MOVES,
     NAMES,
     OWN,
-    PROMOTE,
+    OWNS,
     PROMOTES,
+    REACH,
+    SQUARES,
     START,
-    STAY,
-    STEP,
-    ZONE,
-    B,
+    STEPS,
+    WORTH,
     K,
     P,
-    R,
     attacked,
-    checking,
     code,
-    pins,
-    stuck,
+    guard,
     zone,
 )
 
@@ -84,64 +86,66 @@ class Shogi(Game[ShogiState]):
         return ShogiState(game=self, board=START, seen=(hash((START, (0,) * 14, 0)),))
 
     # -- moves ---------------------------------------------------------------
-    def moves(self, board: tuple[int, ...], hands: tuple[int, ...], me: int, drops: bool = True) -> list[Move]:
-        """The legal moves of ``me``: each piece's steps and slides, promoting where it may or must, then drops."""
-        moves, table, enemy, in_zone, mine = [], MOVES[me], 1 - me, ZONE[me], OWN[me]
+    def moves(self, board: tuple[int, ...], hands: tuple[int, ...], me: int, drops: bool = True) -> list[int]:
+        """The legal moves of ``me`` (their keys): each piece's steps and slides, promoting where it may or
+        must, then drops."""
+        mine, enemy = OWN[me], 1 - me
         king = board.index(code(K, me))
-        stop = checking(board, king, enemy)  # None out of check; else the squares that stop it
-        pinned = pins(board, king, me)
-        lifted = (*board[:king], 0, *board[king + 1 :])
-        for o, p in enumerate(board):
-            if p not in mine:
-                continue
-            kind = (p & 15) - 1
-            steps, rays = table[kind][o]
-            targets = [t for t in steps if board[t] not in mine]
-            for ray in rays:
-                for t in ray:
+        stop, pinned = guard(board, king, me)  # stop: None out of check; else the squares that stop it
+        pieces = [o for o in compress(SQUARES, map(OWNS[me].__getitem__, board)) if o != king]  # found in C
+        # Out of check, the pieces not pinned (most of the time, all of them) in one comprehension and a loop
+        # along the rays, each move read from a table (no Python call a piece: most of a playout's time);
+        # the others' moves kept where they stay on the pin's line or stop the check.
+        free = [] if stop is not None else [o for o in pieces if o not in pinned] if pinned else pieces
+        moves = [m for o in free for t, ms in REACH[board[o]][o][0] if board[t] not in mine for m in ms]
+        for o in free:
+            for ray in REACH[board[o]][o][1]:
+                for t, ms in ray:
                     if board[t]:
                         if board[t] not in mine:
-                            targets.append(t)
+                            moves += ms
                         break
-                    targets.append(t)
-            if kind == K:
-                targets = [t for t in targets if not attacked(lifted, t, enemy)]
-            elif stop is not None:  # in check: a pinned piece cannot stop it
-                targets = [] if o in pinned else [t for t in targets if t in stop]
-            elif o in pinned:
-                targets = [t for t in targets if t in pinned[o]]
-            if kind in PROMOTES:
-                for t in targets:
-                    if in_zone[o] or in_zone[t]:
-                        moves.append(PROMOTE[o][t])
-                        if not stuck(me, kind, t):
-                            moves.append(STAY[o][t])
-                    else:
-                        moves.append(STEP[o][t])
-            else:
-                moves += map(STEP[o].__getitem__, targets)
+                    moves += ms
+        held = pinned.items() if stop is None else [(o, stop) for o in pieces if o not in pinned]
+        for o, allowed in held:
+            emit = EMIT[board[o]][o]
+            moves += [m for t in self.reach(board, o, mine) if t in allowed for m in emit[t]]
+        lifted = (*board[:king], 0, *board[king + 1 :])
+        moves += [STEPS[king][t] for t in self.reach(board, king, mine) if not attacked(lifted, t, enemy)]
         if drops and any(hands[7 * me : 7 * me + 7]):
-            empty = [t for t, p in enumerate(board) if not p and (stop is None or t in stop)]
+            empty = list(compress(SQUARES, map(not_, board)))  # found in C
+            if stop is not None:
+                empty = [t for t in empty if t in stop]
             for k in range(7):
                 if hands[7 * me + k]:
                     at = self.pawn_drops(board, hands, me, empty) if k == P else empty
                     moves += filter(None, map(DROP[me][k].__getitem__, at))
         return moves
 
+    @staticmethod
+    def reach(board: tuple[int, ...], o: int, mine: range) -> list[int]:
+        """The squares the piece on ``o`` may go to, its king's safety aside."""
+        steps, rays = MOVES[board[o] >> 4][(board[o] & 15) - 1][o]
+        targets = [t for t in steps if board[t] not in mine]
+        for ray in rays:
+            for t in ray:
+                if board[t]:
+                    if board[t] not in mine:
+                        targets.append(t)
+                    break
+                targets.append(t)
+        return targets
+
     def pawn_drops(self, board, hands, me, empty) -> list[int]:  # type: ignore[no-untyped-def]
-        """Where a pawn may be dropped: not in a file with one of its side's, not to mate at once."""
-        pawn, f, king = code(P, me), 1 if me == 0 else -1, code(K, 1 - me)
-        files = {x for x in range(9) if pawn in board[x * 9 : x * 9 + 9]}
-        return [
-            t
-            for t in empty
-            if t // 9 not in files
-            and not (
-                0 <= t + f < 81
-                and board[t + f] == king
-                and not self.answered(self.dropped(board, hands, me, P, t)[0], 1 - me)
-            )
-        ]
+        """Where a pawn may be dropped: not in a file with one of its side's, not to mate at once (only the
+        square before the other king can: that drop alone is played out)."""
+        pawn, f = code(P, me), 1 if me == 0 else -1
+        pawned = [pawn in board[x * 9 : x * 9 + 9] for x in range(9)]
+        at = [t for t in empty if not pawned[t // 9]]
+        mate = board.index(code(K, 1 - me)) - f  # a pawn there attacks the king (off its file: a square it never goes)
+        if mate in at and not self.answered(self.dropped(board, hands, me, P, mate)[0], 1 - me):
+            at.remove(mate)
+        return at
 
     def answered(self, board: tuple[int, ...], me: int) -> bool:
         """Whether ``me``, checked by a pawn just dropped, has a move on the board: the king's steps first."""
@@ -158,7 +162,7 @@ class Shogi(Game[ShogiState]):
         return (*board[:t], code(k, me), *board[t + 1 :]), tuple(hand)
 
     def generate_moves(self, state: ShogiState) -> tuple[Move, ...]:
-        return tuple(sorted(self.moves(state.board, state.hands, state.turn)))
+        return tuple(map(MOVE_OF.__getitem__, sorted(self.moves(state.board, state.hands, state.turn))))
 
     def apply(self, state: ShogiState, move: Move) -> ShogiState:
         me, board, hands = state.turn, list(state.board), list(state.hands)
@@ -175,7 +179,8 @@ class Shogi(Game[ShogiState]):
             board[o], board[t] = 0, code(PROMOTES[(p & 15) - 1], me) if move.choice == 0 else p
         board_t, hands_t = tuple(board), tuple(hands)
         checking = attacked(board_t, board_t.index(code(K, 1 - me)), me)
-        checks = tuple((c + 1 if checking else 0) if side == me else c for side, c in enumerate(state.checks))
+        mine = state.checks[me] + 1 if checking else 0
+        checks = (mine, state.checks[1]) if me == 0 else (state.checks[0], mine)
         key = hash((board_t, hands_t, 1 - me))
         after = ShogiState(game=self, history=state.history + (move,), turn=1 - me, board=board_t,
                            hands=hands_t, checks=checks, seen=state.seen + (key,))  # type: ignore[arg-type]  # fmt: skip
@@ -201,11 +206,10 @@ class Shogi(Game[ShogiState]):
 
     @staticmethod
     def points(state: ShogiState, side: int) -> int:
-        value = {B: 5, R: 5, 12: 5, 13: 5, K: 0}
-        board = sum(
-            value.get((p & 15) - 1, 1) for i, p in enumerate(state.board) if p and p >> 4 == side and zone(side, i)
+        worth, board = WORTH[side], state.board
+        return sum([worth[board[i]] for i in CAMP[side]]) + sum(
+            n * (5 if k >= 5 else 1) for k, n in enumerate(state.hands[7 * side : 7 * side + 7])
         )
-        return board + sum(n * (5 if k >= 5 else 1) for k, n in enumerate(state.hands[7 * side : 7 * side + 7]))
 
     # -- the board, the hands and the notation -----------------------------------
     def owners(self, state: ShogiState) -> dict[int, int]:

@@ -71,20 +71,29 @@ ATTACKS = [[(tuple((j, frozenset(cs)) for j, cs in NEAR[c][i].items()),
 STEP = [[Move(o + 18, t + 18, ()) for t in range(81)] for o in range(81)]
 PROMOTE, STAY = ([[with_choice(m, c) for m in row] for row in STEP] for c in (0, 1))
 OWN = (range(1, 15), range(17, 31))  # each side's pieces
+#: OWNS[side][p]: whether the piece coded p is ``side``'s; a list, so that ``map`` reads it in C (a tuple's or a
+#: range's __getitem__ and __contains__ go through a slow wrapper there).
+OWNS = [[p in OWN[side] for p in range(31)] for side in (0, 1)]
+SQUARES = range(81)
 
 
-def checking(board: tuple[int, ...], king: int, by: int) -> set[int] | None:
-    """None where ``by`` does not check the king on ``king``; else the squares where a piece stops the
-    check (the checker's, and those between it and a king checked along a line; none for two checkers)."""
-    near, lines = ATTACKS[by][king]
+def guard(board: tuple[int, ...], king: int, me: int) -> tuple[set[int] | None, dict[int, tuple[int, ...]]]:
+    """Where ``me``'s king on ``king`` stands, in one look along each line out of it (each line's pieces read
+    in C): None out of check, else the squares where a piece stops the check (the checker's, and those between
+    it and a king checked along a line; none for two checkers); and each of ``me``'s pieces pinned to the
+    king, with the squares of its line it may still go to."""
+    near, lines = ATTACKS[1 - me][king]
     found = [(j,) for j, codes in near if board[j] in codes]
-    for _, ray, codes in lines:
-        for n, t in enumerate(ray):
-            if board[t]:
-                if board[t] in codes:
-                    found.append(ray[: n + 1])
-                break
-    return None if not found else set(found[0]) if len(found) == 1 else set()
+    pins = {}
+    for read, ray, codes in lines:
+        pieces = filter(None, read(board))
+        first = next(pieces, 0)
+        if first in codes:  # a check along the line: where its pieces stand, looked up only then
+            found.append(ray[: next(n for n, t in enumerate(ray) if board[t]) + 1])
+        elif first and first >> 4 == me and next(pieces, 0) in codes:  # pinned
+            mine, pinner = [n for n, t in enumerate(ray) if board[t]][:2]
+            pins[ray[mine]] = ray[: pinner + 1]
+    return None if not found else set(found[0]) if len(found) == 1 else set(), pins
 
 
 def attacked(board: tuple[int, ...], i: int, by: int) -> bool:
@@ -98,23 +107,6 @@ def attacked(board: tuple[int, ...], i: int, by: int) -> bool:
     return False
 
 
-def pins(board: tuple[int, ...], king: int, me: int) -> dict[int, tuple[int, ...]]:
-    """Each piece of ``me``'s pinned to its king, and the squares of its line it may still go to."""
-    pins = {}
-    for _, ray, codes in ATTACKS[1 - me][king][1]:
-        mine = -1
-        for n, t in enumerate(ray):
-            if not board[t]:
-                continue
-            if mine < 0 and board[t] >> 4 == me:
-                mine = t
-                continue
-            if mine >= 0 and board[t] in codes:
-                pins[mine] = ray[: n + 1]
-            break
-    return pins
-
-
 def zone(side: int, i: int) -> bool:
     return i % 9 >= 6 if side == 0 else i % 9 <= 2
 
@@ -126,10 +118,52 @@ def stuck(side: int, kind: int, i: int) -> bool:
 
 
 ZONE = [tuple(zone(c, i) for i in range(81)) for c in (0, 1)]
-#: DROP[side][kind][i]: the drop there, None where the piece could never move.
+#: CAMP[side]: its far three ranks; WORTH[side][p]: what a piece coded p counts there for ``side`` (its rook or
+#: bishop, promoted or not, 5; its king 0; its others 1; the other side's 0).
+CAMP = [tuple(i for i in range(81) if ZONE[c][i]) for c in (0, 1)]
+WORTH = [[0 if p not in OWN[c] or p & 15 == K + 1 else 5 if (p & 15) - 1 in (B, R, 12, 13) else 1 for p in range(31)]
+         for c in (0, 1)]  # fmt: skip
+
+
+def key(m: Move) -> int:
+    """A move as a number ordered as the moves are (origin, square, then no choice, promote, stay): the
+    moves are listed as numbers, sorted as numbers (several times faster than tuples), then read in MOVE_OF."""
+    return (m.origin * 128 + m.to) * 3 + m.choice + 1
+
+
+def _moves(c: int, k: int, o: int, t: int) -> tuple[int, ...]:
+    """The moves of side ``c``'s piece of kind ``k`` from ``o`` to ``t``: promoting where it may, then not
+    where it may still move after."""
+    if k not in PROMOTES or not (ZONE[c][o] or ZONE[c][t]):
+        return (key(STEP[o][t]),)
+    return (key(PROMOTE[o][t]),) if stuck(c, k, t) else (key(PROMOTE[o][t]), key(STAY[o][t]))
+
+
+#: REACH[p][o]: a piece coded ``p`` on ``o``: (each square a step away with its moves there) and (its rays,
+#: each square with its moves); EMIT[p][o][t]: its moves to ``t``. Empty for a king: its moves are tested.
+REACH = [[((), ())] * 81 for _ in range(31)]
+EMIT: list[list[dict[int, tuple[int, ...]]]] = [[{} for _ in range(81)] for _ in range(31)]
+for _c in (0, 1):
+    for _k in (k for k in range(14) if k != K):
+        for _o in range(81):
+            _steps, _rays = MOVES[_c][_k][_o]
+            REACH[code(_k, _c)][_o] = (tuple((t, _moves(_c, _k, _o, t)) for t in _steps),
+                                       tuple(tuple((t, _moves(_c, _k, _o, t)) for t in r) for r in _rays))  # fmt: skip
+            EMIT[code(_k, _c)][_o] = {t: m for t, m in REACH[code(_k, _c)][_o][0] + sum(REACH[code(_k, _c)][_o][1], ())}
+
+
+#: DROP[side][kind][i]: the drop there (its key), None where the piece could never move.
 DROP = [
-    [[None if stuck(c, k, i) else Move(HAND[c][k], i + 18, ()) for i in range(81)] for k in range(7)] for c in (0, 1)
+    [[None if stuck(c, k, i) else key(Move(HAND[c][k], i + 18, ())) for i in range(81)] for k in range(7)]
+    for c in (0, 1)
 ]
+STEPS = [[key(m) for m in row] for row in STEP]  # the keys of STEP
+MOVE_OF: list[Move | None] = [None] * (115 * 128 * 3)  # each move by its key
+for _m in (
+    *(m for row in STEP + PROMOTE + STAY for m in row),
+    *(Move(s, i + 18, ()) for s in HAND_KIND for i in range(81)),
+):
+    MOVE_OF[key(_m)] = _m
 
 
 def _start() -> tuple[int, ...]:
