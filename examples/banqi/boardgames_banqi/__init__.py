@@ -91,6 +91,7 @@ NEXT = tuple(tuple(sorted(line[0] for line in lines)) for lines in LINES)  # the
 FLIPS = tuple(place(sq) for sq in SQUARES)
 STEPS = tuple(tuple(step(sq, to) for to in SQUARES) for sq in SQUARES)
 STEPS_TO = tuple(tuple((to, STEPS[sq][to]) for to in NEXT[sq]) for sq in SQUARES)  # each step, with its square
+CROSS = tuple(frozenset(sum(lines, ())) for lines in LINES)  # the squares on a square's row and column
 REVEALS = tuple(outcome(piece) for piece in range(14))
 
 
@@ -152,20 +153,21 @@ class Banqi(Game[BanqiState]):
             m for sq in state.up[colour] for beats in (TAKES[cells[sq]],) for to, m in STEPS_TO[sq] if beats[cells[to]]
         ]
         cannon = 7 * colour + CANNON
-        if cannon in cells and self.cannons(cells, cannon, state.up[colour], moves):
+        if cannon in cells and self.cannons(cells, cannon, state.up, moves):
             moves.sort()
         return tuple(moves)
 
     @staticmethod
-    def cannons(cells: tuple[int, ...], cannon: int, up: tuple[int, ...], moves: list[Move]) -> bool:
-        """Adds to ``moves`` each jump of the cannons ``cannon`` on ``up`` (their steps are there): over exactly
-        one piece onto the first behind it, an enemy face-up piece. Whether one was added."""
-        enemy, before = range(7 - cannon + CANNON, 14 - cannon + CANNON), len(moves)  # 7-13 for red's, 0-6 black's
-        for sq in (sq for sq in up if cells[sq] == cannon):
-            for line in LINES[sq]:
-                behind = [to for to in line if cells[to] != EMPTY][1:2]
-                if behind and cells[behind[0]] in enemy:
-                    moves.append(STEPS[sq][behind[0]])
+    def cannons(cells: tuple[int, ...], cannon: int, up: tuple[tuple[int, ...], ...], moves: list[Move]) -> bool:
+        """Adds to ``moves`` each jump of the cannons ``cannon`` (their steps are there): over exactly one piece
+        onto the first behind it, an enemy face-up piece (none on its row or column: its lines are not read)."""
+        before, enemy = len(moves), up[1 - cannon // 7]
+        for sq in up[cannon // 7]:
+            if cells[sq] == cannon and not CROSS[sq].isdisjoint(enemy):
+                for line in LINES[sq]:
+                    behind = [to for to in line if cells[to] != EMPTY][1:2]
+                    if behind and behind[0] in enemy:
+                        moves.append(STEPS[sq][behind[0]])
         return len(moves) > before
 
     def apply(self, state: BanqiState, move: Move) -> BanqiState:
