@@ -48,6 +48,7 @@ from .rules.moves import PASS, Move, place, placements, step
 from .rules.options import ChoiceOption, FloatOption, IntOption, Option, TextOption
 from .rules.parts import Parts
 from .rules.segments import Segment
+from .rules.stacks import Stacked
 from .rules.view import BoardView
 
 __version__ = "0.3.0"
@@ -100,6 +101,7 @@ __all__ = [
     "PieceKind",
     "Counted",
     "Segment",
+    "Stacked",
     "sow",
     "MarkKind",
     "Overlay",

@@ -44,6 +44,7 @@ from ..geometry import Grid
 from ..rules.declarations import Card
 from ..rules.game import Game, State
 from ..rules.segments import Segment, covered, direction_of
+from ..rules.stacks import stack_names, stack_planes
 from ..rules.view import BoardView
 
 
@@ -95,6 +96,7 @@ def _plane_names(cls: type[Game], count: int) -> tuple[str, ...]:
         *(f"mark {kind.name}" for kind in cls.mark_kinds),
         *(f"overlay {kind.name}" for kind in cls.overlay_kinds),
         *(segment_names(cls.segment, count) if cls.segment is not None else ()),
+        *(stack_names(cls.stacked, count, whose) if cls.stacked is not None else ()),
         *(counted_names(count) if cls.counted is not None else ()),
         *(f"{who} pieces in hand" for who in everyone),
         *(("chance to move",) if cls.has_chance else ()),
@@ -173,6 +175,8 @@ def planes(state: State, player: int, chosen: Sequence[int] = ()) -> list[list[f
     at += len(game.overlay_kinds)
     if game.segment is not None:  # the lines drawn between points (rules.segments)
         at = segment_planes(out, at, view, game.segment, player, count)
+    if game.stacked is not None:  # each level of the piles, by owner, and their heights (rules.stacks)
+        at = stack_planes(out, at, view, game.stacked, player, count)
     if game.counted is not None:  # the raw counts: each player's sites, the looker's first, then no one's
         for square, n, holder in view.counts:
             out[at + (count if holder is None else (holder - player) % count)][square] = float(n)

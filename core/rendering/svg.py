@@ -47,6 +47,7 @@ from ..rules.hands import held_kind
 from ..rules.view import BoardView
 from . import sites, stones, tiles
 from .glyphs import CHESS_SET, svg_glyph, svg_pentagon
+from .piles import heights_svg
 from .text import glyphs
 from .words import (
     card_runs,
@@ -1053,6 +1054,7 @@ def render_svg(view: BoardView, title: str = "", interactive: bool = False, widt
             cx, cy = cx + CELL * 0.36, cy - CELL * 0.36
         out.append(f'<circle class="target" cx="{_n(cx)}" cy="{_n(cy)}" r="5" fill="#3cb371"/>')
     _pieces(view, centre, BOARD if grid.kind == "points" else CELL_FILL, out)
+    out += heights_svg(view, centre, CELL)  # each pile's height on its top piece (rules.stacks)
     _overlays(view, centre, grid.basis == "hex", out, fills=False)
     _rings(view, centre, out)
     out += beside

@@ -41,6 +41,7 @@ from ..rules.colours import luminance
 from ..rules.declarations import Card, Cards, Die
 from ..rules.hands import held_kind, held_text
 from ..rules.segments import segments_text
+from ..rules.stacks import height_sign, stacks_text
 from ..rules.view import BoardView
 from . import sites
 from .glyphs import CHESS_SET, glyph_of
@@ -133,6 +134,7 @@ def render_text(view: BoardView, unicode: bool = False) -> str:
     mark = dict(view.marks)
     last, changed, targets = set(view.last), set(view.changed), set(view.targets)
     winning = set(view.winning)
+    piled = dict(view.stacks)
     counted = {sq: count_text(n) for sq, n, _ in view.counts}
     letters = glyphs(view.players)
     owned = view.counted is not None and view.counted.owned
@@ -185,8 +187,8 @@ def render_text(view: BoardView, unicode: bool = False) -> str:
         if cover is not None and cover.cover == "cross" and (sq in owner or sq in neutral):
             return paint("x", cover.colour, bold=True) if unicode else "x"
         kind = view.mark_kind(mark[sq]) if sq in mark else None
-        if kind is None:
-            return " "
+        if kind is None:  # a pile's height beside its top piece (rules.stacks): B2
+            return paint(height_sign(len(piled[sq])), bold=True) if sq in piled else " "
         return paint(kind.unicode or kind.text, kind.colour) if unicode else kind.text
 
     link = paint("─", dim=True) if unicode else "-"
@@ -341,6 +343,9 @@ def render_text(view: BoardView, unicode: bool = False) -> str:
     if view.segments:  # the lines drawn between points, listed: a terminal cannot draw a knight's move
         head, _, listed = segments_text(view).partition(": ")
         lines += _wrap(f"{head}: ", listed.split(" "), sep=" ")
+    if view.stacks:  # what lies under each pile's top piece, bottom to top
+        head, _, listed = stacks_text(view).partition(": ")
+        lines += _wrap(f"{head}: ", listed.split("; "), sep="; ")
     lines += _beside(view, unicode, paint)
     if view.flag:  # what the game flags (a king in check), in words
         lines.append(view.flag)

@@ -13,6 +13,7 @@ from ..rules.counts import count_words
 from ..rules.declarations import Card, CardBox, Cards, Die
 from ..rules.hands import held_kind, held_words
 from ..rules.segments import segments_text
+from ..rules.stacks import stack_words, stacks_text
 from ..rules.view import BoardView
 
 
@@ -48,6 +49,7 @@ def squares_words(view: BoardView) -> dict[int, str]:
             extra.setdefault(sq, []).append(words)
     grid, out = view.grid, {}
     counts = {sq: (n, who) for sq, n, who in view.counts}
+    piled = dict(view.stacks)
     for square in range(grid.size):
         if not grid.on_board[square]:
             continue
@@ -60,6 +62,8 @@ def squares_words(view: BoardView) -> dict[int, str]:
             who = owners[square]
             player = view.players[who] if who < len(view.players) else f"player {who + 1}"
             what = f"{player} {view.piece_kind(square).name}"
+            if square in piled:  # d4, black beetle, a stack of 2: white queen under black beetle
+                what = f"{what}, {stack_words(view, piled[square])}"
         elif square in neutral and neutral[square] < len(view.neutral_kinds):
             what = view.neutral_kinds[neutral[square]].name
         else:
@@ -93,6 +97,8 @@ def position_words(view: BoardView) -> str:
         ))
     if view.segments:  # the lines drawn between points, by owner (rules.segments)
         parts.append(segments_text(view))
+    if view.stacks:  # the piles, bottom to top (rules.stacks)
+        parts.append(stacks_text(view))
     return ". ".join(["; ".join(parts), *beside_words(view), *([view.flag] if view.flag else [])])
 
 

@@ -18,6 +18,7 @@ from .declarations import Campaign, MarkKind, Overlay, PieceKind, Words
 from .options import Option
 from .players import count_range
 from .segments import Segment
+from .stacks import Stacked
 
 
 def _text(value: object) -> bool:
@@ -71,6 +72,10 @@ DECLARATIONS: dict[str, tuple[Callable[[object], bool], str]] = {
     "segment": (
         lambda v: v is None or isinstance(v, Segment),
         "what the game draws between points, a boardgames.Segment or None",
+    ),
+    "stacked": (
+        lambda v: v is None or (isinstance(v, Stacked) and _count(v.levels) and v.levels >= 1),
+        "what the game's piles of pieces are, a boardgames.Stacked (levels from 1) or None",
     ),
     "edges": (_edges, "the board's sides that belong to a player, a mapping of side name to player index"),
     "checkered": (_flag, "whether square cells alternate dark and light, True or False"),

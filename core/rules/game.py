@@ -63,6 +63,7 @@ from .players import (
     value_of_place,
 )
 from .segments import Segment, checked_segments
+from .stacks import Stacked, checked_stacks, stacks_json
 from .typed import TypedMoves
 from .view import DEFAULT_COLOURS, DEFAULT_SYMBOLS, BoardView, beyond_the_board
 
@@ -580,6 +581,8 @@ class State(TypedMoves):
             # The lines drawn between points (Game.segments), where the game draws them.
             **({"segments": [{"from": names[a], "to": names[b], "owner": owner(who)}
                              for a, b, who in checked_segments(game, self)]} if game.segment is not None else {}),
+            # The pieces piled on each site holding more than one, bottom to top (Game.stacks).
+            **({"stacks": stacks_json(game, self, names, owner)} if game.stacked is not None else {}),
             # What the board shows beside its pieces (a throne, a player's territory), by square.
             "marks": {names[sq]: name for sq, name in sorted(game.marks(self).items())},
             "overlays": {
@@ -732,6 +735,8 @@ class Game(Generic[StateT]):
     sowing: ClassVar[bool] = False
     #: What the game draws between points (TwixT's links), or None: see :meth:`segments`.
     segment: ClassVar[Segment | None] = None
+    #: What the game's piles of pieces are (a Hive beetle on others), or None: see :meth:`stacks`.
+    stacked: ClassVar[Stacked | None] = None
     words: ClassVar[Words] = Words()
     #: A campaign of solo levels played in turn, points carried between them
     #: (:class:`~boardgames.rules.declarations.Campaign`; Donnant Donnant's
@@ -1052,6 +1057,13 @@ class Game(Generic[StateT]):
         index or None (:mod:`boardgames.rules.segments`). None by default."""
         return ()
 
+    def stacks(self, state: StateT) -> dict[int, tuple[tuple[int, int], ...]]:
+        """Where the game declares :attr:`stacked`: each site holding two
+        pieces or more, mapped to them bottom to top, each ``(owner, kind
+        index)``; the top one is the site's piece in :meth:`owners` and
+        :meth:`kinds` (:mod:`boardgames.rules.stacks`). None by default."""
+        return {}
+
     # -- beyond the board: dice, cards and scores, drawn below it (a game writes what it has) --
     def dice(self, state: StateT) -> tuple[Die, ...]:
         """The dice ``state`` shows, each a :class:`~boardgames.rules.declarations.Die`
@@ -1258,6 +1270,8 @@ class Game(Generic[StateT]):
             counted=self.counted,
             segments=checked_segments(self, state) if self.segment is not None else (),
             segment=self.segment,
+            stacks=checked_stacks(self, state) if self.stacked is not None else (),
+            stacked=self.stacked,
             **beyond_the_board(self, state),  # dice, hands, cards on the table, running scores
         )
 

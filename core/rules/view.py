@@ -36,6 +36,7 @@ from .declarations import (
 )
 from .players import MORE_SYMBOLS, extended
 from .segments import Segment
+from .stacks import Stack, Stacked
 
 PieceShape = Literal["disc", "ring", "square", "cross"]
 #: The colours and symbols of players whose game names none (``Game`` uses these too).
@@ -123,6 +124,10 @@ class BoardView:
     segments: tuple[tuple[int, int, int | None], ...] = ()
     #: What those lines are (``Game.segment``): their words.
     segment: Segment | None = None
+    #: (site, pieces bottom to top, each (owner, kind index)) for each site holding two or more (``Game.stacks``).
+    stacks: tuple[tuple[int, Stack], ...] = ()
+    #: What those piles are (``Game.stacked``): their words and observation levels.
+    stacked: Stacked | None = None
 
     def site_name(self, site: int) -> str:
         """The name people read for ``site``: the game's where the grid is no
