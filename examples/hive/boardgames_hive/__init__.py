@@ -1,0 +1,210 @@
+"""Hive, as OpenSpiel's ``hive`` plays it (the mosquito, ladybug and pillbug included by default).
+
+White and black each have a queen bee, three ants, three grasshoppers, two
+spiders, two beetles, a mosquito, a ladybug and a pillbug, off the board.
+White places a first tile (not the queen), black one beside it; from then on
+a player places a tile beside their own and no other's, or, once their queen
+is down, moves one: never the tile moved last, nor one the hive would fall
+apart without. The queen and the pillbug slide one cell, a spider exactly
+three, an ant any number, around the hive and never through a gap too
+narrow; a grasshopper jumps in a line over the tiles beside it; a beetle
+steps one cell, onto the hive too, and holds the pile it tops; a ladybug
+goes two steps over the hive and one down; a mosquito moves as any bug
+beside it (a beetle on the hive); a pillbug may lift a tile beside it over
+itself onto an empty cell beside it. The queen must be down by a player's
+fourth tile. A player whose queen is surrounded loses (both at once: a
+draw); a player with no move passes; 500 moves draw.
+
+The board has no fixed shape: a hexagon around the first tile, ``size``
+cells from it to each side (8 as OpenSpiel's); where the hive reaches past
+it, every tile moves back toward the middle as OpenSpiel's does, or, where
+it cannot, the game ends drawn. Moves are written in the Universal Hive
+Protocol, as OpenSpiel writes them: ``wA1`` (the first tile), ``bG1 -wA1``
+(black's first grasshopper west of white's first ant), ``wB1 bQ`` (onto
+black's queen), ``pass``.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+
+import attrs
+
+import boardgames
+from boardgames import PASS, ChoiceOption, Game, IntOption, Move, Outcome, PieceKind, Stacked, State, hookimpl
+from boardgames.rules.choices import Choices
+from boardgames.rules.moves import with_choice
+
+from .board import BESIDE, BUG, LETTER, STEPS, TILES, Board, Position, uhp
+
+NAMES = ("queen", "ant", "grasshopper", "spider", "beetle", "mosquito", "ladybug", "pillbug")
+EXPANSIONS = (("mosquito", 5), ("ladybug", 6), ("pillbug", 7))
+
+
+@attrs.frozen(kw_only=True, slots=False)
+class HiveState(State):
+    #: Each tile's site (OpenSpiel's numbering: wQ, wA1..., then black's), -1 in hand.
+    where: tuple[int, ...] = (-1,) * 28
+    #: (site, tiles bottom to top) for each taken site, in site order.
+    piles: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    #: The tile moved last (-1: none, after a pass), which may not move now.
+    last: int = -1
+
+    @functools.cached_property
+    def pile(self) -> dict[int, tuple[int, ...]]:
+        """The piles by site."""
+        return dict(self.piles)
+
+
+class Hive(Game[HiveState]):
+    name = "hive"
+    title = "Hive"
+    summary = "Hive as OpenSpiel plays it: surround the other queen; beetles climb on top; UHP notation."
+    player_names = ("white", "black")
+    colours = ("#f3e9d2", "#1b1b1b")
+    piece_kinds = tuple(PieceKind(n, LETTER[i], LETTER[i]) for i, n in enumerate(NAMES))
+    stacked = Stacked("stack", "stacks", levels=3)
+    move_choices = Choices("Which tile?", tuple(f"{NAMES[b]}{'' if len(uhp(t)) == 2 else ' ' + uhp(t)[-1]}"
+                                                 for t, b in enumerate(BUG)), tuple(uhp(t)[1:] for t in range(14)))
+    option_specs = (
+        IntOption("size", "cells from the middle to each side (OpenSpiel's board_size)", 8, minimum=3, maximum=14),
+        *(ChoiceOption(name, f"whether each side has a {name}", "yes", choices=("yes", "no"))
+          for name, _ in EXPANSIONS),
+    )
+    max_length = 500  # OpenSpiel's: then a draw
+    rules_text = __doc__ or ""
+
+    def setup(self) -> None:
+        self.board = Board(self.options["size"])
+        self.grid = self.board.grid
+        self.bugs = frozenset({0, 1, 2, 3, 4} | {k for name, k in EXPANSIONS if self.options[name] == "yes"})
+
+    def initial_state(self) -> HiveState:
+        return HiveState(game=self)
+
+    def position(self, state: HiveState) -> Position:
+        return Position(self.board, state.pile, state.where, state.last, len(state.history), self.bugs)
+
+    # -- moves ---------------------------------------------------------------
+    def generate_moves(self, state: HiveState) -> tuple[Move, ...]:
+        where = state.where
+        moves = sorted(  # in the order of squares, as every game's
+            Move(where[t], to) if where[t] >= 0 else with_choice(Move(-1, to), t % 14)
+            for t, to in self.position(state).moves(state.turn)
+        )
+        return tuple(moves) or (PASS,)
+
+    def tile_of(self, state: HiveState, move: Move) -> int:
+        """The tile ``move`` places (its choice) or moves (the top of its origin)."""
+        return 14 * state.turn + move.choice if move.origin < 0 else state.pile[move.origin][-1]
+
+    def apply(self, state: HiveState, move: Move) -> HiveState:
+        history, turn = state.history + (move,), 1 - state.turn
+        if move.is_pass:
+            return HiveState(game=self, history=history, turn=turn, where=state.where, piles=state.piles,
+                             outcome=self.ended(state.piles, len(history)))
+        tile, to = self.tile_of(state, move), move.to
+        piles = dict(state.piles)
+        if move.origin >= 0:
+            rest = piles.pop(move.origin)[:-1]
+            if rest:
+                piles[move.origin] = rest
+        where = list(state.where)
+        where[tile] = -1
+        if self.board.far(to):  # past the board: the hive moves back toward the middle, or the game is drawn
+            shift = self.recentre(state.where, to)
+            if shift is None:
+                return HiveState(game=self, history=history, turn=turn, where=state.where, piles=state.piles,
+                                 last=tile, outcome=Outcome(None, "the hive reached the edge of the board"))
+            piles = {shift(s): p for s, p in piles.items()}
+            where = [shift(s) if s >= 0 else -1 for s in where]
+            to = shift(to)
+        piles[to] = piles.get(to, ()) + (tile,)
+        where[tile] = to
+        frozen = tuple(sorted(piles.items()))
+        return HiveState(game=self, history=history, turn=turn, where=tuple(where), piles=frozen, last=tile,
+                         outcome=self.ended(frozen, len(history)))
+
+    def recentre(self, where: tuple[int, ...], to: int) -> Callable[[int], int] | None:
+        """OpenSpiel's recentring: the middle of the tiles' span (the origin counted), rounded to a cell, moved
+        to the origin; None where that leaves the new cell or a tile past the board."""
+        board = self.board
+        cells = [board.qr[s] for s in where if s >= 0]
+        avg = [(min(0, *v) + max(0, *v)) / 2 for v in zip(*((q, r, -q - r) for q, r in cells), strict=True)]
+        rounded = [int(a + 0.5) if a >= 0 else -int(-a + 0.5) for a in avg]  # C's round: halves away from 0
+        diff = [abs(r - a) for r, a in zip(rounded, avg, strict=True)]
+        if diff[0] > diff[1] and diff[0] > diff[2]:
+            rounded[0] = -rounded[1] - rounded[2]
+        elif diff[1] > diff[2]:
+            rounded[1] = -rounded[0] - rounded[2]
+        dq, dr = -rounded[0], -rounded[1]
+        moved = [(q + dq, r + dr) for q, r in [board.qr[to], *cells]]
+        if (dq, dr) == (0, 0) or any(max(abs(q), abs(r), abs(q + r)) > board.radius for q, r in moved):
+            return None
+        return lambda s: board.site[(board.qr[s][0] + dq, board.qr[s][1] + dr)]
+
+    def ended(self, piles: tuple[tuple[int, tuple[int, ...]], ...], ply: int) -> Outcome | None:
+        """A surrounded queen loses (both at once: a draw); 500 moves draw."""
+        taken, surrounded = {s for s, _ in piles}, [False, False]
+        for s, pile in piles:
+            for queen in set(pile) & {0, 14}:
+                surrounded[queen // 14] = all(n in taken for n in self.board.near[s])
+        if surrounded[0] != surrounded[1]:
+            loser = surrounded.index(True)
+            return Outcome(1 - loser, f"{self.player_names[loser]}'s queen is surrounded")
+        if any(surrounded):
+            return Outcome(None, "both queens are surrounded")
+        return Outcome(None, f"{self.max_length} moves") if ply >= self.max_length else None
+
+    # -- the board, the piles and the notation --------------------------------
+    def owners(self, state: HiveState) -> dict[int, int]:
+        return {s: pile[-1] // 14 for s, pile in state.piles}
+
+    def kinds(self, state: HiveState) -> dict[int, int]:
+        return {s: BUG[pile[-1] % 14] for s, pile in state.piles if BUG[pile[-1] % 14]}
+
+    def stacks(self, state: HiveState) -> dict[int, tuple[tuple[int, int], ...]]:
+        return {s: tuple((t // 14, BUG[t % 14]) for t in pile) for s, pile in state.piles if len(pile) > 1}
+
+    def write_notation(self, state: HiveState, move: Move) -> str:
+        """UHP, as OpenSpiel writes it: the tile, then where, by a tile beside it (the first of NE, E... W,
+        NW round the cell) or the pile's top it climbs onto."""
+        if move.is_pass:
+            return "pass"
+        tile, to = self.tile_of(state, move), move.to
+        if not state.piles:
+            return uhp(tile)
+        piles = dict(state.piles)
+        if to in piles:
+            return f"{uhp(tile)} {uhp(piles[to][-1])}"
+        for d, n in enumerate(self.board.near[to]):
+            pile = piles.get(n, ())
+            ref = pile[-2] if pile and pile[-1] == tile and len(pile) > 1 else pile[-1] if pile else -1
+            if ref >= 0 and ref != tile:
+                return f"{uhp(tile)} {BESIDE[(d + 3) % 6].format(uhp(ref))}"
+        return uhp(tile)
+
+    def read_notation(self, state: HiveState, text: str) -> Move | None:
+        """Any UHP a player may write: ``wA1``, ``bG1 -wA1`` (by any tile beside the cell), ``wB1 bQ``."""
+        words = text.split()
+        if not 1 <= len(words) <= 2 or words[0] not in TILES:
+            return super().read_notation(state, text) if text == "pass" else None
+        tile, to = TILES[words[0]], self.board.centre
+        if len(words) == 2:
+            name = words[1].strip("/-\\")
+            at = state.where[TILES[name]] if name in TILES else -1
+            beside = [d for d, written in enumerate(BESIDE) if written.format(name) == words[1]]
+            if at < 0 or not (beside or words[1] == name):
+                return None
+            q, r = self.board.qr[at]
+            to = self.board.site.get((q + STEPS[beside[0]][0], r + STEPS[beside[0]][1]), -1) if beside else at
+        for move in state.legal_moves:
+            if not move.is_pass and move.to == to and self.tile_of(state, move) == tile:
+                return move
+        return None
+
+
+@hookimpl
+def register_games(register: Callable[[type[boardgames.Game]], None]) -> None:
+    register(Hive)

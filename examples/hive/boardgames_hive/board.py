@@ -1,0 +1,248 @@
+"""Hive's geometry and moves, as OpenSpiel's hive works them out.
+
+Tiles are numbered as OpenSpiel's: 0 ``wQ``, 1-3 ``wA1``-``wA3``, 4-6
+grasshoppers, 7-8 spiders, 9-10 beetles, 11 ``wM``, 12 ``wL``, 13 ``wP``,
+then black's the same from 14. A position is where each tile lies (a site,
+or -1 in hand) and each site's pile, bottom to top. The sites are those of a
+hexagon one cell wider than OpenSpiel's board (radius ``size + 1``): a move
+that lands on that outer ring moves the whole hive back toward the middle,
+as OpenSpiel's does, or ends the game drawn where it cannot.
+"""
+
+from __future__ import annotations
+
+from boardgames import Grid
+
+QUEEN, ANT, HOPPER, SPIDER, BEETLE, MOSQUITO, LADYBUG, PILLBUG = range(8)
+BUG = (QUEEN, ANT, ANT, ANT, HOPPER, HOPPER, HOPPER, SPIDER, SPIDER, BEETLE, BEETLE, MOSQUITO, LADYBUG, PILLBUG)
+LETTER = "QAGSBMLP"
+#: The six steps in OpenSpiel's order (NE, E, SE, SW, W, NW), as axial (q, r).
+STEPS = ((1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1))
+#: How UHP writes a tile beside its reference, by the step from the reference.
+BESIDE = ("{}/", "{}-", "{}\\", "/{}", "-{}", "\\{}")
+
+
+def uhp(tile: int) -> str:
+    """``wA2``: the tile's colour, bug and (for those with several) ordinal."""
+    k = tile % 14
+    ordinal = k - BUG.index(BUG[k]) + 1
+    return "wb"[tile // 14] + LETTER[BUG[k]] + (str(ordinal) if BUG[k] in (ANT, HOPPER, SPIDER, BEETLE) else "")
+
+
+TILES = {uhp(t): t for t in range(28)}
+
+
+class Board:
+    """The sites of a hexagon of radius ``radius + 1`` around OpenSpiel's
+    origin, each with its axial (q, r) and its six neighbours (-1 past the edge)."""
+
+    def __init__(self, radius: int) -> None:
+        self.radius, c = radius, radius + 1
+        self.grid = grid = Grid.hexagon(c + 1)
+        # file = q + r + c, rank = c - r: OpenSpiel's north-east is up and to the right.
+        self.qr = [(f - c + (r - c), c - r) if grid.on_board[grid.index(f, r)] else None
+                   for f, r in map(grid.coords, range(grid.size))]
+        self.site = {qr: s for s, qr in enumerate(self.qr) if qr is not None}
+        self.near = [[self.site.get((p[0] + dq, p[1] + dr), -1) for dq, dr in STEPS] if p else [] for p in self.qr]
+        self.centre = self.site[(0, 0)]
+
+    def far(self, site: int) -> bool:
+        """Whether ``site`` lies past OpenSpiel's board (its distance from the origin above the radius)."""
+        q, r = self.qr[site]
+        return max(abs(q), abs(r), abs(q + r)) > self.radius
+
+
+class Position:
+    """A position's piles (site -> tiles bottom to top) and the moves it allows, OpenSpiel's way."""
+
+    def __init__(self, board: Board, piles: dict[int, tuple[int, ...]], where: tuple[int, ...],
+                 last: int, ply: int, kinds: frozenset[int]) -> None:
+        self.b, self.piles, self.where, self.last, self.ply, self.kinds = board, piles, where, last, ply, kinds
+        #: The cells beside a taken one (a slide must end touching the hive; the mover counts, as in OpenSpiel).
+        self.beside = {n for s in piles for n in board.near[s]}
+
+    def top(self, site: int) -> int:
+        pile = self.piles.get(site) if site >= 0 else None
+        return pile[-1] if pile else -1
+
+    def height(self, site: int) -> int:
+        """The height of the top tile at ``site`` (0 on the ground), -1 where empty."""
+        return len(self.piles.get(site, ())) - 1 if site >= 0 else -1
+
+    def level(self, tile: int) -> int:
+        return self.piles[self.where[tile]].index(tile)
+
+    def covered(self, tile: int) -> bool:
+        return self.where[tile] >= 0 and self.top(self.where[tile]) != tile
+
+    def pinned_sites(self) -> set[int]:
+        """The sites the hive falls apart without (OpenSpiel's articulation
+        points, worked out only once white's queen is down): Tarjan's walk."""
+        if self.where[0] < 0:
+            return set()
+        near, order, low, out = self.b.near, {}, {}, set()
+
+        def walk(site: int, parent: int) -> None:
+            order[site] = low[site] = len(order)
+            children = 0
+            for n in near[site]:
+                if n not in self.piles or n == parent:
+                    continue
+                if n in order:
+                    low[site] = min(low[site], order[n])
+                else:
+                    walk(n, site)
+                    children += 1
+                    low[site] = min(low[site], low[n])
+                    if parent >= 0 and low[n] >= order[site]:
+                        out.add(site)
+            if parent < 0 and children > 1:
+                out.add(site)
+
+        walk(self.where[0], -1)
+        return out
+
+    def gated(self, site: int, h: int, d: int, ignore: int = -1) -> bool:
+        """OpenSpiel's gate: at the ground, both or neither of the cells beside the step are taken (no slide
+        through a gap, nor away from the hive); above it, both are piles at least as high."""
+        near, piles = self.b.near[site], self.piles
+        cw, ccw = near[(d + 1) % 6], near[(d + 5) % 6]
+        a = cw != ignore and len(piles.get(cw, ())) > h  # a pile at least as high (off the board: none)
+        b = ccw != ignore and len(piles.get(ccw, ())) > h
+        return a == b if h == 0 else a and b
+
+    def touching(self, site: int) -> bool:
+        return site in self.beside
+
+    def slides(self, start: int, distance: int, out: set[int]) -> None:
+        """Where a tile slides from ``start``: ``distance`` steps exactly, or any number (-1), OpenSpiel's walk."""
+        visited: set[int] = set()
+        piles, beside = self.piles, self.beside
+
+        near = self.b.near
+
+        def ok(pos: int, d: int, to: int) -> bool:
+            """An empty cell touching the hive, not through a gate (on the ground: the cells on both sides
+            of the step both taken, or both empty; the sliding tile's own cell counts as empty)."""
+            if to < 0 or to in piles or to not in beside:
+                return False
+            cw, ccw = near[pos][(d + 1) % 6], near[pos][(d + 5) % 6]
+            return (cw != start and cw in piles) != (ccw != start and ccw in piles)
+
+        def walk(pos: int, back: int, depth: int) -> None:
+            if pos in visited or (distance >= 0 and depth > distance):
+                return
+            for d, to in enumerate(near[pos]) if depth == distance else ():  # (an ant adds them below)
+                if d != back and to not in visited and ok(pos, d, to):
+                    out.add(to)
+            if depth == distance:
+                return
+            visited.add(pos)
+            for d, to in enumerate(near[pos]):
+                if d == back or to in visited or not ok(pos, d, to):
+                    continue
+                if distance < 0:
+                    out.add(to)
+                walk(to, (d + 3) % 6, depth + 1)
+                if distance >= 0:
+                    visited.discard(to)
+
+        walk(start, 7, 1)
+
+    def climbs(self, site: int, h: int, out: set[tuple[int, int]]) -> None:
+        """Where a beetle at ``site``, height ``h``, steps onto, across or down from the hive: (site, height)."""
+        for d, to in enumerate(self.b.near[site]):
+            if to < 0:
+                continue
+            up = self.height(to) + 1
+            if up > 0 and up > h and not self.gated(site, up, d):
+                out.add((to, up))
+            elif (up > 0 and up <= h or up == 0 and h > 0) and not self.gated(site, h, d):
+                out.add((to, up))
+
+    def moves_of(self, tile: int, bug: int, pinned: set[int], out: set[tuple[int, int]]) -> None:
+        """Each (tile, site) the tile may go to, acting as ``bug`` (a mosquito as its neighbours)."""
+        site = self.where[tile]
+        h = self.level(tile)
+        free = not self.covered(tile) and not (h == 0 and site in pinned)
+        ends: set[int] = set()
+        if bug == MOSQUITO:
+            if self.covered(tile):
+                return
+            if h > 0:
+                return self.moves_of(tile, BEETLE, pinned, out)
+            for n in self.b.near[site]:
+                if self.top(n) >= 0 and BUG[self.top(n) % 14] != MOSQUITO:
+                    self.moves_of(tile, BUG[self.top(n) % 14], pinned, out)
+            return
+        if bug == PILLBUG and not self.covered(tile):
+            self.throws(site, h, pinned, out)
+        if not free:
+            return
+        if bug in (QUEEN, PILLBUG, SPIDER, ANT) or bug == BEETLE and h == 0:
+            self.slides(site, {QUEEN: 1, PILLBUG: 1, BEETLE: 1, SPIDER: 3, ANT: -1}[bug], ends)
+        if bug == BEETLE:
+            up: set[tuple[int, int]] = set()
+            self.climbs(site, h, up)
+            ends |= {s for s, _ in up}
+        elif bug == HOPPER:
+            for d in range(6):
+                to = self.b.near[site][d]
+                if self.top(to) >= 0:
+                    while self.top(to) >= 0:
+                        to = self.b.near[to][d]
+                    ends.add(to)
+        elif bug == LADYBUG:
+            one: set[tuple[int, int]] = set()
+            two: set[tuple[int, int]] = set()
+            three: set[tuple[int, int]] = set()
+            self.climbs(site, h, one)
+            for s, hh in one:
+                self.climbs(s, hh, two)
+            for s, hh in two:
+                if hh > 0 and (s, hh) != (site, h + 1):
+                    self.climbs(s, hh, three)
+            ends |= {s for s, hh in three if hh == 0}
+        for to in ends:  # a move needs a tile beside it to name it by, other than the mover alone on its site
+            if to >= 0 and (self.top(to) >= 0 or any(self.top(n) >= 0 and (n != site or h > 0)
+                                                     for n in self.b.near[to])):
+                out.add((tile, to))
+
+    def throws(self, site: int, h: int, pinned: set[int], out: set[tuple[int, int]]) -> None:
+        """A pillbug's own move: a tile beside it, alone on its site, free and not the last moved,
+        lifted over it onto an empty cell beside it, where no gate above the pillbug stops it."""
+        targets, empty = [], []
+        for d, n in enumerate(self.b.near[site]):
+            if self.gated(site, h + 1, d):
+                continue
+            t = self.top(n)
+            if t >= 0 and n not in pinned and t != self.last and self.height(n) == 0:
+                targets.append(t)
+            elif t < 0 and n >= 0:
+                empty.append(n)
+        out.update((t, to) for t in targets for to in empty)
+
+    def placements(self, me: int) -> list[tuple[int, int]]:
+        """Each (tile, site) ``me`` may place, OpenSpiel's way: the first tile on the origin, the second beside
+        it, then beside one's own and no other's tops; the queen by one's fourth turn."""
+        hand = [t for t in range(14 * me, 14 * me + 14) if self.where[t] < 0 and BUG[t % 14] in self.kinds]
+        if self.ply < 2:
+            sites = [self.b.centre] if self.ply == 0 else [n for n in self.b.near[self.b.centre]]
+            return [(t, s) for t in hand if t % 14 for s in sites]
+        reach = [set(), set()]
+        for s, pile in self.piles.items():
+            reach[pile[-1] // 14].update(n for n in self.b.near[s] if n >= 0)
+        sites = sorted(reach[me] - reach[1 - me] - set(self.piles))
+        if self.ply in (6, 7) and self.where[14 * me] < 0:
+            hand = [14 * me]
+        return [(t, s) for t in hand for s in sites]
+
+    def moves(self, me: int) -> list[tuple[int, int]]:
+        """Every (tile, site) ``me`` may play: placements, then moves once ``me``'s queen is down."""
+        out = set(self.placements(me))
+        if self.where[14 * me] >= 0:
+            pinned = self.pinned_sites()
+            for t in range(14 * me, 14 * me + 14):
+                if self.where[t] >= 0 and t != self.last:
+                    self.moves_of(t, BUG[t % 14], pinned, out)
+        return sorted(out)
