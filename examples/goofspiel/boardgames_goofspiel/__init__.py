@@ -27,23 +27,11 @@ from collections.abc import Callable
 import attrs
 
 import boardgames
-from boardgames import (
-    CHANCE,
-    Cards,
-    ChoiceOption,
-    Game,
-    Grid,
-    IntOption,
-    Move,
-    Outcome,
-    PieceKind,
-    State,
-    hookimpl,
-    place,
-    uniform,
-)
+from boardgames import CHANCE, Cards, Game, Grid, IntOption, Move, Outcome, State, bits, hookimpl, place, uniform
 
 NONE, UNKNOWN = -1, -2  # a bid not made yet this round; one made, not seen by the viewer
+ORDERS = ("random", "descending", "ascending")  # the prize cards' order
+RETURNS = ("win_loss", "point_difference", "total_points")  # OpenSpiel's returns_type
 
 
 @attrs.frozen(kw_only=True, slots=False)
@@ -79,22 +67,12 @@ class Goofspiel(Game[GoofState]):
     player_count = (2, 10)
     chance_word = "deal"
     parts_per_move = 1
-    neutral_kinds = (PieceKind("prize", letter="$", symbol="★", shape="square", colour="#c9a227"),)
+    neutral_kinds = (boardgames.PieceKind("prize", letter="$", symbol="★", shape="square", colour="#c9a227"),)
     option_specs = (
         IntOption("num_cards", "the bid cards each player holds, and the prize cards", 13, minimum=1, maximum=26),
         IntOption("num_turns", "the rounds played (-1: as many as there are cards)", -1, minimum=-1, maximum=26),
-        ChoiceOption(
-            "points_order",
-            "the order the prize cards are turned up in",
-            "random",
-            choices=("random", "descending", "ascending"),
-        ),
-        ChoiceOption(
-            "returns_type",
-            "the payoffs: win_loss, point_difference or total_points",
-            "win_loss",
-            choices=("win_loss", "point_difference", "total_points"),
-        ),
+        boardgames.ChoiceOption("points_order", "the order the prize cards are turned up in", "random", choices=ORDERS),
+        boardgames.ChoiceOption("returns_type", "the payoffs, as OpenSpiel's", "win_loss", choices=RETURNS),
     )
     rules_text = __doc__ or ""
 
@@ -107,8 +85,7 @@ class Goofspiel(Game[GoofState]):
             )
 
     def setup(self) -> None:
-        cards, players = self.options["num_cards"], self.number_of_players
-        turns = self.options["num_turns"]
+        cards, players, turns = self.options["num_cards"], self.number_of_players, self.options["num_turns"]
         self.cards, self.turns = cards, cards if turns == -1 else turns
         self.order = self.options["points_order"]
         # Rank 1: where bids are placed (file a: the card 1); rank 2: the prize card turned up;
@@ -213,10 +190,7 @@ class Goofspiel(Game[GoofState]):
     def sample(self, view: GoofState, player: int, rng: random.Random) -> GoofState:
         if UNKNOWN not in view.bids:
             return view
-        bids = tuple(
-            rng.choice([k for k in range(self.cards) if view.hands[p] >> k & 1]) if bid == UNKNOWN else bid
-            for p, bid in enumerate(view.bids)
-        )
+        bids = tuple(rng.choice(bits(view.hands[p])) if bid == UNKNOWN else bid for p, bid in enumerate(view.bids))
         return attrs.evolve(view, bids=bids)
 
     # -- notation: a bid is its card's number ----------------------------------
@@ -239,9 +213,7 @@ class Goofspiel(Game[GoofState]):
 
     # -- what the table shows -------------------------------------------------
     def owners(self, state: GoofState) -> dict[int, int]:
-        return {
-            self.hand_square[p][k]: p for p, hand in enumerate(state.hands) for k in range(self.cards) if hand >> k & 1
-        }
+        return {self.hand_square[p][k]: p for p, hand in enumerate(state.hands) for k in bits(hand)}
 
     def neutral(self, state: GoofState) -> dict[int, int]:
         return {self.grid.index(state.prize, 1): 0} if state.prize >= 0 else {}
@@ -264,8 +236,7 @@ class Goofspiel(Game[GoofState]):
 
 
 def from_openspiel(state: GoofState, action: int) -> Move:
-    """Our move for OpenSpiel's ``action`` in the same position: a deal of
-    the card ``action + 1`` where chance deals, else the bid of that card."""
+    """Our move for OpenSpiel's ``action``: a deal of the card ``action + 1`` where chance deals, else its bid."""
     if state.turn == CHANCE:
         return boardgames.outcome(action + 1)
     return state.game.bids_of[action]
