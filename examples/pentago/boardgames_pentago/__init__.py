@@ -14,6 +14,7 @@ the south-east one anticlockwise.
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import getitem
 
 import attrs
 
@@ -76,16 +77,18 @@ class Pentago(Game[PentagoState]):
         self.grid = grid = Grid.get(6)
         self.corner = [grid.index(f, r) for _, f, r in QUARTERS]  # each quarter's lowest point
         self.cells = [sum(1 << grid.index(f + i, r + j) for i in range(3) for j in range(3)) for _, f, r in QUARTERS]
-        self.moves = [tuple(with_choice(boardgames.place(sq), k) for k in range(8)) for sq in range(36)]
+        moves = [tuple(with_choice(boardgames.place(sq), k) for k in range(8)) for sq in range(36)] + [()] * 4
+        # For each byte of the empty points (the k-th) and each value of it, the moves on its points: a list of
+        # moves is then five tuples joined in C, not a step a point (random games 1.4× as fast).
+        self.byte_moves = [
+            [sum((moves[8 * k + i] for i in range(8) if b >> i & 1), ()) for b in range(256)] for k in range(5)
+        ]
 
     def initial_state(self) -> PentagoState:
         return PentagoState(game=self)
 
     def generate_moves(self, state: PentagoState) -> tuple[Move, ...]:
-        moves: list[Move] = []
-        for sq in bits(self.grid.full & ~state.occupied):
-            moves += self.moves[sq]
-        return tuple(moves)
+        return sum(map(getitem, self.byte_moves, (self.grid.full & ~state.occupied).to_bytes(5, "little")), ())
 
     def turn(self, board: int, quarter: int, clockwise: int) -> int:
         low = self.corner[quarter]  # the quarter's files are runs of three bits, 6 apart (file × 6 + rank)
@@ -98,7 +101,7 @@ class Pentago(Game[PentagoState]):
         placed = list(state.boards)
         placed[me] |= 1 << move.to
         boards = (self.turn(placed[0], quarter, clockwise), self.turn(placed[1], quarter, clockwise))
-        fives = [self.grid.has_line(b, 5) for b in boards]
+        fives = (self.grid.has_line(boards[0], 5), self.grid.has_line(boards[1], 5))
         outcome = None
         if fives[0] and fives[1]:
             outcome = Outcome(None, "both have five in a row")
