@@ -118,7 +118,8 @@ class NineMensMorris(Game[MorrisState]):
             to = move.to
             if closing >> to & 1:
                 origin = move.origin
-                if self.closes_mill((mine & ~(1 << origin) if origin >= 0 else mine) | 1 << to, to):
+                # A man placed there closes a mill; one moved there may have left it.
+                if origin < 0 or self.closes_mill(mine & ~(1 << origin) | 1 << to, to):
                     if takeable < 0:
                         takeable = self.takeable(theirs)
                     if takeable:
@@ -131,10 +132,12 @@ class NineMensMorris(Game[MorrisState]):
         empty = self.grid.full & ~(boards[0] | boards[1])
         if placed[player] < MEN or boards[player].bit_count() <= 3:
             return bool(empty)
-        linked = self.grid.linked
-        for sq in bits(boards[player]):
-            if linked[sq] & empty:
+        linked, men = self.grid.linked, boards[player]
+        while men:  # man by man, lowest first, without listing them: the first usually can
+            man = men & -men
+            if linked[man.bit_length() - 1] & empty:
                 return True
+            men ^= man
         return False
 
     def apply(self, state: MorrisState, move: Move) -> MorrisState:
