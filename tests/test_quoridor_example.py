@@ -115,6 +115,35 @@ def test_walls_are_edges_of_the_lattice_and_block_the_way(quoridor_plugin):
         small.play("a1v")
 
 
+@pytest.mark.parametrize(("size", "players"), [(5, 2), (9, 2), (5, 4), (7, 4)])
+def test_the_walls_offered_are_those_no_search_finds_shutting_a_pawn_in(quoridor_plugin, size, players):
+    """walls.py searches only walls that close a ring of walls, each by its cut, and works out what may be
+    laid from what might be laid a wall before: at every step of seeded random games, the walls offered
+    are exactly the free ones after which a whole search finds every pawn's goal, and the same worked out
+    afresh."""
+    import random
+
+    game = quoridor(size=size, players=players)
+    checked = shut = 0
+    for seed in range(40):
+        rng, state = random.Random(seed), game.start()
+        while not state.is_over and state.left[state.turn]:
+            offered = {m for m in state.legal_moves if m.origin < 0 and m.to >= 0}
+            found = set()
+            for move, sites, _, _ in game.wall_moves:
+                if not sites & state.walls:
+                    after = state.walls | sites
+                    if all(game.reach(pawn, game.goals[p], after) for p, pawn in enumerate(state.pawns)):
+                        found.add(move)
+                    else:
+                        shut += 1
+            assert offered == found, (seed, state.describe())
+            assert game.free_walls(state.walls)[:3] == game.free[state.walls][:3]  # afresh as worked out
+            state = state.play(rng.choice(state.legal_moves))
+            checked += 1
+    assert checked > 200 and shut > 10
+
+
 def test_a_pawn_jumps_straight_or_beside_another(quoridor_plugin):
     game = quoridor(size=5)
     state = game.replay("c4 c2 c3".split())  # white on c3, black on c2 to move

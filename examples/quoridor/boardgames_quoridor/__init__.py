@@ -24,9 +24,11 @@ from collections.abc import Callable
 import attrs
 
 import boardgames
-from boardgames import Game, Grid, IntOption, Move, Outcome, PieceKind, State, hookimpl
+from boardgames import Game, Grid, IntOption, Move, Outcome, PieceKind, State, bits, hookimpl
 from boardgames.rules.choices import Choices
 from boardgames.rules.moves import PASS, with_choice
+
+from .walls import Walls
 
 DIRECTIONS = ((1, 0), (0, 1), (-1, 0), (0, -1))  # east, north, west, south: each one's left is the next
 
@@ -38,7 +40,7 @@ class QuoridorState(State):
     left: tuple[int, ...] = ()  # each player's walls not yet laid
 
 
-class Quoridor(Game[QuoridorState]):
+class Quoridor(Walls, Game[QuoridorState]):
     name = "quoridor"
     title = "Quoridor"
     summary = "Race your pawn across the board; lay walls to slow the others (OpenSpiel's quoridor, 2 or 4 players)."
@@ -72,6 +74,9 @@ class Quoridor(Game[QuoridorState]):
         on = lambda i, j, d: 0 <= i + DIRECTIONS[d][0] < n and 0 <= j + DIRECTIONS[d][1] < n  # noqa: E731
         self.next = {c: [c + 2 * step[d] if on(i, j, d) else -1 for d in range(4)] for c, (i, j) in self.where.items()}
         self.edge, self.step = {c: [c + s for s in step] for c in self.where}, step
+        #: Each cell's steps in move order, each with the edge a wall there would take, and its neighbours.
+        self.steps = {c: (sorted((Move(c, self.next[c][d], ()), 1 << self.edge[c][d]) for d in range(4)
+                                 if self.next[c][d] >= 0), {*self.next[c]} - {-1}) for c in self.where}  # fmt: skip
         self.cells = sum(1 << c for c in self.where)
         half = (n - n % 2) // 2  # OpenSpiel's centre_field, in cells
         starts = (self.cell[half][n - 1], self.cell[half][0], self.cell[0][half], self.cell[n - 1][half])
@@ -79,64 +84,25 @@ class Quoridor(Game[QuoridorState]):
         self.starts, self.goals = starts, tuple(sum(1 << c for c in g) for g in goals)
         self.order = (0, 1) if self.number_of_players == 2 else (0, 2, 1, 3)  # OpenSpiel's turn order
         self.following = {p: self.order[(k + 1) % len(self.order)] for k, p in enumerate(self.order)}
-        # Each wall: its anchor (the middle crossing), its choice (0 h, 1 v) and the sites it takes.
-        self.wall_moves = []
-        for j in range(n - 1):
-            for i in range(n - 1):
-                x = grid.index(2 * i + 2, 2 * j + 2)
-                for k, (a, b) in enumerate(((2 * i + 1, 2 * j + 2), (2 * i + 2, 2 * j + 1))):
-                    e1, e2 = grid.index(a, b), grid.index(a + 2 * (1 - k), b + 2 * k)
-                    # What it may touch: each end's point (on the edge, or any wall there), the middle's cross edges.
-                    ends = [grid.index(a - 1 + k, b - k), grid.index(a + 3 - 3 * k, b + 3 * k)]
-                    near = [-1 if {*grid.coords(p)} & {0, 2 * n} else grid.incident[p] for p in ends]
-                    near.append(grid.incident[x] & ~(1 << e1 | 1 << e2))
-                    self.wall_moves.append(
-                        (with_choice(boardgames.place(x), k), 1 << x | 1 << e1 | 1 << e2, e1, e2, near)
-                    )
-        self.wall_moves.sort(key=lambda w: w[0])
-        self.by_anchor = {(m[0].to, m[0].choice): m[1:4] for m in self.wall_moves}
-        self.covering: dict[int, list] = {}  # each edge: the walls that take it
-        for wall, e in ((w, e) for w in self.wall_moves for e in w[2:4]):
-            self.covering.setdefault(e, []).append(wall)
-        self.free: dict[int, tuple] = {}
+        self.lay_out(grid, n)
 
     def initial_state(self) -> QuoridorState:
         players = self.number_of_players
         return QuoridorState(game=self, turn=0, pawns=self.starts[:players], left=(self.wall_count,) * players)
-
-    def reach(self, start: int, goal: int, walls: int) -> list[int] | None:
-        """The cells reached from ``start`` in turn, layer by layer, until ``goal``; None if never."""
-        gaps, (e, n), layers, seen = ~walls, self.step[:2], [1 << start], 1 << start
-        while not seen & goal:
-            f = layers[-1]
-            grown = (f << e & gaps) << e | (f >> e & gaps) >> e | (f << n & gaps) << n | (f >> n & gaps) >> n
-            grown &= self.cells & ~seen
-            if not grown:
-                return None
-            seen |= grown
-            layers.append(grown)
-        return layers
-
-    def path_edges(self, start: int, goal: int, walls: int) -> int:
-        """The edges of one shortest way from ``start`` to ``goal``."""
-        layers = self.reach(start, goal, walls) or [0]
-        at, edges = (layers[-1] & goal).bit_length() - 1, 0
-        for layer in reversed(layers[:-1]):
-            for d in range(4):
-                nb = self.next[at][d]
-                if nb >= 0 and layer >> nb & 1 and not walls >> self.edge[at][d] & 1:
-                    edges |= 1 << self.edge[at][d]
-                    at = nb
-                    break
-        return edges
 
     def open(self, cell: int, d: int, walls: int) -> int:
         nb = self.next[cell][d]
         return -1 if nb < 0 or walls >> self.edge[cell][d] & 1 else nb
 
     def generate_moves(self, state: QuoridorState) -> tuple[Move, ...]:
-        me, walls = state.turn, state.walls
-        cur, taken = state.pawns[me], set(state.pawns)
+        me, walls, pawns = state.turn, state.walls, state.pawns
+        cur = pawns[me]
+        steps, near = self.steps[cur]
+        if not any(p in near for p in pawns):  # no pawn next to it (the usual case): its open steps, made once
+            pawn_moves = [move for move, edge in steps if not walls & edge]
+            moves = (*self.walls_for(walls, pawns), *pawn_moves) if state.left[me] else tuple(pawn_moves)
+            return moves or (PASS,)
+        taken: set[int] = set(pawns)
         targets: list[int] = []
         for d in range(4):
             ahead = self.open(cur, d, walls)
@@ -156,24 +122,6 @@ class Quoridor(Game[QuoridorState]):
         moves = (*self.walls_for(walls, state.pawns), *pawn_moves) if state.left[me] else tuple(pawn_moves)
         return moves or (PASS,)
 
-    def walls_for(self, walls: int, pawns: tuple[int, ...]) -> tuple[Move, ...]:
-        """The walls that may be laid: those free (remembered per walls laid) less any that shuts a pawn in."""
-        free = self.free.get(walls)
-        if free is None:
-            self.free = {} if len(self.free) > 20_000 else self.free
-            free = self.free[walls] = tuple(w for w in self.wall_moves if not w[1] & walls)
-        suspects = 0  # the edges on someone's shortest way: only a wall on one of them is searched
-        for p, pawn in enumerate(pawns):
-            suspects |= self.path_edges(pawn, self.goals[p], walls)
-        bad = []
-        for e in boardgames.bits(suspects):
-            for move, sites, _, _, near in self.covering[e]:
-                # Touching walls or edges at two places or more: it may shut a pawn in.
-                if not sites & walls and sum(1 for m in near if m & walls) > 1:
-                    if not all(self.reach(pawn, self.goals[p], walls | sites) for p, pawn in enumerate(pawns)):
-                        bad.append(move)
-        return tuple(w[0] for w in free if w[0] not in bad) if bad else tuple(w[0] for w in free)
-
     def why_illegal(self, state: QuoridorState, move: Move) -> str:
         if move.origin < 0 and (move.to, move.choice) in self.by_anchor:
             if not state.left[state.turn]:
@@ -189,11 +137,14 @@ class Quoridor(Game[QuoridorState]):
         me, outcome = state.turn, None
         pawns, walls, left = state.pawns, state.walls, state.left
         if move.origin >= 0:  # a pawn's step
-            pawns = tuple(move.to if p == me else c for p, c in enumerate(pawns))
+            pawns = (*pawns[:me], move.to, *pawns[me + 1 :])
             if self.goals[me] >> move.to & 1:
                 outcome = self.won(me)
-        elif move.to >= 0:  # a wall
+        elif move.to >= 0:  # a wall: what may be laid next is found from what might be laid before
             walls |= self.by_anchor[move.to, move.choice][0]
+            before = self.free.get(state.walls)
+            if before is not None and walls not in self.free:
+                self.free[walls] = self.free_walls(walls, before, move)
             left = tuple(w - 1 if p == me else w for p, w in enumerate(left))
         history = state.history + (move,)
         if len(history) >= self.max_length:  # OpenSpiel's cap: a draw, even over a win on the last move
@@ -213,7 +164,7 @@ class Quoridor(Game[QuoridorState]):
         return {c: p for p, c in enumerate(state.pawns)}
 
     def neutral(self, state: QuoridorState) -> dict[int, int]:
-        return {sq: 0 for sq in boardgames.bits(state.walls)}
+        return {sq: 0 for sq in bits(state.walls)}
 
     def progress(self, state: QuoridorState) -> str:
         return "walls left: " + ", ".join(f"{self.player_names[p]} {w}" for p, w in enumerate(state.left))

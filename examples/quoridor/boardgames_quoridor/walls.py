@@ -1,0 +1,168 @@
+"""Quoridor's walls: which may be laid, found fast.
+
+A wall may be laid where it neither crosses nor overlaps one laid, unless it
+shuts a pawn off from its goal. Only a wall that closes a ring of walls (the
+board's edge one of them) parts the cells, so only those are searched: the
+points walls join fall into groups, grown over the walls laid all at once as
+bitmasks, and a wall with two of its three points in one group closes a ring
+(all three: two). Its cut, the cells on one side, is grown from both sides at
+once until one stops. What may be laid is remembered per walls laid and, when
+a wall is laid, worked out from what might be laid before.
+"""
+
+from __future__ import annotations
+
+import boardgames
+from boardgames import Grid, Move, bits
+from boardgames.rules.moves import with_choice
+
+
+class Walls:
+    """The part of the Quoridor game that finds the walls a player may lay (a mixin: its ``step``,
+    ``cells``, ``goals`` and ``starts`` are the game's)."""
+
+    step: list[int]
+    cells: int
+    goals: tuple[int, ...]
+    starts: tuple[int, ...]
+
+    def lay_out(self, grid: Grid, n: int) -> None:
+        """The walls of a board of ``n`` × ``n`` cells on ``grid``, its lattice, and what finds them fast."""
+        # Each wall: its anchor (the middle crossing), its choice (0 h, 1 v) and the sites it takes.
+        self.wall_moves = []
+        for j in range(n - 1):
+            for i in range(n - 1):
+                x = grid.index(2 * i + 2, 2 * j + 2)
+                for k, (a, b) in enumerate(((2 * i + 1, 2 * j + 2), (2 * i + 2, 2 * j + 1))):
+                    e1, e2 = grid.index(a, b), grid.index(a + 2 * (1 - k), b + 2 * k)
+                    sites = 1 << x | 1 << e1 | 1 << e2
+                    self.wall_moves.append((with_choice(boardgames.place(x), k), sites, e1, e2))
+        self.wall_moves.sort(key=lambda w: w[0])
+        self.by_anchor = {(m[0].to, m[0].choice): m[1:4] for m in self.wall_moves}
+        self.overlapping = {w[0]: {v[0] for v in self.wall_moves if v[1] & w[1]} for w in self.wall_moves}
+        # The walls by their middles, lying and standing; the points on the board's edge; the walls' halves.
+        self.lying, self.standing = ({w[0].to: w for w in self.wall_moves if w[0].choice == k} for k in (0, 1))
+        self.rim = sum(1 << grid.index(a, b) for a in range(0, 2 * n + 1, 2) for b in range(0, 2 * n + 1, 2)
+                       if {a, b} & {0, 2 * n})  # fmt: skip
+        self.unit = (grid.index(1, 0) - grid.index(0, 0), grid.index(0, 1) - grid.index(0, 0))
+        self.lying_edges = sum(1 << grid.index(a, b) for a in range(1, 2 * n, 2) for b in range(0, 2 * n + 1, 2))
+        self.standing_edges = sum(1 << grid.index(a, b) for a in range(0, 2 * n + 1, 2) for b in range(1, 2 * n, 2))
+        self.free: dict[int, tuple] = {}  # per walls laid: see free_walls
+        self.crossings = sum(1 << grid.index(2 * i + 2, 2 * j + 2) for i in range(n - 1) for j in range(n - 1))
+
+    def walls_for(self, walls: int, pawns: tuple[int, ...]) -> tuple[Move, ...]:
+        """The walls that may be laid: those free, less any that shuts a pawn in. Only a wall closing a
+        ring of walls (the board's edge one of them) parts the cells, into two regions: it is refused
+        if a pawn's region holds none of its goal. Both lists are remembered per walls laid."""
+        known = self.free.get(walls)
+        if known is None:
+            self.free = {} if len(self.free) > 20_000 else self.free
+            known = self.free[walls] = self.free_walls(walls)
+        free, closing, whole, cuts = known  # whole: every cell reaches every other; cuts: see below
+        bad = []
+        for (move, sites, e1, e2), twice in closing:
+            after, apart = walls | sites, self.step[1 - move.choice]  # the cells either side of a wall's half
+            if twice:  # two rings closed, three regions: each pawn searched (rare)
+                if not all(self.reach(pawn, self.goals[p], after) for p, pawn in enumerate(pawns)):
+                    bad.append(move)
+                continue
+            cut = cuts.get(move)  # the cells on one side of the ring it closes, remembered
+            if cut is None:
+                cut = self.smaller(after, e1 + apart, e1 - apart) or self.smaller(after, e2 + apart, e2 - apart)
+                cuts[move] = cut
+            for p, pawn in enumerate(pawns):
+                goal = self.goals[p]
+                if cut >> pawn & 1:
+                    shut = not cut & goal
+                else:  # outside the cut: shut if its goal is all inside (searched only where some cells are shut off)
+                    shut = not goal & ~cut if whole else cut & goal and not self.reach(pawn, goal & ~cut, after)
+                if shut:
+                    bad.append(move)
+                    break
+        return tuple(m for m in free if m not in bad) if bad else free
+
+    def grow(self, cells: int, gaps: int) -> int:
+        """The cells next to ``cells`` through the edges ``gaps`` leaves open, and ``cells``."""
+        e, n = self.step[:2]
+        return (
+            cells
+            | (cells << e & gaps) << e
+            | (cells >> e & gaps) >> e
+            | (cells << n & gaps) << n
+            | (cells >> n & gaps) >> n
+        )
+
+    def reach(self, cell: int, goal: int, walls: int) -> bool:
+        """Whether ``cell`` reaches a cell of ``goal``."""
+        gaps, seen = ~walls, 1 << cell
+        while not seen & goal:
+            grown = self.grow(seen, gaps) & self.cells
+            if grown == seen:
+                return False
+            seen = grown
+        return True
+
+    def region(self, cell: int, walls: int) -> int:
+        """The cells ``cell`` reaches."""
+        gaps, seen, grown = ~walls, 0, 1 << cell
+        while grown != seen:
+            seen, grown = grown, self.grow(grown, gaps) & self.cells
+        return seen
+
+    def smaller(self, walls: int, a: int, b: int) -> int:
+        """The smaller of the regions of cells ``a`` and ``b``, both grown a layer at a time until one
+        stops: 0 if they meet (one region: this half of the wall parts nothing)."""
+        gaps, cells = ~walls, self.cells
+        grown, edge = [1 << a, 1 << b], [1 << a, 1 << b]
+        while True:
+            for k in (0, 1):
+                f = self.grow(edge[k], gaps) & cells & ~grown[k]
+                if not f:
+                    return grown[k]
+                if f & grown[1 - k]:
+                    return 0
+                grown[k] |= f
+                edge[k] = f
+
+    def free_walls(self, walls: int, before: tuple | None = None, laid: Move | None = None) -> tuple:
+        """The walls neither crossing nor overlapping one laid, those of them that would close a ring (two
+        of their three points, or all three: two rings, in one group of points joined by walls, the board's
+        edge a group of its own, grown over the walls laid, all points at once), and whether every cell
+        reaches every other. From ``before``, the same for the walls less ``laid``, where known."""
+        (u, r), groups = self.unit, []
+        lying, standing = walls & self.lying_edges, walls & self.standing_edges  # each wall's two halves
+        left = ((lying << u | lying >> u) | (standing << r | standing >> r)) & ~self.rim  # the points walls touch
+        group = self.rim
+        while group:
+            while True:
+                grown = group | (group << u & lying) << u | (group >> u & lying) >> u
+                grown |= (grown << r & standing) << r | (grown >> r & standing) >> r
+                if grown == group:
+                    break
+                group = grown
+            groups.append(group)
+            left &= ~group
+            group = left & -left
+        closes, twice = [0, 0], [0, 0]
+        for m in groups:
+            for k, d in enumerate((2 * u, 2 * r)):
+                closes[k] |= m & (m >> d | m << d) | (m >> d) & (m << d)
+                twice[k] |= m & (m >> d) & (m << d)
+        free = [self.crossings & ~(walls | walls >> d | walls << d) for d in (u, r)]  # the middles free, each way
+        closing = [(by[x], twice[k] >> x & 1) for k, by in enumerate((self.lying, self.standing))
+                   for x in bits(closes[k] & free[k])]  # fmt: skip
+        if before is not None:  # one wall more: those it takes away, and a ring closed if it was closing one
+            moves = [m for m in before[0] if m not in self.overlapping[laid]]
+            whole = before[2] and all(w[0][0] != laid for w in before[1])
+            # A cut stays where the new wall is neither in it nor on its border.
+            sites, single = self.by_anchor[laid.to, laid.choice][0], {w[0][0] for w in closing if not w[1]}
+            cuts = {m: c for m, c in before[3].items()
+                    if m in single and not (c | c << u | c >> u | c << r | c >> r) & sites}  # fmt: skip
+            return tuple(moves), closing, whole, cuts
+        moves, (lying_free, standing_free) = [], free
+        for x in bits(lying_free | standing_free):  # in move order: by middle, lying first
+            if lying_free >> x & 1:
+                moves.append(self.lying[x][0])
+            if standing_free >> x & 1:
+                moves.append(self.standing[x][0])
+        return tuple(moves), closing, self.region(self.starts[0], walls) == self.cells, {}
