@@ -191,6 +191,12 @@ def example_plugin(name: str) -> Any:
     return registered
 
 
+def ttt_cell(grid: Any, action: int) -> int:
+    """Our square of OpenSpiel's tic-tac-toe cell ``action`` (row from the top, then column)."""
+    row, col = divmod(action, 3)
+    return grid.parse_square(f"{'abc'[col]}{3 - row}")
+
+
 def load_othello() -> types.ModuleType:
     return load_example("othello")
 

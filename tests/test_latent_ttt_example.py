@@ -7,23 +7,15 @@ of the board at every step, the returns."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
-
 import boardgames
-from boardgames.testing import plugin
-from helpers import load_example, need_pyspiel
+from helpers import example_plugin, need_pyspiel, ttt_cell
 
 GAMES = 300
 
 
-@pytest.fixture(scope="module")
-def module() -> Iterator[Any]:
-    loaded = load_example("latent_ttt")
-    with plugin(loaded, "latent-ttt-under-test"):
-        yield loaded
+module = example_plugin("latent_ttt")
 
 
 def game() -> Any:
@@ -72,18 +64,12 @@ def test_a_sample_looks_to_the_player_exactly_like_its_view(module):
     assert lost and placed  # both stories the view allows are drawn
 
 
-def cell_of(grid: Any, action: int) -> int:
-    """Our square of OpenSpiel's cell (row from the top, then column)."""
-    row, col = divmod(action, 3)
-    return grid.parse_square(f"{'abc'[col]}{3 - row}")
-
-
 def board_seen(state: Any, player: int) -> str:
     """OpenSpiel's observation string made from what ``player`` sees: its view of the board."""
     owner = state.seen_by(player).owners()
     grid = state.game.grid
     return "".join(
-        "".join(".xo"[owner.get(cell_of(grid, r * 3 + c), -1) + 1] for c in range(3)) + "\n" for r in range(3)
+        "".join(".xo"[owner.get(ttt_cell(grid, r * 3 + c), -1) + 1] for c in range(3)) + "\n" for r in range(3)
     )
 
 
@@ -99,13 +85,13 @@ def test_latent_ttt_agrees_with_openspiel_move_for_move(module):
         while not ours.is_over:
             where = f"game {seed}, move {len(ours.history)}"
             assert not theirs.is_terminal() and theirs.current_player() == ours.turn, where
-            legal = sorted(cell_of(grid, a) for a in theirs.legal_actions())
+            legal = sorted(ttt_cell(grid, a) for a in theirs.legal_actions())
             assert legal == [m.to for m in ours.legal_moves], where
             assert [m.to for m in ours.seen_by(ours.turn).legal_moves] == legal, where  # from the view alone
             for player in (0, 1):
                 assert board_seen(ours, player) == theirs.observation_string(player), where
             move = rng.choice(ours.legal_moves)
-            action = next(a for a in range(9) if cell_of(grid, a) == move.to)
+            action = next(a for a in range(9) if ttt_cell(grid, a) == move.to)
             lost += bool(ours.boards[1 - ours.turn] >> move.to & 1)
             theirs.apply_action(action)
             ours = ours.play(move)

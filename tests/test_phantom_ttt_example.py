@@ -17,7 +17,7 @@ import pytest
 
 import boardgames
 from boardgames.testing import plugin
-from helpers import ROOT, install_example, load_example, need_pyspiel, run_with
+from helpers import ROOT, install_example, load_example, need_pyspiel, run_with, ttt_cell
 
 GAMES = 300
 
@@ -77,12 +77,6 @@ def test_a_sample_looks_to_the_player_exactly_like_its_view(module):
 # -- OpenSpiel's phantom_ttt, move for move ---------------------------------------------
 
 
-def cell_of(grid: Any, action: int) -> int:
-    """Our square of OpenSpiel's cell (row from the top, then column)."""
-    row, col = divmod(action, 3)
-    return grid.parse_square(f"{'abc'[col]}{3 - row}")
-
-
 def our_information_state(state: Any, movers: list[int], player: int) -> str:
     """OpenSpiel's information state string (obstype reveal-numturns) made from
     what ``player`` sees of ``state``: its view of the board, the number of
@@ -90,8 +84,8 @@ def our_information_state(state: Any, movers: list[int], player: int) -> str:
     view = state.seen_by(player)
     grid = state.game.grid
     owner = view.owners()
-    rows = ["".join(".xo"[owner.get(cell_of(grid, r * 3 + c), -1) + 1] for c in range(3)) for r in range(3)]
-    action = {cell_of(grid, a): a for a in range(9)}
+    rows = ["".join(".xo"[owner.get(ttt_cell(grid, r * 3 + c), -1) + 1] for c in range(3)) for r in range(3)]
+    action = {ttt_cell(grid, a): a for a in range(9)}
     sequence = "".join(
         f"{mover},{action[move.to]} " if move.origin >= -1 else f"{mover},? "
         for mover, move in zip(movers, view.history, strict=True)
@@ -113,7 +107,7 @@ def test_phantom_ttt_agrees_with_openspiel_move_for_move(module):
         while not ours.is_over:
             where = f"game {seed}, move {len(ours.history)}"
             assert not theirs.is_terminal() and theirs.current_player() == ours.turn, where
-            legal = sorted(cell_of(grid, a) for a in theirs.legal_actions())
+            legal = sorted(ttt_cell(grid, a) for a in theirs.legal_actions())
             assert legal == [m.to for m in ours.legal_moves], where
             # What the mover may try depends on its view alone: the same in its view.
             assert [m.to for m in ours.seen_by(ours.turn).legal_moves] == legal, where
@@ -123,7 +117,7 @@ def test_phantom_ttt_agrees_with_openspiel_move_for_move(module):
                 board = "\n".join(theirs.information_state_string(player).split("\n")[:3])
                 assert default.observation_string(player) == board, where
             move = rng.choice(ours.legal_moves)
-            action = next(a for a in range(9) if cell_of(grid, a) == move.to)
+            action = next(a for a in range(9) if ttt_cell(grid, a) == move.to)
             failed += bool(ours.boards[1 - ours.turn] >> move.to & 1)
             movers.append(ours.turn)
             theirs.apply_action(action)
