@@ -48,6 +48,9 @@ class Walls:
         self.lying_edges = sum(1 << grid.index(a, b) for a in range(1, 2 * n, 2) for b in range(0, 2 * n + 1, 2))
         self.standing_edges = sum(1 << grid.index(a, b) for a in range(0, 2 * n + 1, 2) for b in range(1, 2 * n, 2))
         self.free: dict[int, tuple] = {}  # per walls laid: see free_walls
+        #: Each wall's three points: its ends and its middle.
+        self.points = {w[0]: 1 << w[2] - self.unit[w[0].choice] | 1 << w[0].to | 1 << w[3] + self.unit[w[0].choice]
+                       for w in self.wall_moves}  # fmt: skip
         self.crossings = sum(1 << grid.index(2 * i + 2, 2 * j + 2) for i in range(n - 1) for j in range(n - 1))
 
     def walls_for(self, walls: int, pawns: tuple[int, ...]) -> tuple[Move, ...]:
@@ -58,7 +61,7 @@ class Walls:
         if known is None:
             self.free = {} if len(self.free) > 20_000 else self.free
             known = self.free[walls] = self.free_walls(walls)
-        free, closing, whole, cuts = known  # whole: every cell reaches every other; cuts: see below
+        free, closing, whole, cuts, _ = known  # whole: every cell reaches every other; cuts: see below
         bad = []
         for (move, sites, e1, e2), twice in closing:
             after, apart = walls | sites, self.step[1 - move.choice]  # the cells either side of a wall's half
@@ -130,19 +133,28 @@ class Walls:
         edge a group of its own, grown over the walls laid, all points at once), and whether every cell
         reaches every other. From ``before``, the same for the walls less ``laid``, where known."""
         (u, r), groups = self.unit, []
-        lying, standing = walls & self.lying_edges, walls & self.standing_edges  # each wall's two halves
-        left = ((lying << u | lying >> u) | (standing << r | standing >> r)) & ~self.rim  # the points walls touch
-        group = self.rim
-        while group:
-            while True:
-                grown = group | (group << u & lying) << u | (group >> u & lying) >> u
-                grown |= (grown << r & standing) << r | (grown >> r & standing) >> r
-                if grown == group:
-                    break
-                group = grown
-            groups.append(group)
-            left &= ~group
-            group = left & -left
+        if before is not None:  # the groups the new wall's points touch, and its points, become one
+            joined = self.points[laid]
+            for group in before[4]:
+                if group & joined:
+                    joined |= group
+                else:
+                    groups.append(group)
+            groups.append(joined)
+        else:
+            lying, standing = walls & self.lying_edges, walls & self.standing_edges  # each wall's two halves
+            left = ((lying << u | lying >> u) | (standing << r | standing >> r)) & ~self.rim  # the points walls touch
+            group = self.rim
+            while group:
+                while True:
+                    grown = group | (group << u & lying) << u | (group >> u & lying) >> u
+                    grown |= (grown << r & standing) << r | (grown >> r & standing) >> r
+                    if grown == group:
+                        break
+                    group = grown
+                groups.append(group)
+                left &= ~group
+                group = left & -left
         closes, twice = [0, 0], [0, 0]
         for m in groups:
             for k, d in enumerate((2 * u, 2 * r)):
@@ -152,17 +164,20 @@ class Walls:
         closing = [(by[x], twice[k] >> x & 1) for k, by in enumerate((self.lying, self.standing))
                    for x in bits(closes[k] & free[k])]  # fmt: skip
         if before is not None:  # one wall more: those it takes away, and a ring closed if it was closing one
-            moves = [m for m in before[0] if m not in self.overlapping[laid]]
+            moves = list(before[0])
+            for gone in self.overlapping[laid]:
+                if gone in moves:
+                    moves.remove(gone)
             whole = before[2] and all(w[0][0] != laid for w in before[1])
             # A cut stays where the new wall is neither in it nor on its border.
             sites, single = self.by_anchor[laid.to, laid.choice][0], {w[0][0] for w in closing if not w[1]}
             cuts = {m: c for m, c in before[3].items()
                     if m in single and not (c | c << u | c >> u | c << r | c >> r) & sites}  # fmt: skip
-            return tuple(moves), closing, whole, cuts
+            return tuple(moves), closing, whole, cuts, groups
         moves, (lying_free, standing_free) = [], free
         for x in bits(lying_free | standing_free):  # in move order: by middle, lying first
             if lying_free >> x & 1:
                 moves.append(self.lying[x][0])
             if standing_free >> x & 1:
                 moves.append(self.standing[x][0])
-        return tuple(moves), closing, self.region(self.starts[0], walls) == self.cells, {}
+        return tuple(moves), closing, self.region(self.starts[0], walls) == self.cells, {}, groups
