@@ -46,6 +46,7 @@ from ..rules.declarations import Card, Die
 from ..rules.hands import held_kind
 from ..rules.view import BoardView
 from . import sites, stones, tiles
+from .faces import face_of, svg_faced_disc
 from .glyphs import CHESS_SET, svg_glyph, svg_pentagon
 from .piles import heights_svg
 from .text import glyphs
@@ -452,8 +453,13 @@ def _pieces(view: BoardView, centre: Callable[[int], tuple[float, float]], backg
         player = _token("player", view.players[who]) if who < len(view.players) else f"player-{who + 1}"
         css = f"piece {player} {_token('kind', kind.name)}"
         cx, cy = centre(sq)
+        face = face_of(kind, who)  # what is written on it (rendering.faces): 歩, 帥
         if kind.shape == "pentagon":  # a shogi piece, pointing at the opponent, lettered
-            group(sq, svg_pentagon(cx, cy, _text(kind.letter.upper()), who == 0, css, _attr(grid.name(sq))))
+            pentagon = svg_pentagon(cx, cy, _text(kind.letter.upper()), who == 0, css, _attr(grid.name(sq)), face=face)
+            group(sq, pentagon)
+            continue
+        if face and kind.shape == "disc":  # a xiangqi piece: wood, written in its player's colour
+            group(sq, svg_faced_disc(face, cx, cy, RADIUS, colour, css, _attr(grid.name(sq))))
             continue
         parts = _piece(kind.shape, cx, cy, colour, css, grid.name(sq), _light(colour, background))
         if kind.letter and kind.shape not in CHESS_SET:  # a kind that declares a letter (the first kind too): on it
@@ -498,7 +504,8 @@ def _counts(view: BoardView, centre: Callable[[int], tuple[float, float]], out: 
         if held is not None:  # pieces in hand: the piece, smaller, and how many beside it
             letter = _text(held.letter.upper() or held.name[:1])
             at = (cx - CELL * 0.1, cy)
-            drawn = (svg_pentagon(*at, letter, who == 0, "held", name, 0.7) if held.shape == "pentagon"
+            face = face_of(held, who)
+            drawn = (svg_pentagon(*at, letter, who == 0, "held", name, 0.7, face) if held.shape == "pentagon"
                      else _piece(held.shape, *at, stroke, "held", name, False))  # fmt: skip
             kind = f' data-kind="{_attr(held.name)}"'
             out.append(f'<g class="count{player}" data-square="{name}" data-count="{n}"{kind}>')

@@ -52,13 +52,25 @@ class PieceKind:
     (upper case for the first player, lower case for the others: ``K``, ``k``;
     the player's own letter if empty), ``symbol`` the Unicode one. The first
     of a game's kinds shows its letter and symbol too when it declares them
-    (on the squares ``Game.kinds`` leaves out), else its player's."""
+    (on the squares ``Game.kinds`` leaves out), else its player's. ``face``
+    is what is written on the piece in the SVG instead of the letter (a
+    shogi piece's 歩, a xiangqi piece's 帥): one text for every player, or
+    a tuple of one per player (``("帥", "將")``); the text board, the words
+    and the notation keep the letter (``boardgames.rendering.faces``)."""
 
     name: str
     letter: str = ""
     symbol: str = ""
     shape: PieceShape = "disc"
     colour: str = "#555555"
+    face: str | tuple[str, ...] = attrs.field(default="", validator=attrs.validators.instance_of((str, tuple)))
+
+    def face_of(self, owner: int | None) -> str:
+        """What is written on ``owner``'s piece of this kind: its face (its player's, where it
+        declares one a player; the first's for a neutral piece), or "" where it declares none."""
+        if isinstance(self.face, str) or not self.face:
+            return self.face or ""
+        return self.face[owner if owner is not None and 0 <= owner < len(self.face) else 0]
 
 
 @attrs.frozen

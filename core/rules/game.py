@@ -447,7 +447,8 @@ class State(TypedMoves):
         names, players = game.site_names(), game.player_names
         kinds = game.kinds(self)
         out: dict[int, dict[str, str | None]] = {
-            sq: {"owner": players[p], "kind": game.piece_kinds[kinds.get(sq, 0)].name}
+            sq: {"owner": players[p], "kind": (kind := game.piece_kinds[kinds.get(sq, 0)]).name}
+            | ({"face": kind.face_of(p)} if kind.face else {})  # what is written on it (歩), where declared
             for sq, p in self.owners().items()
         }
         for sq, kind in game.neutral(self).items():
