@@ -41,6 +41,7 @@ from .rendering.svg import render_svg
 from .rendering.text import render_text
 from .rules.bitboard import BitboardState, transfer
 from .rules.chance import CHANCE, outcome, uniform
+from .rules.coordinates import Coordinates
 from .rules.counts import Counted, sow
 from .rules.declarations import Campaign, Card, CardBox, Cards, Die, Level, MarkKind, Overlay, PieceKind, Words
 from .rules.game import Game, Outcome, State, Status
@@ -99,6 +100,7 @@ __all__ = [
     "TextOption",
     "BoardView",
     "PieceKind",
+    "Coordinates",
     "Counted",
     "Segment",
     "Stacked",

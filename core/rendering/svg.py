@@ -42,6 +42,7 @@ import attrs
 
 from ..geometry import Grid, bits
 from ..rules.colours import contrast, is_colour
+from ..rules.coordinates import labels
 from ..rules.declarations import Card, Die
 from ..rules.hands import held_kind
 from ..rules.view import BoardView
@@ -309,17 +310,18 @@ def _coordinates(view: BoardView, centre: Callable[[int], tuple[float, float]], 
     A hexagonal board labels each file's lowest cell and each rank's first,
     or the other end where that one would touch a cell or another label."""
     grid = view.grid
+    file_labels, rank_labels = labels(grid, view.coordinates)  # the game's own (shogi's 9..1, a..i) or the grid's
     across, down = _reach(view)
     cells = list(boxes)
     out: list[str] = []
     if grid.basis != "hex":  # one column of ranks, one row of files, aligned
         left, bottom = min(b.x0 for b in cells), max(b.y1 for b in cells)
         for f in range(grid.width):
-            svg, box = _label(centre(grid.index(f, 0))[0], bottom + GAP + FONT, grid.files[f], "middle")
+            svg, box = _label(centre(grid.index(f, 0))[0], bottom + GAP + FONT, file_labels[f], "middle")
             out.append(svg)
             boxes.append(box)
         for r in range(grid.height):
-            svg, box = _label(left - GAP, centre(grid.index(0, r))[1] + 0.36 * FONT, str(r + 1), "end")
+            svg, box = _label(left - GAP, centre(grid.index(0, r))[1] + 0.36 * FONT, rank_labels[r], "end")
             out.append(svg)
             boxes.append(box)
         return out
@@ -337,14 +339,14 @@ def _coordinates(view: BoardView, centre: Callable[[int], tuple[float, float]], 
         if ranks:
             (bx, by), (tx, ty) = centre(grid.index(f, ranks[0])), centre(grid.index(f, ranks[-1]))
             low, high = by + down + GAP + FONT, ty - down - GAP - 0.25 * FONT
-            place([(bx, low, "middle"), (tx, high, "middle")], grid.files[f])
+            place([(bx, low, "middle"), (tx, high, "middle")], file_labels[f])
     for r in range(grid.height):
         files = [f for f in range(grid.width) if grid.on_board[grid.index(f, r)]]
         if files:
             (lx, ly), (rx, ry) = centre(grid.index(files[0], r)), centre(grid.index(files[-1], r))
             place(
                 [(lx - across - GAP, ly + 0.36 * FONT, "end"), (rx + across + GAP, ry + 0.36 * FONT, "start")],
-                str(r + 1),
+                rank_labels[r],
             )
     return out
 

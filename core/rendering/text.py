@@ -38,6 +38,7 @@ import string
 from typing import IO, Any
 
 from ..rules.colours import luminance
+from ..rules.coordinates import labels
 from ..rules.declarations import Card, Cards, Die
 from ..rules.hands import held_kind, held_text
 from ..rules.segments import segments_text
@@ -210,6 +211,8 @@ def render_text(view: BoardView, unicode: bool = False) -> str:
     # board's b and f too). Hexagons lean: those rows name the files of their own rank.
     columns = sorted({f for files in files_in for f in files})
 
+    file_labels, rank_labels = labels(grid, view.coordinates)  # the game's own (shogi's 9..1, a..i) or the grid's
+
     def files_of(rank: int) -> str:
         """The letters of the files that ``rank`` has, each over its cells in that rank."""
         files, shift = files_in[rank] if hexagonal else columns, (2 * rank if hexagonal else 0) - crop
@@ -217,7 +220,7 @@ def render_text(view: BoardView, unicode: bool = False) -> str:
             return ""
         out = [" "] * (shift + 4 * files[-1] + gap(files[-1]) + 1)
         for f in files:
-            out[shift + 4 * f + gap(f)] = grid.files[f]
+            out[shift + 4 * f + gap(f)] = file_labels[f] or " "
         return "     " + "".join(out)
 
     # A file that neither the top nor the bottom rank has (a star's side points) is named just
@@ -252,7 +255,7 @@ def render_text(view: BoardView, unicode: bool = False) -> str:
                 # Off the board before a cell of the rank: room kept, a declared link passing through drawn,
                 # or the name of the file below.
                 if file in tops[rank]:
-                    row.append(f" {paint(grid.files[file], dim=True)}  ")
+                    row.append(f" {paint(file_labels[file], dim=True)}  ")
                 else:
                     row.append(sites.passing(grid, file, rank, link, bar) if linked else "    ")
                 continue
@@ -288,7 +291,7 @@ def render_text(view: BoardView, unicode: bool = False) -> str:
                 row.append(f"{left}{body}{sign}{right}")
         indent = " " * 2 * rank if hexagonal else ""
         cells = (indent + "".join(row))[crop:]  # what is cut is blank: no colour code in it
-        lines.append(f"{rank + 1:>3} {cells}  {rank + 1}")
+        lines.append(f"{rank_labels[rank]:>3} {cells}  {rank_labels[rank]}")
         if blocks and rank and rank % blocks[1] == 0:  # the border under a block of ranks
             across, cross = ("────", "┼") if unicode else ("----", "+")
             border = "".join((cross if f and f % blocks[0] == 0 else "") + across for f in range(grid.width))

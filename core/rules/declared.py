@@ -14,6 +14,7 @@ from typing import Any
 
 from ..errors import PluginError
 from ..geometry import Grid
+from .coordinates import Coordinates
 from .declarations import Campaign, MarkKind, Overlay, PieceKind, Words
 from .options import Option
 from .players import count_range
@@ -78,6 +79,10 @@ DECLARATIONS: dict[str, tuple[Callable[[object], bool], str]] = {
         "what the game's piles of pieces are, a boardgames.Stacked (levels from 1) or None",
     ),
     "edges": (_edges, "the board's sides that belong to a player, a mapping of side name to player index"),
+    "coordinates": (
+        lambda v: v is None or isinstance(v, Coordinates),
+        "the labels of the board's files and ranks, a boardgames.rules.coordinates.Coordinates or None",
+    ),
     "checkered": (_flag, "whether square cells alternate dark and light, True or False"),
     "blocks": (_blocks, "the (files, ranks) of each block the board is drawn in, two whole numbers, or None"),
     "connects": (_flag, "whether the edges make a connection game (worked out from them), True or False"),

@@ -35,6 +35,7 @@ from .choices import Choices
 from .colours import is_colour, luminance
 from .connection import connects
 from .connection import evaluation as connection_evaluation
+from .coordinates import Coordinates, labels_json
 from .counts import Counted, checked_counts, why_not_sown
 from .declarations import PIECE, Campaign, Card, Cards, Die, MarkKind, Overlay, PieceKind, Words
 from .hands import held_counts
@@ -577,6 +578,8 @@ class State(TypedMoves):
             **{key: value for key, value in beside.items() if _declares(game, key)},
             "pieces": self.pieces(),
             "contents": self.contents(),
+            # The labels the board's files and ranks are drawn with, where the game declares its own.
+            **({"coordinates": labels_json(game.grid, game.coordinates)} if game.coordinates is not None else {}),
             # How many pieces lie on each counted site (Game.counts), where the game counts them.
             **({"counts": held_counts(game, self, names, owner)} if game.counted is not None else {}),
             # The lines drawn between points (Game.segments), where the game draws them.
@@ -730,6 +733,9 @@ class Game(Generic[StateT]):
     neutral_kinds: ClassVar[tuple[PieceKind, ...]] = ()
     mark_kinds: ClassVar[tuple[MarkKind, ...]] = ()
     overlay_kinds: ClassVar[tuple[Overlay, ...]] = ()
+    #: The labels of the board's files and ranks, where players read others than the grid's
+    #: (:mod:`boardgames.rules.coordinates`: shogi's 9 to 1 and a to i), or None.
+    coordinates: ClassVar[Coordinates | None] = None
     #: What the game counts on its sites (seeds in pits), or None: see :meth:`counts`.
     counted: ClassVar[Counted | None] = None
     #: Whether a move naming one site takes the pieces counted there (sows a pit) rather than places one.
@@ -1265,6 +1271,7 @@ class Game(Generic[StateT]):
             edges=tuple(sorted(self.edges.items())),
             checkered=self.checkered,
             blocks=self.blocks,
+            coordinates=self.coordinates,
             board_drawn=self.board_drawn,
             site_names=() if self.board_drawn else self.site_names(),
             counts=checked_counts(self, state) if self.counted is not None else (),

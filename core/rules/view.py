@@ -19,6 +19,7 @@ import attrs
 
 from ..errors import PluginError, quoted
 from ..geometry import Grid
+from .coordinates import Coordinates
 from .counts import Counted
 from .declarations import (
     GLYPHS,
@@ -86,6 +87,8 @@ class BoardView:
     checkered: bool = False
     #: The (files, ranks) of each block of square cells drawn with heavier borders (``Game.blocks``), or None.
     blocks: tuple[int, int] | None = None
+    #: The labels of the files and ranks (``Game.coordinates``), or None for the grid's own.
+    coordinates: Coordinates | None = None
     #: (square, kind index) for players' pieces of another kind than the first.
     kinds: tuple[tuple[int, int], ...] = ()
     #: (square, neutral kind index) for pieces that belong to no player.
