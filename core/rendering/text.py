@@ -73,6 +73,18 @@ def terminal_safe(text: str, keep: str = "") -> str:
     return UNSAFE.sub(escape, text)
 
 
+def _players_legend(view: BoardView, letters: tuple[str, ...]) -> list[str]:
+    """Each player in the plain legend: its letter (``B black``), or, where every kind is lettered (no
+    piece shows its player's letter) and a kind's letter is a player's too (shogi's B bishop and B
+    black), two players by the case the board writes them in: ``black upper case  white lower case``."""
+    named = [f"{g} {name}" for g, name in zip(letters, view.players, strict=True)]
+    kinds = {kind.letter[-1:].upper() for kind in view.piece_kinds if kind.letter}
+    lettered = bool(view.piece_kinds) and all(kind.letter for kind in view.piece_kinds)
+    if len(view.players) != 2 or not lettered or not kinds & set(letters):
+        return named
+    return [f"{view.players[0]} upper case", f"{view.players[1]} lower case"]
+
+
 def glyphs(players: tuple[str, ...]) -> tuple[str, ...]:
     """One capital letter per player: its initial, or the next free letter."""
     out: list[str] = []
@@ -315,7 +327,7 @@ def render_text(view: BoardView, unicode: bool = False) -> str:
             f"{paint(view.symbol_of(i), view.colour_of(i), bold=True)} {name}" for i, name in enumerate(view.players)
         )
     else:
-        legend = "  ".join(f"{g} {name}" for g, name in zip(letters, view.players, strict=True))
+        legend = "  ".join(_players_legend(view, letters))
     legend += _kinds_legend(view, letters, unicode, paint)
     if view.counts and view.counted is not None:  # the numbers: what they count, once
         legend += f"  n {view.counted.plural or view.counted.name + 's'}"
@@ -336,7 +348,7 @@ def render_text(view: BoardView, unicode: bool = False) -> str:
                 for i, name in enumerate(view.players)
             ]
         else:
-            players = [f"{g} {name}" for g, name in zip(letters, view.players, strict=True)]
+            players = _players_legend(view, letters)
         rest = [item for item in _kinds_legend(view, letters, unicode, paint).split("  ") if item]
         rest += [text for present, text in shown if present]
         lines += _wrap("", [*players, *rest])
