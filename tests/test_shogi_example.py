@@ -11,6 +11,7 @@ import importlib
 import json
 import random
 import re
+import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -25,6 +26,7 @@ from boardgames.testing import plugin
 from helpers import load_example, need_pyspiel, needs_chromium
 from lockstep import lockstep
 
+SVG = "{http://www.w3.org/2000/svg}"
 #: Seeded random games compared with OpenSpiel, and the most plies of each: a random game lasts about
 #: 500 plies, too long for the suite, so it plays the first 100 of each (300 whole games are compared
 #: outside it: see examples/shogi/README.md).
@@ -84,7 +86,7 @@ def test_a_capture_goes_to_the_hand_and_is_dropped_back():
     }
     assert "B*5e" in state.to_json()["legal_moves"] and "8h2b" not in state.to_json()["legal_moves"]
     dropped = state.play("B*5e")
-    assert dropped.to_json()["contents"]["g5"] == {"owner": "black", "kind": "bishop"}
+    assert dropped.to_json()["contents"]["g5"] == {"owner": "black", "kind": "bishop", "face": "角"}
     assert "m6" not in dropped.to_json()["counts"]
     assert dropped.written_history() == ("7g7f", "3c3d", "8h2b+", "3a2b", "B*5e")
 
@@ -107,9 +109,9 @@ def test_promotion_is_a_choice_where_optional_and_forced_where_the_rules_force_i
 def test_the_text_drawing_shows_both_hands_beside_the_board():
     state = shogi().replay(BISHOPS.split())
     drawn = render_text(state.view())
-    rows = {line.split()[0]: line for line in drawn.splitlines() if line[:3].strip().isdigit()}
-    assert rows["6"].rstrip().endswith("B 1  6")  # black's bishop in hand, on the right, its number beside it
-    assert rows["4"].split()[1:3] == ["b", "1"]  # white's, on the left, lower case as white's pieces are
+    rows = {line.split()[0]: line for line in drawn.splitlines() if line[:3].strip() in tuple("abcdefghi")}
+    assert rows["d"].rstrip().endswith("B 1  d")  # black's bishop in hand, on the right, its number beside it
+    assert rows["f"].split()[1:3] == ["b", "1"]  # white's, on the left, lower case as white's pieces are
     assert "+B" not in drawn  # the promoted bishop was taken back: it went to the hand unpromoted
     promoted = render_text(shogi().replay(BISHOPS.split()[:3]).view())
     assert "[+B]" in promoted  # a promoted piece in two letters, in its cell
@@ -130,6 +132,26 @@ def test_the_hands_in_svg_words_and_the_observation():
     seen = planes(state, 0)
     mine, theirs = names.index("my count"), names.index("opponent's count")
     assert seen[mine][game.grid.parse_square("m6")] == 1.0 and seen[theirs][game.grid.parse_square("a4")] == 1.0
+
+
+def test_the_pieces_bear_their_kanji_and_the_board_is_labelled_as_usi_names_it(cli):
+    run = cli("show", "shogi", "--moves", " ".join(BISHOPS.split()[:3]), "--json")
+    assert run.code == 0, run.err
+    shown = json.loads(run.out)
+    assert shown["coordinates"] == {"files": ["", "", *"987654321", "", ""], "ranks": list("ihgfedcba")}
+    assert shown["contents"]["c9"] == {"owner": "white", "kind": "lance", "face": "香"}
+    assert shown["contents"]["j8"] == {"owner": "black", "kind": "horse", "face": "馬"}  # 8h2b+: on 2b (j8)
+    assert (shown["contents"]["g9"]["face"], shown["contents"]["g1"]["face"]) == ("王", "玉")  # white's, black's king
+    svg = render_svg(shogi().replay(BISHOPS.split()[:3]).view())
+    root = ET.fromstring(svg)
+    faces = [e.text for e in root.iter(f"{SVG}text") if e.get("class") == "face"]
+    assert faces.count("歩") == 18 and faces.count("馬") == 1 and faces.count("角") == 1  # the 角 in black's hand
+    labels = [e.text for e in root.iter(f"{SVG}text") if e.get("class") == "coord"]
+    assert [t for t in labels if t] == [*"987654321", *"ihgfedcba"]  # files 9 to 1, ranks a to i from the top
+    drawn = render_text(shogi().replay(BISHOPS.split()[:3]).view()).splitlines()
+    assert drawn[0].split() == list("987654321") and drawn[1].split()[0] == "a"
+    assert "[+B]" in drawn[2]  # SFEN's letters: the horse as +B on 2b
+    assert "black upper case  white lower case" in "\n".join(drawn) and "B black" not in "\n".join(drawn)
 
 
 def test_a_drop_is_a_step_from_the_hand_for_the_actions():

@@ -26,7 +26,7 @@ from operator import not_
 import attrs
 
 import boardgames
-from boardgames import Counted, Game, Move, Outcome, PieceKind, State, hookimpl
+from boardgames import Coordinates, Counted, Game, Move, Outcome, PieceKind, State, hookimpl
 from boardgames.rules.choices import Choices
 
 from . import usi
@@ -58,6 +58,9 @@ from .tables import (
     zone,
 )
 
+#: The kanji a shogi set writes on each kind (the letters' order): black's king 玉, white's 王.
+FACES = ("歩", "香", "桂", "銀", "金", "角", "飛", ("玉", "王"), "と", "杏", "圭", "全", "馬", "龍")
+
 
 @attrs.frozen(kw_only=True, slots=False)
 class ShogiState(State):
@@ -73,7 +76,11 @@ class Shogi(Game[ShogiState]):
     summary = "Shogi as OpenSpiel plays it: captured pieces in hand and dropped back, USI notation."
     player_names = ("black", "white")
     colours = ("#222222", "#f5f5f5")
-    piece_kinds = tuple(PieceKind(n, LETTERS[i], LETTERS[i], shape="pentagon") for i, n in enumerate(NAMES))  # type: ignore[arg-type]
+    piece_kinds = tuple(
+        PieceKind(n, LETTERS[i], LETTERS[i], shape="pentagon", face=FACES[i])
+        for i, n in enumerate(NAMES)  # type: ignore[arg-type]
+    )
+    coordinates = Coordinates(files="  987654321  ", ranks="ihgfedcba")  # USI's and kifu's: 7g; the hands unlabelled
     counted = Counted("piece", "pieces", "hand", owned=True)
     move_choices = Choices("Promote?", ("promote", "stay"), ("+", "="))
     max_length = 17695  # OpenSpiel's
