@@ -68,8 +68,8 @@ def test_the_board_the_check_and_a_move_typed_in_the_terminal(xiangqi_plugin, cl
     assert shown.code == 0, shown.err
     lines = shown.out.splitlines()
     assert "black is in check" in lines
-    assert lines[1].split() == ["10", "r---h---e---*---k---a---e---h---r", "10"]  # * where black may go
-    river = next(i for i, line in enumerate(lines) if line.split()[:1] == ["5"])
+    assert lines[1].split() == ["9", "r---n---b---*---k---a---b---n---r", "9"]  # * where black may go; FEN's letters
+    river = next(i for i, line in enumerate(lines) if line.split()[:1] == ["4"])  # UCCI's rank 4, below the river
     assert lines[river - 1].split() == ["|", "|"]  # the river: only the side files cross it
     assert lines[river + 1].count("|") == 9
     assert lines[2].split() == ["|"] * 4 + ["\\", "|", "/"] + ["|"] * 4  # the palace's diagonals
@@ -111,12 +111,37 @@ def test_the_svg_draws_the_palaces_diagonals_and_the_river(xiangqi_plugin):
     from boardgames.rendering.svg import render_svg
 
     root = ET.fromstring(render_svg(xiangqi().start().view()))
-    letters = sorted(t.text for t in root.iter("{http://www.w3.org/2000/svg}text") if t.get("class") == "kind")
-    assert letters == sorted("RHEAKAEHRCCPPPPP" * 2)
+    faces = sorted(t.text for t in root.iter("{http://www.w3.org/2000/svg}text") if t.get("class") == "face")
+    assert faces == sorted("俥傌相仕帥仕相傌俥炮炮兵兵兵兵兵" "車馬象士將士象馬車砲砲卒卒卒卒卒")
     text = re.sub(r"\x1b\[[0-9;]*m", "", boardgames.render_text(xiangqi().start().view(), unicode=True))
-    assert text.splitlines()[1].split() == ["10", "R───H───E───A───K───A───E───H───R", "10"]  # letters in Unicode too
+    assert text.splitlines()[1].split() == ["9", "R───N───B───A───K───A───B───N───R", "9"]  # letters in Unicode too
     assert "│ ╲ │ ╱ │" in text.splitlines()[2]
     grid = xiangqi().grid
     assert (grid.parse_square("d1"), grid.parse_square("e2")) in grid.links  # the palace's diagonal
     assert (grid.parse_square("b5"), grid.parse_square("b6")) not in grid.links  # the river
     assert (grid.parse_square("a5"), grid.parse_square("a6")) in grid.links
+
+
+def test_the_pieces_bear_their_characters_and_the_board_is_labelled_as_ucci_names_it(xiangqi_plugin, cli):
+    shown = cli("show", "xiangqi", "--moves", "h2e2 h9g7", "--json")  # UCCI: the cannon to the centre, a horse out
+    assert shown.code == 0, shown.err
+    state = json.loads(shown.out)
+    assert state["history"] == ["C(7,7)-(7,4)", "h(0,7)-(2,6)"]  # kept in OpenSpiel's notation
+    assert state["coordinates"] == {"files": list("abcdefghi"), "ranks": list("0123456789")}
+    assert state["contents"]["e3"] == {"owner": "red", "kind": "cannon", "face": "炮"}  # UCCI's e2
+    assert state["contents"]["e10"] == {"owner": "black", "kind": "general", "face": "將"}
+    import xml.etree.ElementTree as ET
+
+    from boardgames.rendering.svg import render_svg
+
+    root = ET.fromstring(render_svg(xiangqi().start().view()))
+    svg = "{http://www.w3.org/2000/svg}"
+    labels = [t.text for t in root.iter(f"{svg}text") if t.get("class") == "coord"]
+    assert labels == [*"abcdefghi", *"0123456789"]
+    inks = {t.text: t.get("fill") for t in root.iter(f"{svg}text") if t.get("class") == "face"}
+    assert (inks["帥"], inks["將"]) == ("#c62828", "#212121")  # written in red and in black
+    text = cli("show", "xiangqi").out
+    assert "rnbakabnr" in text.replace("-", "") and "RNBAKABNR" in text.replace("-", "")  # FEN's letters
+    assert "red upper case  black lower case" in text and "R red" not in text  # R is the chariot's alone
+    refused = cli("show", "xiangqi", "--moves", "h2e3")
+    assert refused.code != 0 and len(refused.err.strip().splitlines()) == 1 and "Traceback" not in refused.err

@@ -4,17 +4,17 @@ The pieces stand on the 90 points of a board nine lines wide and ten deep,
 cut across the middle by the river; each side's general and advisors keep to
 its palace, the nine points crossed by two diagonals. Red moves first.
 
-- General (K): one point along a line, inside the palace. The two generals
+- General (K, 帥/將): one point along a line, inside the palace. The two generals
   may never face each other on a file with nothing between (the flying general).
-- Advisor (A): one point diagonally, inside the palace.
-- Elephant (E): two points diagonally, never across the river, and not if
+- Advisor (A, 仕/士): one point diagonally, inside the palace.
+- Elephant (B, 相/象): two points diagonally, never across the river, and not if
   the point between (its eye) is taken.
-- Horse (H): one point straight then one diagonally outward, not if the first
+- Horse (N, 傌/馬): one point straight then one diagonally outward, not if the first
   point (its leg) is taken.
-- Chariot (R): any distance along a line.
-- Cannon (C): moves as the chariot, but takes by jumping exactly one piece
+- Chariot (R, 俥/車): any distance along a line.
+- Cannon (C, 炮/砲): moves as the chariot, but takes by jumping exactly one piece
   (any) on the line to the enemy piece behind it.
-- Soldier (P): one point forward; across the river, sideways too.
+- Soldier (P, 兵/卒): one point forward; across the river, sideways too.
 
 No move may leave one's own general attacked or facing the other. A player
 who cannot move (checkmated or stalemated) loses. OpenSpiel has no rule on
@@ -23,19 +23,22 @@ repetition or perpetual check: a game that reaches 500 moves is drawn.
 Moves are written as OpenSpiel writes them: the piece's letter (G A E H R C S,
 red's upper case, black's lower case), then OpenSpiel's (row, column) of where
 it comes from and goes to, row 0 black's back rank: red's first soldier step
-``S(6,0)-(5,0)`` is a4-a5 on the board, which names files a to i and ranks 1
-(red's back rank) to 10.
+``S(6,0)-(5,0)``. The board is labelled as UCCI names it, files a to i and
+ranks 0 (red's back rank) to 9: OpenSpiel's row is 9 less the rank, its
+column the file's place. UCCI's moves are read too (``a3a4``, ``h2e2``), and
+the grid's own squares (``a4-a5``, ranks 1 to 10).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from itertools import compress
 
 import attrs
 
 import boardgames
-from boardgames import Game, Move, Outcome, PieceKind, State, hookimpl
+from boardgames import Coordinates, Game, Move, Outcome, PieceKind, State, hookimpl
 
 from .board import (
     ADVISOR,
@@ -65,7 +68,8 @@ from .board import (
 
 LETTERS = "GAEHRCS"  # OpenSpiel's, in its notation
 KINDS = ("general", "advisor", "elephant", "horse", "chariot", "cannon", "soldier")
-WESTERN = "KAEHRCP"  # what players read on the pieces
+FEN = "KABNRCP"  # the text board's letters, as a xiangqi FEN (and UCCI) writes the pieces
+FACES = tuple(zip("帥仕相傌俥炮兵", "將士象馬車砲卒", strict=True))  # each kind's character, red's then black's
 MOST_MOVES = 500  # OpenSpiel's kMaxGameLength: then a draw
 
 
@@ -93,7 +97,8 @@ class Xiangqi(Game[XiangqiState]):
     summary = "Chinese chess on the points of a board with a river and palaces (OpenSpiel's xiangqi)."
     player_names = ("red", "black")
     colours = ("#c62828", "#212121")
-    piece_kinds = tuple(PieceKind(kind, letter, letter) for kind, letter in zip(KINDS, WESTERN, strict=True))
+    piece_kinds = tuple(PieceKind(k, letter, letter, face=f) for k, letter, f in zip(KINDS, FEN, FACES, strict=True))
+    coordinates = Coordinates(files="abcdefghi", ranks="0123456789")  # UCCI's
     max_length = MOST_MOVES
     rules_text = __doc__ or ""
 
@@ -227,6 +232,10 @@ class Xiangqi(Game[XiangqiState]):
         return "{}({},{})-({},{})".format(letter, *cell(move.origin), *cell(move.to))
 
     def read_notation(self, state: XiangqiState, text: str) -> Move | None:
+        ucci = re.fullmatch(r"([a-i])(\d)([a-i])(\d)", text.strip().lower())  # a UCCI move: h2e2
+        if ucci:
+            a, b = (GRID.index(ord(f) - 97, int(r)) for f, r in (ucci.group(1, 2), ucci.group(3, 4)))
+            return next((m for m in state.legal_moves if (m.origin, m.to) == (a, b)), None)
         typed = text.strip().replace(" ", "").upper()  # in any case: the piece's letter is the mover's anyway
         return next((m for m in state.legal_moves if self.write_notation(state, m).upper() == typed), None)
 
