@@ -254,3 +254,20 @@ def test_the_page_drops_a_piece_by_clicking_the_hand_then_the_square(shogi_serve
         driver.find_element(By.CSS_SELECTOR, f'#board .square.next[data-square="{name}"]').click()
     moves = "return [...document.querySelectorAll('#moves li button')].map(b => b.textContent)"
     wait_until(driver, lambda d: (d.execute_script(moves) or [None])[-1] == "B*5e")
+
+
+@needs_chromium
+def test_the_page_shows_the_kanji_and_usis_labels(shogi_served, browsers):
+    from selenium.webdriver.common.by import By
+
+    from helpers import wait_until
+
+    served = shogi_served
+    match_id, seats = bishops_taken(served)
+    driver = browsers()
+    driver.get(f"http://127.0.0.1:{served.port}/#match={match_id}&seat=black&token={seats['black']}")
+    wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#board text.face"))
+    faces = driver.execute_script("return [...document.querySelectorAll('#board text.face')].map(t => t.textContent)")
+    assert faces.count("歩") == 18 and {"玉", "王", "飛", "角"} <= set(faces)  # 角: a bishop in each hand
+    labels = driver.execute_script("return [...document.querySelectorAll('#board text.coord')].map(t => t.textContent)")
+    assert [t for t in labels if t] == [*"987654321", *"ihgfedcba"]
