@@ -100,3 +100,37 @@ def test_a_kind_without_a_face_draws_as_before():
 def test_a_face_that_is_no_text_is_refused():
     with pytest.raises(TypeError, match="face"):
         PieceKind("general", face=7)  # type: ignore[arg-type]
+
+
+def test_a_game_turns_the_players_it_names_and_by_default_a_pentagons_second_player():
+    class Turned(Generals):
+        name = "turned"
+        turned = (1,)  # black's pieces turned half round, the discs too
+
+    class Upright(Generals):
+        name = "upright"
+        turned = ()  # none turned, the pentagons too
+
+    def rotated(cls: type[Generals]) -> set[str]:
+        root = ET.fromstring(render_svg(cls.configure().replay(["b2", "a2", "a1", "c3"]).view()))
+        out = set()
+        for group in root.iter(f"{SVG}g"):
+            if "rotate" in (group.get("transform") or ""):
+                out |= {e.get("data-square") for e in group.iter() if e.get("data-square")}
+                out |= {group.get("data-square")} - {None}
+        return out
+
+    assert rotated(Generals) == {"c3"}  # by default: black's pentagon only
+    assert rotated(Turned) == {"a2", "c3"}  # black's disc and pentagon
+    assert rotated(Upright) == set()
+
+
+def test_a_turned_declaration_that_names_no_players_is_refused():
+    from boardgames.errors import PluginError
+
+    class Wrong(Generals):
+        name = "wrong"
+        turned = "black"  # type: ignore[assignment]
+
+    with pytest.raises(PluginError, match="turned"):
+        Wrong.configure()

@@ -8,6 +8,11 @@ with a face is drawn as the wooden disc it is, ringed and written in its
 player's colour (red and black), not a disc of that colour. The text board,
 the words and the notation keep the letter: a wide character would break a
 text board's columns, and a typed move is typed in letters.
+
+A game may turn a player's pieces half round (``Game.turned = (1,)``): their
+faces are written upside down, and a pentagon points down the board. Where
+it says nothing, a pentagon's owner other than the first is turned (a shogi
+set's second player), and other pieces stand upright.
 """
 
 from __future__ import annotations
@@ -25,6 +30,17 @@ WOOD = "#f0d49b"
 def face_of(kind: PieceKind, owner: int | None) -> str:
     """What is written on ``owner``'s piece of ``kind`` (``PieceKind.face_of``)."""
     return kind.face_of(owner)
+
+
+def is_turned(turned: tuple[int, ...] | None, kind: PieceKind, owner: int) -> bool:
+    """Whether ``owner``'s piece of ``kind`` is drawn turned half round: as the game's ``turned`` says,
+    else a pentagon of any player but the first."""
+    return owner in turned if turned is not None else kind.shape == "pentagon" and owner != 0
+
+
+def turn_round(parts: list[str], cx: float, cy: float) -> list[str]:
+    """``parts`` turned half round about their centre (cx, cy)."""
+    return [f'<g transform="rotate(180 {cx:.1f} {cy:.1f})">', *parts, "</g>"]
 
 
 def svg_face(face: str, cx: float, cy: float, ink: str, scale: float = 1.0) -> str:

@@ -47,7 +47,7 @@ from ..rules.declarations import Card, Die
 from ..rules.hands import held_kind
 from ..rules.view import BoardView
 from . import sites, stones, tiles
-from .faces import face_of, svg_faced_disc
+from .faces import face_of, is_turned, svg_faced_disc, turn_round
 from .glyphs import CHESS_SET, svg_glyph, svg_pentagon
 from .piles import heights_svg
 from .text import glyphs
@@ -457,11 +457,12 @@ def _pieces(view: BoardView, centre: Callable[[int], tuple[float, float]], backg
         cx, cy = centre(sq)
         face = face_of(kind, who)  # what is written on it (rendering.faces): 歩, 帥
         if kind.shape == "pentagon":  # a shogi piece, pointing at the opponent, lettered
-            pentagon = svg_pentagon(cx, cy, _text(kind.letter.upper()), who == 0, css, _attr(grid.name(sq)), face=face)
-            group(sq, pentagon)
+            up = not is_turned(view.turned, kind, who)  # pointing at the opponent
+            group(sq, svg_pentagon(cx, cy, _text(kind.letter.upper()), up, css, _attr(grid.name(sq)), face=face))
             continue
         if face and kind.shape == "disc":  # a xiangqi piece: wood, written in its player's colour
-            group(sq, svg_faced_disc(face, cx, cy, RADIUS, colour, css, _attr(grid.name(sq))))
+            disc = svg_faced_disc(face, cx, cy, RADIUS, colour, css, _attr(grid.name(sq)))
+            group(sq, turn_round(disc, cx, cy) if is_turned(view.turned, kind, who) else disc)
             continue
         parts = _piece(kind.shape, cx, cy, colour, css, grid.name(sq), _light(colour, background))
         if kind.letter and kind.shape not in CHESS_SET:  # a kind that declares a letter (the first kind too): on it
@@ -507,7 +508,8 @@ def _counts(view: BoardView, centre: Callable[[int], tuple[float, float]], out: 
             letter = _text(held.letter.upper() or held.name[:1])
             at = (cx - CELL * 0.1, cy)
             face = face_of(held, who)
-            drawn = (svg_pentagon(*at, letter, who == 0, "held", name, 0.7, face) if held.shape == "pentagon"
+            up = who is not None and not is_turned(view.turned, held, who)
+            drawn = (svg_pentagon(*at, letter, up, "held", name, 0.7, face) if held.shape == "pentagon"
                      else _piece(held.shape, *at, stroke, "held", name, False))  # fmt: skip
             kind = f' data-kind="{_attr(held.name)}"'
             out.append(f'<g class="count{player}" data-square="{name}" data-count="{n}"{kind}>')

@@ -83,6 +83,10 @@ DECLARATIONS: dict[str, tuple[Callable[[object], bool], str]] = {
         lambda v: v is None or isinstance(v, Coordinates),
         "the labels of the board's files and ranks, a boardgames.rules.coordinates.Coordinates or None",
     ),
+    "turned": (
+        lambda v: v is None or (isinstance(v, tuple) and all(_count(p) for p in v)),
+        "the players whose pieces are drawn turned half round, a tuple of player indices or None",
+    ),
     "checkered": (_flag, "whether square cells alternate dark and light, True or False"),
     "blocks": (_blocks, "the (files, ranks) of each block the board is drawn in, two whole numbers, or None"),
     "connects": (_flag, "whether the edges make a connection game (worked out from them), True or False"),

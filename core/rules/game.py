@@ -736,6 +736,9 @@ class Game(Generic[StateT]):
     #: The labels of the board's files and ranks, where players read others than the grid's
     #: (:mod:`boardgames.rules.coordinates`: shogi's 9 to 1 and a to i), or None.
     coordinates: ClassVar[Coordinates | None] = None
+    #: The players whose pieces are drawn turned half round, their faces upside down (a shogi set's
+    #: second player), or None: a pentagon's owner other than the first (``boardgames.rendering.faces``).
+    turned: ClassVar[tuple[int, ...] | None] = None
     #: What the game counts on its sites (seeds in pits), or None: see :meth:`counts`.
     counted: ClassVar[Counted | None] = None
     #: Whether a move naming one site takes the pieces counted there (sows a pit) rather than places one.
@@ -1272,6 +1275,7 @@ class Game(Generic[StateT]):
             checkered=self.checkered,
             blocks=self.blocks,
             coordinates=self.coordinates,
+            turned=self.turned,
             board_drawn=self.board_drawn,
             site_names=() if self.board_drawn else self.site_names(),
             counts=checked_counts(self, state) if self.counted is not None else (),

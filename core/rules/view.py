@@ -89,6 +89,8 @@ class BoardView:
     blocks: tuple[int, int] | None = None
     #: The labels of the files and ranks (``Game.coordinates``), or None for the grid's own.
     coordinates: Coordinates | None = None
+    #: The players whose pieces are drawn turned half round (``Game.turned``), or None: a pentagon's non-first owner.
+    turned: tuple[int, ...] | None = None
     #: (square, kind index) for players' pieces of another kind than the first.
     kinds: tuple[tuple[int, int], ...] = ()
     #: (square, neutral kind index) for pieces that belong to no player.
