@@ -81,6 +81,7 @@ class Shogi(Game[ShogiState]):
         for i, n in enumerate(NAMES)  # type: ignore[arg-type]
     )
     coordinates = Coordinates(files="  987654321  ", ranks="ihgfedcba")  # USI's and kifu's: 7g; the hands unlabelled
+    turned = (1,)  # white's pieces point down the board, their kanji upside down, as a set is seen from black's side
     counted = Counted("piece", "pieces", "hand", owned=True)
     move_choices = Choices("Promote?", ("promote", "stay"), ("+", "="))
     max_length = 17695  # OpenSpiel's
