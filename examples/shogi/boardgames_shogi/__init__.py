@@ -76,10 +76,8 @@ class Shogi(Game[ShogiState]):
     summary = "Shogi as OpenSpiel plays it: captured pieces in hand and dropped back, USI notation."
     player_names = ("black", "white")
     colours = ("#222222", "#f5f5f5")
-    piece_kinds = tuple(
-        PieceKind(n, LETTERS[i], LETTERS[i], shape="pentagon", face=FACES[i])
-        for i, n in enumerate(NAMES)  # type: ignore[arg-type]
-    )
+    piece_kinds = tuple(PieceKind(n, k, k, shape="pentagon", face=f)  # type: ignore[arg-type]
+                        for n, k, f in zip(NAMES, LETTERS, FACES, strict=True))  # fmt: skip
     coordinates = Coordinates(files="  987654321  ", ranks="ihgfedcba")  # USI's and kifu's: 7g; the hands unlabelled
     turned = (1,)  # white's pieces point down the board, their kanji upside down, as a set is seen from black's side
     counted = Counted("piece", "pieces", "hand", owned=True)

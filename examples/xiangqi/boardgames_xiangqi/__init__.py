@@ -99,8 +99,7 @@ class Xiangqi(Game[XiangqiState]):
     colours = ("#c62828", "#212121")
     piece_kinds = tuple(PieceKind(k, letter, letter, face=f) for k, letter, f in zip(KINDS, FEN, FACES, strict=True))
     coordinates = Coordinates(files="abcdefghi", ranks="0123456789")  # UCCI's
-    max_length = MOST_MOVES
-    rules_text = __doc__ or ""
+    max_length, rules_text = MOST_MOVES, __doc__ or ""
 
     def setup(self) -> None:
         self.grid = GRID
