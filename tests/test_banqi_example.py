@@ -151,16 +151,18 @@ def test_the_board_the_words_and_a_move_typed_in_the_terminal(banqi_plugin, cli)
     assert "'reveal:G' is a chance outcome, but no chance event is due" in played  # as typed, in one line
 
 
-def test_the_svg_draws_each_piece_in_its_colour_with_its_letter(banqi_plugin):
-    """A neutral kind drawn as a disc shows its letter, as a player's kind does:
-    Banqi's pieces are told apart by it, red's and black's by their colour."""
+def test_the_svg_draws_each_piece_turned_up_with_its_character_in_its_colour(banqi_plugin):
+    """A neutral kind with a face (rendering.faces) is a wooden disc written in its colour, as a
+    xiangqi set's: Banqi's red general 帥, black's cannon 砲; a face-down piece shows its ?."""
     import xml.etree.ElementTree as ET
 
     from boardgames.rendering.svg import render_svg
 
     state = banqi().start().play("a1").play("reveal:G").play("b4").play("reveal:c")
     root = ET.fromstring(render_svg(state.view()))
-    letters = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text") if t.get("class") == "kind"]
-    assert sorted(letters) == ["?"] * 30 + ["C", "G"]  # the face-down pieces say so
+    texts = list(root.iter("{http://www.w3.org/2000/svg}text"))
+    assert sorted(t.text for t in texts if t.get("class") == "kind") == ["?"] * 30  # the face-down pieces say so
+    faces = {t.text: t.get("fill") for t in texts if t.get("class") == "face"}
+    assert faces == {"帥": "#c62828", "砲": "#212121"}
     pieces = [e for e in root.iter() if "kind-red-general" in (e.get("class") or "").split()]
-    assert len(pieces) == 1 and pieces[0].get("fill") == "#c62828"
+    assert len(pieces) == 1 and pieces[0].get("data-square") == "a1"

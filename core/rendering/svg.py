@@ -472,6 +472,10 @@ def _pieces(view: BoardView, centre: Callable[[int], tuple[float, float]], backg
         if index < len(view.neutral_kinds):
             neutral = view.neutral_kinds[index]
             css = f"piece neutral {_token('kind', neutral.name)}"
+            face = face_of(neutral, None)
+            if face and neutral.shape == "disc":  # a piece that belongs to no player written in its colour: Banqi's
+                group(sq, svg_faced_disc(face, *centre(sq), RADIUS, neutral.colour, css, _attr(grid.name(sq))))
+                continue
             light = _light(neutral.colour, background)
             parts = _piece(neutral.shape, *centre(sq), neutral.colour, css, grid.name(sq), light)
             if neutral.letter and neutral.shape in ("disc", "ring"):  # a token, told apart by its letter (Banqi's)

@@ -43,7 +43,7 @@ EMPTY, DOWN = -1, -2
 GENERAL, CANNON, SOLDIER = 0, 5, 6
 LETTERS = ("GAERHCS", "gaerhcs")
 RANKS = ("general", "advisor", "elephant", "chariot", "horse", "cannon", "soldier")
-COLOURS = ("red", "black")
+COLOURS, FACES = ("red", "black"), ("帥仕相俥傌炮兵", "將士象車馬砲卒")  # FACES: written on each side's pieces
 #: How many of each of the 14 pieces (red's seven kinds, then black's) the game starts with.
 START = (1, 2, 2, 2, 2, 2, 5) * 2
 GRID = Grid.get(COLS, ROWS)
@@ -116,7 +116,7 @@ class Banqi(Game[BanqiState]):
     neutral_kinds = (
         PieceKind("face down", letter="?", symbol="?", colour="#8d6e63"),
         *(
-            PieceKind(f"{COLOURS[side]} {rank}", letter=LETTERS[side][k], symbol=LETTERS[side][k], colour=colour)
+            PieceKind(f"{COLOURS[side]} {rank}", LETTERS[side][k], LETTERS[side][k], colour=colour, face=FACES[side][k])
             for side, colour in enumerate(("#c62828", "#212121"))
             for k, rank in enumerate(RANKS)
         ),
