@@ -59,6 +59,8 @@ GAMES: dict[str, tuple[dict[str, Any], str, dict[str, Any], float]] = {
     "game_2048": ({}, "2048", {}, 0.20),
     "shogi": ({}, "shogi", {}, 0.20),
     "xiangqi": ({}, "xiangqi", {}, 0.20),
+    "crazyhouse": ({}, "crazyhouse", {}, 0.20),
+    "hive": ({}, "hive", {}, 0.20),
 }
 #: Chess against python-chess (issue 41).
 PYTHON_CHESS_TARGET = 0.5
@@ -76,7 +78,14 @@ def ensure_example(name: str) -> bool:
         if not folder.is_dir():
             return False
         sys.path.insert(0, str(folder))
-        module = importlib.import_module(module_name)
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as missing:  # built on another example (crazyhouse on chess): that one too
+            base = (missing.name or "").removeprefix("boardgames_")
+            if not (EXAMPLES / base).is_dir():
+                raise
+            sys.path.insert(0, str(EXAMPLES / base))
+            module = importlib.import_module(module_name)
     importlib.import_module("boardgames.plugins.loader").register_module(module, name)
     return True
 

@@ -68,9 +68,10 @@ class PieceKind:
     def face_of(self, owner: int | None) -> str:
         """What is written on ``owner``'s piece of this kind: its face (its player's, where it
         declares one a player; the first's for a neutral piece), or "" where it declares none."""
-        if isinstance(self.face, str) or not self.face:
-            return self.face or ""
-        return self.face[owner if owner is not None and 0 <= owner < len(self.face) else 0]
+        face = self.face
+        if isinstance(face, str):
+            return face
+        return face[owner if owner is not None and 0 <= owner < len(face) else 0] if face else ""
 
 
 @attrs.frozen

@@ -447,11 +447,12 @@ class State(TypedMoves):
         game = self.game
         names, players = game.site_names(), game.player_names
         kinds = game.kinds(self)
-        out: dict[int, dict[str, str | None]] = {
-            sq: {"owner": players[p], "kind": (kind := game.piece_kinds[kinds.get(sq, 0)]).name}
-            | ({"face": kind.face_of(p)} if kind.face else {})  # what is written on it (歩), where declared
-            for sq, p in self.owners().items()
-        }
+        out: dict[int, dict[str, str | None]] = {}
+        for sq, p in self.owners().items():
+            piece = game.piece_kinds[kinds.get(sq, 0)]
+            out[sq] = {"owner": players[p], "kind": piece.name}
+            if piece.face:  # what is written on it (歩), where declared
+                out[sq]["face"] = piece.face_of(p)
         for sq, kind in game.neutral(self).items():
             out[sq] = {"owner": None, "kind": game.neutral_kinds[kind].name}
         return {names[sq]: out[sq] for sq in sorted(out)}

@@ -57,7 +57,7 @@ def checked_stacks(game: Any, state: Any) -> tuple[tuple[int, Stack], ...]:
     def piece(p: object) -> bool:
         return (
             isinstance(p, tuple) and len(p) == 2 and all(type(v) is int for v in p)
-            and 0 <= p[0] < players and 0 <= p[1] < kinds  # type: ignore[index]
+            and 0 <= p[0] < players and 0 <= p[1] < kinds
         )
 
     out, ok = [], isinstance(found, Mapping)
