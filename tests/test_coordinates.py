@@ -1,4 +1,4 @@
-"""A board's coordinate labels declared (issue 41): ``Game.coordinates``
+"""A board's coordinate labels declared (issue 41): ``Game.board_labels``
 labels the files and ranks as players of the game read them (shogi's 9 to 1
 and a to i), in the text board, the SVG and ``show --json``; undeclared, the
 grid's own (a, 1) as before; a declaration of another type is one clear error."""
@@ -23,7 +23,7 @@ class Corner(Game[BitboardState]):
     name = "corner"
     title = "Corner"
     player_names = ("black", "white")
-    coordinates = Coordinates(files="321", ranks="cba")  # files right to left, ranks from the top
+    board_labels = Coordinates(files="321", ranks="cba")  # files right to left, ranks from the top
 
     def setup(self) -> None:
         self.grid = Grid.get(3)
@@ -63,7 +63,7 @@ def test_the_svg_and_the_json_label_them_as_declared():
 def test_undeclared_the_grids_own_labels_and_no_json_key():
     class Plain(Corner):
         name = "plain"
-        coordinates = None
+        board_labels = None
 
     state = Plain.configure().start()
     assert sorted(labels(render_svg(state.view()))) == sorted(["a", "b", "c", "1", "2", "3"])
@@ -74,7 +74,7 @@ def test_undeclared_the_grids_own_labels_and_no_json_key():
 def test_a_coordinates_declaration_of_another_type_is_one_clear_error():
     class Wrong(Corner):
         name = "wrong"
-        coordinates = "321"  # type: ignore[assignment]
+        board_labels = "321"  # type: ignore[assignment]
 
-    with pytest.raises(PluginError, match="coordinates"):
+    with pytest.raises(PluginError, match="board_labels"):
         Wrong.configure()

@@ -105,11 +105,11 @@ def test_a_face_that_is_no_text_is_refused():
 def test_a_game_turns_the_players_it_names_and_by_default_a_pentagons_second_player():
     class Turned(Generals):
         name = "turned"
-        turned = (1,)  # black's pieces turned half round, the discs too
+        turned_players = (1,)  # black's pieces turned half round, the discs too
 
     class Upright(Generals):
         name = "upright"
-        turned = ()  # none turned, the pentagons too
+        turned_players = ()  # none turned, the pentagons too
 
     def rotated(cls: type[Generals]) -> set[str]:
         root = ET.fromstring(render_svg(cls.configure().replay(["b2", "a2", "a1", "c3"]).view()))
@@ -130,7 +130,7 @@ def test_a_turned_declaration_that_names_no_players_is_refused():
 
     class Wrong(Generals):
         name = "wrong"
-        turned = "black"  # type: ignore[assignment]
+        turned_players = "black"  # type: ignore[assignment]
 
-    with pytest.raises(PluginError, match="turned"):
+    with pytest.raises(PluginError, match="turned_players"):
         Wrong.configure()

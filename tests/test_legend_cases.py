@@ -14,13 +14,13 @@ from boardgames.rendering.text import render_text
 
 class Bishops(Corner):
     name = "bishops"
-    coordinates = None
+    board_labels = None
     piece_kinds = (PieceKind("bishop", "B"),)  # B: black's letter too
 
 
 class Stones(Corner):
     name = "stones"
-    coordinates = None
+    board_labels = None
     piece_kinds = (PieceKind("stone", "S"),)  # no player's letter
 
 

@@ -9,7 +9,7 @@ player's colour (red and black), not a disc of that colour. The text board,
 the words and the notation keep the letter: a wide character would break a
 text board's columns, and a typed move is typed in letters.
 
-A game may turn a player's pieces half round (``Game.turned = (1,)``): their
+A game may turn a player's pieces half round (``Game.turned_players = (1,)``): their
 faces are written upside down, and a pentagon points down the board. Where
 it says nothing, a pentagon's owner other than the first is turned (a shogi
 set's second player), and other pieces stand upright.

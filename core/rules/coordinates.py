@@ -4,7 +4,7 @@ A grid names its squares ``a1`` to ``i10``, and the renderers label its
 files and ranks so unless the game declares what players of that game read
 there: shogi numbers its files 9 to 1 from the left and letters its ranks a
 to i from the top (as USI and kifu write a square, ``7g``); xiangqi's UCCI
-names ranks 0 to 9 from red's side. ``Game.coordinates = Coordinates(files=
+names ranks 0 to 9 from red's side. ``Game.board_labels = Coordinates(files=
 "  987654321  ", ranks="ihgfedcba")`` gives one label a file, left to right,
 and one a rank, bottom to top; a blank label leaves that file or rank
 unlabelled (shogi's hands). The text board and the SVG draw them and

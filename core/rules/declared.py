@@ -79,11 +79,11 @@ DECLARATIONS: dict[str, tuple[Callable[[object], bool], str]] = {
         "what the game's piles of pieces are, a boardgames.Stacked (levels from 1) or None",
     ),
     "edges": (_edges, "the board's sides that belong to a player, a mapping of side name to player index"),
-    "coordinates": (
+    "board_labels": (
         lambda v: v is None or isinstance(v, Coordinates),
         "the labels of the board's files and ranks, a boardgames.rules.coordinates.Coordinates or None",
     ),
-    "turned": (
+    "turned_players": (
         lambda v: v is None or (isinstance(v, tuple) and all(_count(p) for p in v)),
         "the players whose pieces are drawn turned half round, a tuple of player indices or None",
     ),

@@ -580,7 +580,7 @@ class State(TypedMoves):
             "pieces": self.pieces(),
             "contents": self.contents(),
             # The labels the board's files and ranks are drawn with, where the game declares its own.
-            **({"coordinates": labels_json(game.grid, game.coordinates)} if game.coordinates is not None else {}),
+            **({"coordinates": labels_json(game.grid, game.board_labels)} if game.board_labels is not None else {}),
             # How many pieces lie on each counted site (Game.counts), where the game counts them.
             **({"counts": held_counts(game, self, names, owner)} if game.counted is not None else {}),
             # The lines drawn between points (Game.segments), where the game draws them.
@@ -736,10 +736,10 @@ class Game(Generic[StateT]):
     overlay_kinds: ClassVar[tuple[Overlay, ...]] = ()
     #: The labels of the board's files and ranks, where players read others than the grid's
     #: (:mod:`boardgames.rules.coordinates`: shogi's 9 to 1 and a to i), or None.
-    coordinates: ClassVar[Coordinates | None] = None
+    board_labels: ClassVar[Coordinates | None] = None
     #: The players whose pieces are drawn turned half round, their faces upside down (a shogi set's
     #: second player), or None: a pentagon's owner other than the first (``boardgames.rendering.faces``).
-    turned: ClassVar[tuple[int, ...] | None] = None
+    turned_players: ClassVar[tuple[int, ...] | None] = None
     #: What the game counts on its sites (seeds in pits), or None: see :meth:`counts`.
     counted: ClassVar[Counted | None] = None
     #: Whether a move naming one site takes the pieces counted there (sows a pit) rather than places one.
@@ -1275,8 +1275,8 @@ class Game(Generic[StateT]):
             edges=tuple(sorted(self.edges.items())),
             checkered=self.checkered,
             blocks=self.blocks,
-            coordinates=self.coordinates,
-            turned=self.turned,
+            coordinates=self.board_labels,
+            turned=self.turned_players,
             board_drawn=self.board_drawn,
             site_names=() if self.board_drawn else self.site_names(),
             counts=checked_counts(self, state) if self.counted is not None else (),

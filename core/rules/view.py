@@ -87,9 +87,9 @@ class BoardView:
     checkered: bool = False
     #: The (files, ranks) of each block of square cells drawn with heavier borders (``Game.blocks``), or None.
     blocks: tuple[int, int] | None = None
-    #: The labels of the files and ranks (``Game.coordinates``), or None for the grid's own.
+    #: The labels of the files and ranks (``Game.board_labels``), or None for the grid's own.
     coordinates: Coordinates | None = None
-    #: The players whose pieces are drawn turned half round (``Game.turned``), or None: a pentagon's non-first owner.
+    #: The players whose pieces are drawn turned half round (``Game.turned_players``), or None: see rendering.faces.
     turned: tuple[int, ...] | None = None
     #: (square, kind index) for players' pieces of another kind than the first.
     kinds: tuple[tuple[int, int], ...] = ()

@@ -78,8 +78,8 @@ class Shogi(Game[ShogiState]):
     colours = ("#222222", "#f5f5f5")
     piece_kinds = tuple(PieceKind(n, k, k, shape="pentagon", face=f)  # type: ignore[arg-type]
                         for n, k, f in zip(NAMES, LETTERS, FACES, strict=True))  # fmt: skip
-    coordinates = Coordinates(files="  987654321  ", ranks="ihgfedcba")  # USI's and kifu's: 7g; the hands unlabelled
-    turned = (1,)  # white's pieces point down the board, their kanji upside down, as a set is seen from black's side
+    board_labels = Coordinates(files="  987654321  ", ranks="ihgfedcba")  # USI's and kifu's: 7g; the hands unlabelled
+    turned_players = (1,)  # white's pieces point down the board, their kanji upside down, seen from black's side
     counted = Counted("piece", "pieces", "hand", owned=True)
     move_choices = Choices("Promote?", ("promote", "stay"), ("+", "="))
     max_length = 17695  # OpenSpiel's

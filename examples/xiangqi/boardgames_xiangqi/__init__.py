@@ -98,7 +98,7 @@ class Xiangqi(Game[XiangqiState]):
     player_names = ("red", "black")
     colours = ("#c62828", "#212121")
     piece_kinds = tuple(PieceKind(k, letter, letter, face=f) for k, letter, f in zip(KINDS, FEN, FACES, strict=True))
-    coordinates = Coordinates(files="abcdefghi", ranks="0123456789")  # UCCI's
+    board_labels = Coordinates(files="abcdefghi", ranks="0123456789")  # UCCI's
     max_length, rules_text = MOST_MOVES, __doc__ or ""
 
     def setup(self) -> None:
