@@ -226,6 +226,32 @@ def install_example(name: str, site: Path) -> Path:
     return site
 
 
+def example_served(*names: str) -> Any:
+    """A pytest fixture: a real ``boardgames serve`` with the examples ``names`` installed, as a user
+    installs plugins (a variant after what it is built on: ``example_served("chess", "crazyhouse")``);
+    installed once a test run, a fresh server each test."""
+    import pytest
+
+    sites: list[Path] = []
+
+    @pytest.fixture
+    def served(tmp_path_factory: Any, tmp_path: Path, monkeypatch: Any) -> Iterator[Any]:
+        from server import Server
+
+        if not sites:
+            site = tmp_path_factory.mktemp(f"{names[-1]}-site")
+            for name in names:
+                install_example(name, site)
+            sites.append(site)
+        monkeypatch.setenv("PYTHONPATH", str(sites[0]))
+        monkeypatch.delenv("BOARDGAMES_PLUGINS", raising=False)
+        server = Server(tmp_path / "serve")
+        yield server
+        server.stop()
+
+    return served
+
+
 def run_with(
     site: Path, *args: str, input: str | None = None, cwd: Path | None = None
 ) -> subprocess.CompletedProcess[str]:

@@ -21,7 +21,7 @@ import pytest
 import boardgames
 from boardgames import render_svg
 from boardgames.testing import plugin
-from helpers import load_example, need_pyspiel, needs_chromium
+from helpers import example_served, load_example, need_pyspiel, needs_chromium
 
 #: Seeded random games compared with OpenSpiel, each variant, and the most plies played of each.
 AGREEMENT_GAMES = 200
@@ -208,23 +208,7 @@ def test_a_bad_move_is_refused_in_one_line_naming_the_position(cli):
     assert len(lines) == 1 and "'Ke3'" in lines[0] and "chess after e4 e5" in lines[0], run.err
 
 
-@pytest.fixture(scope="module")
-def chess_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from helpers import install_example
-
-    return install_example("chess", tmp_path_factory.mktemp("chess-site"))
-
-
-@pytest.fixture
-def chess_served(chess_site, tmp_path, monkeypatch) -> Iterator[Any]:
-    """A real ``boardgames serve`` with the chess example installed."""
-    from server import Server
-
-    monkeypatch.setenv("PYTHONPATH", str(chess_site))
-    monkeypatch.delenv("BOARDGAMES_PLUGINS", raising=False)
-    served = Server(tmp_path / "serve")
-    yield served
-    served.stop()
+chess_served = example_served("chess")
 
 
 def to_promote(served: Any) -> tuple[str, dict[str, str]]:

@@ -22,7 +22,7 @@ from boardgames import render_svg, render_text
 from boardgames.learning.actions import decode, encode
 from boardgames.learning.observation import plane_names, planes
 from boardgames.testing import plugin
-from helpers import load_example, need_pyspiel, needs_chromium
+from helpers import example_served, load_example, need_pyspiel, needs_chromium
 
 #: Seeded random games compared with OpenSpiel, and the most plies of each: a random game lasts about
 #: 350 plies, too long for the suite, so it plays the first 60 of each (300 whole games are compared
@@ -139,25 +139,7 @@ def test_a_drop_typed_in_the_terminal(cli):
     assert json.loads(Path(found.group(1)).read_text())["history"] == [*KNIGHT.split(), "N@f3"]
 
 
-@pytest.fixture(scope="module")
-def crazyhouse_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from helpers import install_example
-
-    site = tmp_path_factory.mktemp("crazyhouse-site")
-    install_example("chess", site)  # what crazyhouse is built on, installed beside it
-    return install_example("crazyhouse", site)
-
-
-@pytest.fixture
-def crazyhouse_served(crazyhouse_site, tmp_path, monkeypatch) -> Iterator[Any]:
-    """A real ``boardgames serve`` with the chess and crazyhouse examples installed."""
-    from server import Server
-
-    monkeypatch.setenv("PYTHONPATH", str(crazyhouse_site))
-    monkeypatch.delenv("BOARDGAMES_PLUGINS", raising=False)
-    served = Server(tmp_path / "serve")
-    yield served
-    served.stop()
+crazyhouse_served = example_served("chess", "crazyhouse")
 
 
 def knight_taken(served: Any) -> tuple[str, dict[str, str]]:

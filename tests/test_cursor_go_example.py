@@ -20,7 +20,7 @@ import boardgames
 from boardgames import render_svg
 from boardgames.learning.actions import decode, encode
 from boardgames.testing import plugin
-from helpers import load_example, need_pyspiel, needs_chromium
+from helpers import example_served, load_example, need_pyspiel, needs_chromium
 from lockstep import lockstep
 
 #: Seeded random games compared with OpenSpiel: (board size, games, steps compared in all, asserted).
@@ -122,25 +122,7 @@ def test_a_bad_move_is_refused_in_one_line(cli, moves, why):
     assert len(lines) == 1 and why in lines[0], run.err
 
 
-@pytest.fixture(scope="module")
-def cursor_go_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from helpers import install_example
-
-    site = tmp_path_factory.mktemp("cursor-go-site")
-    install_example("go", site)  # what cursor Go is built on, installed beside it
-    return install_example("cursor_go", site)
-
-
-@pytest.fixture
-def cursor_go_served(cursor_go_site, tmp_path, monkeypatch) -> Iterator[Any]:
-    """A real ``boardgames serve`` with the Go and cursor Go examples installed."""
-    from server import Server
-
-    monkeypatch.setenv("PYTHONPATH", str(cursor_go_site))
-    monkeypatch.delenv("BOARDGAMES_PLUGINS", raising=False)
-    served = Server(tmp_path / "serve")
-    yield served
-    served.stop()
+cursor_go_served = example_served("go", "cursor_go")
 
 
 def test_the_server_takes_the_moves_by_name_and_refuses_a_bad_one(cursor_go_served):

@@ -23,7 +23,7 @@ from boardgames import render_svg, render_text
 from boardgames.learning.actions import decode, encode
 from boardgames.learning.observation import plane_names, planes
 from boardgames.testing import plugin
-from helpers import load_example, need_pyspiel, needs_chromium
+from helpers import example_served, load_example, need_pyspiel, needs_chromium
 from lockstep import lockstep
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -195,23 +195,7 @@ def test_a_bad_drop_is_refused_in_one_line(cli, moves, why):
     assert len(lines) == 1 and why in lines[0], run.err
 
 
-@pytest.fixture(scope="module")
-def shogi_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from helpers import install_example
-
-    return install_example("shogi", tmp_path_factory.mktemp("shogi-site"))
-
-
-@pytest.fixture
-def shogi_served(shogi_site, tmp_path, monkeypatch) -> Iterator[Any]:
-    """A real ``boardgames serve`` with the shogi example installed."""
-    from server import Server
-
-    monkeypatch.setenv("PYTHONPATH", str(shogi_site))
-    monkeypatch.delenv("BOARDGAMES_PLUGINS", raising=False)
-    served = Server(tmp_path / "serve")
-    yield served
-    served.stop()
+shogi_served = example_served("shogi")
 
 
 def bishops_taken(served: Any) -> tuple[str, dict[str, str]]:
