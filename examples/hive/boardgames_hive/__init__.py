@@ -34,7 +34,6 @@ import attrs
 import boardgames
 from boardgames import PASS, ChoiceOption, Game, IntOption, Move, Outcome, PieceKind, Stacked, State, hookimpl
 from boardgames.rules.choices import Choices
-from boardgames.rules.moves import with_choice
 
 from .board import BESIDE, BUG, LETTER, STEPS, TILES, Board, Position, uhp
 
@@ -88,9 +87,9 @@ class Hive(Game[HiveState]):
 
     # -- moves ---------------------------------------------------------------
     def generate_moves(self, state: HiveState) -> tuple[Move, ...]:
-        where = state.where
+        where, made = state.where, tuple.__new__  # (made as with_choice makes them: this is the hot path)
         moves = sorted(  # in the order of squares, as every game's
-            Move(where[t], to) if where[t] >= 0 else with_choice(Move(-1, to), t % 14)
+            made(Move, (where[t], to, ()) if where[t] >= 0 else (-1, to, (), t % 14))
             for t, to in self.position(state).moves(state.turn)
         )
         return tuple(moves) or (PASS,)

@@ -11,6 +11,9 @@ as OpenSpiel's does, or ends the game drawn where it cannot.
 
 from __future__ import annotations
 
+from collections import Counter
+from itertools import chain
+
 from boardgames import Grid
 
 QUEEN, ANT, HOPPER, SPIDER, BEETLE, MOSQUITO, LADYBUG, PILLBUG = range(8)
@@ -18,6 +21,8 @@ BUG = (QUEEN, ANT, ANT, ANT, HOPPER, HOPPER, HOPPER, SPIDER, SPIDER, BEETLE, BEE
 LETTER = "QAGSBMLP"
 #: The six steps in OpenSpiel's order (NE, E, SE, SW, W, NW), as axial (q, r).
 STEPS = ((1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1))
+#: The two directions beside each step (clockwise, counter-clockwise): the cells a slide passes between.
+SIDES = tuple(((d + 1) % 6, (d + 5) % 6) for d in range(6))
 #: How UHP writes a tile beside its reference, by the step from the reference.
 BESIDE = ("{}/", "{}-", "{}\\", "/{}", "-{}", "\\{}")
 
@@ -58,8 +63,12 @@ class Position:
     def __init__(self, board: Board, piles: dict[int, tuple[int, ...]], where: tuple[int, ...],
                  last: int, ply: int, kinds: frozenset[int]) -> None:
         self.b, self.piles, self.where, self.last, self.ply, self.kinds = board, piles, where, last, ply, kinds
-        #: The cells beside a taken one (a slide must end touching the hive; the mover counts, as in OpenSpiel).
-        self.beside = {n for s in piles for n in board.near[s]}
+        #: How many taken cells each cell touches (a slide must end touching the hive; the mover counts, as in
+        #: OpenSpiel), and the empty cells among them, where a slide may end.
+        self.touches = Counter(chain.from_iterable(map(board.near.__getitem__, piles)))
+        self.free = self.touches.keys() - piles.keys() - {-1}
+        #: The slides from each cell, once worked out, for any mover not beside it (shared by every slider).
+        self.steps: dict[int, list[int]] = {}
 
     def top(self, site: int) -> int:
         pile = self.piles.get(site) if site >= 0 else None
@@ -80,26 +89,28 @@ class Position:
         points, worked out only once white's queen is down): Tarjan's walk."""
         if self.where[0] < 0:
             return set()
-        near, order, low, out = self.b.near, {}, {}, set()
-
-        def walk(site: int, parent: int) -> None:
-            order[site] = low[site] = len(order)
-            children = 0
-            for n in near[site]:
-                if n not in self.piles or n == parent:
-                    continue
-                if n in order:
+        near, piles, root = self.b.near, self.piles, self.where[0]
+        order, low, out, children = {root: 0}, {root: 0}, set(), 0
+        todo = [(root, -1, iter(near[root]))]  # a walk without recursion: a hive is up to 28 deep
+        while todo:
+            site, parent, around = todo[-1]
+            for n in around:
+                if n in piles and n != parent:
+                    if n not in order:
+                        order[n] = low[n] = len(order)
+                        todo.append((n, site, iter(near[n])))
+                        break
                     low[site] = min(low[site], order[n])
-                else:
-                    walk(n, site)
+            else:
+                todo.pop()
+                if parent == root:
                     children += 1
-                    low[site] = min(low[site], low[n])
-                    if parent >= 0 and low[n] >= order[site]:
-                        out.add(site)
-            if parent < 0 and children > 1:
-                out.add(site)
-
-        walk(self.where[0], -1)
+                elif parent >= 0 and low[site] >= order[parent]:
+                    out.add(parent)
+                if parent >= 0:
+                    low[parent] = min(low[parent], low[site])
+        if children > 1:
+            out.add(root)
         return out
 
     def gated(self, site: int, h: int, d: int, ignore: int = -1) -> bool:
@@ -111,43 +122,47 @@ class Position:
         b = ccw != ignore and len(piles.get(ccw, ())) > h
         return a == b if h == 0 else a and b
 
-    def touching(self, site: int) -> bool:
-        return site in self.beside
-
     def slides(self, start: int, distance: int, out: set[int]) -> None:
-        """Where a tile slides from ``start``: ``distance`` steps exactly, or any number (-1), OpenSpiel's walk."""
-        visited: set[int] = set()
-        piles, beside = self.piles, self.beside
+        """Where a tile slides from ``start``: ``distance`` steps exactly, or any number (-1), OpenSpiel's walk.
+        A step goes to an empty cell touching the hive, not through a gate: of the two cells on either side
+        of it, one is taken and the other empty (the sliding tile's own cell counts as empty)."""
+        piles, free, near, shared = self.piles, self.free, self.b.near, self.steps
+        mover = near[start]  # only a step between two of these cells passes by the mover's own cell
 
-        near = self.b.near
+        def steps(pos: int) -> list[int]:
+            if pos not in mover and pos in shared:
+                return shared[pos]
+            around = near[pos]
+            to = [to for d, to in enumerate(around) if to in free
+                  and (around[SIDES[d][0]] != start and around[SIDES[d][0]] in piles)
+                  != (around[SIDES[d][1]] != start and around[SIDES[d][1]] in piles)]
+            if pos not in mover:
+                shared[pos] = to
+            return to
 
-        def ok(pos: int, d: int, to: int) -> bool:
-            """An empty cell touching the hive, not through a gate (on the ground: the cells on both sides
-            of the step both taken, or both empty; the sliding tile's own cell counts as empty)."""
-            if to < 0 or to in piles or to not in beside:
-                return False
-            cw, ccw = near[pos][(d + 1) % 6], near[pos][(d + 5) % 6]
-            return (cw != start and cw in piles) != (ccw != start and ccw in piles)
+        if distance < 0:  # an ant: every cell it can reach
+            seen, todo = {start}, [start]
+            while todo:
+                for to in steps(todo.pop()):
+                    if to not in seen:
+                        seen.add(to)
+                        todo.append(to)
+            out |= seen - {start}
+            return
+        path = [start]
 
-        def walk(pos: int, back: int, depth: int) -> None:
-            if pos in visited or (distance >= 0 and depth > distance):
-                return
-            for d, to in enumerate(near[pos]) if depth == distance else ():  # (an ant adds them below)
-                if d != back and to not in visited and ok(pos, d, to):
-                    out.add(to)
-            if depth == distance:
-                return
-            visited.add(pos)
-            for d, to in enumerate(near[pos]):
-                if d == back or to in visited or not ok(pos, d, to):
+        def walk(pos: int) -> None:  # exactly ``distance`` steps, never back through a cell of the path
+            for to in steps(pos):
+                if to in path:
                     continue
-                if distance < 0:
+                if len(path) == distance:
                     out.add(to)
-                walk(to, (d + 3) % 6, depth + 1)
-                if distance >= 0:
-                    visited.discard(to)
+                else:
+                    path.append(to)
+                    walk(to)
+                    path.pop()
 
-        walk(start, 7, 1)
+        walk(start)
 
     def climbs(self, site: int, h: int, out: set[tuple[int, int]]) -> None:
         """Where a beetle at ``site``, height ``h``, steps onto, across or down from the hive: (site, height)."""
@@ -163,22 +178,21 @@ class Position:
     def moves_of(self, tile: int, bug: int, pinned: set[int], out: set[tuple[int, int]]) -> None:
         """Each (tile, site) the tile may go to, acting as ``bug`` (a mosquito as its neighbours)."""
         site = self.where[tile]
-        h = self.level(tile)
-        free = not self.covered(tile) and not (h == 0 and site in pinned)
-        ends: set[int] = set()
+        pile = self.piles[site]
+        if pile[-1] != tile:  # covered: it neither moves nor acts
+            return
+        h = len(pile) - 1
         if bug == MOSQUITO:
-            if self.covered(tile):
-                return
             if h > 0:
                 return self.moves_of(tile, BEETLE, pinned, out)
-            for n in self.b.near[site]:
-                if self.top(n) >= 0 and BUG[self.top(n) % 14] != MOSQUITO:
-                    self.moves_of(tile, BUG[self.top(n) % 14], pinned, out)
+            for like in {BUG[self.top(n) % 14] for n in self.b.near[site] if n in self.piles} - {MOSQUITO}:
+                self.moves_of(tile, like, pinned, out)
             return
-        if bug == PILLBUG and not self.covered(tile):
+        if bug == PILLBUG:
             self.throws(site, h, pinned, out)
-        if not free:
+        if h == 0 and site in pinned:
             return
+        ends: set[int] = set()
         if bug in (QUEEN, PILLBUG, SPIDER, ANT) or bug == BEETLE and h == 0:
             self.slides(site, {QUEEN: 1, PILLBUG: 1, BEETLE: 1, SPIDER: 3, ANT: -1}[bug], ends)
         if bug == BEETLE:
@@ -203,9 +217,9 @@ class Position:
                 if hh > 0 and (s, hh) != (site, h + 1):
                     self.climbs(s, hh, three)
             ends |= {s for s, hh in three if hh == 0}
+        touches, piles, alone = self.touches, self.piles, h == 0 and self.b.near[site]
         for to in ends:  # a move needs a tile beside it to name it by, other than the mover alone on its site
-            if to >= 0 and (self.top(to) >= 0 or any(self.top(n) >= 0 and (n != site or h > 0)
-                                                     for n in self.b.near[to])):
+            if to >= 0 and (to in piles or touches.get(to, 0) > (1 if alone and site in alone else 0)):
                 out.add((tile, to))
 
     def throws(self, site: int, h: int, pinned: set[int], out: set[tuple[int, int]]) -> None:
@@ -231,8 +245,8 @@ class Position:
             return [(t, s) for t in hand if t % 14 for s in sites]
         reach = [set(), set()]
         for s, pile in self.piles.items():
-            reach[pile[-1] // 14].update(n for n in self.b.near[s] if n >= 0)
-        sites = sorted(reach[me] - reach[1 - me] - set(self.piles))
+            reach[pile[-1] // 14].update(self.b.near[s])
+        sites = sorted(reach[me] - reach[1 - me] - self.piles.keys() - {-1})
         if self.ply in (6, 7) and self.where[14 * me] < 0:
             hand = [14 * me]
         return [(t, s) for t in hand for s in sites]
@@ -245,4 +259,4 @@ class Position:
             for t in range(14 * me, 14 * me + 14):
                 if self.where[t] >= 0 and t != self.last:
                     self.moves_of(t, BUG[t % 14], pinned, out)
-        return sorted(out)
+        return list(out)
