@@ -98,7 +98,7 @@ class Quoridor(Walls, Game[QuoridorState]):
         me, walls, pawns = state.turn, state.walls, state.pawns
         cur = pawns[me]
         steps, near = self.steps[cur]
-        if not any(p in near for p in pawns):  # no pawn next to it (the usual case): its open steps, made once
+        if near.isdisjoint(pawns):  # no pawn next to it (the usual case): its open steps, made once
             pawn_moves = [move for move, edge in steps if not walls & edge]
             moves = (*self.walls_for(walls, pawns), *pawn_moves) if state.left[me] else tuple(pawn_moves)
             return moves or (PASS,)
