@@ -114,6 +114,20 @@ def test_the_hands_in_text_svg_words_and_the_observation():
     assert drop.origin == game.grid.parse_square("k7") and decode(state, encode(state, drop)) == drop
 
 
+def test_the_hands_are_drawn_beside_the_board_each_piece_in_its_holders_colour():
+    """A hand holds what its player may drop: white's pawn is drawn white (it was drawn in the outline's
+    ink, as a black pawn), and the hands' files are neither lettered nor checkered as the board's are."""
+    state = crazyhouse().replay(KNIGHT.split())
+    svg = render_svg(state.view())
+    white, black = state.game.colours
+    held = dict(re.findall(r'<text class="held glyph" data-square="(\w+)"[^>]* fill="([^"]+)"', svg))
+    assert held == {"j1": white, "k7": black}
+    dark = re.findall(r'<rect class="cell dark" x="([\d.-]+)"', svg)
+    assert len(dark) == 32 and max(map(float, dark)) < 8 * 60 - 30  # the board's 32 dark squares, none past h
+    files = re.findall(r'<text class="coord"[^>]*text-anchor="middle">(\w)</text>', svg)
+    assert files == list("abcdefgh")
+
+
 @pytest.mark.parametrize(
     ("moves", "why"),
     [

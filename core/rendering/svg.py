@@ -370,10 +370,13 @@ def _board(view: BoardView, centre: Callable[[int], tuple[float, float]], out: l
             out.append(f'<line x1="0" y1="{r * CELL}" x2="{right}" y2="{r * CELL}" {line}/>')
     else:
         row = stones.row_height(view, CELL)
+        # Only the board proper is checkered: a file or rank the game leaves unlabelled (its hands) is not.
+        file_labels, rank_labels = labels(grid, view.coordinates)
         for sq in range(grid.size):
             if grid.on_board[sq]:
                 cx, cy = centre(sq)
-                dark = view.checkered and sum(grid.coords(sq)) % 2 == 0  # a1 dark, as on a draughts board
+                f, r = grid.coords(sq)
+                dark = view.checkered and (f + r) % 2 == 0 and bool(file_labels[f] and rank_labels[r])  # a1 dark
                 css, fill = ("cell dark", DARK_CELL) if dark else ("cell", CELL_FILL)
                 out.append(
                     f'<rect class="{css}" x="{_n(cx - CELL / 2)}" y="{_n(cy - row / 2)}" '
@@ -500,7 +503,7 @@ def _counts(view: BoardView, centre: Callable[[int], tuple[float, float]], out: 
     owned = view.counted is not None and view.counted.owned
     for sq, n, who in view.counts:
         cx, cy = centre(sq)
-        stroke = view.colour_of(who) if who is not None else "#888888"
+        colour = stroke = view.colour_of(who) if who is not None else "#888888"
         name = _attr(view.grid.name(sq))
         player = f" {_token('player', view.player_name(who))}" if who is not None else ""
         # Pieces that change hands (Backgammon's checkers): a disc in the owner's colour, outlined, as a piece is.
@@ -514,7 +517,7 @@ def _counts(view: BoardView, centre: Callable[[int], tuple[float, float]], out: 
             face = face_of(held, who)
             up = who is not None and not is_turned(view.turned, held, who)
             drawn = (svg_pentagon(*at, letter, up, "held", name, 0.7, face) if held.shape == "pentagon"
-                     else _piece(held.shape, *at, stroke, "held", name, False))  # fmt: skip
+                     else _piece(held.shape, *at, colour, "held", name, _light(colour, CELL_FILL)))  # fmt: skip
             kind = f' data-kind="{_attr(held.name)}"'
             out.append(f'<g class="count{player}" data-square="{name}" data-count="{n}"{kind}>')
             out += drawn

@@ -22,7 +22,7 @@ import attrs
 from boardgames_chess import BITS, EVERYWHERE, KINDS, KING, PAWN, Chess, ChessState, in_check
 
 import boardgames
-from boardgames import Counted, Grid, Move, Outcome, PieceKind, hookimpl
+from boardgames import Coordinates, Counted, Grid, Move, Outcome, PieceKind, hookimpl
 from boardgames.geometry.bits import bits
 from boardgames.rules.choices import Choices
 
@@ -56,6 +56,7 @@ class Crazyhouse(Chess):
         for i, n in enumerate(PROMOTED_KINDS)
     )
     counted = Counted("piece", "pieces", "hand", owned=True)
+    board_labels = Coordinates(files="abcdefgh   ", ranks="12345678")  # the hands' files unlabelled, so not checkered
     move_choices = Choices("Promote to?", ("queen", "rook", "bishop", "knight"), ("Q", "R", "B", "N"))
     option_specs = ()
     rules_text = __doc__ or ""
