@@ -50,6 +50,9 @@ class Board:
         self.site = {qr: s for s, qr in enumerate(self.qr) if qr is not None}
         self.near = [[self.site.get((p[0] + dq, p[1] + dr), -1) for dq, dr in STEPS] if p else [] for p in self.qr]
         self.centre = self.site[(0, 0)]
+        #: Each site's steps: (the cell it goes to, the cells on either side of the step), off the board left out.
+        self.passes = [tuple((to, around[(d + 1) % 6], around[(d + 5) % 6]) for d, to in enumerate(around) if to >= 0)
+                       for around in self.near]  # fmt: skip
 
     def far(self, site: int) -> bool:
         """Whether ``site`` lies past OpenSpiel's board (its distance from the origin above the radius)."""
@@ -89,28 +92,26 @@ class Position:
         points, worked out only once white's queen is down): Tarjan's walk."""
         if self.where[0] < 0:
             return set()
-        near, piles, root = self.b.near, self.piles, self.where[0]
-        order, low, out, children = {root: 0}, {root: 0}, set(), 0
-        todo = [(root, -1, iter(near[root]))]  # a walk without recursion: a hive is up to 28 deep
-        while todo:
-            site, parent, around = todo[-1]
-            for n in around:
-                if n in piles and n != parent:
-                    if n not in order:
-                        order[n] = low[n] = len(order)
-                        todo.append((n, site, iter(near[n])))
-                        break
+        near, piles, order, low, out = self.b.near, self.piles, {}, {}, set()
+
+        def walk(site: int, parent: int) -> None:
+            order[site] = low[site] = len(order)
+            children = 0
+            for n in near[site]:
+                if n not in piles or n == parent:
+                    continue
+                if n in order:
                     low[site] = min(low[site], order[n])
-            else:
-                todo.pop()
-                if parent == root:
+                else:
+                    walk(n, site)
                     children += 1
-                elif parent >= 0 and low[site] >= order[parent]:
-                    out.add(parent)
-                if parent >= 0:
-                    low[parent] = min(low[parent], low[site])
-        if children > 1:
-            out.add(root)
+                    low[site] = min(low[site], low[n])
+                    if parent >= 0 and low[n] >= order[site]:
+                        out.add(site)
+            if parent < 0 and children > 1:
+                out.add(site)
+
+        walk(self.where[0], -1)
         return out
 
     def gated(self, site: int, h: int, d: int, ignore: int = -1) -> bool:
@@ -126,19 +127,18 @@ class Position:
         """Where a tile slides from ``start``: ``distance`` steps exactly, or any number (-1), OpenSpiel's walk.
         A step goes to an empty cell touching the hive, not through a gate: of the two cells on either side
         of it, one is taken and the other empty (the sliding tile's own cell counts as empty)."""
-        piles, free, near, shared = self.piles, self.free, self.b.near, self.steps
-        mover = near[start]  # only a step between two of these cells passes by the mover's own cell
+        piles, free, passes, shared = self.piles, self.free, self.b.passes, self.steps
+        mover = self.b.near[start]  # only a step between two of these cells passes by the mover's own cell
 
         def steps(pos: int) -> list[int]:
-            if pos not in mover and pos in shared:
-                return shared[pos]
-            around = near[pos]
-            to = [to for d, to in enumerate(around) if to in free
-                  and (around[SIDES[d][0]] != start and around[SIDES[d][0]] in piles)
-                  != (around[SIDES[d][1]] != start and around[SIDES[d][1]] in piles)]
-            if pos not in mover:
-                shared[pos] = to
-            return to
+            if pos in mover:
+                return [to for to, cw, ccw in passes[pos]
+                        if to in free and (cw != start and cw in piles) != (ccw != start and ccw in piles)]
+            found = shared.get(pos)
+            if found is None:
+                found = shared[pos] = [to for to, cw, ccw in passes[pos]
+                                       if to in free and (cw in piles) != (ccw in piles)]
+            return found
 
         if distance < 0:  # an ant: every cell it can reach
             seen, todo = {start}, [start]
@@ -165,14 +165,15 @@ class Position:
         walk(start)
 
     def climbs(self, site: int, h: int, out: set[tuple[int, int]]) -> None:
-        """Where a beetle at ``site``, height ``h``, steps onto, across or down from the hive: (site, height)."""
-        for d, to in enumerate(self.b.near[site]):
-            if to < 0:
+        """Where a beetle at ``site``, height ``h``, steps onto, across or down from the hive: (site, height),
+        unless both cells beside the step hold piles above the higher of its two ends (OpenSpiel's gate)."""
+        piles, around = self.piles, self.b.near[site]
+        for d, to in enumerate(around):
+            up = len(piles.get(to, ())) if to >= 0 else -1  # the height it would stand at there
+            if up < 0 or up == h == 0:  # off the board, or a slide on the ground (``slides``)
                 continue
-            up = self.height(to) + 1
-            if up > 0 and up > h and not self.gated(site, up, d):
-                out.add((to, up))
-            elif (up > 0 and up <= h or up == 0 and h > 0) and not self.gated(site, h, d):
+            over = max(up, h)
+            if not (len(piles.get(around[SIDES[d][0]], ())) > over and len(piles.get(around[SIDES[d][1]], ())) > over):
                 out.add((to, up))
 
     def moves_of(self, tile: int, bug: int, pinned: set[int], out: set[tuple[int, int]]) -> None:
