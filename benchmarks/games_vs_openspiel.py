@@ -2,7 +2,8 @@
 only) against OpenSpiel's implementation of the same game, measured in one
 run on one core.
 
-    python benchmarks/games_vs_openspiel.py [--games othello,hex,go,amazons] [--seconds 2] [--rounds 3] [--json FILE]
+    python benchmarks/games_vs_openspiel.py [--games othello,hex,go,amazons] [--seconds 2] [--rounds 3]
+        [--slices 4] [--json FILE]
 
 Needs open-spiel (``pip install 'boardgames[openspiel]'``); without it, it
 says so and exits 0. The example plugins (``examples/othello``, ``hex``,
@@ -13,7 +14,9 @@ API (``legal_moves`` + ``play_unchecked``), OpenSpiel's through its Python API
 whole random game at a time; a game whose moves are made in parts
 (Amazons) part by part (``State.parts``), and also through our OpenSpiel
 adapter, so that both sides take the same actions, alternating, ``--rounds`` times; the median of
-each round's ratio is reported beside the issue's target.
+each round's ratio is reported beside the issue's target. Within a round the two sides take turns
+``--slices`` times (each a slice of ``--seconds``), so that a change in the machine's load during the
+round (other work starting or stopping) weighs on both alike rather than on whichever ran then.
 """
 
 from __future__ import annotations
@@ -24,6 +27,8 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -129,6 +134,11 @@ def python_chess_rate(seconds: float, rng: random.Random) -> float | None:
     return games / (time.perf_counter() - began)
 
 
+def games_rate(start: boardgames.State, seconds: float, rng: random.Random) -> float:
+    """Random games a second through the state API (legal moves, one drawn, played)."""
+    return state_api(start, seconds, rng)[0]
+
+
 def parts_api(start: boardgames.State, seconds: float, rng: random.Random) -> float:
     """Random games a second through the state API, each move drawn part by
     part (``State.parts``): a game whose moves are made in parts."""
@@ -142,11 +152,27 @@ def parts_api(start: boardgames.State, seconds: float, rng: random.Random) -> fl
     return games / (time.perf_counter() - began)
 
 
+def alternated(measures: list[Callable[[float], float]], seconds: float, slices: int) -> list[float]:
+    """Each measure (a rate over the seconds it is given) run ``slices`` times for ``seconds / slices``, in
+    turn with the others: the rate of each over all its slices."""
+    totals = [[0.0, 0.0] for _ in measures]
+    for _ in range(slices):
+        for total, measure in zip(totals, measures, strict=True):
+            began = time.perf_counter()
+            rate = measure(seconds / slices)
+            spent = time.perf_counter() - began
+            total[0] += rate * spent
+            total[1] += spent
+    return [done / spent for done, spent in totals]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", default=",".join(GAMES), help="comma-separated, of " + ", ".join(GAMES))
     parser.add_argument("--seconds", type=at_least(0.01), default=2.0, help="time for each measurement (default 2)")
     parser.add_argument("--rounds", type=at_least(1, int), default=3, help="measurements of each figure (default 3)")
+    parser.add_argument("--slices", type=at_least(1, int), default=4,
+                        help="turns each side takes within a round (default 4)")  # fmt: skip
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     args = parser.parse_args(argv)
@@ -172,11 +198,17 @@ def main(argv: list[str] | None = None) -> int:
         # A game in parts is also played through our OpenSpiel adapter: both sides then take the same actions.
         adapter = load_adapter(name, ours_options) if in_parts else None
         ours, theirs, through = [], [], []
+        measures: list[Callable[[float], float]] = [
+            partial(parts_api if in_parts else games_rate, start, rng=rng),
+            partial(openspiel_rate, spiel, rng=rng),
+        ]
+        if adapter is not None:
+            measures.append(partial(openspiel_rate, adapter, rng=rng))
         for _ in range(args.rounds):
-            ours.append(parts_api(start, args.seconds, rng) if in_parts else state_api(start, args.seconds, rng)[0])
-            theirs.append(openspiel_rate(spiel, args.seconds, rng))
-            if adapter is not None:
-                through.append(openspiel_rate(adapter, args.seconds, rng))
+            rates = alternated(measures, args.seconds, args.slices)
+            ours.append(rates[0])
+            theirs.append(rates[1])
+            through += rates[2:]
         ratio = statistics.median(a / b for a, b in zip(ours, theirs, strict=True))
         result[name] = {
             "ours_random_games_per_s": round(statistics.median(ours), 1),
@@ -213,7 +245,8 @@ def main(argv: list[str] | None = None) -> int:
                 f"  {name:<8} through our OpenSpiel adapter {statistics.median(through):>9,.1f}/s"
                 f"   ratio {adapted:.3f}  (target {target})"
             )
-    save_run(result, args.json, "games_vs_openspiel.py", argv, seconds=args.seconds, rounds=args.rounds)
+    save_run(result, args.json, "games_vs_openspiel.py", argv, seconds=args.seconds, rounds=args.rounds,
+             slices=args.slices)
     return 0
 
 
