@@ -54,6 +54,33 @@ def test_a_history_of_rolls_and_moves_is_written_each_as_its_own():
     assert state.to_json()["history"] == ["roll:4", "stoned1", "roll:2", "stoneb1", "roll:6"]
 
 
+class HiddenRollAndPlace(RollAndPlace):
+    """The same game, each roll seen only by the player it is for, each move written with the number of
+    moves before it (``stoned1@1``): the notation needs the position a move was played from."""
+
+    name = "hidden_roll_and_place"
+
+    def write_notation(self, state: RollState, move: Move) -> str:
+        return f"stone{self.grid.name(move.to)}@{len(state.history)}"
+
+    def hide(self, state: RollState, player: int | None) -> RollState:
+        return state
+
+    def seen(self, state: RollState, move: Move, player: int | None) -> Move | None:
+        return move if state.turn != CHANCE or player == len(state.history) // 2 % 2 else None
+
+    def sample(self, view: RollState, player: int, rng: object) -> RollState:
+        return view
+
+
+def test_a_hidden_games_history_is_written_in_the_positions_it_was_played_from():
+    state = HiddenRollAndPlace.configure().replay(["roll:4", "stoned1@1", "roll:2", "stoneb1@3"])
+    assert state.written_history() == ("roll:4", "stoned1@1", "roll:2", "stoneb1@3")
+    assert state.to_json()["history"] == ["roll:4", "stoned1@1", "roll:2", "stoneb1@3"]
+    # A player's view holds a roll it did not see: each move is written alone, in the default notation.
+    assert state.seen_by(1).written_history() == ("?", "d1", "roll:2", "b1")
+
+
 class SpacedRollAndPlace(RollAndPlace):
     """The same game, its moves written with a space in them (as Backgammon's ``24/23 13/11``)."""
 

@@ -638,7 +638,10 @@ def written_history(state: State) -> tuple[str, ...]:
     """See :meth:`State.written_history`: each move written in the position
     before it, replayed from the start once and then extended a move at a time."""
     game, history = state.game, state.history
-    if not game.own_notation or game.hidden_information or not history or game.start().history:
+    # A hidden game's moves are replayed too (dark chess' SAN needs the position), unless some are a
+    # viewer's "?": then each is written alone, a move the viewer saw in the game's default notation.
+    unseen = game.hidden_information and any(m.origin == HIDDEN_ORIGIN for m in history)
+    if not game.own_notation or unseen or not history or game.start().history:
         return tuple(state.format_move(m) for m in history)
     found = _WRITTEN.get((game, history))  # the same game: equal (its name and options), a record's own copy too
     if found is not None:
