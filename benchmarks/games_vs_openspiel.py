@@ -65,6 +65,7 @@ GAMES: dict[str, tuple[dict[str, Any], str, dict[str, Any], float]] = {
     "shogi": ({}, "shogi", {}, 0.20),
     "xiangqi": ({}, "xiangqi", {}, 0.20),
     "crazyhouse": ({}, "crazyhouse", {}, 0.20),
+    "dark_chess": ({}, "dark_chess", {}, 0.20),
     "hive": ({}, "hive", {}, 0.20),
 }
 #: Chess against python-chess (issue 41).
