@@ -1,8 +1,9 @@
 """The cursor Go example package (examples/cursor_go, built on examples/go): the conformance kit,
 agreement with OpenSpiel's ``cursor_go`` move for move (every legal move compared by OpenSpiel's
-name for it, at every step; the player to move; the returns) on boards of 5, 7 and 19 points, and
-what issue 41 asked of it: each cursor drawn with a declaration every front end reads (an overlay),
-the moves typed by their names and refused in one line."""
+name for it, at every step; the player to move; the returns) on boards of 5, 7 and 19 points and on
+2 × 2, where its rule for a repeated position is met 158 times, and what issue 41 asked of it: each
+cursor drawn with a declaration every front end reads (an overlay), the moves typed by their names
+and refused in one line."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import json
 import random
 import re
 import sys
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -28,6 +30,9 @@ SIZES = ((5, 100, 1293), (7, 100, 1489), (19, 50, 861))
 #: Random games where a player places a stone three times as often as it moves the cursor and almost
 #: never passes: full boards, captures and ko (uniform random games end in a few passes).
 CROWDED = (5, 3, 100)  # size, max_cursor_moves, games
+#: The same on 2 × 2 points, where a stone often brings back an earlier position (on 3 × 3 about 1 game
+#: in 100 does): the repetition rule's games. Bigger boards fill with eyes and end in passes first.
+REPEATING = (2, 3, 200)
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -53,17 +58,20 @@ def test_it_plays_as_openspiels_move_for_move(size, games, steps):
     assert lockstep(cursor_go(size=size), spiel, lambda s, m: s.format_move(m), games) == steps
 
 
-def test_it_agrees_on_crowded_boards_with_few_cursor_moves():
+def crowded_lockstep(size: int, most: int, games: int) -> Counter[str]:
+    """Seeded random games of ours and OpenSpiel's ``cursor_go`` in step, where a player places a stone three
+    times as often as it moves its cursor and almost never passes: every legal move (by name) and the player to
+    move compared at every step, the returns at the end. Counts what they exercised. A repetition is found on
+    OpenSpiel's side, from its observation's stones, and ours must say the game will be drawn from that stone on."""
     pyspiel = need_pyspiel()
-    size, most, games = CROWDED
-    spiel, game = (
-        pyspiel.load_game("cursor_go", {"board_size": size, "max_cursor_moves": most}),
-        cursor_go(size=size, max_cursor_moves=most),
-    )
-    captured = 0
+    spiel = pyspiel.load_game("cursor_go", {"board_size": size, "max_cursor_moves": most})
+    game, count = cursor_go(size=size, max_cursor_moves=most), Counter[str]()
     for seed in range(games):
         rng = random.Random(seed)
         ours, theirs = game.start(), spiel.new_initial_state()
+        empty = (0.0,) * (2 * size * size)  # OpenSpiel's black and white planes, no stone on either
+        positions, situations = {empty}, {(empty, 0)}  # a situation: the stones and who is to move
+        repeats, situational, went_on = 0, False, False
         while not ours.is_over:
             mine = {ours.format_move(m): m for m in ours.legal_moves}
             labels = {theirs.action_to_string(a): a for a in theirs.legal_actions()}
@@ -71,9 +79,40 @@ def test_it_agrees_on_crowded_boards_with_few_cursor_moves():
             names = sorted(mine)
             label = rng.choices(names, [0.01 if n == "Pass" else 3 if n == "Place Stone" else 1 for n in names])[0]
             ours, _ = ours.play(mine[label]), theirs.apply_action(labels[label])
-            captured += bool(ours.changed)
+            count["steps"], count["captures"] = count["steps"] + 1, count["captures"] + bool(ours.changed)
+            if label in ("Place Stone", "Pass"):  # the turn ended: OpenSpiel keeps its stones
+                stones, after = tuple(theirs.observation_tensor(0)[: 2 * size * size]), theirs.current_player()
+                if label == "Place Stone" and stones in positions:  # a pass leaves the stones, and never counts
+                    repeats += 1
+                    situational |= (stones, after) in situations
+                went_on |= bool(repeats) and stones not in positions  # past a repetition, to a position not seen
+                positions.add(stones), situations.add((stones, after))
+            assert ours.repeated == bool(repeats), (seed, ours.describe())
         assert theirs.is_terminal() and tuple(theirs.returns()) == tuple(ours.returns()), (seed, ours.outcome)
-    assert captured >= 5  # stones were taken (9 times): Go's captures were compared, not only placements
+        count["repetitions"] += repeats
+        count["games repeated"], count["went on"] = count["games repeated"] + bool(repeats), count["went on"] + went_on
+        count["past the bound"] += len(ours.history) > spiel.max_game_length()  # OpenSpiel's bound is no cap
+        count["by position alone"] += bool(repeats) and not situational  # a rule of situations would not draw it
+        count["drawn"] += ours.outcome.winner is None  # with komi 7.5 no score is even: only by repetition
+    return count
+
+
+def test_it_agrees_on_crowded_boards_with_few_cursor_moves():
+    count = crowded_lockstep(*CROWDED)
+    assert count["captures"] >= 5  # stones were taken (9 times): Go's captures were compared, not only placements
+
+
+def test_a_game_where_a_position_came_back_is_drawn_at_its_end_as_in_openspiel():
+    """OpenSpiel's rule, from its source (cursor_go.cc): after each stone or pass the stones alone (a Zobrist hash:
+    not who is to move, nor the ko point) go in a set that starts with the empty board; a stone whose position is
+    already there sets ``superko_``, the game goes on, and returns are a draw when it ends (two passes). Over 200
+    games on 2 × 2 points (6,515 steps), 158 stones brought back a position, in 56 games: all of them drawn, every
+    other game won. 8 of them were drawn by position alone (each time, the other player was to move than before:
+    a rule of situations would not draw them); 44 went on to new positions after a repetition; and 67 games ran
+    past OpenSpiel's ``MaxGameLength()`` (32 here), which ends nothing."""
+    count = crowded_lockstep(*REPEATING)
+    assert count["repetitions"] >= 150 and count["games repeated"] == count["drawn"] >= 50, count
+    assert count["by position alone"] >= 5 and count["went on"] >= 40 and count["past the bound"] >= 60, count
 
 
 def test_the_cursor_moves_and_a_stone_goes_where_it_is():
