@@ -49,7 +49,8 @@ def crazyhouse() -> Any:
 
 
 def test_crazyhouse_keeps_the_contract(check_game):
-    check_game("crazyhouse", games=1)
+    # Seed 3's game: 136 moves (20 drops, 11 promotions, 22 captures) to checkmate, the end seed 0's reaches in 870.
+    check_game("crazyhouse", games=1, seed=3)
 
 
 def test_it_plays_as_openspiels_move_for_move():

@@ -50,7 +50,8 @@ def shogi() -> Any:
 
 
 def test_shogi_keeps_the_contract(check_game):
-    check_game("shogi", games=1)
+    # Seed 9's game: 93 moves (13 drops, 6 promotions) to a player with no move, the end seed 0's reaches in 897.
+    check_game("shogi", games=1, seed=9)
 
 
 def test_it_plays_as_openspiels_move_for_move():
