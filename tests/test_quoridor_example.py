@@ -99,9 +99,9 @@ def test_four_players_returns_are_by_player_not_by_openspiels_slot(quoridor_plug
 def test_walls_are_edges_of_the_lattice_and_block_the_way(quoridor_plugin):
     game = quoridor(size=5)
     grid = game.grid
-    state = game.replay(["c3h"])  # a wall above c3 and d3, its middle on the crossing d4
+    state = game.replay(["c3h"])  # a wall above c3 and d3, its middle on the crossing north-east of c3
     walled = {grid.name(sq) for sq in game.neutral(state)}
-    assert walled == {"c4d4", "d4", "d4e4"}
+    assert walled == {"c3n", "c3ne", "d3n"}
     assert {grid.site_kinds[grid.parse_square(n)] for n in walled} == {"edge", "point"}
     assert "c3v" not in {state.format_move(m) for m in state.legal_moves}  # crosses it
     assert "b3h" not in {state.format_move(m) for m in state.legal_moves}  # overlaps it
@@ -213,9 +213,11 @@ def test_a_player_with_no_move_passes_where_openspiels_forced_pass_is_broken(quo
 
 
 def test_a_board_of_25_cells_a_side_is_a_lattice_of_26_points(quoridor_plugin, cli):
-    """OpenSpiel allows board_size up to 25: a lattice of 26 points a side (it was capped at 13)."""
+    """OpenSpiel allows board_size up to 25: a lattice of 26 points a side (it was capped at 13), named by
+    its cells a1 to y25."""
     game = quoridor(size=25)
-    assert game.grid.site_kinds is not None and game.grid.name(game.grid.size - 1) == "z26"
+    assert game.grid.site_kinds is not None and game.grid.name(game.grid.size - 1) == "y25ne"
+    assert game.grid.name(game.cell[24][24]) == "y25"
     spiel = need_pyspiel().load_game("quoridor", {"board_size": 25})
     theirs = spiel.new_initial_state()
     ours = game.start()
@@ -223,9 +225,9 @@ def test_a_board_of_25_cells_a_side_is_a_lattice_of_26_points(quoridor_plugin, c
         theirs.action_to_string(a) for a in theirs.legal_actions()
     }
     ours = ours.play("x24h")
-    assert {game.grid.name(sq) for sq in game.neutral(ours)} == {"x25y25", "y25", "y25z25"}
+    assert {game.grid.name(sq) for sq in game.neutral(ours)} == {"x24n", "x24ne", "y24n"}
     run = cli("show", "quoridor", "-o", "size=25", "--moves", "m24 x24h")
-    assert run.code == 0 and "z" in run.out.splitlines()[0]
+    assert run.code == 0 and "y" in run.out.splitlines()[0] and "z" not in run.out.splitlines()[0]
 
 
 def test_walls_are_a_plane_of_the_observation_and_a_wall_an_action_with_its_way(quoridor_plugin):
@@ -236,7 +238,7 @@ def test_walls_are_a_plane_of_the_observation_and_a_wall_an_action_with_its_way(
     names = observation.plane_names(game)
     planes = observation.planes(state, 0)
     walls = [i for i, v in enumerate(planes[names.index("neutral wall")]) if v]
-    assert {game.grid.name(i) for i in walls} == {"c4d4", "d4", "d4e4"}
+    assert {game.grid.name(i) for i in walls} == {"c3n", "c3ne", "d3n"}
     wall = state.parse_move("a1h")
     encoded = actions.encode(state, wall)
     assert len(encoded) == 2 and actions.decode(state, encoded) == wall  # its crossing, then its way

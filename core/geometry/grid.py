@@ -46,7 +46,7 @@ from __future__ import annotations
 import functools
 import re
 import string
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Literal
 
 from ..errors import InvalidMoveError, quoted
@@ -128,6 +128,7 @@ class Grid:
         "paths",
         "site_kinds",
         "incident",
+        "grooves",
         "_recipe",
     )
 
@@ -215,6 +216,22 @@ class Grid:
         or ``"cell"``; an edge is named by the two points it joins (``a1b1``),
         a cell by its lower-left and upper-right corners (``a1b2``)."""
         return _lattice(width, height, files)
+
+    @staticmethod
+    def grooved(width: int, height: int, files: str = FILES) -> Grid:
+        """A board of ``width`` × ``height`` cells with grooves between them,
+        where walls or fences lie (Quoridor's): the lattice of
+        ``(width + 1)`` × ``(height + 1)`` points, its sites numbered as
+        :meth:`lattice`'s, but named and drawn by its cells, as its players
+        read it (``grid.grooves`` True). A cell is named as a chessboard's square (``e8``, ``a1`` the
+        lower-left); a groove's edge or crossing by the cell south-west of it
+        and its side (``c3n`` the groove above c3, ``c3e`` right of it,
+        ``c3ne`` where they cross; on the board's west and south rims the
+        cell beside it: ``a3w``, ``c1s``, ``a1sw``). The renderers draw its cells as squares,
+        its grooves narrow between them and what lies in them as bars."""
+        if not (1 <= width < MAX_SIDE and 1 <= height < MAX_SIDE):
+            raise ValueError(f"a grooved board is 1 to {MAX_SIDE - 1} cells a side, got {width}×{height}")
+        return _grooved(width, height, files)
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
         if self._recipe is not None:  # a graph or a lattice: built again by its own recipe
@@ -352,6 +369,8 @@ class Grid:
         #: Each site's kind on a lattice (:meth:`lattice`), and the sites it touches; None otherwise.
         self.site_kinds: tuple[str, ...] | None = None
         self.incident: tuple[int, ...] = ()
+        #: Whether a lattice is named and drawn by its cells, its edges narrow grooves (:meth:`grooved`).
+        self.grooves = False
         self._recipe: tuple[object, tuple[object, ...]] | None = None
 
     def __repr__(self) -> str:
@@ -850,36 +869,67 @@ def _lattice(width: int, height: int, files: str = FILES) -> Grid:
     """``width`` × ``height`` points with their edges and cells as sites: see
     :meth:`Grid.lattice`. Sites are numbered on a grid twice as fine (points
     at even file and rank), so every mask operation still applies."""
+
+    def point(f: int, r: int) -> str:
+        return f"{files[f // 2]}{r // 2 + 1}"
+
+    def name(f: int, r: int) -> str:  # a point; an edge by the points it joins, a cell by two corners
+        if f % 2 == 0 and r % 2 == 0:
+            return point(f, r)
+        if f % 2 and r % 2:
+            return point(f - 1, r - 1) + point(f + 1, r + 1)
+        return point(f - f % 2, r - r % 2) + point(f + f % 2, r + r % 2)
+
+    grid = _sites(width, height, files, name)
+    grid._recipe = (_lattice, (width, height, files))
+    return grid
+
+
+@functools.cache
+def _grooved(width: int, height: int, files: str = FILES) -> Grid:
+    """The lattice around ``width`` × ``height`` cells, named by them: see :meth:`Grid.grooved`."""
+
+    def cell(f: int, r: int) -> str:
+        return f"{files[f // 2]}{r // 2 + 1}"
+
+    def toward(x: int) -> int:  # the cell's coordinate: x's own (a cell's), else the one before it (on a rim: after)
+        return x if x % 2 else x - 1 if x else 1
+
+    def name(f: int, r: int) -> str:  # a cell; a groove's site by the cell south-west of it (on a rim: beside it)
+        side = ("n" if r else "s") if r % 2 == 0 else ""
+        side += ("e" if f else "w") if f % 2 == 0 else ""
+        return cell(toward(f), toward(r)) + side
+
+    grid = _sites(width + 1, height + 1, files, name)
+    grid.grooves, grid._recipe = True, (_grooved, (width, height, files))
+    return grid
+
+
+def _sites(width: int, height: int, files: str, name: Callable[[int, int], str]) -> Grid:
+    """A lattice's sites, their kinds, what each touches and their names (``name`` of file and rank)."""
     if not (2 <= width <= MAX_SIDE and 2 <= height <= MAX_SIDE):
         raise ValueError(f"a lattice is 2 to {MAX_SIDE} points a side, got {width}×{height}")
     if len(files) < width or len(set(files)) != len(files):
         raise ValueError(f"{width} files need as many different letters to name them, got {files!r}")
     fine_w, fine_h = 2 * width - 1, 2 * height - 1
     grid = Grid(fine_w, fine_h, "points", "square", "rectangle", FILES, named=False)
-
-    def point(f: int, r: int) -> str:
-        return f"{files[f // 2]}{r // 2 + 1}"
-
     names, kinds, incident = [], [], []
     for sq in range(grid.size):
         f, r = grid.coords(sq)
+        names.append(name(f, r))
         if f % 2 == 0 and r % 2 == 0:
             kinds.append(POINT)
-            names.append(point(f, r))
             near = [(f + 1, r), (f - 1, r), (f, r + 1), (f, r - 1)]  # its edges
         elif f % 2 and r % 2:
             kinds.append(CELL)
-            names.append(point(f - 1, r - 1) + point(f + 1, r + 1))
             near = [(f + 1, r), (f - 1, r), (f, r + 1), (f, r - 1)]  # its four sides
         else:
             kinds.append(EDGE)
             ends = ((f - 1, r), (f + 1, r)) if f % 2 else ((f, r - 1), (f, r + 1))
-            names.append(point(*ends[0]) + point(*ends[1]))
             beside = ((f, r - 1), (f, r + 1)) if f % 2 else ((f - 1, r), (f + 1, r))
             near = [*ends, *beside]  # the points it joins and the cells on either side
         incident.append(Grid.mask(grid.index(a, b) for a, b in near if 0 <= a < fine_w and 0 <= b < fine_h))
     grid.names = tuple(names)
     grid._index = {name: sq for sq, name in enumerate(names)}
     grid.site_kinds, grid.incident = tuple(kinds), tuple(incident)
-    grid._recipe = (_lattice, (width, height, files))
     return grid

@@ -66,7 +66,7 @@ class Quoridor(Walls, Game[QuoridorState]):
         n = self.n = self.options["size"]
         self.wall_count = self.options["walls"] or n * n // 8
         self.max_length = 4 * n * n  # OpenSpiel's kMaxGameLengthFactor × size²
-        self.grid = grid = Grid.lattice(n + 1, n + 1)
+        self.grid = grid = Grid.grooved(n, n)  # named and drawn by its cells, walls in the grooves
         self.cell = [[grid.index(2 * i + 1, 2 * j + 1) for j in range(n)] for i in range(n)]
         self.where = {self.cell[i][j]: (i, j) for i in range(n) for j in range(n)}
         step = [grid.index(dx, dy) - grid.index(0, 0) for dx, dy in DIRECTIONS]
