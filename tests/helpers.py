@@ -226,6 +226,29 @@ def install_example(name: str, site: Path) -> Path:
     return site
 
 
+#: The page's move list, as a script a browser answers: the moves' texts, the last one last.
+PAGE_MOVES = "return [...document.querySelectorAll('#moves li button')].map(b => b.textContent)"
+
+
+def match_page(served: Any, browsers: Any, game: str, seat: str, **body: Any) -> tuple[Any, str, dict[str, str]]:
+    """A match of two people of ``game`` created on ``served`` (``body``: its options...) and a browser
+    on its page as ``seat``: the browser, the match's id and its seats' tokens."""
+    match = served.create(game=game, players=["human", "human"], **body)
+    match_id, seats = match["id"], match["seats"]
+    driver = browsers()
+    driver.get(f"http://127.0.0.1:{served.port}/#match={match_id}&seat={seat}&token={seats[seat]}")
+    return driver, match_id, seats
+
+
+def click_offered(driver: Any, name: str) -> None:
+    """Click the site ``name`` on the page's board once the page offers it (``.square.next``)."""
+    from selenium.webdriver.common.by import By
+
+    found = f'#board .square.next[data-square="{name}"]'
+    wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, found))
+    driver.find_element(By.CSS_SELECTOR, found).click()
+
+
 def example_served(*names: str) -> Any:
     """A pytest fixture: a real ``boardgames serve`` with the examples ``names`` installed, as a user
     installs plugins (a variant after what it is built on: ``example_served("chess", "crazyhouse")``);

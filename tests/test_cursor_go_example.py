@@ -180,19 +180,9 @@ def test_the_server_takes_the_moves_by_name_and_refuses_a_bad_one(cursor_go_serv
 
 @needs_chromium
 def test_the_page_moves_the_cursor_and_places_a_stone_by_clicks(cursor_go_served, browsers):
-    from selenium.webdriver.common.by import By
+    from helpers import PAGE_MOVES, click_offered, match_page, wait_until
 
-    from helpers import wait_until
-
-    served = cursor_go_served
-    match = served.create(game="cursor_go", players=["human", "human"], options={"size": 5})
-    match_id, seats = match["id"], match["seats"]
-    driver = browsers()
-    driver.get(f"http://127.0.0.1:{served.port}/#match={match_id}&seat=black&token={seats['black']}")
-    moves = "return [...document.querySelectorAll('#moves li button')].map(b => b.textContent)"
+    driver, _, _ = match_page(cursor_go_served, browsers, "cursor_go", "black", options={"size": 5})
     for name, written in (("d3", "Right"), ("d3", "Place Stone")):  # a point beside the cursor, then the cursor's
-        wait_until(
-            driver, lambda d, n=name: d.find_elements(By.CSS_SELECTOR, f'#board .square.next[data-square="{n}"]')
-        )
-        driver.find_element(By.CSS_SELECTOR, f'#board .square.next[data-square="{name}"]').click()
-        wait_until(driver, lambda d, w=written: (d.execute_script(moves) or [None])[-1] == w)
+        click_offered(driver, name)
+        wait_until(driver, lambda d, w=written: (d.execute_script(PAGE_MOVES) or [None])[-1] == w)

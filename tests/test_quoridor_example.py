@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 import boardgames
-from helpers import example_plugin, need_pyspiel
+from helpers import example_plugin, example_served, need_pyspiel, needs_chromium
 from lockstep import lockstep
 
 quoridor_plugin = example_plugin("quoridor")
@@ -154,11 +154,84 @@ def test_a_pawn_jumps_straight_or_beside_another(quoridor_plugin):
     assert moves == {"b3", "d3", "c4", "b2", "d2"}  # beside black, not over
 
 
-def test_the_text_drawing_shows_pawns_on_cells_walls_in_grooves_and_walls_left(quoridor_plugin, cli):
-    run = cli("show", "quoridor", "-o", "size=5", "--moves", "c4 c3h")
-    assert "walls left: white 3, black 2" in run.out
-    assert "+---+---+" in run.out  # the wall across two cells, through its crossing
-    assert "W" in run.out and "B" in run.out  # the pawns, on cells
+#: A 5 × 5 position: white on d4, black on c1, a wall above c3 and d3 (c3h) and one right of a1 and
+#: a2 (a1v), the last move.
+WALLED = "c4 c3h d4 a1v"
+
+
+def test_the_text_drawing_is_the_board_by_its_cells_with_walls_in_the_grooves(quoridor_plugin, cli):
+    run = cli("show", "quoridor", "-o", "size=5", "--moves", WALLED)
+    assert "walls left: white 3, black 1" in run.out
+    board = run.out.splitlines()[:11]
+    assert board == [
+        "      a   b   c   d   e",
+        "  5   .   .   .   *   .    5",
+        "        +   +   +   +",
+        "  4   .   .   *   W   *    4",  # white's pawn on d4, its steps marked
+        "        +   +-------+",  # c3h: along the groove above c3 and d3, through its crossing
+        "  3   .   .   .   .   .    3",
+        "        +   +   +   +",
+        "  2   . ! .   .   .   .    2",  # a1v, the last move: right of a1 and a2
+        "        !   +   +   +",
+        "  1   . ! .   B   .   .    1",
+        "      a   b   c   d   e",
+    ], run.out
+
+
+def _rects(svg: str, css: str) -> dict[str, tuple[float, float, float, float]]:
+    import re
+
+    found = re.finditer(
+        rf'<rect class="{css}" data-square="(\w+)" x="([-\d.]+)" y="([-\d.]+)" width="([\d.]+)" height="([\d.]+)"', svg
+    )
+    return {m[1]: tuple(float(v) for v in m.groups()[1:]) for m in found}  # type: ignore[misc]
+
+
+def test_the_svg_draws_cells_with_grooves_walls_as_bars_and_round_pawns(quoridor_plugin):
+    import re
+
+    state = quoridor(size=5).replay(WALLED.split())
+    svg = boardgames.render_svg(state.view())
+    assert svg.count('class="cell"') == 25 and 'class="point"' not in svg and "stroke-dasharray" not in svg
+    walls = _rects(svg, "wall")
+    assert set(walls) == {"c3n", "c3ne", "d3n", "a1e", "a1ne", "a2e"}
+    (x1, y1, w1, h1), (x2, y2, _, _) = walls["c3n"], walls["d3n"]
+    assert w1 > 3 * h1 and y1 == y2 and x2 > x1  # lying, side by side in one groove
+    assert walls["a1e"][3] > 3 * walls["a1e"][2] and walls["a1e"][1] > walls["a2e"][1]  # standing, a2's above a1's
+    cells = {m[1]: (float(m[2]), float(m[3])) for m in re.finditer(r'<circle class="piece [^"]*" data-square="(\w+)" '
+                                                                  r'cx="([-\d.]+)" cy="([-\d.]+)"', svg)}  # fmt: skip
+    assert set(cells) == {"d4", "c1"}  # round pawns on their cells
+    c3_top = cells["c1"][1] - 2 * 60 - 30  # two cells up from c1's centre, and half a cell
+    assert abs(y1 + h1 / 2 - c3_top) < 1  # the wall lies in the groove between ranks 3 and 4
+    labels = re.findall(r'<text class="coord"[^>]*>(\w+)</text>', svg)
+    assert sorted(labels) == sorted("abcde12345") and "f" not in labels and "6" not in labels
+    dots = re.findall(r'<circle class="target" cx="([-\d.]+)" cy="([-\d.]+)"', svg)
+    targets = {(float(a), float(b)) for a, b in dots}
+    d4 = cells["d4"]
+    assert targets == {(d4[0] - 60, d4[1]), (d4[0] + 60, d4[1]), (d4[0], d4[1] - 60)}  # c4, e4, d5: white's steps
+    crossings = {m.to for m in state.legal_moves if m.origin < 0}  # where a wall may be laid, either way
+    assert svg.count('class="groove-target"') == len(crossings) > 0
+    blue = set(re.findall(r'<rect class="wall" data-square="(\w+)"[^>]*fill="#0072B2"', svg))
+    assert blue == {"a1e", "a1ne", "a2e"}  # the last move's wall, whole
+
+
+def test_show_json_words_and_actions_name_cells_and_walls_as_the_notation_does(quoridor_plugin, cli):
+    import json
+
+    from boardgames.learning import actions
+    from boardgames.rendering.words import position_words
+
+    run = cli("show", "quoridor", "-o", "size=5", "--moves", WALLED, "--json")
+    shown = json.loads(run.out)
+    assert shown["pieces"] == {"c1": "black", "d4": "white"}
+    walls = {name for name, held in shown["contents"].items() if held["kind"] == "wall"}
+    assert walls == {"c3n", "c3ne", "d3n", "a1e", "a1ne", "a2e"}
+    state = quoridor(size=5).replay(WALLED.split())
+    assert position_words(state.view()) == "white: d4; black: c1; wall: a1v c3h"
+    game = state.game
+    step, wall = actions.encode(state, state.parse_move("e4")), actions.encode(state, state.parse_move("a4h"))
+    assert [actions.action_text(game.grid, a, game.move_choices) for a in (*step, *wall)] == [
+        "d4", "e4", "a4ne", "horizontal"]  # fmt: skip
 
 
 def test_a_move_typed_in_the_terminal_and_a_bad_one_refused_in_one_line(quoridor_plugin, cli):
@@ -242,3 +315,36 @@ def test_walls_are_a_plane_of_the_observation_and_a_wall_an_action_with_its_way(
     wall = state.parse_move("a1h")
     encoded = actions.encode(state, wall)
     assert len(encoded) == 2 and actions.decode(state, encoded) == wall  # its crossing, then its way
+
+
+quoridor_served = example_served("quoridor")
+
+
+@needs_chromium
+def test_the_page_moves_a_pawn_to_a_cell_and_lays_a_wall_on_a_crossing(quoridor_served, browsers):
+    from selenium.webdriver.common.by import By
+
+    from helpers import PAGE_MOVES, click_offered, match_page, wait_until
+
+    served = quoridor_served
+    driver, match_id, seats = match_page(served, browsers, "quoridor", "white", options={"size": 5})
+
+    (pawn,) = wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, '#board .piece[data-square="c5"]'))
+    assert pawn.tag_name == "circle"  # a round pawn on its cell, named as the notation names it
+    offered = "return [...document.querySelectorAll('#board .square.next')].map(e => e.dataset.square)"
+    first = set(wait_until(driver, lambda d: d.execute_script(offered)))
+    crossings = {f"{f}{r}ne" for f in "abcd" for r in "1234"}  # every wall's middle, clickable
+    assert first == {"c5"} | crossings
+    click_offered(driver, "c5")  # the pawn, then where it goes
+    click_offered(driver, "c4")
+    wait_until(driver, lambda d: (d.execute_script(PAGE_MOVES) or [None])[-1] == "c4")
+    answer = served.request("POST", f"/api/matches/{match_id}/moves", {"move": "c2"}, seats["black"])
+    assert answer.status == 200, answer
+    click_offered(driver, "b3ne")  # the crossing north-east of b3: the middle of a wall
+    buttons = wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#message button.move-choice"))
+    assert [b.text for b in buttons] == ["horizontal", "vertical"]
+    next(b for b in buttons if b.text == "horizontal").click()
+    wait_until(driver, lambda d: (d.execute_script(PAGE_MOVES) or [None])[-1] == "b3h")
+    state = served.request("GET", f"/api/matches/{match_id}").body["state"]
+    assert {name for name, held in state["contents"].items() if held["kind"] == "wall"} == {"b3n", "b3ne", "c3n"}
+    assert driver.find_elements(By.CSS_SELECTOR, '#board rect.wall[data-square="b3ne"]')

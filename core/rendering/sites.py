@@ -115,6 +115,110 @@ def lattice_rows(view: BoardView, unicode: bool, paint: Any, letters: tuple[str,
     return lines
 
 
+def held_grooves(view: BoardView) -> dict[int, int | None]:
+    """The groove sites a position holds (walls, fences): each with its owner, None for no one's."""
+    held: dict[int, int | None] = {sq: None for sq, _ in view.neutral}
+    held.update(view.owners)
+    kinds = view.grid.site_kinds or ()
+    return {sq: who for sq, who in held.items() if kinds[sq] != "cell"}
+
+
+def groove_way(grid: Grid, walled: dict[int, int | None], sq: int) -> str:
+    """How a held crossing of grooves lies: ``-`` along its rank, ``|`` along its file, ``+`` both or
+    neither (from the held edges either side of it)."""
+    f, r = grid.coords(sq)
+    lying = all(0 <= a < grid.width and grid.index(a, r) in walled for a in (f - 1, f + 1))
+    standing = all(0 <= b < grid.height and grid.index(f, b) in walled for b in (r - 1, r + 1))
+    return "-" if lying and not standing else "|" if standing and not lying else "+"
+
+
+def laid_last(grid: Grid, walled: dict[int, int | None], last: set[int]) -> set[int]:
+    """The held groove sites the last move laid: those in it, and a crossing's held edges along its
+    way (a wall placed on its middle crossing takes the edges either side)."""
+    laid = {sq for sq in walled if sq in last}
+    for sq in list(laid):
+        f, r = grid.coords(sq)
+        if f % 2 or r % 2:
+            continue
+        way = groove_way(grid, walled, sq)
+        ends = {"-": ((f - 1, r), (f + 1, r)), "|": ((f, r - 1), (f, r + 1))}.get(way, ())
+        laid.update(grid.index(a, b) for a, b in ends)
+    return laid
+
+
+def groove_names(grid: Grid, held: list[int]) -> list[str]:
+    """The names of ``held`` sites of a grooved board in words: a bar through a crossing, both its
+    edges held too, by the crossing's cell and its way (``c3h``: along the grooves above c3 and d3,
+    ``c3v``: right of c3 and c4, as Quoridor's notation names a wall); every other site by its name."""
+    walled: dict[int, int | None] = dict.fromkeys(held)
+    bars: dict[int, str] = {}
+    for sq in held:
+        f, r = grid.coords(sq)
+        name = grid.name(sq)
+        if f % 2 or r % 2 or not name.endswith("ne"):  # an edge, a cell, or a crossing on the rim
+            continue
+        way = groove_way(grid, walled, sq)
+        ends = {"-": ((f - 1, r), (f + 1, r)), "|": ((f, r - 1), (f, r + 1))}.get(way, ())
+        if ends:
+            bars[sq] = name[:-2] + ("h" if way == "-" else "v")
+            bars.update((grid.index(a, b), "") for a, b in ends)  # said with their bar
+    return [bars.get(sq) or grid.name(sq) for sq in held if bars.get(sq) != ""]
+
+
+def cell_labels(grid: Grid) -> tuple[list[str], list[str]]:
+    """A grooved board's file and rank labels, from its cells' names (``a``, ``1``)."""
+    names = [grid.names[grid.index(2 * i + 1, 1)] for i in range(grid.width // 2)]
+    files = [name.rstrip("0123456789") for name in names]
+    ranks = [grid.names[grid.index(1, 2 * j + 1)][len(files[0]) :] for j in range(grid.height // 2)]
+    return files, ranks
+
+
+def grooves_rows(view: BoardView, unicode: bool, paint: Any, piece: Any, marker: str) -> list[str]:
+    """A grooved board (``Grid.grooved``) drawn in text by its cells: each cell's piece (``piece`` of
+    site, file and rank), ``[ ]`` round the last move's; walls in the grooves between, ``---`` and
+    ``|`` (``===`` and ``!`` the last move's; ``+`` where held grooves cross); an empty cell ``.``, a place a wall may
+    go (a crossing) a plain ``+``, a legal cell or edge ``*``; the
+    files and ranks labelled as the cells are named. A rim groove with nothing in it is left out."""
+    grid = view.grid
+    walled, targets, last = held_grooves(view), set(view.targets), set(view.last)
+    owners, neutral, laid = dict(view.owners), dict(view.neutral), laid_last(grid, walled, last)
+    empty = paint("·", dim=True) if unicode else "."
+    files, ranks = cell_labels(grid)
+    top = "     " + "".join(f" {f:<3}" for f in files)
+    lines = [top]
+    for rank in reversed(range(grid.height)):
+        if rank in (0, grid.height - 1) and not any(grid.index(f, rank) in walled for f in range(grid.width)):
+            continue
+        row = []
+        for file in range(grid.width):
+            sq, wide = grid.index(file, rank), file % 2 == 1
+            if file % 2 and rank % 2:  # a cell
+                left, right = ("[", "]") if sq in last else (" ", " ")
+                held = sq in targets or sq in owners or sq in neutral
+                row.append(f"{left}{piece(sq, file, rank) if held else empty}{right}")
+            elif sq in walled:
+                crossing = not (file % 2 or rank % 2)
+                way = groove_way(grid, walled, sq) if crossing else "-" if wide else "|"
+                text = way
+                text = {"-": "=", "|": "!"}.get(text, text) if sq in laid else text
+                text = {"=": "━", "!": "┃", "-": "─", "|": "│", "+": "┼"}[text] if unicode else text
+                text = text * 3 if wide else text
+                if unicode:  # in its owner's colour, no one's plain
+                    who = walled[sq]
+                    text = paint(text, view.colour_of(who) if who is not None else None, bold=True)
+                row.append(text)
+            elif sq in targets:
+                crossing = not (file % 2 or rank % 2)  # a wall's place: a plain +, not a legal mark
+                dot = (paint("+", dim=True) if unicode else "+") if crossing else marker
+                row.append(f" {dot} " if wide else dot)
+            else:
+                row.append("   " if wide else " ")
+        label = ranks[rank // 2] if rank % 2 else ""
+        lines.append(f"{label:>3} {''.join(row)}" + (f"  {label}" if label else ""))
+    lines.append(top)
+    return lines
+
+
 # -- SVG ---------------------------------------------------------------------
 def links_svg(grid: Grid, centre: Any, colour: str) -> list[str]:
     """One line for each declared link, and none else."""

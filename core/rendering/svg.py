@@ -1034,6 +1034,8 @@ def render_svg(view: BoardView, title: str = "", interactive: bool = False, widt
     wide as ``width`` allows (a page's room; a board's size is its own)."""
     if not view.board_drawn:
         return _table_svg(view, title, interactive, width)
+    if view.grid.grooves:  # cells with grooves between them (Grid.grooved)
+        return grooved_svg(view, title, interactive)
     if view.grid.site_kinds is not None:  # points, edges and cells: rendering.sites
         return lattice_svg(view, title, interactive)
     grid = view.grid
@@ -1193,11 +1195,99 @@ def lattice_svg(view: BoardView, title: str, interactive: bool) -> str:
                 w, h = (step * 1.6, step * 0.5) if kind == "edge" and across else (step * 0.5, step * 1.6)
                 if kind == "cell":
                     w = h = step * 1.1
-                out.append(
-                    f'<rect class="square {kind}-site" data-square="{_attr(grid.name(sq))}" role="button" '
-                    f'aria-label="{_attr(words.get(sq, grid.name(sq)))}" x="{_n(cx - w / 2)}" '
-                    f'y="{_n(cy - h / 2)}" width="{_n(w)}" height="{_n(h)}" fill="#ffffff" '
-                    f'fill-opacity="0"><title>{_text(words.get(sq, grid.name(sq)))}</title></rect>'
-                )
+                out.append(_kind_target(grid, words, sq, cx, cy, w, h))
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+#: A grooved board's groove, a fraction of its pitch, and its colour: narrow and darker than the cells.
+GROOVE, GROOVE_FILL = 0.18, DARK_CELL
+
+
+def grooved_svg(view: BoardView, title: str, interactive: bool) -> str:
+    """A board of cells with grooves between them (``Grid.grooved``, Quoridor's): each cell a square,
+    the grooves narrow between them, what lies in a groove (a wall, a fence) a bar along it in its
+    owner's colour or its kind's, the last move's blue; the pieces on the cells as on
+    any board, a legal cell's green dot; a crossing where something may be laid a small quiet dot;
+    the files and ranks labelled as the cells are named. With ``interactive``, a target over every
+    cell, groove edge and crossing (``data-square="c3"``, ``"c3n"``, ``"c3ne"``), crossings on top."""
+    grid, step = view.grid, CELL / 2
+    kinds, groove, side = grid.site_kinds or (), CELL * GROOVE, CELL * (1 - GROOVE)
+    walled, targets, last = sites.held_grooves(view), set(view.targets), set(view.last)
+
+    def at(sq: int) -> tuple[float, float]:
+        f, r = grid.coords(sq)
+        return f * step, (grid.height - 1 - r) * step
+
+    right, bottom = (grid.width - 1) * step, (grid.height - 1) * step
+    margin = FONT * 2 + GAP
+    box = (_n(-margin), _n(-margin / 2), _n(right + 1.5 * margin), _n(bottom + 1.5 * margin))
+    out = _opening(view, "boardgames-board grooved", box, title or "board", title, interactive)
+    out.append(
+        f'<rect class="grooves" x="{_n(-groove / 2)}" y="{_n(-groove / 2)}" width="{_n(right + groove)}" '
+        f'height="{_n(bottom + groove)}" fill="{GROOVE_FILL}"/>'
+    )
+    cells = [sq for sq, kind in enumerate(kinds) if kind == "cell"]
+    for sq in cells:
+        x, y = at(sq)
+        out.append(
+            f'<rect class="cell" x="{_n(x - side / 2)}" y="{_n(y - side / 2)}" width="{_n(side)}" '
+            f'height="{_n(side)}" fill="{CELL_FILL}"/>'
+        )
+    wall_colour, bar = view.neutral_kinds[0].colour if view.neutral_kinds else OUTLINE, groove * 1.3
+    laid = sites.laid_last(grid, walled, last)
+    for sq, who in walled.items():  # an edge the length of a cell's side, a crossing the groove's square
+        x, y = at(sq)
+        f, r = grid.coords(sq)
+        w, h = (side if f % 2 else bar, side if r % 2 else bar)
+        colour = LAST if sq in laid else view.colour_of(who) if who is not None else wall_colour
+        out.append(
+            f'<rect class="wall" data-square="{_attr(grid.name(sq))}" x="{_n(x - w / 2)}" y="{_n(y - h / 2)}" '
+            f'width="{_n(w)}" height="{_n(h)}" fill="{_attr(colour)}"/>'
+        )
+    for sq in sorted(targets - set(walled) - set(cells)):  # a place to lay one: quiet, in the groove
+        cx, cy = at(sq)
+        out.append(f'<circle class="groove-target" cx="{_n(cx)}" cy="{_n(cy)}" r="2.5" fill="{OUTLINE}" '
+                   f'fill-opacity="0.45"/>')  # fmt: skip
+    files, ranks = sites.cell_labels(grid)
+    for i, name in enumerate(files):
+        out.append(_label((2 * i + 1) * step, bottom + GAP + FONT + 4, name, "middle")[0])
+    for j, name in enumerate(ranks):
+        out.append(_label(-GAP - 6, (grid.height - 2 - 2 * j) * step + 0.36 * FONT, name, "end")[0])
+    owned = {sq for sq, _ in view.owners} | {sq for sq, _ in view.neutral}
+    for sq in sorted(targets & set(cells) - owned):
+        cx, cy = at(sq)
+        out.append(f'<circle class="target" cx="{_n(cx)}" cy="{_n(cy)}" r="5" fill="#3cb371"/>')
+    on_cells = attrs.evolve(
+        view,
+        owners=tuple((sq, p) for sq, p in view.owners if sq not in walled),
+        neutral=tuple((sq, k) for sq, k in view.neutral if sq not in walled),
+        last=tuple(sq for sq in view.last if kinds[sq] == "cell"),
+        changed=tuple(sq for sq in view.changed if kinds[sq] == "cell"),
+    )
+    _pieces(on_cells, at, CELL_FILL, out)
+    _rings(on_cells, at, out)
+    if interactive:
+        words = squares_words(view)
+        for kind in ("cell", "edge", "point"):  # the grooves over the cells, the crossings on top
+            for sq in (s for s in range(grid.size) if kinds[s] == kind):
+                cx, cy = at(sq)
+                f, r = grid.coords(sq)
+                w = side if kind == "cell" else side * 0.8 if f % 2 else groove * 1.6
+                h = side if kind == "cell" else side * 0.8 if r % 2 else groove * 1.6
+                if kind == "point":
+                    w = h = groove * 2.4
+                out.append(_kind_target(grid, words, sq, cx, cy, w, h))
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def _kind_target(grid: Grid, words: dict[int, str], sq: int, cx: float, cy: float, w: float, h: float) -> str:
+    """A page's target over a lattice's site, centred on it and as large as given, classed by its
+    kind (``cell-site``, ``edge-site``, ``point-site``) and named by what is on it."""
+    said, kind = words.get(sq, grid.name(sq)), (grid.site_kinds or ())[sq]
+    return (
+        f'<rect class="square {kind}-site" data-square="{_attr(grid.name(sq))}" role="button" '
+        f'aria-label="{_attr(said)}" x="{_n(cx - w / 2)}" y="{_n(cy - h / 2)}" width="{_n(w)}" '
+        f'height="{_n(h)}" fill="#ffffff" fill-opacity="0"><title>{_text(said)}</title></rect>'
+    )

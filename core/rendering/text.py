@@ -254,7 +254,10 @@ def render_text(view: BoardView, unicode: bool = False) -> str:
     # A board of chosen points (TwixT's holes) draws no line between them: no vertical joins.
     holed = points and not linked and grid.chosen is not None
     holes: frozenset[tuple[int, int]] | None = frozenset() if holed else None
-    lines = sites.lattice_rows(view, unicode, paint, letters, legal_marker(unicode)) if lattice else []
+    if grid.grooves:  # a board of cells with grooves between (Grid.grooved), drawn by its cells
+        lines = sites.grooves_rows(view, unicode, paint, piece, legal_marker(unicode))
+    else:
+        lines = sites.lattice_rows(view, unicode, paint, letters, legal_marker(unicode)) if lattice else []
     lines += [] if lattice else [files_of(grid.height - 1)]
     for rank in () if lattice else reversed(range(grid.height)):
         row = []

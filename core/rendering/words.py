@@ -7,6 +7,8 @@ in it, its ticks used, its price), and what each clickable site holds
 
 from __future__ import annotations
 
+import functools
+
 import attrs
 
 from ..rules.counts import count_words
@@ -15,6 +17,7 @@ from ..rules.hands import held_kind, held_words
 from ..rules.segments import segments_text
 from ..rules.stacks import stack_words, stacks_text
 from ..rules.view import BoardView
+from .sites import groove_names
 
 
 def mark_words(view: BoardView, name: str) -> str:
@@ -81,11 +84,13 @@ def position_words(view: BoardView) -> str:
         return ". ".join(beside_words(view)) or "nothing on the table"
     owners = dict(view.owners)
     parts = []
+    # A grooved board's bars (walls) said as one, by their crossing and way (c3h); else each site's name.
+    said = functools.partial(groove_names, view.grid) if view.grid.grooves else lambda held: map(view.grid.name, held)
     for who, player in enumerate(view.players):
-        squares = [view.grid.name(sq) for sq in sorted(owners) if owners[sq] == who]
+        squares = list(said([sq for sq in sorted(owners) if owners[sq] == who]))
         parts.append(f"{player}: {' '.join(squares) if squares else 'none'}")
     for index, kind in enumerate(view.neutral_kinds):
-        squares = [view.grid.name(sq) for sq, i in view.neutral if i == index]
+        squares = list(said(sorted(sq for sq, i in view.neutral if i == index)))
         if squares:
             parts.append(f"{kind.name}: {' '.join(squares)}")
     if view.counts and view.counted is not None:  # each counted site: a1 4, b1 0...

@@ -51,7 +51,7 @@ class Quoridor(Walls, Game[QuoridorState]):
         IntOption("size", "cells a side", 9, minimum=3, maximum=25),
         IntOption("walls", "walls each (0: size² / 8, as OpenSpiel's)", 0, minimum=0, maximum=200),
     )
-    piece_kinds = (PieceKind("pawn", "P", shape="pawn"),)
+    piece_kinds = (PieceKind("pawn"),)  # a round pawn in its player's colour, lettered by its player (W, B)
     neutral_kinds = (PieceKind("wall", letter="#", symbol="█", shape="square", colour="#6d4c2f"),)
     move_choices = Choices("Which way does the wall lie?", ("horizontal", "vertical"), ("h", "v"))
     words = boardgames.Words(pick_to="Click a cell to move your pawn, or a crossing to lay a wall.")
