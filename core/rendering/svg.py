@@ -1275,8 +1275,8 @@ def grooved_svg(view: BoardView, title: str, interactive: bool) -> str:
                 f, r = grid.coords(sq)
                 w = side if kind == "cell" else side * 0.8 if f % 2 else groove * 1.6
                 h = side if kind == "cell" else side * 0.8 if r % 2 else groove * 1.6
-                if kind == "point":
-                    w = h = groove * 2.4
+                if kind == "point":  # a little larger than the groove's square, to be clicked
+                    w = h = groove * 2
                 out.append(_kind_target(grid, words, sq, cx, cy, w, h))
     out.append("</svg>")
     return "\n".join(out) + "\n"
