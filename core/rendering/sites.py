@@ -132,17 +132,22 @@ def groove_way(grid: Grid, walled: dict[int, int | None], sq: int) -> str:
     return "-" if lying and not standing else "|" if standing and not lying else "+"
 
 
+def bar_ends(grid: Grid, walled: dict[int, int | None], sq: int) -> tuple[str, tuple[int, ...]]:
+    """A held crossing's way (:func:`groove_way`) and, where it lies one way, the two held edges of
+    the bar through it (a wall laid on its middle crossing takes the edges either side)."""
+    f, r = grid.coords(sq)
+    way = groove_way(grid, walled, sq)
+    ends = {"-": ((f - 1, r), (f + 1, r)), "|": ((f, r - 1), (f, r + 1))}.get(way, ())
+    return way, tuple(grid.index(a, b) for a, b in ends)
+
+
 def laid_last(grid: Grid, walled: dict[int, int | None], last: set[int]) -> set[int]:
-    """The held groove sites the last move laid: those in it, and a crossing's held edges along its
-    way (a wall placed on its middle crossing takes the edges either side)."""
+    """The held groove sites the last move laid: those in it, and the bar through a crossing in it."""
     laid = {sq for sq in walled if sq in last}
     for sq in list(laid):
         f, r = grid.coords(sq)
-        if f % 2 or r % 2:
-            continue
-        way = groove_way(grid, walled, sq)
-        ends = {"-": ((f - 1, r), (f + 1, r)), "|": ((f, r - 1), (f, r + 1))}.get(way, ())
-        laid.update(grid.index(a, b) for a, b in ends)
+        if not (f % 2 or r % 2):
+            laid.update(bar_ends(grid, walled, sq)[1])
     return laid
 
 
@@ -157,11 +162,10 @@ def groove_names(grid: Grid, held: list[int]) -> list[str]:
         name = grid.name(sq)
         if f % 2 or r % 2 or not name.endswith("ne"):  # an edge, a cell, or a crossing on the rim
             continue
-        way = groove_way(grid, walled, sq)
-        ends = {"-": ((f - 1, r), (f + 1, r)), "|": ((f, r - 1), (f, r + 1))}.get(way, ())
+        way, ends = bar_ends(grid, walled, sq)
         if ends:
             bars[sq] = name[:-2] + ("h" if way == "-" else "v")
-            bars.update((grid.index(a, b), "") for a, b in ends)  # said with their bar
+            bars.update((end, "") for end in ends)  # said with their bar
     return [bars.get(sq) or grid.name(sq) for sq in held if bars.get(sq) != ""]
 
 
@@ -176,9 +180,9 @@ def cell_labels(grid: Grid) -> tuple[list[str], list[str]]:
 def grooves_rows(view: BoardView, unicode: bool, paint: Any, piece: Any, marker: str) -> list[str]:
     """A grooved board (``Grid.grooved``) drawn in text by its cells: each cell's piece (``piece`` of
     site, file and rank), ``[ ]`` round the last move's; walls in the grooves between, ``---`` and
-    ``|`` (``===`` and ``!`` the last move's; ``+`` where held grooves cross); an empty cell ``.``, a place a wall may
-    go (a crossing) a plain ``+``, a legal cell or edge ``*``; the
-    files and ranks labelled as the cells are named. A rim groove with nothing in it is left out."""
+    ``|`` (``===`` and ``!`` the last move's, ``+`` where held grooves cross both ways); an empty cell
+    ``.``, a crossing where a wall may go a plain ``+``, a legal cell or edge ``*``; the files and
+    ranks labelled as the cells are named. A rim groove with nothing in it is left out."""
     grid = view.grid
     walled, targets, last = held_grooves(view), set(view.targets), set(view.last)
     owners, neutral, laid = dict(view.owners), dict(view.neutral), laid_last(grid, walled, last)
@@ -198,8 +202,7 @@ def grooves_rows(view: BoardView, unicode: bool, paint: Any, piece: Any, marker:
                 row.append(f"{left}{piece(sq, file, rank) if held else empty}{right}")
             elif sq in walled:
                 crossing = not (file % 2 or rank % 2)
-                way = groove_way(grid, walled, sq) if crossing else "-" if wide else "|"
-                text = way
+                text = groove_way(grid, walled, sq) if crossing else "-" if wide else "|"
                 text = {"-": "=", "|": "!"}.get(text, text) if sq in laid else text
                 text = {"=": "━", "!": "┃", "-": "─", "|": "│", "+": "┼"}[text] if unicode else text
                 text = text * 3 if wide else text

@@ -90,7 +90,7 @@ def position_words(view: BoardView) -> str:
         squares = list(said([sq for sq in sorted(owners) if owners[sq] == who]))
         parts.append(f"{player}: {' '.join(squares) if squares else 'none'}")
     for index, kind in enumerate(view.neutral_kinds):
-        squares = list(said(sorted(sq for sq, i in view.neutral if i == index)))
+        squares = list(said([sq for sq, i in view.neutral if i == index]))
         if squares:
             parts.append(f"{kind.name}: {' '.join(squares)}")
     if view.counts and view.counted is not None:  # each counted site: a1 4, b1 0...
