@@ -119,6 +119,14 @@ def test_the_text_drawing_shows_both_hands_beside_the_board():
     assert len({len(line) for line in promoted.splitlines()[1:10] if "+B" in line or "9" in line[:4]}) == 1
 
 
+def test_a_rank_with_no_hand_site_runs_as_far_as_the_others():
+    # Black's hand has no site on ranks a and b: those rows ended at file 1, their label out of line.
+    drawn = render_text(shogi().replay(BISHOPS.split()).view()).splitlines()
+    rows = [line for line in drawn if line[:3].strip() in tuple("abcdefghi")]
+    assert len(rows) == 9 and len({len(line) for line in rows}) == 1
+    assert {line.rindex(line.split()[0]) for line in rows} == {len(rows[0]) - 1}  # the labels in one column
+
+
 def test_the_hands_in_svg_words_and_the_observation():
     state = shogi().replay(BISHOPS.split())
     svg = render_svg(state.view())

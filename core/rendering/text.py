@@ -261,7 +261,10 @@ def render_text(view: BoardView, unicode: bool = False) -> str:
     lines += [] if lattice else [files_of(grid.height - 1)]
     for rank in () if lattice else reversed(range(grid.height)):
         row = []
-        last_file = grid.width - 1 if linked else max((files_in[rank] or [-1])[-1], *tops[rank], -1)
+        # Square cells stand in columns, so every row runs to the last column with a cell: a rank whose
+        # last cells are off the board (a hand's rank with no site in it) keeps its label in line.
+        ends = files_in[rank] if hexagonal else columns
+        last_file = grid.width - 1 if linked else max((ends or [-1])[-1], *tops[rank], -1)
         for file in range(last_file + 1):  # to the rank's last cell
             sq = grid.index(file, rank)
             if blocks and file and file % blocks[0] == 0:
