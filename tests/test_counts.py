@@ -107,7 +107,10 @@ def test_the_text_drawing_writes_each_count_aligned_at_any_width():
     for a, b in (("48", " 0"), ("10", " 7"), (" 3", "12")):
         assert south.index(a) == north.index(b), text
     assert "n seeds" in text and "kind" not in text
-    assert len(south) == len(north) + 4  # the pot d1 one more cell on south's row, the same width
+    # The pot d1 is on south's row alone; north's row runs blank past c2 to the same column, so that both
+    # rank labels stand in one column (as shogi's ranks with no hand site do).
+    pot = south.index("  5")
+    assert len(south) == len(north) and north[pot : pot + 4].strip() == "" and south[pot : pot + 4].strip() == "5"
     assert "*48 *10 * 3" in south and "*" not in north  # south's legal pits starred, in the same columns
 
 
