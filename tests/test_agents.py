@@ -313,14 +313,16 @@ def test_evaluations_are_bounded_and_antisymmetric():
             assert state.evaluate(0) in (-1.0, 0.0, 1.0)
 
 
-def test_blunder_plays_random_moves_at_its_rate():
-    # Vanilla to move, and e6 makes five (D7): greedy always sees it.
+@pytest.mark.parametrize("agent", ["greedy", "mcts:iterations=30"])
+def test_blunder_plays_random_moves_at_its_rate(agent):
+    # Vanilla to move, and e6 makes five (D7): greedy and mcts always see it. mcts takes
+    # blunder too, so that a ladder can have levels between greedy and full search.
     game = boardgames.game_class("donuts").configure({"board": FIVE_BOARD, "first": "vanilla"})
     state = game.replay(BEFORE_FIVE)
     win = state.parse_move("e6")
     chance = 1 / len(state.legal_moves)  # a random move finds it too, now and then
     for rate in (0.0, 0.5, 1.0):
-        seat = boardgames.make_seat(f"greedy:blunder={rate}")
+        seat = boardgames.make_seat(f"{agent}:blunder={rate}")
         found = sum(seat.agent.choose(state, seat.budget, random.Random(k)) == win for k in range(400)) / 400
         expected = (1 - rate) + rate * chance
         assert abs(found - expected) < 0.08, (rate, found, expected)

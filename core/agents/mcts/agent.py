@@ -12,7 +12,7 @@ from ...rules.chance import CHANCE
 from ...rules.game import Game, State
 from ...rules.moves import Move
 from ...rules.parts import random_move, started
-from ..base import Agent, Budget, cannot_sample
+from ..base import BLUNDER, Agent, Budget, cannot_sample
 from ..cutoff import cut_playout
 from ..solver import endgame_move
 from .playouts import Averages, eyes_of, recorded_playout, returns_playout, update_mast
@@ -29,7 +29,7 @@ class MctsAgent(Agent):
     )
     budget_kinds = ("time", "iterations")
     default_budget = Budget(time=1.0)
-    parameters = PARAMETERS
+    parameters = (*PARAMETERS, BLUNDER)  # blunder: the levels between greedy and full search
 
     def __init__(self, **settings: object) -> None:
         super().__init__(**settings)
@@ -61,6 +61,9 @@ class MctsAgent(Agent):
         return Node(state, None, None, rng, self.search.decisive(state.game))  # no probe of the game yet
 
     def choose(self, state: State, budget: Budget, rng: random.Random) -> Move:
+        slip = self.blunder(state, rng)
+        if slip is not None:
+            return slip
         if general(state.game):  # N players, chance, hidden information: every player's value
             return self._choose_general(state, budget, rng)
         in_parts = state.game.moves_in_parts
