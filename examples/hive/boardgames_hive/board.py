@@ -11,9 +11,6 @@ as OpenSpiel's does, or ends the game drawn where it cannot.
 
 from __future__ import annotations
 
-from collections import Counter
-from itertools import chain
-
 from boardgames import Grid
 
 QUEEN, ANT, HOPPER, SPIDER, BEETLE, MOSQUITO, LADYBUG, PILLBUG = range(8)
@@ -25,6 +22,13 @@ STEPS = ((1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1))
 SIDES = tuple(((d + 1) % 6, (d + 5) % 6) for d in range(6))
 #: How UHP writes a tile beside its reference, by the step from the reference.
 BESIDE = ("{}/", "{}-", "{}\\", "/{}", "-{}", "\\{}")
+#: For each pattern of a cell's taken neighbours (bit d: the neighbour in direction d), the directions a tile
+#: may slide from it: to an empty cell, between two cells of which exactly one is taken (OpenSpiel's gate; the
+#: cell reached then touches the hive). A table, so that a slide reads a cell's pattern instead of its piles.
+SLIDES = tuple(tuple(d for d in range(6) if not p >> d & 1 and p >> (d + 1) % 6 & 1 != p >> (d + 5) % 6 & 1)
+               for p in range(64))  # fmt: skip
+#: How many taken neighbours each pattern stands for.
+TOUCHING = tuple(p.bit_count() for p in range(64))
 
 
 def uhp(tile: int) -> str:
@@ -50,9 +54,8 @@ class Board:
         self.site = {qr: s for s, qr in enumerate(self.qr) if qr is not None}
         self.near = [[self.site.get((p[0] + dq, p[1] + dr), -1) for dq, dr in STEPS] if p else [] for p in self.qr]
         self.centre = self.site[(0, 0)]
-        #: Each site's steps: (the cell it goes to, the cells on either side of the step), off the board left out.
-        self.passes = [tuple((to, around[(d + 1) % 6], around[(d + 5) % 6]) for d, to in enumerate(around) if to >= 0)
-                       for around in self.near]  # fmt: skip
+        #: Each site's neighbours on the board, each with the bit that stands for the site in its pattern.
+        self.around = [tuple((n, 1 << (d + 3) % 6) for d, n in enumerate(near) if n >= 0) for near in self.near]
 
     def far(self, site: int) -> bool:
         """Whether ``site`` lies past OpenSpiel's board (its distance from the origin above the radius)."""
@@ -66,12 +69,12 @@ class Position:
     def __init__(self, board: Board, piles: dict[int, tuple[int, ...]], where: tuple[int, ...],
                  last: int, ply: int, kinds: frozenset[int]) -> None:
         self.b, self.piles, self.where, self.last, self.ply, self.kinds = board, piles, where, last, ply, kinds
-        #: How many taken cells each cell touches (a slide must end touching the hive; the mover counts, as in
-        #: OpenSpiel), and the empty cells among them, where a slide may end.
-        self.touches = Counter(chain.from_iterable(map(board.near.__getitem__, piles)))
-        self.free = self.touches.keys() - piles.keys() - {-1}
-        #: The slides from each cell, once worked out, for any mover not beside it (shared by every slider).
-        self.steps: dict[int, list[int]] = {}
+        #: Each cell's pattern of taken neighbours (see SLIDES; the mover counts, as in OpenSpiel).
+        self.ring = ring = [0] * len(board.near)
+        around = board.around
+        for site in piles:
+            for n, bit in around[site]:
+                ring[n] |= bit
 
     def top(self, site: int) -> int:
         pile = self.piles.get(site) if site >= 0 else None
@@ -124,45 +127,42 @@ class Position:
         return a == b if h == 0 else a and b
 
     def slides(self, start: int, distance: int, out: set[int]) -> None:
-        """Where a tile slides from ``start``: ``distance`` steps exactly, or any number (-1), OpenSpiel's walk.
-        A step goes to an empty cell touching the hive, not through a gate: of the two cells on either side
-        of it, one is taken and the other empty (the sliding tile's own cell counts as empty)."""
-        piles, free, passes, shared = self.piles, self.free, self.b.passes, self.steps
-        mover = self.b.near[start]  # only a step between two of these cells passes by the mover's own cell
-
-        def steps(pos: int) -> list[int]:
-            if pos in mover:
-                return [to for to, cw, ccw in passes[pos]
-                        if to in free and (cw != start and cw in piles) != (ccw != start and ccw in piles)]
-            found = shared.get(pos)
-            if found is None:
-                found = shared[pos] = [to for to, cw, ccw in passes[pos]
-                                       if to in free and (cw in piles) != (ccw in piles)]
-            return found
-
+        """Where a tile alone at ``start`` slides: ``distance`` steps exactly, or any number (-1), OpenSpiel's
+        walk. A step goes to an empty cell touching the hive, not through a gate (SLIDES); the tile's own cell
+        counts as empty meanwhile (cleared from its neighbours' patterns, then put back)."""
+        ring, near, around = self.ring, self.b.near, self.b.around[start]
+        for n, bit in around:
+            ring[n] ^= bit
         if distance < 0:  # an ant: every cell it can reach
-            seen, todo = {start}, [start]
+            seen, todo = {start, -1}, [start]  # -1: past the board's edge, never reached
             while todo:
-                for to in steps(todo.pop()):
+                pos = todo.pop()
+                cells = near[pos]
+                for d in SLIDES[ring[pos]]:
+                    to = cells[d]
                     if to not in seen:
                         seen.add(to)
                         todo.append(to)
-            out |= seen - {start}
-            return
-        path = [start]
+            out |= seen - {start, -1}
+        else:
+            path = [start]
 
-        def walk(pos: int) -> None:  # exactly ``distance`` steps, never back through a cell of the path
-            for to in steps(pos):
-                if to in path:
-                    continue
-                if len(path) == distance:
-                    out.add(to)
-                else:
-                    path.append(to)
-                    walk(to)
-                    path.pop()
+            def walk(pos: int) -> None:  # exactly ``distance`` steps, never back through a cell of the path
+                cells = near[pos]
+                for d in SLIDES[ring[pos]]:
+                    to = cells[d]
+                    if to < 0 or to in path:
+                        continue
+                    if len(path) == distance:
+                        out.add(to)
+                    else:
+                        path.append(to)
+                        walk(to)
+                        path.pop()
 
-        walk(start)
+            walk(start)
+        for n, bit in around:
+            ring[n] |= bit
 
     def climbs(self, site: int, h: int, out: set[tuple[int, int]]) -> None:
         """Where a beetle at ``site``, height ``h``, steps onto, across or down from the hive: (site, height),
@@ -218,9 +218,9 @@ class Position:
                 if hh > 0 and (s, hh) != (site, h + 1):
                     self.climbs(s, hh, three)
             ends |= {s for s, hh in three if hh == 0}
-        touches, piles, alone = self.touches, self.piles, h == 0 and self.b.near[site]
+        ring, piles, alone = self.ring, self.piles, h == 0 and self.b.near[site]
         for to in ends:  # a move needs a tile beside it to name it by, other than the mover alone on its site
-            if to >= 0 and (to in piles or touches.get(to, 0) > (1 if alone and site in alone else 0)):
+            if to >= 0 and (to in piles or TOUCHING[ring[to]] > (1 if alone and site in alone else 0)):
                 out.add((tile, to))
 
     def throws(self, site: int, h: int, pinned: set[int], out: set[tuple[int, int]]) -> None:
