@@ -87,12 +87,7 @@ class Hive(Game[HiveState]):
 
     # -- moves ---------------------------------------------------------------
     def generate_moves(self, state: HiveState) -> tuple[Move, ...]:
-        where, made = state.where, tuple.__new__  # (made as with_choice makes them: this is the hot path)
-        moves = sorted(  # in the order of squares, as every game's
-            made(Move, (where[t], to, ()) if where[t] >= 0 else (-1, to, (), t % 14))
-            for t, to in self.position(state).moves(state.turn)
-        )
-        return tuple(moves) or (PASS,)
+        return tuple(self.position(state).moves(state.turn)) or (PASS,)  # in the order of squares, as every game's
 
     def tile_of(self, state: HiveState, move: Move) -> int:
         """The tile ``move`` places (its choice) or moves (the top of its origin)."""

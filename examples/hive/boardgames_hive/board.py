@@ -11,7 +11,8 @@ as OpenSpiel's does, or ends the game drawn where it cannot.
 
 from __future__ import annotations
 
-from boardgames import Grid
+from boardgames import Grid, Move
+from boardgames.rules.moves import with_choice
 
 QUEEN, ANT, HOPPER, SPIDER, BEETLE, MOSQUITO, LADYBUG, PILLBUG = range(8)
 BUG = (QUEEN, ANT, ANT, ANT, HOPPER, HOPPER, HOPPER, SPIDER, SPIDER, BEETLE, BEETLE, MOSQUITO, LADYBUG, PILLBUG)
@@ -41,6 +42,19 @@ def uhp(tile: int) -> str:
 TILES = {uhp(t): t for t in range(28)}
 
 
+class MovesFrom(dict[int, Move]):
+    """The moves from one site, by the site they go to, each made the first time it is asked for: a position
+    lists shared moves rather than making some 70 new ones."""
+
+    def __init__(self, origin: int) -> None:
+        super().__init__()
+        self.origin = origin
+
+    def __missing__(self, to: int) -> Move:
+        made = self[to] = Move(self.origin, to)
+        return made
+
+
 class Board:
     """The sites of a hexagon of radius ``radius + 1`` around OpenSpiel's
     origin, each with its axial (q, r) and its six neighbours (-1 past the edge)."""
@@ -54,6 +68,9 @@ class Board:
         self.site = {qr: s for s, qr in enumerate(self.qr) if qr is not None}
         self.near = [[self.site.get((p[0] + dq, p[1] + dr), -1) for dq, dr in STEPS] if p else [] for p in self.qr]
         self.centre = self.site[(0, 0)]
+        #: The moves from each site, and the placements on each site by the tile's choice (its number in a set).
+        self.moves_from = [MovesFrom(site) for site in range(grid.size)]
+        self.placed = [tuple(with_choice(Move(-1, site), k) for k in range(14)) for site in range(grid.size)]
         #: Each site's neighbours on the board, each with the bit that stands for the site in its pattern.
         self.around = [tuple((n, 1 << (d + 3) % 6) for d, n in enumerate(near) if n >= 0) for near in self.near]
 
@@ -176,8 +193,8 @@ class Position:
             if not (len(piles.get(around[SIDES[d][0]], ())) > over and len(piles.get(around[SIDES[d][1]], ())) > over):
                 out.add((to, up))
 
-    def moves_of(self, tile: int, bug: int, pinned: set[int], out: set[tuple[int, int]]) -> None:
-        """Each (tile, site) the tile may go to, acting as ``bug`` (a mosquito as its neighbours)."""
+    def moves_of(self, tile: int, bug: int, pinned: set[int], out: dict[int, set[int]]) -> None:
+        """Each site the tile may go to (``out[tile]``), acting as ``bug`` (a mosquito as its neighbours)."""
         site = self.where[tile]
         pile = self.piles[site]
         if pile[-1] != tile:  # covered: it neither moves nor acts
@@ -219,11 +236,12 @@ class Position:
                     self.climbs(s, hh, three)
             ends |= {s for s, hh in three if hh == 0}
         ring, piles, alone = self.ring, self.piles, h == 0 and self.b.near[site]
+        found = out.setdefault(tile, set())
         for to in ends:  # a move needs a tile beside it to name it by, other than the mover alone on its site
             if to >= 0 and (to in piles or TOUCHING[ring[to]] > (1 if alone and site in alone else 0)):
-                out.add((tile, to))
+                found.add(to)
 
-    def throws(self, site: int, h: int, pinned: set[int], out: set[tuple[int, int]]) -> None:
+    def throws(self, site: int, h: int, pinned: set[int], out: dict[int, set[int]]) -> None:
         """A pillbug's own move: a tile beside it, alone on its site, free and not the last moved,
         lifted over it onto an empty cell beside it, where no gate above the pillbug stops it."""
         targets, empty = [], []
@@ -235,29 +253,36 @@ class Position:
                 targets.append(t)
             elif t < 0 and n >= 0:
                 empty.append(n)
-        out.update((t, to) for t in targets for to in empty)
+        for t in targets:
+            out.setdefault(t, set()).update(empty)
 
-    def placements(self, me: int) -> list[tuple[int, int]]:
-        """Each (tile, site) ``me`` may place, OpenSpiel's way: the first tile on the origin, the second beside
-        it, then beside one's own and no other's tops; the queen by one's fourth turn."""
-        hand = [t for t in range(14 * me, 14 * me + 14) if self.where[t] < 0 and BUG[t % 14] in self.kinds]
+    def placements(self, me: int) -> list[Move]:
+        """What ``me`` may place, OpenSpiel's way, in the order of sites then tiles: the first tile on the origin,
+        the second beside it, then beside one's own and no other's tops; the queen by one's fourth turn."""
+        hand = [t % 14 for t in range(14 * me, 14 * me + 14) if self.where[t] < 0 and BUG[t % 14] in self.kinds]
+        placed = self.b.placed
         if self.ply < 2:
-            sites = [self.b.centre] if self.ply == 0 else [n for n in self.b.near[self.b.centre]]
-            return [(t, s) for t in hand if t % 14 for s in sites]
+            sites = [self.b.centre] if self.ply == 0 else sorted(self.b.near[self.b.centre])
+            return [placed[s][k] for s in sites for k in hand if k]
         reach = [set(), set()]
         for s, pile in self.piles.items():
             reach[pile[-1] // 14].update(self.b.near[s])
         sites = sorted(reach[me] - reach[1 - me] - self.piles.keys() - {-1})
         if self.ply in (6, 7) and self.where[14 * me] < 0:
-            hand = [14 * me]
-        return [(t, s) for t in hand for s in sites]
+            hand = [0]
+        return [placed[s][k] for s in sites for k in hand]
 
-    def moves(self, me: int) -> list[tuple[int, int]]:
-        """Every (tile, site) ``me`` may play: placements, then moves once ``me``'s queen is down."""
-        out = set(self.placements(me))
+    def moves(self, me: int) -> list[Move]:
+        """Every move ``me`` may play, in the order of squares (origin, then site): placements, then moves once
+        ``me``'s queen is down."""
+        listed = self.placements(me)
         if self.where[14 * me] >= 0:
-            pinned = self.pinned_sites()
+            pinned, out, where = self.pinned_sites(), {}, self.where
             for t in range(14 * me, 14 * me + 14):
-                if self.where[t] >= 0 and t != self.last:
+                if where[t] >= 0 and t != self.last:
                     self.moves_of(t, BUG[t % 14], pinned, out)
-        return list(out)
+            moves_from = self.b.moves_from
+            for t in sorted(out, key=where.__getitem__):  # one tile a site: its top
+                row = moves_from[where[t]]
+                listed += [row[to] for to in sorted(out[t])]
+        return listed
