@@ -28,6 +28,8 @@ BESIDE = ("{}/", "{}-", "{}\\", "/{}", "-{}", "\\{}")
 #: cell reached then touches the hive). A table, so that a slide reads a cell's pattern instead of its piles.
 SLIDES = tuple(tuple(d for d in range(6) if not p >> d & 1 and p >> (d + 1) % 6 & 1 != p >> (d + 5) % 6 & 1)
                for p in range(64))  # fmt: skip
+#: The directions of the taken neighbours in each pattern.
+TAKEN = tuple(tuple(d for d in range(6) if p >> d & 1) for p in range(64))
 #: How many taken neighbours each pattern stands for.
 TOUCHING = tuple(p.bit_count() for p in range(64))
 
@@ -112,21 +114,25 @@ class Position:
         points, worked out only once white's queen is down): Tarjan's walk."""
         if self.where[0] < 0:
             return set()
-        near, piles, order, low, out = self.b.near, self.piles, {}, {}, set()
+        near, ring, order, low, out = self.b.near, self.ring, {}, {}, set()
 
         def walk(site: int, parent: int) -> None:
-            order[site] = low[site] = len(order)
+            order[site] = low[site] = mine = len(order)
             children = 0
-            for n in near[site]:
-                if n not in piles or n == parent:
+            around = near[site]
+            for d in TAKEN[ring[site]]:  # the taken neighbours, from the site's pattern
+                n = around[d]
+                if n == parent:
                     continue
                 if n in order:
-                    low[site] = min(low[site], order[n])
+                    if order[n] < low[site]:
+                        low[site] = order[n]
                 else:
                     walk(n, site)
                     children += 1
-                    low[site] = min(low[site], low[n])
-                    if parent >= 0 and low[n] >= order[site]:
+                    if low[n] < low[site]:
+                        low[site] = low[n]
+                    if parent >= 0 and low[n] >= mine:
                         out.add(site)
             if parent < 0 and children > 1:
                 out.add(site)
