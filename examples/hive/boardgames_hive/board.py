@@ -19,8 +19,6 @@ BUG = (QUEEN, ANT, ANT, ANT, HOPPER, HOPPER, HOPPER, SPIDER, SPIDER, BEETLE, BEE
 LETTER = "QAGSBMLP"
 #: The six steps in OpenSpiel's order (NE, E, SE, SW, W, NW), as axial (q, r).
 STEPS = ((1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1))
-#: The two directions beside each step (clockwise, counter-clockwise): the cells a slide passes between.
-SIDES = tuple(((d + 1) % 6, (d + 5) % 6) for d in range(6))
 #: How UHP writes a tile beside its reference, by the step from the reference.
 BESIDE = ("{}/", "{}-", "{}\\", "/{}", "-{}", "\\{}")
 #: For each pattern of a cell's taken neighbours (bit d: the neighbour in direction d), the directions a tile
@@ -28,6 +26,8 @@ BESIDE = ("{}/", "{}-", "{}\\", "/{}", "-{}", "\\{}")
 #: cell reached then touches the hive). A table, so that a slide reads a cell's pattern instead of its piles.
 SLIDES = tuple(tuple(d for d in range(6) if not p >> d & 1 and p >> (d + 1) % 6 & 1 != p >> (d + 5) % 6 & 1)
                for p in range(64))  # fmt: skip
+#: How far each bug that slides goes (-1: any number of steps).
+DISTANCE = {QUEEN: 1, PILLBUG: 1, BEETLE: 1, SPIDER: 3, ANT: -1}
 #: The directions of the taken neighbours in each pattern.
 TAKEN = tuple(tuple(d for d in range(6) if p >> d & 1) for p in range(64))
 #: How many taken neighbours each pattern stands for.
@@ -73,6 +73,9 @@ class Board:
         #: The moves from each site, and the placements on each site by the tile's choice (its number in a set).
         self.moves_from = [MovesFrom(site) for site in range(grid.size)]
         self.placed = [tuple(with_choice(Move(-1, site), k) for k in range(14)) for site in range(grid.size)]
+        #: Each site's steps to a neighbour on the board: (the neighbour, the cells on either side of the step).
+        self.sides = [tuple((to, near[(d + 1) % 6], near[(d + 5) % 6]) for d, to in enumerate(near) if to >= 0)
+                      for near in self.near]  # fmt: skip
         #: Each site's neighbours on the board, each with the bit that stands for the site in its pattern.
         self.around = [tuple((n, 1 << (d + 3) % 6) for d, n in enumerate(near) if n >= 0) for near in self.near]
 
@@ -88,10 +91,13 @@ class Position:
     def __init__(self, board: Board, piles: dict[int, tuple[int, ...]], where: tuple[int, ...],
                  last: int, ply: int, kinds: frozenset[int]) -> None:
         self.b, self.piles, self.where, self.last, self.ply, self.kinds = board, piles, where, last, ply, kinds
-        #: Each cell's pattern of taken neighbours (see SLIDES; the mover counts, as in OpenSpiel).
+        #: Each cell's pattern of taken neighbours (see SLIDES; the mover counts, as in OpenSpiel), and its
+        #: pile's height (0: empty; the last item, read as site -1, is -1: past the board).
         self.ring = ring = [0] * len(board.near)
+        self.tall = tall = ring + [-1]
         around = board.around
-        for site in piles:
+        for site, pile in piles.items():
+            tall[site] = len(pile)
             for n, bit in around[site]:
                 ring[n] |= bit
 
@@ -190,13 +196,13 @@ class Position:
     def climbs(self, site: int, h: int, out: set[tuple[int, int]]) -> None:
         """Where a beetle at ``site``, height ``h``, steps onto, across or down from the hive: (site, height),
         unless both cells beside the step hold piles above the higher of its two ends (OpenSpiel's gate)."""
-        piles, around = self.piles, self.b.near[site]
-        for d, to in enumerate(around):
-            up = len(piles.get(to, ())) if to >= 0 else -1  # the height it would stand at there
-            if up < 0 or up == h == 0:  # off the board, or a slide on the ground (``slides``)
+        tall = self.tall
+        for to, cw, ccw in self.b.sides[site]:
+            up = tall[to]  # the height it would stand at there
+            if up == h == 0:  # a slide on the ground (``slides``)
                 continue
-            over = max(up, h)
-            if not (len(piles.get(around[SIDES[d][0]], ())) > over and len(piles.get(around[SIDES[d][1]], ())) > over):
+            over = up if up > h else h
+            if tall[cw] <= over or tall[ccw] <= over:
                 out.add((to, up))
 
     def moves_of(self, tile: int, bug: int, pinned: set[int], out: dict[int, set[int]]) -> None:
@@ -217,18 +223,19 @@ class Position:
         if h == 0 and site in pinned:
             return
         ends: set[int] = set()
-        if bug in (QUEEN, PILLBUG, SPIDER, ANT) or bug == BEETLE and h == 0:
-            self.slides(site, {QUEEN: 1, PILLBUG: 1, BEETLE: 1, SPIDER: 3, ANT: -1}[bug], ends)
+        found = out.setdefault(tile, set())
+        if bug in DISTANCE and (h == 0 or bug != BEETLE):  # a slide ends touching the hive: found at once
+            self.slides(site, DISTANCE[bug], found)
         if bug == BEETLE:
             up: set[tuple[int, int]] = set()
             self.climbs(site, h, up)
             ends |= {s for s, _ in up}
         elif bug == HOPPER:
-            for d in range(6):
-                to = self.b.near[site][d]
-                if self.top(to) >= 0:
-                    while self.top(to) >= 0:
-                        to = self.b.near[to][d]
+            near, tall = self.b.near, self.tall
+            for d, to in enumerate(near[site]):
+                if tall[to] > 0:
+                    while tall[to] > 0:
+                        to = near[to][d]
                     ends.add(to)
         elif bug == LADYBUG:
             one: set[tuple[int, int]] = set()
@@ -242,7 +249,6 @@ class Position:
                     self.climbs(s, hh, three)
             ends |= {s for s, hh in three if hh == 0}
         ring, piles, alone = self.ring, self.piles, h == 0 and self.b.near[site]
-        found = out.setdefault(tile, set())
         for to in ends:  # a move needs a tile beside it to name it by, other than the mover alone on its site
             if to >= 0 and (to in piles or TOUCHING[ring[to]] > (1 if alone and site in alone else 0)):
                 found.add(to)
