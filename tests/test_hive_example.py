@@ -126,6 +126,22 @@ def test_hive_plays_as_openspiels_move_for_move(hive_module, expansions, games, 
     assert steps >= games * 40  # some games end early: a queen surrounded
 
 
+def test_each_positions_cell_patterns_carried_from_the_last_are_those_worked_out_afresh(hive_module):
+    """The neighbours and heights that ``apply`` carries from one position to the next (only the cells
+    around a move's two ends change) are those of the position's piles, over whole random games with
+    hives moved back toward the middle of a small board."""
+    carried = 0
+    for game in (hive(), hive(size=4)):
+        for seed in range(6):
+            rng, state = random.Random(seed), game.start()
+            while not state.is_over:
+                if "cell_patterns" in state.__dict__:
+                    carried += 1
+                    assert state.cell_patterns == game.board.patterns(state.pile), (seed, len(state.history))
+                state = state.play_unchecked(rng.choice(state.legal_moves))
+    assert carried > 1000
+
+
 def test_moves_are_written_and_read_as_openspiel_writes_them(hive_module):
     """Each move we write is one OpenSpiel offers for it, and every way OpenSpiel writes a move (by any tile
     beside its cell) reads back as that move."""

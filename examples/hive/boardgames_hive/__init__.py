@@ -55,6 +55,11 @@ class HiveState(State):
         """The piles by site."""
         return dict(self.piles)
 
+    @functools.cached_property
+    def cell_patterns(self) -> tuple[bytes, bytes]:
+        """Each cell's taken neighbours and height (``Board.patterns``), set by ``apply`` from the last ones."""
+        return self.game.board.patterns(self.pile)
+
 
 class Hive(Game[HiveState]):
     name = "hive"
@@ -83,7 +88,8 @@ class Hive(Game[HiveState]):
         return HiveState(game=self)
 
     def position(self, state: HiveState) -> Position:
-        return Position(self.board, state.pile, state.where, state.last, len(state.history), self.bugs)
+        return Position(self.board, state.pile, state.where, state.last, len(state.history), self.bugs,
+                        state.cell_patterns)
 
     # -- moves ---------------------------------------------------------------
     def generate_moves(self, state: HiveState) -> tuple[Move, ...]:
@@ -117,8 +123,11 @@ class Hive(Game[HiveState]):
         piles[to] = piles.get(to, ()) + (tile,)
         where[tile] = to
         frozen = tuple(sorted(piles.items()))
-        return HiveState(game=self, history=history, turn=turn, where=tuple(where), piles=frozen, last=tile,
-                         outcome=self.ended(frozen, len(history)))
+        after = HiveState(game=self, history=history, turn=turn, where=tuple(where), piles=frozen, last=tile,
+                          outcome=self.ended(frozen, len(history)))
+        if "cell_patterns" in state.__dict__ and to == move.to:  # not moved back toward the middle: 2 cells changed
+            after.__dict__["cell_patterns"] = self.board.patterns_after(state.cell_patterns, move.origin, to)
+        return after
 
     def recentre(self, where: tuple[int, ...], to: int) -> Callable[[int], int] | None:
         """OpenSpiel's recentring: the middle of the tiles' span (the origin counted), rounded to a cell, moved

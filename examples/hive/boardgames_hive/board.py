@@ -79,6 +79,31 @@ class Board:
         #: Each site's neighbours on the board, each with the bit that stands for the site in its pattern.
         self.around = [tuple((n, 1 << (d + 3) % 6) for d, n in enumerate(near) if n >= 0) for near in self.near]
 
+    def patterns(self, piles: dict[int, tuple[int, ...]]) -> tuple[bytes, bytes]:
+        """Each cell's pattern of taken neighbours (bit d: the neighbour in direction d, see SLIDES) and its
+        pile's height (0: empty); the last item, read as site -1 (past the board), 0 in both."""
+        ring, tall, around = bytearray(len(self.near) + 1), bytearray(len(self.near) + 1), self.around
+        for site, pile in piles.items():
+            tall[site] = len(pile)
+            for n, bit in around[site]:
+                ring[n] |= bit
+        return bytes(ring), bytes(tall)
+
+    def patterns_after(self, patterns: tuple[bytes, bytes], origin: int, to: int) -> tuple[bytes, bytes]:
+        """The patterns once a tile went from ``origin`` (-1: from the hand) to ``to``: only the cells
+        around the two ends change, so a position's patterns come from the one before."""
+        ring, tall, around = bytearray(patterns[0]), bytearray(patterns[1]), self.around
+        if origin >= 0:
+            tall[origin] -= 1
+            if not tall[origin]:
+                for n, bit in around[origin]:
+                    ring[n] ^= bit
+        if not tall[to]:
+            for n, bit in around[to]:
+                ring[n] |= bit
+        tall[to] += 1
+        return bytes(ring), bytes(tall)
+
     def far(self, site: int) -> bool:
         """Whether ``site`` lies past OpenSpiel's board (its distance from the origin above the radius)."""
         q, r = self.qr[site]
@@ -89,17 +114,11 @@ class Position:
     """A position's piles (site -> tiles bottom to top) and the moves it allows, OpenSpiel's way."""
 
     def __init__(self, board: Board, piles: dict[int, tuple[int, ...]], where: tuple[int, ...],
-                 last: int, ply: int, kinds: frozenset[int]) -> None:
+                 last: int, ply: int, kinds: frozenset[int], patterns: tuple[bytes, bytes]) -> None:
         self.b, self.piles, self.where, self.last, self.ply, self.kinds = board, piles, where, last, ply, kinds
-        #: Each cell's pattern of taken neighbours (see SLIDES; the mover counts, as in OpenSpiel), and its
-        #: pile's height (0: empty; the last item, read as site -1, is -1: past the board).
-        self.ring = ring = [0] * len(board.near)
-        self.tall = tall = ring + [-1]
-        around = board.around
-        for site, pile in piles.items():
-            tall[site] = len(pile)
-            for n, bit in around[site]:
-                ring[n] |= bit
+        #: Each cell's pattern of taken neighbours (the mover counts, as in OpenSpiel; a copy, which a slide
+        #: changes while it works) and its pile's height: ``Board.patterns``.
+        self.ring, self.tall = bytearray(patterns[0]), patterns[1]
 
     def top(self, site: int) -> int:
         pile = self.piles.get(site) if site >= 0 else None
