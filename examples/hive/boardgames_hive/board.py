@@ -26,6 +26,8 @@ BESIDE = ("{}/", "{}-", "{}\\", "/{}", "-{}", "\\{}")
 #: cell reached then touches the hive). A table, so that a slide reads a cell's pattern instead of its piles.
 SLIDES = tuple(tuple(d for d in range(6) if not p >> d & 1 and p >> (d + 1) % 6 & 1 != p >> (d + 5) % 6 & 1)
                for p in range(64))  # fmt: skip
+#: Bits of a site in a move's key (``MovesMade``): more than any board's sites (31 by 31 at size 14).
+SHIFT = 10
 #: How far each bug that slides goes (-1: any number of steps).
 DISTANCE = {QUEEN: 1, PILLBUG: 1, BEETLE: 1, SPIDER: 3, ANT: -1}
 #: The directions of the taken neighbours in each pattern.
@@ -44,17 +46,17 @@ def uhp(tile: int) -> str:
 TILES = {uhp(t): t for t in range(28)}
 
 
-class MovesFrom(dict[int, Move]):
-    """The moves from one site, by the site they go to, each made the first time it is asked for: a position
-    lists shared moves rather than making some 70 new ones."""
+class MovesMade(dict[int, Move]):
+    """The moves of tiles on the board by ``origin << SHIFT | to`` (a key that sorts as the move), each made the
+    first time it is asked for: a position lists shared moves rather than making some 70 new ones."""
 
-    def __init__(self, origin: int) -> None:
-        super().__init__()
-        self.origin = origin
-
-    def __missing__(self, to: int) -> Move:
-        made = self[to] = Move(self.origin, to)
+    def __missing__(self, key: int) -> Move:
+        made = self[key] = Move(key >> SHIFT, key & (1 << SHIFT) - 1)
         return made
+
+
+#: Shared by every board (a move is two site numbers whatever the board): some 50,000 moves after 200 random games.
+MADE = MovesMade()
 
 
 class Board:
@@ -71,7 +73,7 @@ class Board:
         self.near = [[self.site.get((p[0] + dq, p[1] + dr), -1) for dq, dr in STEPS] if p else [] for p in self.qr]
         self.centre = self.site[(0, 0)]
         #: The moves from each site, and the placements on each site by the tile's choice (its number in a set).
-        self.moves_from = [MovesFrom(site) for site in range(grid.size)]
+        assert grid.size < 1 << SHIFT
         self.placed = [tuple(with_choice(Move(-1, site), k) for k in range(14)) for site in range(grid.size)]
         #: Each site's steps to a neighbour on the board: (the neighbour, the cells on either side of the step).
         self.sides = [tuple((to, near[(d + 1) % 6], near[(d + 5) % 6]) for d, to in enumerate(near) if to >= 0)
@@ -124,10 +126,6 @@ class Position:
         pile = self.piles.get(site) if site >= 0 else None
         return pile[-1] if pile else -1
 
-    def height(self, site: int) -> int:
-        """The height of the top tile at ``site`` (0 on the ground), -1 where empty."""
-        return len(self.piles.get(site, ())) - 1 if site >= 0 else -1
-
     def level(self, tile: int) -> int:
         return self.piles[self.where[tile]].index(tile)
 
@@ -164,15 +162,6 @@ class Position:
 
         walk(self.where[0], -1)
         return out
-
-    def gated(self, site: int, h: int, d: int, ignore: int = -1) -> bool:
-        """OpenSpiel's gate: at the ground, both or neither of the cells beside the step are taken (no slide
-        through a gap, nor away from the hive); above it, both are piles at least as high."""
-        near, piles = self.b.near[site], self.piles
-        cw, ccw = near[(d + 1) % 6], near[(d + 5) % 6]
-        a = cw != ignore and len(piles.get(cw, ())) > h  # a pile at least as high (off the board: none)
-        b = ccw != ignore and len(piles.get(ccw, ())) > h
-        return a == b if h == 0 else a and b
 
     def slides(self, start: int, distance: int, out: set[int]) -> None:
         """Where a tile alone at ``start`` slides: ``distance`` steps exactly, or any number (-1), OpenSpiel's
@@ -275,15 +264,14 @@ class Position:
     def throws(self, site: int, h: int, pinned: set[int], out: dict[int, set[int]]) -> None:
         """A pillbug's own move: a tile beside it, alone on its site, free and not the last moved,
         lifted over it onto an empty cell beside it, where no gate above the pillbug stops it."""
-        targets, empty = [], []
-        for d, n in enumerate(self.b.near[site]):
-            if self.gated(site, h + 1, d):
+        targets, empty, tall, over = [], [], self.tall, h + 1
+        for n, cw, ccw in self.b.sides[site]:
+            if tall[cw] > over and tall[ccw] > over:  # gated above the pillbug: both sides higher
                 continue
-            t = self.top(n)
-            if t >= 0 and n not in pinned and t != self.last and self.height(n) == 0:
-                targets.append(t)
-            elif t < 0 and n >= 0:
+            if not tall[n]:
                 empty.append(n)
+            elif tall[n] == 1 and n not in pinned and self.piles[n][0] != self.last:
+                targets.append(self.piles[n][0])
         for t in targets:
             out.setdefault(t, set()).update(empty)
 
@@ -291,6 +279,8 @@ class Position:
         """What ``me`` may place, OpenSpiel's way, in the order of sites then tiles: the first tile on the origin,
         the second beside it, then beside one's own and no other's tops; the queen by one's fourth turn."""
         hand = [t % 14 for t in range(14 * me, 14 * me + 14) if self.where[t] < 0 and BUG[t % 14] in self.kinds]
+        if not hand:  # (then the queen is down)
+            return []
         placed = self.b.placed
         if self.ply < 2:
             sites = [self.b.centre] if self.ply == 0 else sorted(self.b.near[self.b.centre])
@@ -312,8 +302,9 @@ class Position:
             for t in range(14 * me, 14 * me + 14):
                 if where[t] >= 0 and t != self.last:
                     self.moves_of(t, BUG[t % 14], pinned, out)
-            moves_from = self.b.moves_from
-            for t in sorted(out, key=where.__getitem__):  # one tile a site: its top
-                row = moves_from[where[t]]
-                listed += [row[to] for to in sorted(out[t])]
+            keys: list[int] = []
+            for t, sites in out.items():
+                keys += map((where[t] << SHIFT).__or__, sites)
+            keys.sort()
+            listed += map(MADE.__getitem__, keys)
         return listed
