@@ -27,7 +27,7 @@ black's queen), ``pass``.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import attrs
 
@@ -103,7 +103,7 @@ class Hive(Game[HiveState]):
         history, turn = state.history + (move,), 1 - state.turn
         if move.is_pass:
             return HiveState(game=self, history=history, turn=turn, where=state.where, piles=state.piles,
-                             outcome=self.ended(state.piles, len(history)))
+                             outcome=self.ended(state.pile, state.where, len(history)))
         tile, to = self.tile_of(state, move), move.to
         piles = dict(state.piles)
         if move.origin >= 0:
@@ -124,7 +124,7 @@ class Hive(Game[HiveState]):
         where[tile] = to
         frozen = tuple(sorted(piles.items()))
         after = HiveState(game=self, history=history, turn=turn, where=tuple(where), piles=frozen, last=tile,
-                          outcome=self.ended(frozen, len(history)))
+                          outcome=self.ended(piles, where, len(history)))
         if "cell_patterns" in state.__dict__ and to == move.to:  # not moved back toward the middle: 2 cells changed
             after.__dict__["cell_patterns"] = self.board.patterns_after(state.cell_patterns, move.origin, to)
         return after
@@ -147,12 +147,10 @@ class Hive(Game[HiveState]):
             return None
         return lambda s: board.site[(board.qr[s][0] + dq, board.qr[s][1] + dr)]
 
-    def ended(self, piles: tuple[tuple[int, tuple[int, ...]], ...], ply: int) -> Outcome | None:
+    def ended(self, piles: dict[int, tuple[int, ...]], where: Sequence[int], ply: int) -> Outcome | None:
         """A surrounded queen loses (both at once: a draw); 500 moves draw."""
-        taken, surrounded = {s for s, _ in piles}, [False, False]
-        for s, pile in piles:
-            for queen in set(pile) & {0, 14}:
-                surrounded[queen // 14] = all(n in taken for n in self.board.near[s])
+        near = self.board.near
+        surrounded = [where[q] >= 0 and all(n in piles for n in near[where[q]]) for q in (0, 14)]
         if surrounded[0] != surrounded[1]:
             loser = surrounded.index(True)
             return Outcome(1 - loser, f"{self.player_names[loser]}'s queen is surrounded")
