@@ -35,7 +35,7 @@ import boardgames
 from boardgames import PASS, ChoiceOption, Game, IntOption, Move, Outcome, PieceKind, Stacked, State, hookimpl
 from boardgames.rules.choices import Choices
 
-from .board import BESIDE, BUG, LETTER, STEPS, TILES, Board, Position, uhp
+from .board import BESIDE, BUG, LETTER, STEPS, TILES, Position, board_of, uhp
 
 NAMES = ("queen", "ant", "grasshopper", "spider", "beetle", "mosquito", "ladybug", "pillbug")
 EXPANSIONS = (("mosquito", 5), ("ladybug", 6), ("pillbug", 7))
@@ -80,7 +80,7 @@ class Hive(Game[HiveState]):
     rules_text = __doc__ or ""
 
     def setup(self) -> None:
-        self.board = Board(self.options["size"])
+        self.board = board_of(self.options["size"])
         self.grid = self.board.grid
         self.bugs = frozenset({0, 1, 2, 3, 4} | {k for name, k in EXPANSIONS if self.options[name] == "yes"})
 

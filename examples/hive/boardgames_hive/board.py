@@ -11,6 +11,8 @@ as OpenSpiel's does, or ends the game drawn where it cannot.
 
 from __future__ import annotations
 
+import functools
+
 from boardgames import Grid, Move
 from boardgames.rules.moves import with_choice
 
@@ -59,6 +61,12 @@ class MovesMade(dict[int, Move]):
 MADE = MovesMade()
 
 
+@functools.cache
+def board_of(radius: int) -> Board:
+    """The board of OpenSpiel's ``board_size`` ``radius``, made once (its tables take some milliseconds)."""
+    return Board(radius)
+
+
 class Board:
     """The sites of a hexagon of radius ``radius + 1`` around OpenSpiel's
     origin, each with its axial (q, r) and its six neighbours (-1 past the edge)."""
@@ -78,6 +86,9 @@ class Board:
         #: Each site's steps to a neighbour on the board: (the neighbour, the cells on either side of the step).
         self.sides = [tuple((to, near[(d + 1) % 6], near[(d + 5) % 6]) for d, to in enumerate(near) if to >= 0)
                       for near in self.near]  # fmt: skip
+        #: Where a tile may slide from each site, by the site's pattern (SLIDES, past the board left out).
+        self.slides_to = [tuple(tuple(near[d] for d in SLIDES[p] if near[d] >= 0) for p in range(64)) if near else ()
+                          for near in self.near]  # fmt: skip
         #: Each site's neighbours on the board, each with the bit that stands for the site in its pattern.
         self.around = [tuple((n, 1 << (d + 3) % 6) for d, n in enumerate(near) if n >= 0) for near in self.near]
 
@@ -167,28 +178,25 @@ class Position:
         """Where a tile alone at ``start`` slides: ``distance`` steps exactly, or any number (-1), OpenSpiel's
         walk. A step goes to an empty cell touching the hive, not through a gate (SLIDES); the tile's own cell
         counts as empty meanwhile (cleared from its neighbours' patterns, then put back)."""
-        ring, near, around = self.ring, self.b.near, self.b.around[start]
+        ring, slides_to, around = self.ring, self.b.slides_to, self.b.around[start]
         for n, bit in around:
             ring[n] ^= bit
         if distance < 0:  # an ant: every cell it can reach
-            seen, todo = {start, -1}, [start]  # -1: past the board's edge, never reached
+            seen, todo = {start}, [start]
             while todo:
                 pos = todo.pop()
-                cells = near[pos]
-                for d in SLIDES[ring[pos]]:
-                    to = cells[d]
+                for to in slides_to[pos][ring[pos]]:
                     if to not in seen:
                         seen.add(to)
                         todo.append(to)
-            out |= seen - {start, -1}
+            seen.discard(start)
+            out |= seen
         else:
             path = [start]
 
             def walk(pos: int) -> None:  # exactly ``distance`` steps, never back through a cell of the path
-                cells = near[pos]
-                for d in SLIDES[ring[pos]]:
-                    to = cells[d]
-                    if to < 0 or to in path:
+                for to in slides_to[pos][ring[pos]]:
+                    if to in path:
                         continue
                     if len(path) == distance:
                         out.add(to)
@@ -304,7 +312,8 @@ class Position:
                     self.moves_of(t, BUG[t % 14], pinned, out)
             keys: list[int] = []
             for t, sites in out.items():
-                keys += map((where[t] << SHIFT).__or__, sites)
+                base = where[t] << SHIFT
+                keys += [base | to for to in sites]
             keys.sort()
             listed += map(MADE.__getitem__, keys)
         return listed
