@@ -148,10 +148,10 @@ class Position:
         points, worked out only once white's queen is down): Tarjan's walk."""
         if self.where[0] < 0:
             return set()
-        near, ring, order, low, out = self.b.near, self.ring, {}, {}, set()
+        near, ring, order, out = self.b.near, self.ring, {}, set()
 
-        def walk(site: int, parent: int) -> None:
-            order[site] = low[site] = mine = len(order)
+        def walk(site: int, parent: int) -> int:  # the lowest order reached from ``site``'s subtree
+            order[site] = mine = lowest = len(order)
             children = 0
             around = near[site]
             for d in TAKEN[ring[site]]:  # the taken neighbours, from the site's pattern
@@ -159,17 +159,18 @@ class Position:
                 if n == parent:
                     continue
                 if n in order:
-                    if order[n] < low[site]:
-                        low[site] = order[n]
+                    if order[n] < lowest:
+                        lowest = order[n]
                 else:
-                    walk(n, site)
+                    below = walk(n, site)
                     children += 1
-                    if low[n] < low[site]:
-                        low[site] = low[n]
-                    if parent >= 0 and low[n] >= mine:
+                    if below < lowest:
+                        lowest = below
+                    if parent >= 0 and below >= mine:
                         out.add(site)
             if parent < 0 and children > 1:
                 out.add(site)
+            return lowest
 
         walk(self.where[0], -1)
         return out
