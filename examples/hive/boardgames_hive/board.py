@@ -307,7 +307,8 @@ class Position:
         ``me``'s queen is down."""
         listed = self.placements(me)
         if self.where[14 * me] >= 0:
-            pinned, out, where = self.pinned_sites(), {}, self.where
+            pinned, where = self.pinned_sites(), self.where
+            out: dict[int, set[int]] = {}
             for t in range(14 * me, 14 * me + 14):
                 if where[t] >= 0 and t != self.last:
                     self.moves_of(t, BUG[t % 14], pinned, out)
