@@ -80,8 +80,8 @@ class Board:
         self.site = {qr: s for s, qr in enumerate(self.qr) if qr is not None}
         self.near = [[self.site.get((p[0] + dq, p[1] + dr), -1) for dq, dr in STEPS] if p else [] for p in self.qr]
         self.centre = self.site[(0, 0)]
-        #: The moves from each site, and the placements on each site by the tile's choice (its number in a set).
-        assert grid.size < 1 << SHIFT
+        assert grid.size < 1 << SHIFT  # a site fits a move's key (MovesMade)
+        #: The placements on each site, by the tile's choice (its number among a player's 14).
         self.placed = [tuple(with_choice(Move(-1, site), k) for k in range(14)) for site in range(grid.size)]
         #: Each site's steps to a neighbour on the board: (the neighbour, the cells on either side of the step).
         self.sides = [tuple((to, near[(d + 1) % 6], near[(d + 5) % 6]) for d, to in enumerate(near) if to >= 0)
