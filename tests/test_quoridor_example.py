@@ -224,14 +224,46 @@ def test_show_json_words_and_actions_name_cells_and_walls_as_the_notation_does(q
     run = cli("show", "quoridor", "-o", "size=5", "--moves", WALLED, "--json")
     shown = json.loads(run.out)
     assert shown["pieces"] == {"c1": "black", "d4": "white"}
-    walls = {name for name, held in shown["contents"].items() if held["kind"] == "wall"}
-    assert walls == {"c3n", "c3ne", "d3n", "a1e", "a1ne", "a2e"}
+    walls = {name: held for name, held in shown["contents"].items() if held["kind"] == "wall"}
+    assert walls == {  # a wall named as the moves name it, once, with the groove sites it lies on
+        "a1v": {"owner": None, "kind": "wall", "sites": ["a1e", "a1ne", "a2e"]},
+        "c3h": {"owner": None, "kind": "wall", "sites": ["c3n", "c3ne", "d3n"]},
+    }
+    assert list(shown["contents"]) == ["a1v", "c1", "c3h", "d4"]  # in site order, the pawns as sites
     state = quoridor(size=5).replay(WALLED.split())
     assert position_words(state.view()) == "white: d4; black: c1; wall: a1v c3h"
     game = state.game
     step, wall = actions.encode(state, state.parse_move("e4")), actions.encode(state, state.parse_move("a4h"))
     assert [actions.action_text(game.grid, a, game.move_choices) for a in (*step, *wall)] == [
         "d4", "e4", "a4ne", "horizontal"]  # fmt: skip
+
+
+#: A 5 × 5 position where the wall b2v crosses the grooves of a2h and c2h, ending either side of
+#: its middle: the crossing b2ne has walls all round it, and only the walls around say which is its.
+CROSSED = "c4 c2 a2h c2h b2v"
+
+
+def test_a_wall_through_a_crossing_walled_all_round_is_named_drawn_and_said_as_laid(quoridor_plugin):
+    from boardgames.rendering.text import render_text
+    from boardgames.rendering.words import position_words
+
+    state = quoridor(size=5).replay(CROSSED.split())
+    walls = {name: held["sites"] for name, held in state.contents().items() if held["kind"] == "wall"}
+    assert walls == {"a2h": ["a2n", "a2ne", "b2n"], "b2v": ["b2e", "b2ne", "b3e"], "c2h": ["c2n", "c2ne", "d2n"]}
+    assert position_words(state.view()) == "white: c4; black: c2; wall: a2h b2v c2h"
+    assert "     -------!-------+" in render_text(state.view()).splitlines()  # b2v, the last move, through b2ne
+
+
+def test_the_page_names_a_groove_by_the_wall_on_it_and_an_empty_one_as_a_groove(quoridor_plugin):
+    import re
+
+    state = quoridor(size=5).replay(WALLED.split())
+    svg = boardgames.render_svg(state.view(), interactive=True)
+    said = dict(re.findall(r'data-square="(\w+)" role="button" aria-label="[^"]*"[^>]*><title>([^<]*)</title>', svg))
+    assert said["c3ne"] == said["c3n"].replace("c3n,", "c3ne,") == "c3ne, wall c3h"  # each of its sites names it
+    assert said["a1ne"] == "a1ne, wall a1v, last move" and said["a2e"] == "a2e, wall a1v"
+    assert said["b2ne"] == "b2ne, crossing of grooves" and said["b2n"] == "b2n, groove"  # no place for a piece
+    assert said["a3w"] == "a3w, groove" and said["b2"] == "b2, empty" and said["d4"] == "d4, white pawn"
 
 
 def test_a_move_typed_in_the_terminal_and_a_bad_one_refused_in_one_line(quoridor_plugin, cli):
@@ -346,5 +378,5 @@ def test_the_page_moves_a_pawn_to_a_cell_and_lays_a_wall_on_a_crossing(quoridor_
     next(b for b in buttons if b.text == "horizontal").click()
     wait_until(driver, lambda d: (d.execute_script(PAGE_MOVES) or [None])[-1] == "b3h")
     state = served.request("GET", f"/api/matches/{match_id}").body["state"]
-    assert {name for name, held in state["contents"].items() if held["kind"] == "wall"} == {"b3n", "b3ne", "c3n"}
+    assert {name for name, held in state["contents"].items() if held["kind"] == "wall"} == {"b3h"}
     assert driver.find_elements(By.CSS_SELECTOR, '#board rect.wall[data-square="b3ne"]')

@@ -12,6 +12,7 @@ from typing import Any
 from xml.sax.saxutils import quoteattr
 
 from ..geometry import Grid
+from ..geometry.grooves import bars, held_names
 from ..rules.view import BoardView
 
 #: Box-drawing characters by the links leaving a point: (up, down, left, right).
@@ -123,50 +124,27 @@ def held_grooves(view: BoardView) -> dict[int, int | None]:
     return {sq: who for sq, who in held.items() if kinds[sq] != "cell"}
 
 
-def groove_way(grid: Grid, walled: dict[int, int | None], sq: int) -> str:
-    """How a held crossing of grooves lies: ``-`` along its rank, ``|`` along its file, ``+`` both or
-    neither (from the held edges either side of it)."""
-    f, r = grid.coords(sq)
-    lying = all(0 <= a < grid.width and grid.index(a, r) in walled for a in (f - 1, f + 1))
-    standing = all(0 <= b < grid.height and grid.index(f, b) in walled for b in (r - 1, r + 1))
-    return "-" if lying and not standing else "|" if standing and not lying else "+"
-
-
-def bar_ends(grid: Grid, walled: dict[int, int | None], sq: int) -> tuple[str, tuple[int, ...]]:
-    """A held crossing's way (:func:`groove_way`) and, where it lies one way, the two held edges of
-    the bar through it (a wall laid on its middle crossing takes the edges either side)."""
-    f, r = grid.coords(sq)
-    way = groove_way(grid, walled, sq)
-    ends = {"-": ((f - 1, r), (f + 1, r)), "|": ((f, r - 1), (f, r + 1))}.get(way, ())
-    return way, tuple(grid.index(a, b) for a, b in ends)
+def groove_ways(grid: Grid, walled: dict[int, int | None]) -> dict[int, str]:
+    """How each held crossing lies: ``-`` along its rank, ``|`` along its file (the bar through it,
+    :func:`..geometry.grooves.bars`), ``+`` where no bar reads through it."""
+    found = bars(grid, walled)
+    return {sq: "-" if sq in found and found[sq][0][-1] == "h" else "|" if sq in found else "+" for sq in walled}
 
 
 def laid_last(grid: Grid, walled: dict[int, int | None], last: set[int]) -> set[int]:
     """The held groove sites the last move laid: those in it, and the bar through a crossing in it."""
     laid = {sq for sq in walled if sq in last}
-    for sq in list(laid):
-        f, r = grid.coords(sq)
-        if not (f % 2 or r % 2):
-            laid.update(bar_ends(grid, walled, sq)[1])
+    for sq, (_, ends) in bars(grid, walled).items():
+        if sq in laid:
+            laid.update(ends)
     return laid
 
 
 def groove_names(grid: Grid, held: list[int]) -> list[str]:
-    """The names of ``held`` sites of a grooved board in words: a bar through a crossing, both its
-    edges held too, by the crossing's cell and its way (``c3h``: along the grooves above c3 and d3,
-    ``c3v``: right of c3 and c4, as Quoridor's notation names a wall); every other site by its name."""
-    walled: dict[int, int | None] = dict.fromkeys(held)
-    bars: dict[int, str] = {}
-    for sq in held:
-        f, r = grid.coords(sq)
-        name = grid.name(sq)
-        if f % 2 or r % 2 or not name.endswith("ne"):  # an edge, a cell, or a crossing on the rim
-            continue
-        way, ends = bar_ends(grid, walled, sq)
-        if ends:
-            bars[sq] = name[:-2] + ("h" if way == "-" else "v")
-            bars.update((end, "") for end in ends)  # said with their bar
-    return [bars.get(sq) or grid.name(sq) for sq in held if bars.get(sq) != ""]
+    """The names of ``held`` sites of a grooved board in words: a bar through a crossing by the
+    crossing's cell and its way (``c3h``, as Quoridor's notation names a wall: :mod:`..geometry.grooves`),
+    every other site by its name."""
+    return [name for name, _ in held_names(grid, held).values()]
 
 
 def cell_labels(grid: Grid) -> tuple[list[str], list[str]]:
@@ -186,6 +164,7 @@ def grooves_rows(view: BoardView, unicode: bool, paint: Any, piece: Any, marker:
     grid = view.grid
     walled, targets, last = held_grooves(view), set(view.targets), set(view.last)
     owners, neutral, laid = dict(view.owners), dict(view.neutral), laid_last(grid, walled, last)
+    ways = groove_ways(grid, walled)
     empty = paint("·", dim=True) if unicode else "."
     files, ranks = cell_labels(grid)
     top = "     " + "".join(f" {f:<3}" for f in files)
@@ -202,7 +181,7 @@ def grooves_rows(view: BoardView, unicode: bool, paint: Any, piece: Any, marker:
                 row.append(f"{left}{piece(sq, file, rank) if held else empty}{right}")
             elif sq in walled:
                 crossing = not (file % 2 or rank % 2)
-                text = groove_way(grid, walled, sq) if crossing else "-" if wide else "|"
+                text = ways[sq] if crossing else "-" if wide else "|"
                 text = {"-": "=", "|": "!"}.get(text, text) if sq in laid else text
                 text = {"=": "━", "!": "┃", "-": "─", "|": "│", "+": "┼"}[text] if unicode else text
                 text = text * 3 if wide else text

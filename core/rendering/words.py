@@ -11,13 +11,14 @@ import functools
 
 import attrs
 
+from ..geometry.grooves import held_names
 from ..rules.counts import count_words
 from ..rules.declarations import Card, CardBox, Cards, Die
 from ..rules.hands import held_kind, held_words
 from ..rules.segments import segments_text
 from ..rules.stacks import stack_words, stacks_text
 from ..rules.view import BoardView
-from .sites import groove_names
+from .sites import groove_names, held_grooves
 
 
 def mark_words(view: BoardView, name: str) -> str:
@@ -51,6 +52,7 @@ def squares_words(view: BoardView) -> dict[int, str]:
         for sq in set(squares):
             extra.setdefault(sq, []).append(words)
     grid, out = view.grid, {}
+    bar_of = groove_bars(view) if grid.grooves else {}
     counts = {sq: (n, who) for sq, n, who in view.counts}
     piled = dict(view.stacks)
     for square in range(grid.size):
@@ -71,8 +73,22 @@ def squares_words(view: BoardView) -> dict[int, str]:
             what = view.neutral_kinds[neutral[square]].name
         else:
             what = "empty"
+        if square in bar_of:  # c3ne, wall c3h; an empty groove not a place for a piece: c3ne, crossing of grooves
+            what = f"{what} {bar_of[square]}" if what != "empty" else bar_of[square]
         out[square] = ", ".join([grid.name(square), what, *extra.get(square, ())])
     return out
+
+
+def groove_bars(view: BoardView) -> dict[int, str]:
+    """A grooved board's groove sites (``Grid.grooved``), each with the name of the bar lying on it,
+    as its players name it (``c3h``: :mod:`..geometry.grooves`), or, empty, what it is: a groove, or
+    where grooves cross."""
+    grid, kinds = view.grid, view.grid.site_kinds or ()
+    empty = {"edge": "groove", "point": "crossing of grooves"}
+    said = {sq: empty[kind] for sq, kind in enumerate(kinds) if kind in empty}
+    for name, sites in held_names(grid, held_grooves(view)).values():
+        said.update((sq, name) for sq in sites if len(sites) > 1)
+    return said
 
 
 def position_words(view: BoardView) -> str:

@@ -29,6 +29,7 @@ from ..errors import (
     WrongTypeError,
 )
 from ..geometry import Grid, bits
+from ..geometry.grooves import contents_by_bars
 from . import declared
 from .chance import CHANCE, CHANCE_ORIGIN, HIDDEN, HIDDEN_ORIGIN, Outcomes, draw, not_an_outcome, not_due
 from .choices import Choices
@@ -443,7 +444,9 @@ class State(TypedMoves):
     def contents(self) -> dict[str, dict[str, str | None]]:
         """Every occupied square by name, in square order, mapped to its
         piece's ``owner`` (a player's name, or None for a neutral piece) and
-        ``kind`` (a name the game declares)."""
+        ``kind`` (a name the game declares). On a grooved board (``Grid.grooved``) a bar lying on a
+        crossing and the edge either side is one entry, named as players name it (``c3h``), with the
+        ``sites`` it lies on."""
         game = self.game
         names, players = game.site_names(), game.player_names
         kinds = game.kinds(self)
@@ -455,6 +458,8 @@ class State(TypedMoves):
                 out[sq]["face"] = piece.face_of(p)
         for sq, kind in game.neutral(self).items():
             out[sq] = {"owner": None, "kind": game.neutral_kinds[kind].name}
+        if game.grid.grooves:  # a wall on three sites said once, as players name it (c3h): geometry.grooves
+            return contents_by_bars(game.grid, out)
         return {names[sq]: out[sq] for sq in sorted(out)}
 
     def view(self) -> BoardView:
