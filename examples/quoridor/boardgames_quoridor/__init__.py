@@ -77,11 +77,12 @@ class Quoridor(Walls, Game[QuoridorState]):
         #: Each cell's steps in move order, each with the edge a wall there would take, and its neighbours.
         self.steps = {c: (sorted((Move(c, self.next[c][d], ()), 1 << self.edge[c][d]) for d in range(4)
                                  if self.next[c][d] >= 0), {*self.next[c]} - {-1}) for c in self.where}  # fmt: skip
-        self.cells = sum(1 << c for c in self.where)
+        self.cells, self.opened = sum(1 << c for c in self.where), {}  # opened: per walls laid, each cell's steps
         half = (n - n % 2) // 2  # OpenSpiel's centre_field, in cells
         starts = (self.cell[half][n - 1], self.cell[half][0], self.cell[0][half], self.cell[n - 1][half])
         goals = ([c[0] for c in self.cell], [c[n - 1] for c in self.cell], self.cell[n - 1], self.cell[0])
         self.starts, self.goals = starts, tuple(sum(1 << c for c in g) for g in goals)
+        self.goal_cells = tuple(frozenset(g) for g in goals)
         self.order = (0, 1) if self.number_of_players == 2 else (0, 2, 1, 3)  # OpenSpiel's turn order
         self.following = {p: self.order[(k + 1) % len(self.order)] for k, p in enumerate(self.order)}
         self.lay_out(grid, n)
@@ -98,10 +99,17 @@ class Quoridor(Walls, Game[QuoridorState]):
         me, walls, pawns = state.turn, state.walls, state.pawns
         cur = pawns[me]
         steps, near = self.steps[cur]
-        if near.isdisjoint(pawns):  # no pawn next to it (the usual case): its open steps, made once
-            pawn_moves = [move for move, edge in steps if not walls & edge]
-            moves = (*self.walls_for(walls, pawns), *pawn_moves) if state.left[me] else tuple(pawn_moves)
-            return moves or (PASS,)
+        if near.isdisjoint(pawns):  # no pawn next to it (the usual case): its open steps
+            if state.left[me]:
+                return (*self.walls_for(walls, pawns), *[move for move, edge in steps if not walls & edge]) or (PASS,)
+            opened = self.opened.get(walls)  # no wall left: remembered per walls laid, each cell's
+            if opened is None:
+                self.opened = {} if len(self.opened) > 20_000 else self.opened
+                opened = self.opened[walls] = {}
+            pawn_moves = opened.get(cur)
+            if pawn_moves is None:
+                pawn_moves = opened[cur] = tuple([move for move, edge in steps if not walls & edge]) or (PASS,)
+            return pawn_moves
         taken: set[int] = set(pawns)
         targets: list[int] = []
         for d in range(4):
@@ -137,14 +145,14 @@ class Quoridor(Walls, Game[QuoridorState]):
         me, outcome = state.turn, None
         pawns, walls, left = state.pawns, state.walls, state.left
         if move.origin >= 0:  # a pawn's step
-            pawns = (*pawns[:me], move.to, *pawns[me + 1 :])
-            if self.goals[me] >> move.to & 1:
+            pawns = (move.to, pawns[1]) if me == 0 and len(pawns) == 2 else (*pawns[:me], move.to, *pawns[me + 1 :])
+            if move.to in self.goal_cells[me]:
                 outcome = self.won(me)
         elif move.to >= 0:  # a wall: what may be laid next is found from what might be laid before
             walls |= self.by_anchor[move.to, move.choice][0]
             before = self.free.get(state.walls)
             if before is not None and walls not in self.free:
-                self.free[walls] = self.free_walls(walls, before, move)
+                self.remember(walls, self.free_walls(walls, before, move))
             left = tuple(w - 1 if p == me else w for p, w in enumerate(left))
         history = state.history + (move,)
         if len(history) >= self.max_length:  # OpenSpiel's cap: a draw, even over a win on the last move

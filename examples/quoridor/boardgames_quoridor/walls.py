@@ -6,15 +6,39 @@ board's edge one of them) parts the cells, so only those are searched: the
 points walls join fall into groups, grown over the walls laid all at once as
 bitmasks, and a wall with two of its three points in one group closes a ring
 (all three: two). Its cut, the cells on one side, is grown from both sides at
-once until one stops. What may be laid is remembered per walls laid and, when
-a wall is laid, worked out from what might be laid before.
+once until one stops; a pawn outside it then reaches what it reached before,
+less the cut. What may be laid is remembered per walls laid and, when a wall
+is laid, worked out from what might be laid before (the rings' middles too:
+groups only grow).
 """
 
 from __future__ import annotations
 
+import bisect
+
 import boardgames
 from boardgames import Grid, Move, bits
 from boardgames.rules.moves import with_choice
+
+
+def few_bits(mask: int) -> list[int]:
+    """The set bits of ``mask``, lowest first, one at a time: for a wide mask with few set (a
+    handful of a board's crossings), faster than reading every byte."""
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return found
+
+
+def kept(moves: list, closing: list, whole: bool, cuts: dict, groups: list, closes: list, twice: list) -> tuple:
+    """What :meth:`Walls.free_walls` finds, remembered per walls laid, in tuples where it need not
+    change (the collector soon passes over them): the walls free, those closing a ring (each with
+    whether it closes two), whether every cell reaches every other, the cuts found, the groups of
+    points, the middles closing a ring (and two) each way, and the regions found where not whole."""
+    rings = (tuple(closes), tuple(twice))
+    return tuple(moves), tuple(closing), whole, cuts, tuple(groups), rings, () if whole else []
 
 
 class Walls:
@@ -59,30 +83,44 @@ class Walls:
         if a pawn's region holds none of its goal. Both lists are remembered per walls laid."""
         known = self.free.get(walls)
         if known is None:
-            self.free = {} if len(self.free) > 20_000 else self.free
-            known = self.free[walls] = self.free_walls(walls)
-        free, closing, whole, cuts, _ = known  # whole: every cell reaches every other; cuts: see below
-        bad = []
+            known = self.remember(walls, self.free_walls(walls))
+        free, closing, whole, cuts, _, _, regions = known  # whole: every cell reaches every other; cuts: below
+        bad, marks = [], [1 << pawn for pawn in pawns]
         for (move, sites, e1, e2), twice in closing:
-            after, apart = walls | sites, self.step[1 - move.choice]  # the cells either side of a wall's half
             if twice:  # two rings closed, three regions: each pawn searched (rare)
-                if not all(self.reach(pawn, self.goals[p], after) for p, pawn in enumerate(pawns)):
+                if not all(self.reach(pawn, self.goals[p], walls | sites) for p, pawn in enumerate(pawns)):
                     bad.append(move)
                 continue
-            cut = cuts.get(move)  # the cells on one side of the ring it closes, remembered
-            if cut is None:
+            known_cut = cuts.get(move)  # the cells on one side of the ring it closes, and around them, remembered
+            if known_cut is None:
+                after, apart = walls | sites, self.step[1 - move[3]]  # the cells either side of a wall's half
                 cut = self.smaller(after, e1 + apart, e1 - apart) or self.smaller(after, e2 + apart, e2 - apart)
-                cuts[move] = cut
-            for p, pawn in enumerate(pawns):
+                u, r = self.unit
+                cuts[move] = (cut, cut | cut << u | cut >> u | cut << r | cut >> r)
+            else:
+                cut = known_cut[0]
+            for p, mark in enumerate(marks):
                 goal = self.goals[p]
-                if cut >> pawn & 1:
+                if cut & mark:
                     shut = not cut & goal
-                else:  # outside the cut: shut if its goal is all inside (searched only where some cells are shut off)
-                    shut = not goal & ~cut if whole else cut & goal and not self.reach(pawn, goal & ~cut, after)
+                else:  # outside the cut: shut if what it reaches now, less the cut, holds none of its goal
+                    shut = not goal & ~cut & (self.cells if whole else self.reached(pawns[p], walls, regions))
                 if shut:
                     bad.append(move)
                     break
-        return tuple(m for m in free if m not in bad) if bad else free
+        if not bad:
+            return free
+        moves = list(free)
+        for move in bad:  # found by halves: the moves are sorted
+            del moves[bisect.bisect_left(moves, move)]
+        return tuple(moves)
+
+    def remember(self, walls: int, known: tuple) -> tuple:
+        """``known`` (see :func:`kept`) remembered for ``walls``, for at most 20,000 walls laid at once."""
+        if len(self.free) >= 20_000:
+            self.free = {}
+        self.free[walls] = known
+        return known
 
     def grow(self, cells: int, gaps: int) -> int:
         """The cells next to ``cells`` through the edges ``gaps`` leaves open, and ``cells``."""
@@ -104,6 +142,14 @@ class Walls:
                 return False
             seen = grown
         return True
+
+    def reached(self, cell: int, walls: int, regions: list[int]) -> int:
+        """The cells ``cell`` reaches, from ``regions`` (those found for these walls) or found and added."""
+        for region in regions:
+            if region >> cell & 1:
+                return region
+        regions.append(self.region(cell, walls))
+        return regions[-1]
 
     def region(self, cell: int, walls: int) -> int:
         """The cells ``cell`` reaches."""
@@ -155,29 +201,35 @@ class Walls:
                 groups.append(group)
                 left &= ~group
                 group = left & -left
-        closes, twice = [0, 0], [0, 0]
-        for m in groups:
+        # The middles with two points (or three: twice) in one group, each way; a group only grows, so
+        # from before, only the joined group's are new.
+        closes, twice = ([0, 0], [0, 0]) if before is None else map(list, before[5])
+        for m in groups if before is None else groups[-1:]:
             for k, d in enumerate((2 * u, 2 * r)):
                 closes[k] |= m & (m >> d | m << d) | (m >> d) & (m << d)
                 twice[k] |= m & (m >> d) & (m << d)
         free = [self.crossings & ~(walls | walls >> d | walls << d) for d in (u, r)]  # the middles free, each way
-        closing = [(by[x], twice[k] >> x & 1) for k, by in enumerate((self.lying, self.standing))
-                   for x in bits(closes[k] & free[k])]  # fmt: skip
+        closing = [(by[x], 0) for k, by in enumerate((self.lying, self.standing))
+                   for x in few_bits(closes[k] & free[k] & ~twice[k])]  # fmt: skip
+        if twice[0] | twice[1]:
+            closing += [(by[x], 1) for k, by in enumerate((self.lying, self.standing))
+                        for x in few_bits(twice[k] & free[k])]  # fmt: skip
         if before is not None:  # one wall more: those it takes away, and a ring closed if it was closing one
             moves = list(before[0])
-            for gone in self.overlapping[laid]:
-                if gone in moves:
-                    moves.remove(gone)
-            whole = before[2] and all(w[0][0] != laid for w in before[1])
+            for gone in self.overlapping[laid]:  # found by halves: the moves are sorted
+                at = bisect.bisect_left(moves, gone)
+                if at < len(moves) and moves[at] == gone:
+                    del moves[at]
+            whole = before[2] and not before[5][0][laid[3]] >> laid.to & 1  # it closed no ring
             # A cut stays where the new wall is neither in it nor on its border.
-            sites, single = self.by_anchor[laid.to, laid.choice][0], {w[0][0] for w in closing if not w[1]}
-            cuts = {m: c for m, c in before[3].items()
-                    if m in single and not (c | c << u | c >> u | c << r | c >> r) & sites}  # fmt: skip
-            return tuple(moves), closing, whole, cuts, groups
+            sites = self.by_anchor[laid.to, laid[3]][0]
+            cuts = {m: c for m, c in before[3].items() if not c[1] & sites}
+            return kept(moves, closing, whole, cuts, groups, closes, twice)
         moves, (lying_free, standing_free) = [], free
         for x in bits(lying_free | standing_free):  # in move order: by middle, lying first
             if lying_free >> x & 1:
                 moves.append(self.lying[x][0])
             if standing_free >> x & 1:
                 moves.append(self.standing[x][0])
-        return tuple(moves), closing, self.region(self.starts[0], walls) == self.cells, {}, groups
+        whole = self.region(self.starts[0], walls) == self.cells
+        return kept(moves, closing, whole, {}, groups, closes, twice)
