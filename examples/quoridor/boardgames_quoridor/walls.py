@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import bisect
 
+import attrs
+
 import boardgames
 from boardgames import Grid, Move, bits
 from boardgames.rules.moves import with_choice
@@ -32,13 +34,19 @@ def few_bits(mask: int) -> list[int]:
     return found
 
 
-def kept(moves: list, closing: list, whole: bool, cuts: dict, groups: list, closes: list, twice: list) -> tuple:
-    """What :meth:`Walls.free_walls` finds, remembered per walls laid, in tuples where it need not
-    change (the collector soon passes over them): the walls free, those closing a ring (each with
-    whether it closes two), whether every cell reaches every other, the cuts found, the groups of
-    points, the middles closing a ring (and two) each way, and the regions found where not whole."""
-    rings = (tuple(closes), tuple(twice))
-    return tuple(moves), tuple(closing), whole, cuts, tuple(groups), rings, () if whole else []
+@attrs.frozen(slots=True)
+class Free:
+    """What :meth:`Walls.free_walls` finds for some walls laid, remembered (one object, its parts
+    tuples of shared walls or ints, which the collector soon passes over)."""
+
+    moves: tuple[Move, ...]  # the walls free
+    once: tuple[tuple, ...]  # those that close a ring (from lay_out's wall_moves)
+    twice: tuple[tuple, ...]  # those that close two
+    whole: bool  # every cell reaches every other
+    groups: tuple[int, ...]  # the points walls join, the board's edge first
+    rings: tuple[int, int, int, int]  # the middles with two of their points in one group (lying, standing), three
+    cuts: dict[Move, tuple[int, int]] = attrs.field(factory=dict)  # each closing wall's cut and its border, found
+    regions: list[int] = attrs.field(factory=list)  # the regions found, where not whole
 
 
 class Walls:
@@ -71,7 +79,7 @@ class Walls:
         self.unit = (grid.index(1, 0) - grid.index(0, 0), grid.index(0, 1) - grid.index(0, 0))
         self.lying_edges = sum(1 << grid.index(a, b) for a in range(1, 2 * n, 2) for b in range(0, 2 * n + 1, 2))
         self.standing_edges = sum(1 << grid.index(a, b) for a in range(0, 2 * n + 1, 2) for b in range(1, 2 * n, 2))
-        self.free: dict[int, tuple] = {}  # per walls laid: see free_walls
+        self.free: dict[int, Free] = {}  # per walls laid: see free_walls
         #: Each wall's three points: its ends and its middle.
         self.points = {w[0]: 1 << w[2] - self.unit[w[0].choice] | 1 << w[0].to | 1 << w[3] + self.unit[w[0].choice]
                        for w in self.wall_moves}  # fmt: skip
@@ -84,13 +92,11 @@ class Walls:
         known = self.free.get(walls)
         if known is None:
             known = self.remember(walls, self.free_walls(walls))
-        free, closing, whole, cuts, _, _, regions = known  # whole: every cell reaches every other; cuts: below
-        bad, marks = [], [1 << pawn for pawn in pawns]
-        for (move, sites, e1, e2), twice in closing:
-            if twice:  # two rings closed, three regions: each pawn searched (rare)
-                if not all(self.reach(pawn, self.goals[p], walls | sites) for p, pawn in enumerate(pawns)):
-                    bad.append(move)
-                continue
+        cuts, whole, regions = known.cuts, known.whole, known.regions
+        bad = [move for move, sites, _, _ in known.twice  # two rings closed, three regions: each pawn searched (rare)
+               if not all(self.reach(pawn, self.goals[p], walls | sites) for p, pawn in enumerate(pawns))]  # fmt: skip
+        marks = [1 << pawn for pawn in pawns]
+        for move, sites, e1, e2 in known.once:
             known_cut = cuts.get(move)  # the cells on one side of the ring it closes, and around them, remembered
             if known_cut is None:
                 after, apart = walls | sites, self.step[1 - move[3]]  # the cells either side of a wall's half
@@ -109,14 +115,14 @@ class Walls:
                     bad.append(move)
                     break
         if not bad:
-            return free
-        moves = list(free)
+            return known.moves
+        moves = list(known.moves)
         for move in bad:  # found by halves: the moves are sorted
             del moves[bisect.bisect_left(moves, move)]
         return tuple(moves)
 
-    def remember(self, walls: int, known: tuple) -> tuple:
-        """``known`` (see :func:`kept`) remembered for ``walls``, for at most 20,000 walls laid at once."""
+    def remember(self, walls: int, known: Free) -> Free:
+        """``known`` remembered for ``walls``, for at most 20,000 walls laid at once."""
         if len(self.free) >= 20_000:
             self.free = {}
         self.free[walls] = known
@@ -173,7 +179,7 @@ class Walls:
                 grown[k] |= f
                 edge[k] = f
 
-    def free_walls(self, walls: int, before: tuple | None = None, laid: Move | None = None) -> tuple:
+    def free_walls(self, walls: int, before: Free | None = None, laid: Move | None = None) -> Free:
         """The walls neither crossing nor overlapping one laid, those of them that would close a ring (two
         of their three points, or all three: two rings, in one group of points joined by walls, the board's
         edge a group of its own, grown over the walls laid, all points at once), and whether every cell
@@ -181,7 +187,7 @@ class Walls:
         (u, r), groups = self.unit, []
         if before is not None:  # the groups the new wall's points touch, and its points, become one
             joined = self.points[laid]
-            for group in before[4]:
+            for group in before.groups:
                 if group & joined:
                     joined |= group
                 else:
@@ -203,28 +209,26 @@ class Walls:
                 group = left & -left
         # The middles with two points (or three: twice) in one group, each way; a group only grows, so
         # from before, only the joined group's are new.
-        closes, twice = ([0, 0], [0, 0]) if before is None else map(list, before[5])
+        closes, twice = ([0, 0], [0, 0]) if before is None else ([*before.rings[:2]], [*before.rings[2:]])
         for m in groups if before is None else groups[-1:]:
             for k, d in enumerate((2 * u, 2 * r)):
                 closes[k] |= m & (m >> d | m << d) | (m >> d) & (m << d)
                 twice[k] |= m & (m >> d) & (m << d)
         free = [self.crossings & ~(walls | walls >> d | walls << d) for d in (u, r)]  # the middles free, each way
-        closing = [(by[x], 0) for k, by in enumerate((self.lying, self.standing))
-                   for x in few_bits(closes[k] & free[k] & ~twice[k])]  # fmt: skip
-        if twice[0] | twice[1]:
-            closing += [(by[x], 1) for k, by in enumerate((self.lying, self.standing))
-                        for x in few_bits(twice[k] & free[k])]  # fmt: skip
+        ways, rings = (self.lying, self.standing), (*closes, *twice)
+        once = tuple([by[x] for k, by in enumerate(ways) for x in few_bits(closes[k] & free[k] & ~twice[k])])
+        twiced = tuple([by[x] for k, by in enumerate(ways) for x in few_bits(twice[k] & free[k])])
         if before is not None:  # one wall more: those it takes away, and a ring closed if it was closing one
-            moves = list(before[0])
+            moves = list(before.moves)
             for gone in self.overlapping[laid]:  # found by halves: the moves are sorted
                 at = bisect.bisect_left(moves, gone)
                 if at < len(moves) and moves[at] == gone:
                     del moves[at]
-            whole = before[2] and not before[5][0][laid[3]] >> laid.to & 1  # it closed no ring
+            whole = before.whole and not before.rings[laid[3]] >> laid.to & 1  # it closed no ring
             # A cut stays where the new wall is neither in it nor on its border.
             sites = self.by_anchor[laid.to, laid[3]][0]
-            cuts = {m: c for m, c in before[3].items() if not c[1] & sites}
-            return kept(moves, closing, whole, cuts, groups, closes, twice)
+            cuts = {m: c for m, c in before.cuts.items() if not c[1] & sites}
+            return Free(tuple(moves), once, twiced, whole, tuple(groups), rings, cuts)
         moves, (lying_free, standing_free) = [], free
         for x in bits(lying_free | standing_free):  # in move order: by middle, lying first
             if lying_free >> x & 1:
@@ -232,4 +236,4 @@ class Walls:
             if standing_free >> x & 1:
                 moves.append(self.standing[x][0])
         whole = self.region(self.starts[0], walls) == self.cells
-        return kept(moves, closing, whole, {}, groups, closes, twice)
+        return Free(tuple(moves), once, twiced, whole, tuple(groups), rings)
