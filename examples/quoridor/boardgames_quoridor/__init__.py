@@ -73,16 +73,15 @@ class Quoridor(Walls, Game[QuoridorState]):
         # Each cell's neighbour and the edge between, each direction (-1: the board's edge).
         on = lambda i, j, d: 0 <= i + DIRECTIONS[d][0] < n and 0 <= j + DIRECTIONS[d][1] < n  # noqa: E731
         self.next = {c: [c + 2 * step[d] if on(i, j, d) else -1 for d in range(4)] for c, (i, j) in self.where.items()}
-        self.edge, self.step = {c: [c + s for s in step] for c in self.where}, step
+        self.edge = {c: [c + s for s in step] for c in self.where}
         #: Each cell's steps in move order, each with the edge a wall there would take, and its neighbours.
         self.steps = {c: (sorted((Move(c, self.next[c][d], ()), 1 << self.edge[c][d]) for d in range(4)
                                  if self.next[c][d] >= 0), {*self.next[c]} - {-1}) for c in self.where}  # fmt: skip
-        self.cells, self.opened = sum(1 << c for c in self.where), {}  # opened: per walls laid, each cell's steps
+        self.opened: dict[int, dict] = {}  # per walls laid: each cell's open steps (its player out of walls)
         half = (n - n % 2) // 2  # OpenSpiel's centre_field, in cells
         starts = (self.cell[half][n - 1], self.cell[half][0], self.cell[0][half], self.cell[n - 1][half])
         goals = ([c[0] for c in self.cell], [c[n - 1] for c in self.cell], self.cell[n - 1], self.cell[0])
-        self.starts, self.goals = starts, tuple(sum(1 << c for c in g) for g in goals)
-        self.goal_cells = tuple(frozenset(g) for g in goals)
+        self.starts, self.goal_cells = starts, tuple(frozenset(g) for g in goals)
         self.order = (0, 1) if self.number_of_players == 2 else (0, 2, 1, 3)  # OpenSpiel's turn order
         self.following = {p: self.order[(k + 1) % len(self.order)] for k, p in enumerate(self.order)}
         self.lay_out(grid, n)

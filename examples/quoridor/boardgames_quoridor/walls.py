@@ -45,17 +45,17 @@ class Free:
     whole: bool  # every cell reaches every other
     groups: tuple[int, ...]  # the points walls join, the board's edge first
     rings: tuple[int, int, int, int]  # the middles with two of their points in one group (lying, standing), three
-    cuts: dict[Move, tuple[int, int]] = attrs.field(factory=dict)  # each closing wall's cut and its border, found
+    east: int  # the passages open between cells (see Walls.passages), east
+    north: int  # and north
+    cuts: dict[Move, int] = attrs.field(factory=dict)  # each closing wall's cut, found
     regions: list[int] = attrs.field(factory=list)  # the regions found, where not whole
 
 
 class Walls:
-    """The part of the Quoridor game that finds the walls a player may lay (a mixin: its ``step``,
-    ``cells``, ``goals`` and ``starts`` are the game's)."""
+    """The part of the Quoridor game that finds the walls a player may lay (a mixin: its
+    ``goal_cells`` and ``starts`` are the game's)."""
 
-    step: list[int]
-    cells: int
-    goals: tuple[int, ...]
+    goal_cells: tuple[frozenset[int], ...]
     starts: tuple[int, ...]
 
     def lay_out(self, grid: Grid, n: int) -> None:
@@ -84,6 +84,28 @@ class Walls:
         self.points = {w[0]: 1 << w[2] - self.unit[w[0].choice] | 1 << w[0].to | 1 << w[3] + self.unit[w[0].choice]
                        for w in self.wall_moves}  # fmt: skip
         self.crossings = sum(1 << grid.index(2 * i + 2, 2 * j + 2) for i in range(n - 1) for j in range(n - 1))
+        self.passages(grid, n)
+
+    def passages(self, grid: Grid, n: int) -> None:
+        """The cells again, a bit each (cell i, j: bit i + n·j), for the searches: a bit k of an east mask
+        is the passage from cell k to k + 1, of a north mask from k to k + n. Per wall, the passages it
+        shuts, east and north, the cells beside them, and the cells either side of each of its halves."""
+        bit = {(i, j): i + n * j for i in range(n) for j in range(n)}
+        self.row, self.bit_of = n, {grid.index(2 * i + 1, 2 * j + 1): k for (i, j), k in bit.items()}
+        self.all_cells = (1 << n * n) - 1
+        self.goal_bits = tuple(sum(1 << self.bit_of[c] for c in goal) for goal in self.goal_cells)
+        # Each passage's bit and the edge (site) that walls it, east (d 0) and north (d 1).
+        self.passage_edges = [[(1 << bit[i, j], grid.index(2 * i + 2 - d, 2 * j + 1 + d))
+                               for i in range(n - 1 + d) for j in range(n - d)] for d in (0, 1)]  # fmt: skip
+        self.shuts = {}
+        for move, *_ in self.wall_moves:
+            i, j = (c // 2 - 1 for c in grid.coords(move.to))  # the cell below-left of its middle
+            k = move[3]  # 0 lying: shuts north of (i, j) and (i + 1, j); 1 standing: east of (i, j) and (i, j + 1)
+            shut = 1 << bit[i, j] | 1 << bit[i + 1 - k, j + k]
+            east, north = (0, shut) if k == 0 else (shut, 0)
+            beside = east | east << 1 | north | north << n
+            sides = ((bit[i + k, j + 1 - k], bit[i, j]), (bit[i + 1, j + 1], bit[i + 1 - k, j + k]))
+            self.shuts[move] = (east, north, beside, sides)
 
     def walls_for(self, walls: int, pawns: tuple[int, ...]) -> tuple[Move, ...]:
         """The walls that may be laid: those free, less any that shuts a pawn in. Only a wall closing a
@@ -92,25 +114,26 @@ class Walls:
         known = self.free.get(walls)
         if known is None:
             known = self.remember(walls, self.free_walls(walls))
-        cuts, whole, regions = known.cuts, known.whole, known.regions
-        bad = [move for move, sites, _, _ in known.twice  # two rings closed, three regions: each pawn searched (rare)
-               if not all(self.reach(pawn, self.goals[p], walls | sites) for p, pawn in enumerate(pawns))]  # fmt: skip
-        marks = [1 << pawn for pawn in pawns]
-        for move, sites, e1, e2 in known.once:
-            known_cut = cuts.get(move)  # the cells on one side of the ring it closes, and around them, remembered
-            if known_cut is None:
-                after, apart = walls | sites, self.step[1 - move[3]]  # the cells either side of a wall's half
-                cut = self.smaller(after, e1 + apart, e1 - apart) or self.smaller(after, e2 + apart, e2 - apart)
-                u, r = self.unit
-                cuts[move] = (cut, cut | cut << u | cut >> u | cut << r | cut >> r)
-            else:
-                cut = known_cut[0]
+        cuts, whole, east, north, goals = known.cuts, known.whole, known.east, known.north, self.goal_bits
+        at = [self.bit_of[pawn] for pawn in pawns]
+        bad = []
+        for move, *_ in known.twice:  # two rings closed, three regions: each pawn searched (rare)
+            shut_east, shut_north, _, _ = self.shuts[move]
+            if not all(self.reach(k, goals[p], east & ~shut_east, north & ~shut_north) for p, k in enumerate(at)):
+                bad.append(move)
+        marks = [1 << k for k in at]
+        for move, *_ in known.once:
+            cut = cuts.get(move)  # the cells on one side of the ring it closes, remembered
+            if cut is None:
+                shut_east, shut_north, _, ((a1, b1), (a2, b2)) = self.shuts[move]
+                after = (east & ~shut_east, north & ~shut_north)
+                cut = cuts[move] = self.smaller(*after, a1, b1) or self.smaller(*after, a2, b2)
             for p, mark in enumerate(marks):
-                goal = self.goals[p]
+                goal = goals[p]
                 if cut & mark:
                     shut = not cut & goal
                 else:  # outside the cut: shut if what it reaches now, less the cut, holds none of its goal
-                    shut = not goal & ~cut & (self.cells if whole else self.reached(pawns[p], walls, regions))
+                    shut = not goal & ~cut & (self.all_cells if whole else self.reached(at[p], known))
                 if shut:
                     bad.append(move)
                     break
@@ -128,50 +151,43 @@ class Walls:
         self.free[walls] = known
         return known
 
-    def grow(self, cells: int, gaps: int) -> int:
-        """The cells next to ``cells`` through the edges ``gaps`` leaves open, and ``cells``."""
-        e, n = self.step[:2]
-        return (
-            cells
-            | (cells << e & gaps) << e
-            | (cells >> e & gaps) >> e
-            | (cells << n & gaps) << n
-            | (cells >> n & gaps) >> n
-        )
+    def grow(self, cells: int, east: int, north: int) -> int:
+        """The cells next to ``cells`` through the passages open, and ``cells`` (bits of cells)."""
+        row = self.row
+        return cells | (cells & east) << 1 | (cells >> 1) & east | (cells & north) << row | (cells >> row) & north
 
-    def reach(self, cell: int, goal: int, walls: int) -> bool:
-        """Whether ``cell`` reaches a cell of ``goal``."""
-        gaps, seen = ~walls, 1 << cell
+    def reach(self, cell: int, goal: int, east: int, north: int) -> bool:
+        """Whether cell bit ``cell`` reaches a cell of ``goal``."""
+        seen = 1 << cell
         while not seen & goal:
-            grown = self.grow(seen, gaps) & self.cells
+            grown = self.grow(seen, east, north)
             if grown == seen:
                 return False
             seen = grown
         return True
 
-    def reached(self, cell: int, walls: int, regions: list[int]) -> int:
-        """The cells ``cell`` reaches, from ``regions`` (those found for these walls) or found and added."""
-        for region in regions:
+    def reached(self, cell: int, known: Free) -> int:
+        """The cells cell bit ``cell`` reaches, from the regions found for these walls or found and added."""
+        for region in known.regions:
             if region >> cell & 1:
                 return region
-        regions.append(self.region(cell, walls))
-        return regions[-1]
+        known.regions.append(self.region(cell, known.east, known.north))
+        return known.regions[-1]
 
-    def region(self, cell: int, walls: int) -> int:
-        """The cells ``cell`` reaches."""
-        gaps, seen, grown = ~walls, 0, 1 << cell
+    def region(self, cell: int, east: int, north: int) -> int:
+        """The cells cell bit ``cell`` reaches."""
+        seen, grown = 0, 1 << cell
         while grown != seen:
-            seen, grown = grown, self.grow(grown, gaps) & self.cells
+            seen, grown = grown, self.grow(grown, east, north)
         return seen
 
-    def smaller(self, walls: int, a: int, b: int) -> int:
-        """The smaller of the regions of cells ``a`` and ``b``, both grown a layer at a time until one
-        stops: 0 if they meet (one region: this half of the wall parts nothing)."""
-        gaps, cells = ~walls, self.cells
+    def smaller(self, east: int, north: int, a: int, b: int) -> int:
+        """The smaller of the regions of cell bits ``a`` and ``b``, both grown a layer at a time until
+        one stops: 0 if they meet (one region: this half of the wall parts nothing)."""
         grown, edge = [1 << a, 1 << b], [1 << a, 1 << b]
         while True:
             for k in (0, 1):
-                f = self.grow(edge[k], gaps) & cells & ~grown[k]
+                f = self.grow(edge[k], east, north) & ~grown[k]
                 if not f:
                     return grown[k]
                 if f & grown[1 - k]:
@@ -225,15 +241,17 @@ class Walls:
                 if at < len(moves) and moves[at] == gone:
                     del moves[at]
             whole = before.whole and not before.rings[laid[3]] >> laid.to & 1  # it closed no ring
-            # A cut stays where the new wall is neither in it nor on its border.
-            sites = self.by_anchor[laid.to, laid[3]][0]
-            cuts = {m: c for m, c in before.cuts.items() if not c[1] & sites}
-            return Free(tuple(moves), once, twiced, whole, tuple(groups), rings, cuts)
+            # A cut stays where the new wall shuts no passage in it or out of it.
+            shut_east, shut_north, beside, _ = self.shuts[laid]
+            cuts = {m: c for m, c in before.cuts.items() if not c & beside}
+            east, north = before.east & ~shut_east, before.north & ~shut_north
+            return Free(tuple(moves), once, twiced, whole, tuple(groups), rings, east, north, cuts)
         moves, (lying_free, standing_free) = [], free
         for x in bits(lying_free | standing_free):  # in move order: by middle, lying first
             if lying_free >> x & 1:
                 moves.append(self.lying[x][0])
             if standing_free >> x & 1:
                 moves.append(self.standing[x][0])
-        whole = self.region(self.starts[0], walls) == self.cells
-        return Free(tuple(moves), once, twiced, whole, tuple(groups), rings)
+        east, north = (sum(b for b, edge in edges if not walls >> edge & 1) for edges in self.passage_edges)
+        whole = self.region(self.bit_of[self.starts[0]], east, north) == self.all_cells
+        return Free(tuple(moves), once, twiced, whole, tuple(groups), rings, east, north)
