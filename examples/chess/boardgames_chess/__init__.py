@@ -82,6 +82,7 @@ class Chess(Game[ChessState]):
     def setup(self) -> None:
         self.grid = GRID
         self.anti = self.options["variant"] == "antichess"
+        self.check_rule = not self.anti  # whether a move may not leave its king attacked (a variant may have none)
         self.promoted = range(5 if self.anti else 4)
 
     def initial_state(self) -> ChessState:
@@ -127,7 +128,8 @@ class Chess(Game[ChessState]):
             steps = [m for m in steps if pins.get(m.origin, EVERYWHERE) >> m.to & 1]
         if ep >= 0:  # tried: taking en passant, two pieces leave a rank
             for o in bits(HITS[PAWN][(1 - me) << 6 | ep] & pawns):
-                steps += [STEPS[o][ep]] if self.anti or not in_check(self.made(state, STEPS[o][ep])[0], me) else []
+                safe = not self.check_rule or not in_check(self.made(state, STEPS[o][ep])[0], me)
+                steps += [STEPS[o][ep]] if safe else []
         moves += steps
         rank, king = 7 * me, KING | me << 3
         if state.castling >> 2 * me & 3 and board[_sq(4, rank)] == king and not danger >> _sq(4, rank) & 1:
@@ -159,8 +161,9 @@ class Chess(Game[ChessState]):
         ep = (o + t) // 2 if pawn and abs(t - o) == 2 else -1
         key = (board, 1 - me, castling, ep)
         clock, seen = (0, (key,)) if pawn or taken >= 0 else (state.clock + 1, state.seen + (key,))
-        return ChessState(game=self, history=state.history + (move,), turn=1 - me, board=board,
-                          castling=castling, ep=ep, clock=clock, seen=seen)  # fmt: skip
+        # The state's own class (a variant's, its added fields at their defaults): one state made a ply.
+        return state.__class__(game=self, history=state.history + (move,), turn=1 - me, board=board,
+                               castling=castling, ep=ep, clock=clock, seen=seen)  # fmt: skip
 
     def apply(self, state: ChessState, move: Move) -> ChessState:
         after = self.successor(state, move)

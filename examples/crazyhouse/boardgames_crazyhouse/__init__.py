@@ -62,7 +62,7 @@ class Crazyhouse(Chess):
     rules_text = __doc__ or ""
 
     def setup(self) -> None:
-        self.grid, self.anti, self.promoted = GRID, False, range(4)
+        self.grid, self.anti, self.check_rule, self.promoted = GRID, False, True, range(4)
 
     def initial_state(self) -> CrazyhouseState:
         start = super().initial_state()

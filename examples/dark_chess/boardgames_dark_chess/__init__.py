@@ -23,7 +23,7 @@ from itertools import compress
 
 import attrs
 from boardgames_chess import BITS, EVERYWHERE, HITS, KING, KNIGHT, PAWN, Chess, ChessState, bitboards
-from boardgames_chess.bitboards import BISHOP, QUEEN, ROOK, SIDES, STEPS
+from boardgames_chess.bitboards import BISHOP, QUEEN, ROOK, SIDES
 
 import boardgames
 from boardgames import Move, Outcome, Overlay, bits, hookimpl
@@ -52,7 +52,7 @@ class DarkChess(Chess):
     rules_text = __doc__ or ""
 
     def setup(self) -> None:
-        self.grid, self.anti, self.promoted = bitboards.GRID, False, range(4)
+        self.grid, self.anti, self.check_rule, self.promoted = bitboards.GRID, False, False, range(4)
 
     def initial_state(self) -> DarkChessState:
         start = super().initial_state()
@@ -63,11 +63,9 @@ class DarkChess(Chess):
         return tuple(sorted(self.moves(state, 0, {}, EVERYWHERE)))
 
     def moves(self, state: DarkChessState, danger: int, pins: dict[int, int], stops: int) -> list[Move]:  # type: ignore[override]
-        """Chess' moves with nothing attacked (no check: none is refused for the king), en passant
-        too; in a view, none through a square the viewer does not see (that step would show it)."""
-        moves, me, ep = super().moves(attrs.evolve(state, ep=-1), danger, pins, stops), state.turn, state.ep
-        if ep >= 0:
-            moves += [STEPS[o][ep] for o in self.pawns_taking(state.board, ep, me)]
+        """Chess' moves with nothing attacked (no check: none is refused for the king, en passant
+        neither); in a view, none through a square the viewer does not see (that step would show it)."""
+        moves = super().moves(state, danger, pins, stops)
         return [m for m in moves if not self.passed(state, m) & state.fog] if state.fog else moves
 
     @staticmethod
@@ -84,11 +82,6 @@ class DarkChess(Chess):
         if kind == KING and abs(t - o) == 16:
             return BITS[o + 8] | BITS[o + 16] if t > o else BITS[o - 8] | BITS[o - 16] | BITS[o - 24]
         return 0
-
-    def successor(self, state: DarkChessState, move: Move) -> DarkChessState:  # type: ignore[override]
-        after = super().successor(state, move)
-        return DarkChessState(game=self, history=after.history, turn=after.turn, board=after.board,
-                              castling=after.castling, ep=after.ep, clock=after.clock, seen=after.seen)  # fmt: skip
 
     def _ends(self, state: DarkChessState) -> Outcome | None:  # type: ignore[override]
         me = state.turn
