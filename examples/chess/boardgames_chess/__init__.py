@@ -32,6 +32,7 @@ from .bitboards import (
     HITS,
     KING,
     KNIGHT,
+    LEAPS,
     PAWN,
     QUEEN,
     RANK1,
@@ -53,6 +54,14 @@ PROMOTED = (QUEEN, ROOK, BISHOP, KNIGHT, KING)  # by choice, as Choices below na
 KINDS = ("pawn", "knight", "bishop", "rook", "queen", "king")
 START = "RNBQKBNR"
 LOST = [{_sq(7, 0): 1, _sq(0, 0): 2, _sq(7, 7): 4, _sq(0, 7): 8}.get(s, 0) for s in range(64)]  # a rook's corner
+# Each side's castlings (O-O, then O-O-O): the right's bit (shifted by side), the rook's square, the squares
+# between king and rook and those the king passes, as bitboards, and the king's move.
+CASTLES = [
+    [(right, _sq(rook_f, r), sum(BITS[_sq(f, r)] for f in between), sum(BITS[_sq(f, r)] for f in passed),
+      Move(_sq(4, r), _sq(passed[-1], r), ()))
+     for right, rook_f, between, passed in ((1, 7, (5, 6), (5, 6)), (2, 0, (1, 2, 3), (3, 2)))]
+    for r in (0, 7)
+]  # fmt: skip
 MATING = frozenset(kind | side for kind in (PAWN, ROOK, QUEEN) for side in (0, 8))  # any of them mates
 
 
@@ -110,13 +119,15 @@ class Chess(Game[ChessState]):
         board, me, ep, moves = state.board, state.turn, state.ep, []
         own = bytes(board).translate(SIDES[me])  # 1 on each square of mine
         occupied, mine, pawns = sum(compress(BITS, board)), sum(compress(BITS, own)), 0
+        free = EVERYWHERE ^ mine
+        allowed = stops & free  # where a piece other than the king may go, unless pinned
         for o in compress(range(64), own):
             kind = board[o] & 7
             if kind == PAWN:
                 pawns |= BITS[o]
-                continue
-            allowed = (EVERYWHERE ^ danger if kind == KING else pins.get(o, EVERYWHERE) & stops) & ~mine
-            if targets := reach(kind, o, me, occupied) & allowed:
+            elif targets := (HITS[kind][o] if kind in LEAPS else reach(kind, o, me, occupied)) & (
+                free & ~danger if kind == KING else allowed if o not in pins else pins[o] & allowed
+            ):
                 moves += ROUTES.get(targets << 7 | o) or routes(o, targets)
         steps, last = [], RANK1 << 7 - 7 * me  # the pawns' moves; the last rank
         for code, targets in pawn_steps(pawns, EVERYWHERE ^ occupied, occupied ^ mine, me):
@@ -131,12 +142,11 @@ class Chess(Game[ChessState]):
                 safe = not self.check_rule or not in_check(self.made(state, STEPS[o][ep])[0], me)
                 steps += [STEPS[o][ep]] if safe else []
         moves += steps
-        rank, king = 7 * me, KING | me << 3
-        if state.castling >> 2 * me & 3 and board[_sq(4, rank)] == king and not danger >> _sq(4, rank) & 1:
-            for side, rook_f, between, passed in ((1, 7, (5, 6), (5, 6)), (2, 0, (1, 2, 3), (3, 2))):
-                if state.castling >> 2 * me & side and board[_sq(rook_f, rank)] == ROOK | me << 3:
-                    if not any(board[_sq(f, rank)] or danger >> _sq(f, rank) & 1 and f in passed for f in between):
-                        moves.append(Move(_sq(4, rank), _sq(passed[-1], rank), ()))
+        rights, home = state.castling >> 2 * me & 3, _sq(4, 7 * me)
+        if rights and board[home] == KING | me << 3 and not danger >> home & 1:
+            for right, rook, between, passed, castle in CASTLES[me]:  # empty between, not attacked where it passes
+                if rights & right and board[rook] == ROOK | me << 3 and not occupied & between | danger & passed:
+                    moves.append(castle)
         return moves
 
     def made(self, state: ChessState, move: Move) -> tuple[tuple[int, ...], int]:
