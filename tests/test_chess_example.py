@@ -130,18 +130,22 @@ def test_the_moves_in_tricky_positions_are_openspiels(fen):
 
 
 def test_the_moves_kept_for_the_next_time_are_the_same_and_bounded():
-    """The move generator keeps the moves it made from a square to a set of squares (bitboards.ROUTES); what
-    it gives from them is what it made, and the store is emptied when it is full."""
+    """The move generator keeps the moves it made from a square to a set of squares (bitboards.ROUTES, a
+    store for each square or pawns' step); what it gives from them is what it made, and a store is emptied
+    when it is full."""
     bitboards = importlib.import_module(type(chess()).__module__ + ".bitboards")
     game = chess()
     state = game.start().play("e4").play("e5").play("Nf3")
-    bitboards.ROUTES.clear()
+    for store in bitboards.ROUTES:
+        store.clear()
     made = game.generate_moves(state)
-    assert bitboards.ROUTES and game.generate_moves(state) == made
-    kept = len(bitboards.ROUTES)
-    bitboards.ROUTES.clear()
-    bitboards.ROUTES.update((-k, ()) for k in range(1, (1 << 16) + 1))  # full, of keys no move set has
-    assert game.generate_moves(state) == made and len(bitboards.ROUTES) == kept
+    assert any(bitboards.ROUTES) and game.generate_moves(state) == made
+    used = [len(store) for store in bitboards.ROUTES]
+    for store in bitboards.ROUTES:  # each full, of keys no move set has
+        store.clear()
+        store.update((-k, ()) for k in range(1, bitboards.KEPT + 1))
+    assert game.generate_moves(state) == made
+    assert [len(store) for store in bitboards.ROUTES] == [n or bitboards.KEPT for n in used]
 
 
 def test_promotion_to_a_knight_is_typed_and_shown_as_e8_n():

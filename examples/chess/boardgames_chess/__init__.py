@@ -128,11 +128,11 @@ class Chess(Game[ChessState]):
             elif targets := (HITS[kind][o] if kind in LEAPS else reach(kind, o, me, occupied)) & (
                 free & ~danger if kind == KING else allowed if o not in pins else pins[o] & allowed
             ):
-                moves += ROUTES.get(targets << 7 | o) or routes(o, targets)
+                moves += ROUTES[o].get(targets) or routes(o, targets)
         steps, last = [], RANK1 << 7 - 7 * me  # the pawns' moves; the last rank
         for code, targets in pawn_steps(pawns, EVERYWHERE ^ occupied, occupied ^ mine, me):
             if targets := targets & stops:
-                steps += ROUTES.get((targets & ~last) << 7 | code) or routes(code, targets & ~last)
+                steps += ROUTES[code].get(targets & ~last) or routes(code, targets & ~last)
                 if targets & last:
                     steps += [with_choice(TABLES[code][t], k) for t in bits(targets & last) for k in self.promoted]
         if pins:  # a pinned pawn keeps to its pin's line
