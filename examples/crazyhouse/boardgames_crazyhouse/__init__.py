@@ -19,7 +19,7 @@ from collections.abc import Callable
 from itertools import compress
 
 import attrs
-from boardgames_chess import BITS, EVERYWHERE, KINDS, KING, PAWN, Chess, ChessState, in_check
+from boardgames_chess import BITS, EVERYWHERE, KINDS, KING, LOST, PAWN, Chess, ChessState, in_check
 
 import boardgames
 from boardgames import Coordinates, Counted, Grid, Move, Outcome, PieceKind, hookimpl
@@ -101,9 +101,8 @@ class Crazyhouse(Chess):
                 promoted &= ~BITS[taken]
             moved = promoted >> o & 1 or move.choice >= 0
             promoted = promoted & ~BITS[o] | (BITS[t] if moved else 0)
-        lost = {7 * 8: 1, 0: 2, 7 * 8 + 7: 4, 7: 8}  # a rook's corner left or taken on
         king = o < 64 and state.board[o] & 7 == KING
-        castling = state.castling & ~lost.get(o, 0) & ~lost.get(t, 0) & ~(3 << 2 * me if king else 0)
+        castling = state.castling & ~(LOST[o] if o < 64 else 0) & ~LOST[t] & ~(3 << 2 * me if king else 0)
         ep = -1
         if o < 64 and state.board[o] & 7 == PAWN and abs(t - o) == 2:  # OpenSpiel sets it only where a pawn
             enemy = PAWN | (1 - me) << 3  # could take en passant, so that a position repeats without it
@@ -115,7 +114,8 @@ class Crazyhouse(Chess):
                                seen=state.seen + (key,))  # fmt: skip
 
     def _ends(self, state: CrazyhouseState) -> Outcome | None:  # type: ignore[override]
-        if state.seen.count(state.seen[-1]) >= 3:
+        seen = state.seen  # the same player to move: every other position, counted from the last
+        if seen[-1::-2].count(seen[-1]) >= 3:
             return Outcome(None, "the same position a third time")
         if not state.legal_moves:
             me = state.turn
