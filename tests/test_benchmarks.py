@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -317,3 +318,13 @@ def test_rules_only_match_plays_two_agents_seats_alternated_and_saves_each_game(
     assert "mcts:iterations=5:mast=on against random:" in done.stdout
     bad = script("rules_only_match.py", "--game", "hex", "--agents", "mcts:mast=maybe,random")
     assert bad.returncode == 2 and "mast" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_the_random_games_digest_repeats_with_its_seed_and_changes_with_another():
+    first, again = (script("random_games_digest.py", "phantom_ttt", "--games", "5") for _ in range(2))
+    other = script("random_games_digest.py", "phantom_ttt", "--games", "5", "--seed", "2")
+    assert first.returncode == 0, first.stderr
+    assert first.stdout == again.stdout != other.stdout and first.stdout.startswith("phantom_ttt: ")
+    assert len(first.stdout.split()[1]) == 64  # a sha256
+    timed = script("random_games_digest.py", "phantom_ttt", "--games", "5", "--time")
+    assert timed.returncode == 0 and re.match(r"phantom_ttt: 5 games, \d+ plies, [\d.]+ s of CPU time", timed.stdout)
