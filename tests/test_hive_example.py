@@ -14,7 +14,7 @@ import pytest
 
 import boardgames
 from boardgames.testing import plugin
-from helpers import load_example, need_pyspiel
+from helpers import example_served, load_example, need_pyspiel
 from lockstep import lockstep
 
 #: Seeded random games compared with OpenSpiel, each to its end (500 moves at most).
@@ -175,3 +175,73 @@ def test_a_beetle_on_the_hive_holds_the_pile_and_every_front_end_shows_it(hive_m
     said = f"{name}, white beetle, a stack of 2: white queen under white beetle, last move"
     assert squares_words(state.view())[on] == said
     assert state.written_history()[-1] == "wB2 wQ"
+
+
+#: A small hive: six tiles in the middle of a board 19 cells across, white to move.
+SMALL = "wA1,bG1 -wA1,wQ wA1/,bQ /bG1,wB1 wQ-,bA1 \\bQ".split(",")
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def around_the_hive(game: Any, state: Any) -> set[int]:
+    """The cells a Hive player sees: each tile's and those beside it (``Game.drawn_within = 1``)."""
+    taken = {s for s, _ in state.piles}
+    return taken | {n for s in taken for n in game.board.near[s] if n >= 0}
+
+
+def drawn(svg: str) -> tuple[float, float, list[str], list[str]]:
+    """An SVG's width and height, the names of its cells, and of its clickable squares."""
+    import xml.etree.ElementTree as ET
+
+    root = ET.fromstring(svg)
+    cells = [p.get("data-square") or "" for p in root.iter(f"{SVG}polygon") if p.get("class") == "square"]
+    polygons = [p for p in root.iter(f"{SVG}polygon") if p.get("class") == "cell"]
+    return float(root.get("width", 0)), float(root.get("height", 0)), [str(len(polygons))], cells
+
+
+def test_a_small_hive_is_drawn_with_the_cells_beside_it_alone(hive_module):
+    from boardgames.rendering.svg import render_svg
+
+    game = hive()
+    state = game.replay(SMALL)
+    width, height, (cells,), squares = drawn(render_svg(state.view(), interactive=True))
+    # The whole hexagon of sites was 1,161 x 1,046 px; the hive and its ring are 7 files by 5 ranks.
+    assert width < 450 and height < 320, (width, height)
+    seen = around_the_hive(game, state)
+    assert int(cells) == len(seen) == 21
+    assert set(squares) == {game.grid.name(s) for s in seen}
+    for move in state.legal_moves:  # every move's cells drawn, and clickable
+        assert {game.grid.name(s) for s in (move.origin, move.to) if s >= 0} <= set(squares), move
+    assert len(state.to_json()["contents"]) == 6  # the data keeps the whole board: every tile, by its site's name
+    assert state.view().grid is game.grid and len(state.view().window) == 21
+    _, _, (start,), _ = drawn(render_svg(game.initial_state().view()))
+    assert start == "7"  # before the first tile: the middle cell and its ring
+
+
+def test_the_text_board_prints_the_ranks_of_the_hive_alone(hive_module):
+    from boardgames.rendering.text import render_text
+
+    rows = render_text(hive().replay(SMALL).view()).splitlines()
+    # The whole hexagon printed 19 ranks; the hive's are 8 to 12, every file named above or below it.
+    assert [row.split()[0] for row in rows[1:6]] == ["12", "11", "10", "9", "8"]
+    assert rows[0].split() == ["g", "h", "i", "j", "k", "l"] and rows[6].split() == ["i", "j"]
+    assert rows[3].split()[1:5] == [".", "[a", "]", "g"]  # black's ant moved last, beside its grasshopper
+
+
+hive_served = example_served("hive")
+
+
+def test_the_page_offers_every_legal_move_on_the_cropped_board(hive_served):
+    served = hive_served
+    match = served.create(game="hive", players=["human", "human"])
+    match_id, seats = match["id"], match["seats"]
+    moves = [*SMALL, "wB1 wQ"]  # black to move: its ant may go to any cell around the hive
+    for k, move in enumerate(moves):
+        seat = seats[("white", "black")[k % 2]]
+        assert served.request("POST", f"/api/matches/{match_id}/moves", {"move": move}, seat).status == 200, move
+    svg = served.request("GET", f"/api/matches/{match_id}/board.svg", token=seats["black"])
+    assert svg.status == 200, svg
+    width, _, _, squares = drawn(svg.body)
+    game = hive()
+    state = game.replay(moves)
+    wanted = {game.grid.name(s) for move in state.legal_moves for s in (move.origin, move.to) if s >= 0}
+    assert len(wanted) == 15 and wanted <= set(squares) and width < 450

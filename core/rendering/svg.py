@@ -51,6 +51,7 @@ from .faces import face_of, is_turned, svg_faced_disc, turn_round
 from .glyphs import CHESS_SET, svg_glyph, svg_pentagon
 from .piles import heights_svg
 from .text import glyphs
+from .window import cropped
 from .words import (
     card_runs,
     cards_words,
@@ -316,11 +317,14 @@ def _coordinates(view: BoardView, centre: Callable[[int], tuple[float, float]], 
     out: list[str] = []
     if grid.basis != "hex":  # one column of ranks, one row of files, aligned
         left, bottom = min(b.x0 for b in cells), max(b.y1 for b in cells)
-        for f in range(grid.width):
+        # From the first file and rank with a cell to the last: a board cropped to where the play is
+        # (Game.drawn_within) labels its own.
+        files, ranks = zip(*map(grid.coords, bits(grid.full)), strict=True)
+        for f in range(min(files), max(files) + 1):
             svg, box = _label(centre(grid.index(f, 0))[0], bottom + GAP + FONT, file_labels[f], "middle")
             out.append(svg)
             boxes.append(box)
-        for r in range(grid.height):
+        for r in range(min(ranks), max(ranks) + 1):
             svg, box = _label(left - GAP, centre(grid.index(0, r))[1] + 0.36 * FONT, rank_labels[r], "end")
             out.append(svg)
             boxes.append(box)
@@ -1031,7 +1035,9 @@ def render_svg(view: BoardView, title: str = "", interactive: bool = False, widt
     highlight with CSS (``boardgames serve``); without, the picture is one
     image (``role="img"``) whose description lists the pieces. A grid that is
     no board (``board_drawn`` False) is not drawn: :func:`_table_svg`, as
-    wide as ``width`` allows (a page's room; a board's size is its own)."""
+    wide as ``width`` allows (a page's room; a board's size is its own).
+    A game that draws only where the play is (``Game.drawn_within``) is drawn cropped to its window."""
+    view = cropped(view)
     if not view.board_drawn:
         return _table_svg(view, title, interactive, width)
     if view.grid.grooves:  # cells with grooves between them (Grid.grooved)

@@ -46,6 +46,7 @@ from ..rules.stacks import height_sign, stacks_text
 from ..rules.view import BoardView
 from . import sites
 from .glyphs import CHESS_SET, glyph_of
+from .window import cropped
 from .words import card_runs, colour_names, colour_word, die_words, empty_place, owned, score_text
 
 #: A square under a fill overlay of no player's, in ASCII (a player's shows its letter).
@@ -136,6 +137,7 @@ def _point(file: int, rank: int, width: int, height: int) -> str:
 
 
 def render_text(view: BoardView, unicode: bool = False) -> str:
+    windowed, view = bool(view.window), cropped(view)  # a game drawn only where the play is: its window alone
     if not view.board_drawn:  # the grid only numbers sites: what lies on the table alone
         beside = _beside(view, unicode, _ansi if unicode else (lambda text, *a, **k: text))
         return "\n".join(text.rstrip() for text in beside or ["     nothing on the table"])
@@ -215,6 +217,10 @@ def render_text(view: BoardView, unicode: bool = False) -> str:
 
     # The files each rank has cells in.
     files_in = [[f for f in range(grid.width) if grid.on_board[grid.index(f, r)]] for r in range(grid.height)]
+    # The ranks drawn, bottom and top: those with no cell above and below the rest are left out (a board
+    # cropped to where the play is, Game.drawn_within); a points board keeps its lines' every rank.
+    filled = [r for r, files in enumerate(files_in) if files] or [0]
+    bottom, top = (0, grid.height - 1) if grid.kind == "points" else (filled[0], filled[-1])
     # The blank before the row that starts furthest left is cut from every row (a hexagon of
     # side 8: 67 columns, not 96), and a row ends at its last cell.
     crop = min((2 * r if hexagonal else 0) + 4 * files[0] + gap(files[0]) for r, files in enumerate(files_in) if files)
@@ -225,9 +231,15 @@ def render_text(view: BoardView, unicode: bool = False) -> str:
 
     file_labels, rank_labels = labels(grid, view.coordinates)  # the game's own (shogi's 9..1, a..i) or the grid's
 
+    # A board cropped to where the play is names every file on its top or bottom row, none inside: its
+    # files are lettered as the pieces are (Hive's g, b, a). The top row names those the bottom one does not.
+    beyond = set(columns) - set(files_in[bottom]) if windowed and hexagonal else set()
+
     def files_of(rank: int) -> str:
-        """The letters of the files that ``rank`` has, each over its cells in that rank."""
-        files, shift = files_in[rank] if hexagonal else columns, (2 * rank if hexagonal else 0) - crop
+        """The letters of the files that ``rank`` has, each over its cells in that rank (its column on the top
+        row of a cropped board: where the file's cell would be)."""
+        files = sorted(set(files_in[rank]) | (beyond if rank == top else set())) if hexagonal else columns
+        shift = (2 * rank if hexagonal else 0) - crop
         if not files:
             return ""
         out = [" "] * (shift + 4 * files[-1] + gap(files[-1]) + 1)
@@ -237,7 +249,7 @@ def render_text(view: BoardView, unicode: bool = False) -> str:
 
     # A file that neither the top nor the bottom rank has (a star's side points) is named just
     # above its top cell, where its next cell would be: every file is named once.
-    named = set(files_in[grid.height - 1]) | set(files_in[0]) if hexagonal else set(columns)
+    named = set(files_in[top]) | set(files_in[bottom]) | beyond if hexagonal else set(columns)
     tops: dict[int, list[int]] = {r: [] for r in range(grid.height)}  # rank -> the files named on it
     for f in range(grid.width):
         ranks = [r for r in range(grid.height) if grid.on_board[grid.index(f, r)]]
@@ -258,8 +270,8 @@ def render_text(view: BoardView, unicode: bool = False) -> str:
         lines = sites.grooves_rows(view, unicode, paint, piece, legal_marker(unicode))
     else:
         lines = sites.lattice_rows(view, unicode, paint, letters, legal_marker(unicode)) if lattice else []
-    lines += [] if lattice else [files_of(grid.height - 1)]
-    for rank in () if lattice else reversed(range(grid.height)):
+    lines += [] if lattice else [files_of(top)]
+    for rank in () if lattice else reversed(range(bottom, top + 1)):
         row = []
         # Square cells stand in columns, so every row runs to the last column with a cell: a rank whose
         # last cells are off the board (a hand's rank with no site in it) keeps its label in line.
@@ -327,7 +339,7 @@ def render_text(view: BoardView, unicode: bool = False) -> str:
                     for f in range(grid.width)
                 )
             )
-    lines += [] if lattice else [files_of(0)]
+    lines += [] if lattice else [files_of(bottom)]
     if unicode:
         legend = "  ".join(
             f"{paint(view.symbol_of(i), view.colour_of(i), bold=True)} {name}" for i, name in enumerate(view.players)

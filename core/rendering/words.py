@@ -19,6 +19,7 @@ from ..rules.segments import segments_text
 from ..rules.stacks import stack_words, stacks_text
 from ..rules.view import BoardView
 from .sites import groove_names, held_grooves
+from .window import cropped
 
 
 def mark_words(view: BoardView, name: str) -> str:
@@ -35,7 +36,9 @@ def squares_words(view: BoardView) -> dict[int, str]:
     """Each square of the board in words: ``c3, chocolate donut``; ``d4,
     empty``; then what else the board shows there: its mark, overlays, the
     last move, what it changed, the winning line. The view is read once for
-    all squares (a page's board names every one, at every move)."""
+    all squares (a page's board names every one, at every move); those of
+    its window alone where the game draws only where the play is."""
+    view = cropped(view)
     owners, neutral = dict(view.owners), dict(view.neutral)
     extra: dict[int, list[str]] = {}
     for sq, name in view.marks:

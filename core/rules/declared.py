@@ -89,6 +89,10 @@ DECLARATIONS: dict[str, tuple[Callable[[object], bool], str]] = {
     ),
     "checkered": (_flag, "whether square cells alternate dark and light, True or False"),
     "blocks": (_blocks, "the (files, ranks) of each block the board is drawn in, two whole numbers, or None"),
+    "drawn_within": (
+        lambda v: v is None or (_count(v) and _positive(v)),
+        "how many steps from a taken site the board is drawn, a whole number from 1 or None",
+    ),
     "connects": (_flag, "whether the edges make a connection game (worked out from them), True or False"),
     "max_length": (_positive, "the most moves a game can last, a number"),
     "reference_loop": (lambda v: v is None or callable(v), "a hand-written loop of random games, or None"),

@@ -68,6 +68,7 @@ from .segments import Segment, checked_segments
 from .stacks import Stacked, checked_stacks, stacks_json
 from .typed import TypedMoves
 from .view import DEFAULT_COLOURS, DEFAULT_SYMBOLS, BoardView, beyond_the_board
+from .window import drawn_window
 
 T = TypeVar("T")
 GameT = TypeVar("GameT", bound="Game[Any]")
@@ -772,6 +773,11 @@ class Game(Generic[StateT]):
     #: Optional: the board's square cells drawn in blocks of this many (files, ranks), the blocks'
     #: borders heavier: Pentago's quarters (3, 3), ultimate tic-tac-toe's local boards, a sudoku's boxes.
     blocks: ClassVar[tuple[int, int] | None] = None
+    #: Optional, for a board with no fixed edge (Hive's): only the sites within this many steps of a
+    #: taken site are drawn (the legal moves' and the last move's too; the middle cell's ring while
+    #: nothing is taken), the picture, text and words cropped to them (:mod:`boardgames.rules.window`).
+    #: The JSON and the observations keep the whole board. None: the whole board is drawn.
+    drawn_within: ClassVar[int | None] = None
     #: Whether :attr:`edges` give each player two opposite sides to join: a
     #: connection game, which has an evaluation from that alone. Worked out
     #: from the declaration.
@@ -1293,6 +1299,7 @@ class Game(Generic[StateT]):
             segment=self.segment,
             stacks=checked_stacks(self, state) if self.stacked is not None else (),
             stacked=self.stacked,
+            window=drawn_window(self, state, targets) if self.drawn_within is not None else (),
             **beyond_the_board(self, state),  # dice, hands, cards on the table, running scores
         )
 

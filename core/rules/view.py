@@ -133,6 +133,9 @@ class BoardView:
     stacks: tuple[tuple[int, Stack], ...] = ()
     #: What those piles are (``Game.stacked``): their words and observation levels.
     stacked: Stacked | None = None
+    #: The sites drawn, where the game draws only where the play is (``Game.drawn_within``); empty: the
+    #: whole board. The renderers draw ``rendering.window.cropped(view)``, whose grid holds these alone.
+    window: tuple[int, ...] = ()
 
     def site_name(self, site: int) -> str:
         """The name people read for ``site``: the game's where the grid is no

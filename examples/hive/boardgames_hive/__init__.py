@@ -69,6 +69,7 @@ class Hive(Game[HiveState]):
     colours = ("#f3e9d2", "#1b1b1b")
     piece_kinds = tuple(PieceKind(n, LETTER[i], LETTER[i]) for i, n in enumerate(NAMES))
     stacked = Stacked("stack", "stacks", levels=3)
+    drawn_within = 1  # the hive and the cells beside it, where every move goes: as AbstractPlay draws it
     move_choices = Choices("Which tile?", tuple(f"{NAMES[b]}{'' if len(uhp(t)) == 2 else ' ' + uhp(t)[-1]}"
                                                  for t, b in enumerate(BUG)), tuple(uhp(t)[1:] for t in range(14)))
     option_specs = (
