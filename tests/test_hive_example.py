@@ -227,6 +227,23 @@ def test_the_text_board_prints_the_ranks_of_the_hive_alone(hive_module):
     assert rows[3].split()[1:5] == [".", "[a", "]", "g"]  # black's ant moved last, beside its grasshopper
 
 
+def test_tiles_are_hexagons_lettered_in_their_owners_colour(hive_module):
+    import xml.etree.ElementTree as ET
+
+    from boardgames.rendering.svg import render_svg
+
+    game = hive()
+    state = game.replay([*SMALL, "wB1 wQ"])  # the beetle onto its queen: a pile of 2
+    root = ET.fromstring(render_svg(state.view()))
+    tiles = [p for p in root.iter(f"{SVG}polygon") if "piece" in (p.get("class") or "").split()]
+    assert len(tiles) == 5 and not [c for c in root.iter(f"{SVG}circle") if "piece" in (c.get("class") or "")]
+    assert sorted(t.get("fill") for t in tiles) == sorted([game.colours[0]] * 2 + [game.colours[1]] * 3)
+    letters = sorted(t.text or "" for t in root.iter(f"{SVG}text") if t.get("class") == "kind")
+    assert letters == ["A", "A", "B", "G", "Q"]
+    heights = [g for g in root.iter(f"{SVG}g") if g.get("class") == "height"]
+    assert [g.get("data-height") for g in heights] == ["2"]  # the beetle's pile still shows its height
+
+
 hive_served = example_served("hive")
 
 

@@ -79,6 +79,8 @@ RING, RING_WIDTH, BOX_WIDTH = RADIUS + 1, 2, 2.5
 REACH = RING + 0.5 + RING_WIDTH / 2  # how far anything drawn for a piece reaches from its centre
 #: Hex cells' sides (a player's band is a hexagon this much larger behind the cell).
 BAND = 1.22
+#: A hexagonal tile (``PieceKind(shape="hexagon")``) over its cell: this much of the cell's size.
+TILE = 0.88
 BOARD, CELL_FILL, LINE, OUTLINE = "#e8cfa0", "#f6e7c8", "#5a4630", "#2b1d10"
 #: The dark cells of a checkered board (``Game.checkered``).
 DARK_CELL = "#a9825a"
@@ -148,8 +150,8 @@ def _hexagon(cx: float, cy: float, scale: float = 1.0) -> str:
 
 def _piece(shape: str, cx: float, cy: float, colour: str, css: str, name: str, light: bool) -> list[str]:
     """A piece in its declared shape: a disc, a ring (a donut), a square block,
-    a cross. A ``light`` one gets a dark outline and a texture: a ring inside
-    a disc or a block, sprinkles on a ring."""
+    a cross, a hexagonal tile filling its cell (Hive's). A ``light`` one gets a
+    dark outline and a texture: a ring inside a disc or a block, sprinkles on a ring."""
     if shape in CHESS_SET:  # a piece of the chess set: its glyph (boardgames.rendering.glyphs)
         return svg_glyph(shape, cx, cy, _attr(colour), css, _attr(name), light)
     r, colour = RADIUS, _attr(colour)
@@ -182,6 +184,11 @@ def _piece(shape: str, cx: float, cy: float, colour: str, css: str, name: str, l
                 f'height="{_n(inner)}" {texture}/>'
             )
         return out
+    if shape == "hexagon":  # a tile as large as the cell, less a rim of the cell round it, its edge bevelled
+        return [
+            f'<polygon {where} points="{_hexagon(cx, cy, TILE)}" fill="{colour}" {edge} stroke-linejoin="round"/>',
+            f'<polygon points="{_hexagon(cx, cy, TILE * 0.84)}" {texture} stroke-opacity="0.35"/>',
+        ]
     if shape == "cross":
         d = r * 0.8
         a, b, c, e = _n(cx - d), _n(cx + d), _n(cy - d), _n(cy + d)

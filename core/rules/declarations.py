@@ -25,8 +25,11 @@ from typing import Any, Literal
 
 import attrs
 
-#: How the SVG draws a piece: a disc, a ring (a donut), a square block, a cross.
-PieceShape = Literal["disc", "ring", "square", "cross", "king", "queen", "rook", "bishop", "knight", "pawn", "pentagon"]
+#: How the SVG draws a piece: a disc, a ring (a donut), a square block, a cross; a piece of the
+#: chess set (rendering.glyphs), a shogi piece (``pentagon``), a tile filling its hexagonal cell (``hexagon``: Hive's).
+PieceShape = Literal[
+    "disc", "ring", "square", "cross", "king", "queen", "rook", "bishop", "knight", "pawn", "pentagon", "hexagon"
+]
 #: How a mark is drawn on its square: a line along one of the four axes, a
 #: dot, a small cross, a ring or a square outline.
 Glyph = Literal["line-horizontal", "line-vertical", "line-rising", "line-falling", "dot", "cross", "ring", "square"]

@@ -67,7 +67,7 @@ class Hive(Game[HiveState]):
     summary = "Hive as OpenSpiel plays it: surround the other queen; beetles climb on top; UHP notation."
     player_names = ("white", "black")
     colours = ("#f3e9d2", "#1b1b1b")
-    piece_kinds = tuple(PieceKind(n, LETTER[i], LETTER[i]) for i, n in enumerate(NAMES))
+    piece_kinds = tuple(PieceKind(n, LETTER[i], LETTER[i], shape="hexagon") for i, n in enumerate(NAMES))  # tiles
     stacked = Stacked("stack", "stacks", levels=3)
     drawn_within = 1  # the hive and the cells beside it, where every move goes: as AbstractPlay draws it
     move_choices = Choices("Which tile?", tuple(f"{NAMES[b]}{'' if len(uhp(t)) == 2 else ' ' + uhp(t)[-1]}"
