@@ -326,12 +326,12 @@ def _coordinates(view: BoardView, centre: Callable[[int], tuple[float, float]], 
         left, bottom = min(b.x0 for b in cells), max(b.y1 for b in cells)
         # From the first file and rank with a cell to the last: a board cropped to where the play is
         # (Game.drawn_within) labels its own.
-        files, ranks = zip(*map(grid.coords, bits(grid.full)), strict=True)
-        for f in range(min(files), max(files) + 1):
+        shown = [grid.coords(sq) for sq in bits(grid.full)]
+        for f in range(min(f for f, _ in shown), max(f for f, _ in shown) + 1):
             svg, box = _label(centre(grid.index(f, 0))[0], bottom + GAP + FONT, file_labels[f], "middle")
             out.append(svg)
             boxes.append(box)
-        for r in range(min(ranks), max(ranks) + 1):
+        for r in range(min(r for _, r in shown), max(r for _, r in shown) + 1):
             svg, box = _label(left - GAP, centre(grid.index(0, r))[1] + 0.36 * FONT, rank_labels[r], "end")
             out.append(svg)
             boxes.append(box)
