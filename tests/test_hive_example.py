@@ -14,7 +14,7 @@ import pytest
 
 import boardgames
 from boardgames.testing import plugin
-from helpers import example_served, load_example, need_pyspiel
+from helpers import example_served, load_example, need_pyspiel, needs_chromium
 from lockstep import lockstep
 
 #: Seeded random games compared with OpenSpiel, each to its end (500 moves at most).
@@ -247,7 +247,7 @@ def test_tiles_are_hexagons_lettered_in_their_owners_colour(hive_module):
 hive_served = example_served("hive")
 
 
-def test_the_page_offers_every_legal_move_on_the_cropped_board(hive_served):
+def test_the_page_offers_every_legal_move_on_the_cropped_board(hive_module, hive_served):
     served = hive_served
     match = served.create(game="hive", players=["human", "human"])
     match_id, seats = match["id"], match["seats"]
@@ -262,3 +262,29 @@ def test_the_page_offers_every_legal_move_on_the_cropped_board(hive_served):
     state = game.replay(moves)
     wanted = {game.grid.name(s) for move in state.legal_moves for s in (move.origin, move.to) if s >= 0}
     assert len(wanted) == 15 and wanted <= set(squares) and width < 450
+
+
+@needs_chromium
+def test_the_page_moves_an_ant_round_the_cropped_hive_by_two_clicks(hive_module, hive_served, browsers):
+    from selenium.webdriver.common.by import By
+
+    from helpers import wait_until
+
+    served, moves = hive_served, [*SMALL, "wB1 wQ"]
+    match = served.create(game="hive", players=["human", "human"])
+    match_id, seats = match["id"], match["seats"]
+    for k, move in enumerate(moves):
+        seat = seats[("white", "black")[k % 2]]
+        assert served.request("POST", f"/api/matches/{match_id}/moves", {"move": move}, seat).status == 200, move
+    game = hive()
+    state = game.replay(moves)
+    ant = state.where[15]  # bA1
+    far = max((m for m in state.legal_moves if m.origin == ant), key=lambda m: abs(m.to - ant))
+    driver = browsers()
+    driver.get(f"http://127.0.0.1:{served.port}/#match={match_id}&seat=black&token={seats['black']}")
+    for site in (ant, far.to):  # its cell, then one across the hive
+        css = f'#board .square.next[data-square="{game.grid.name(site)}"]'
+        wait_until(driver, lambda d, c=css: d.find_elements(By.CSS_SELECTOR, c))
+        driver.find_element(By.CSS_SELECTOR, css).click()
+    listed = "return [...document.querySelectorAll('#moves li button')].map(b => b.textContent)"
+    wait_until(driver, lambda d: (d.execute_script(listed) or [None])[-1] == state.format_move(far))
