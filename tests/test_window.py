@@ -68,3 +68,14 @@ def test_a_window_that_is_no_whole_number_from_1_is_named_in_one_line(bad):
     said = clash(type("Sprawled", (Sprawl,), {"drawn_within": bad}), Game)
     assert said is not None and "drawn_within" in said and "\n" not in said
     assert clash(type("Sprawled", (Sprawl,), {"drawn_within": None}), Game) is None
+
+
+def test_a_graph_of_sites_is_drawn_whole_whatever_its_window():
+    from boardgames.rendering.window import cropped
+    from boardgames.rules.view import BoardView
+
+    for grid in (Grid.lattice(3, 3), Grid.graph(3, 3, ["a1-b1-c1"]), Grid.grooved(3, 3)):
+        view = BoardView(grid=grid, players=("a", "b"), window=(0,))  # a cut of its cells would lose its links
+        assert cropped(view) is view and render_svg(view) == render_svg(attrs.evolve(view, window=()))
+    square = BoardView(grid=Grid.get(3), players=("a", "b"), window=(0, 1))
+    assert cropped(square).grid.full == 0b11 and cropped(square).window == ()

@@ -15,10 +15,13 @@ from ..rules.view import BoardView
 
 
 def cropped(view: BoardView) -> BoardView:
-    """``view`` with its grid cut to its window; ``view`` itself where it has none."""
-    if not view.window:
+    """``view`` with its grid cut to its window; ``view`` itself where it has none, or where its grid is
+    a graph of sites (links, edges, grooves: ``Grid.graph``, ``lattice``, ``grooved``), whose structure
+    a cut of its cells would lose: such a board is drawn whole."""
+    grid = view.grid
+    if not view.window or grid.links or grid.site_kinds is not None:
         return view
-    return attrs.evolve(view, grid=_cut(view.grid, view.window), window=())
+    return attrs.evolve(view, grid=_cut(grid, view.window), window=())
 
 
 @functools.lru_cache(maxsize=64)  # a window per position: a few kept (a page redraws the same one), not all
