@@ -244,6 +244,17 @@ def test_tiles_are_hexagons_lettered_in_their_owners_colour(hive_module):
     assert [g.get("data-height") for g in heights] == ["2"]  # the beetle's pile still shows its height
 
 
+def test_the_last_move_is_shown_where_the_tile_lies_after_the_hive_recentres(hive_module):
+    game = hive(size=3)  # seed 0's random game: the 12th move lands past the board and the hive moves back
+    rng, state = random.Random(0), game.start()
+    for _ in range(12):
+        move = rng.choice(state.legal_moves)
+        state = state.play(move)
+    assert game.board.far(move.to) and state.outcome is None
+    tile_at = state.where[state.last]
+    assert tile_at != move.to and tile_at in state.view().last and move.to not in state.view().last
+
+
 hive_served = example_served("hive")
 
 

@@ -1262,6 +1262,11 @@ class Game(Generic[StateT]):
         if last is not None and last.origin < -1:  # a chance outcome or a hidden move: on no square
             last = None
         flag = self.state_flag(state)
+        shown_last = (
+            ()
+            if last is None or last.is_pass
+            else (*(sq for sq in (last.origin, self.landed(state)) if sq >= 0), *self.also_moved(state))
+        )
         return BoardView(
             grid=self.grid,
             players=self.player_names,
@@ -1275,9 +1280,7 @@ class Game(Generic[StateT]):
             mark_kinds=self.mark_kinds,
             overlay_kinds=self.overlay_kinds,
             words=self.words,
-            last=()
-            if last is None or last.is_pass
-            else (*(sq for sq in (last.origin, self.landed(state)) if sq >= 0), *self.also_moved(state)),
+            last=shown_last,
             flag=flag[0] if flag else "",
             flagged=flag[1] if flag else (),
             targets=tuple(bits(targets)),
@@ -1299,7 +1302,7 @@ class Game(Generic[StateT]):
             segment=self.segment,
             stacks=checked_stacks(self, state) if self.stacked is not None else (),
             stacked=self.stacked,
-            window=drawn_window(self, state, targets) if self.drawn_within is not None else (),
+            window=drawn_window(self, state, targets, shown_last) if self.drawn_within is not None else (),
             **beyond_the_board(self, state),  # dice, hands, cards on the table, running scores
         )
 

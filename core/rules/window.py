@@ -11,11 +11,11 @@ from typing import Any
 from ..geometry import bits
 
 
-def drawn_window(game: Any, state: Any, targets: int) -> tuple[int, ...]:
+def drawn_window(game: Any, state: Any, targets: int, last: tuple[int, ...]) -> tuple[int, ...]:
     """The sites within ``game.drawn_within`` steps of a taken one (a
     player's piece or a neutral one; a pile's top is its player's), with the legal moves'
-    (``targets``, a mask) and the last move's, so that every one is drawn and
-    clickable; while nothing is taken, the board's middle cell and its rings."""
+    (``targets``, a mask) and the last move's as the view shows it (``last``), so that every one
+    is drawn and clickable; while nothing is taken, the board's middle cell and its rings."""
     grid = game.grid
     taken = 0
     for sites in (state.owners(), game.neutral(state)):
@@ -25,8 +25,7 @@ def drawn_window(game: Any, state: Any, targets: int) -> tuple[int, ...]:
         taken = 1 << grid.index((grid.width - 1) // 2, (grid.height - 1) // 2)
     for _ in range(game.drawn_within):
         taken = grid.spread(taken)
-    last = state.history[-1] if state.history else None
-    for sq in () if last is None or last.is_pass else (last.origin, last.to):
+    for sq in last:
         if 0 <= sq < grid.size:
             taken |= 1 << sq
     return tuple(bits((taken | targets) & grid.full))

@@ -163,6 +163,10 @@ class Hive(Game[HiveState]):
     def owners(self, state: HiveState) -> dict[int, int]:
         return {s: pile[-1] // 14 for s, pile in state.piles}
 
+    def landed(self, state: HiveState) -> int:
+        """Where the tile moved last lies: its move's cell, or that cell moved with the hive when it recentred."""
+        return state.where[state.last] if state.last >= 0 else -1
+
     def kinds(self, state: HiveState) -> dict[int, int]:
         return {s: BUG[pile[-1] % 14] for s, pile in state.piles if BUG[pile[-1] % 14]}
 
