@@ -182,7 +182,7 @@ class Donnant(Game[DonnantState]):
     returns_range = (-1.0, 1.0)
     # Difficulty levels 1-6 for ``play --level`` (not the solo level, -o level): mcts over
     # chance and hidden cards, its new nodes valued by strategy.evaluate, is the strongest.
-    # Each beats the one below in 65-79% of games (docs/strength.md). More time is a weak
+    # Each beats the one below in 63-79% of games (docs/strength.md). More time is a weak
     # step for mcts here (16 times the time: 60%), and a random decision a costly one (one
     # in ten: 55% against greedy), so the step below the strongest is one in twenty.
     levels = (
