@@ -18,9 +18,11 @@ from .grid import Grid
 
 #: A bar's way by its letter: the steps, in file and rank, from its crossing to its two edges.
 WAYS = (("h", (-1, 0), (1, 0)), ("v", (0, -1), (0, 1)))
+#: The bars of a position, each by its crossing: its name (``c3h``) and its two edges.
+Bars = dict[int, tuple[str, tuple[int, int]]]
 
 
-def bars(grid: Grid, held: Iterable[int]) -> dict[int, tuple[str, tuple[int, int]]]:
+def bars(grid: Grid, held: Iterable[int]) -> Bars:
     """The bars the ``held`` sites of a grooved board make: each by its crossing, with its name
     (``c3h``) and its two edges."""
     held = set(held)
@@ -39,7 +41,7 @@ def bars(grid: Grid, held: Iterable[int]) -> dict[int, tuple[str, tuple[int, int
                     ways.append((name[:-2] + way, (e1, e2)))
         if ways:
             open_ways[sq] = ways
-    found: dict[int, tuple[str, tuple[int, int]]] = {}
+    found: Bars = {}
     taken: set[int] = set()
     while open_ways:
         for sq, ways in list(open_ways.items()):  # drop the ways whose edges another bar took

@@ -12,7 +12,7 @@ from typing import Any
 from xml.sax.saxutils import quoteattr
 
 from ..geometry import Grid
-from ..geometry.grooves import bars, held_names
+from ..geometry.grooves import Bars, bars, held_names
 from ..rules.view import BoardView
 
 #: Box-drawing characters by the links leaving a point: (up, down, left, right).
@@ -124,17 +124,17 @@ def held_grooves(view: BoardView) -> dict[int, int | None]:
     return {sq: who for sq, who in held.items() if kinds[sq] != "cell"}
 
 
-def groove_ways(grid: Grid, walled: dict[int, int | None]) -> dict[int, str]:
+def groove_ways(found: Bars, walled: dict[int, int | None]) -> dict[int, str]:
     """How each held crossing lies: ``-`` along its rank, ``|`` along its file (the bar through it,
-    :func:`..geometry.grooves.bars`), ``+`` where no bar reads through it."""
-    found = bars(grid, walled)
+    ``found`` by :func:`..geometry.grooves.bars`), ``+`` where no bar reads through it."""
     return {sq: "-" if sq in found and found[sq][0][-1] == "h" else "|" if sq in found else "+" for sq in walled}
 
 
-def laid_last(grid: Grid, walled: dict[int, int | None], last: set[int]) -> set[int]:
-    """The held groove sites the last move laid: those in it, and the bar through a crossing in it."""
+def laid_last(found: Bars, walled: dict[int, int | None], last: set[int]) -> set[int]:
+    """The held groove sites the last move laid: those in it, and the bar (of those ``found``)
+    through a crossing in it."""
     laid = {sq for sq in walled if sq in last}
-    for sq, (_, ends) in bars(grid, walled).items():
+    for sq, (_, ends) in found.items():
         if sq in laid:
             laid.update(ends)
     return laid
@@ -163,8 +163,9 @@ def grooves_rows(view: BoardView, unicode: bool, paint: Any, piece: Any, marker:
     ranks labelled as the cells are named. A rim groove with nothing in it is left out."""
     grid = view.grid
     walled, targets, last = held_grooves(view), set(view.targets), set(view.last)
-    owners, neutral, laid = dict(view.owners), dict(view.neutral), laid_last(grid, walled, last)
-    ways = groove_ways(grid, walled)
+    found = bars(grid, walled)  # read once for the walls' ways and the last move's
+    owners, neutral, laid = dict(view.owners), dict(view.neutral), laid_last(found, walled, last)
+    ways = groove_ways(found, walled)
     empty = paint("·", dim=True) if unicode else "."
     files, ranks = cell_labels(grid)
     top = "     " + "".join(f" {f:<3}" for f in files)

@@ -1248,7 +1248,7 @@ def grooved_svg(view: BoardView, title: str, interactive: bool) -> str:
             f'height="{_n(side)}" fill="{CELL_FILL}"/>'
         )
     wall_colour, bar = view.neutral_kinds[0].colour if view.neutral_kinds else OUTLINE, groove * 1.3
-    laid = sites.laid_last(grid, walled, last)
+    laid = sites.laid_last(sites.bars(grid, walled), walled, last)
     for sq, who in walled.items():  # an edge the length of a cell's side, a crossing the groove's square
         x, y = at(sq)
         f, r = grid.coords(sq)
