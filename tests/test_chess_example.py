@@ -116,7 +116,7 @@ def from_fen(fen: str) -> Any:
     game, turn = chess(), "wb".index(side)
     castling = sum(bit for bit, c in zip((1, 2, 4, 8), "KQkq", strict=True) if c in rights)
     ep = -1 if passed == "-" else game.grid.parse_square(passed)
-    key = (tuple(board), turn, castling, ep)
+    key = (bytes(board), turn, castling, ep)
     return attrs.evolve(game.start(), board=key[0], turn=turn, castling=castling, ep=ep, seen=(key,))
 
 
@@ -131,7 +131,7 @@ def test_the_moves_in_tricky_positions_are_openspiels(fen):
 
 def test_the_moves_kept_for_the_next_time_are_the_same_and_bounded():
     """The move generator keeps the moves it made from a square to a set of squares (bitboards.ROUTES, a
-    store for each square or pawns' step); what it gives from them is what it made, and a store is emptied
+    store for each square); what it gives from them is what it made, and a store is emptied
     when it is full."""
     bitboards = importlib.import_module(type(chess()).__module__ + ".bitboards")
     game = chess()

@@ -25,6 +25,7 @@ from boardgames.rules.moves import with_choice
 
 from . import san
 from .bitboards import (
+    AHEAD,
     BISHOP,
     BITS,
     EVERYWHERE,
@@ -32,7 +33,6 @@ from .bitboards import (
     HITS,
     KING,
     KNIGHT,
-    LEAPS,
     PAWN,
     QUEEN,
     RANK1,
@@ -40,13 +40,13 @@ from .bitboards import (
     ROUTES,
     SIDES,
     STEPS,
-    TABLES,
+    TWO,
     _sq,
     attacks,
+    castled_rook,
     in_check,
-    pawn_steps,
+    occupancy,
     reach,
-    routes,
 )
 
 LETTER = " PNBRQK"
@@ -62,12 +62,15 @@ CASTLES = [
      for right, rook_f, between, passed in ((1, 7, (5, 6), (5, 6)), (2, 0, (1, 2, 3), (3, 2)))]
     for r in (0, 7)
 ]  # fmt: skip
+LAST = (RANK1 << 7, RANK1)  # each side's last rank: its pawns' promotions
+
+
 MATING = frozenset(kind | side for kind in (PAWN, ROOK, QUEEN) for side in (0, 8))  # any of them mates
 
 
 @attrs.frozen(kw_only=True, slots=False)
 class ChessState(State):
-    board: tuple[int, ...] = ()
+    board: bytes = b""  # a byte a square: a piece's kind, | 8 for black's; 0 empty
     castling: int = 0  # 1 white O-O, 2 white O-O-O, 4 black O-O, 8 black O-O-O
     ep: int = -1  # the square a pawn skipped over last move
     clock: int = attrs.field(default=0, metadata={"key": False})  # plies since a pawn moved or a piece was taken
@@ -98,69 +101,68 @@ class Chess(Game[ChessState]):
         board, castling = [0] * 64, 0 if self.anti else 15
         for f, piece in enumerate(START):  # a file, a1 to a8: white's piece and pawn, four empty, black's
             board[_sq(f, 0) : _sq(f + 1, 0)] = LETTER.index(piece), PAWN, 0, 0, 0, 0, PAWN | 8, LETTER.index(piece) | 8
-        return ChessState(game=self, board=tuple(board), castling=castling, seen=((tuple(board), 0, castling, -1),))
+        return ChessState(game=self, board=bytes(board), castling=castling, seen=((bytes(board), 0, castling, -1),))
 
     # -- moves ---------------------------------------------------------------
     def generate_moves(self, state: ChessState) -> tuple[Move, ...]:
         me, board = state.turn, state.board
         if self.anti:
             moves = self.moves(state, 0, {}, EVERYWHERE)
-            return tuple(sorted([m for m in moves if board[m.to]] or moves))  # an en passant capture is not forced
+            return tuple([m for m in moves if board[m.to]] or moves)  # an en passant capture is not forced
         # The squares the other side attacks, seen with the king lifted (a rook's line through it counts); pins
         # and checks, seen from the king.
-        king = board.index(KING | me << 3)
-        danger, pins, checks = attacks(board, 1 - me, king)
+        king, (white, black) = board.index(KING | me << 3), occupancy(state)
+        danger, pins, checks = attacks(board, 1 - me, king, white | black)
         stops = EVERYWHERE if not checks else checks[0] if len(checks) == 1 else 0  # a double check: the king moves
-        return tuple(sorted(self.moves(state, danger, pins, stops)))
+        return tuple(self.moves(state, danger, pins, stops))  # in order as made
 
     def moves(self, state: ChessState, danger: int, pins: dict[int, int], stops: int) -> list[Move]:
-        """The legal moves: the king keeps off the squares in ``danger``, another piece to the squares left
-        to it by its pin and by ``stops`` (what stops a check); en passant (two pieces leave a rank) is tried."""
-        board, me, ep, moves = state.board, state.turn, state.ep, []
-        own = bytes(board).translate(SIDES[me])  # 1 on each square of mine
-        occupied, mine, pawns = sum(compress(BITS, board)), sum(compress(BITS, own)), 0
-        free = EVERYWHERE ^ mine
+        """The legal moves in order, square by square: the king keeps off ``danger`` and castles, another piece
+        goes where its pin and ``stops`` (what stops a check) leave it; en passant is tried (two leave a rank)."""
+        board, me, ep, moves, (white, black) = state.board, state.turn, state.ep, [], occupancy(state)
+        occupied, mine = white | black, black if me else white
+        free, empty, theirs = EVERYWHERE ^ mine, EVERYWHERE ^ occupied, occupied ^ mine
+        ahead, two, side = AHEAD[me], TWO[me], me << 6
         allowed = stops & free  # where a piece other than the king may go, unless pinned
-        for o in compress(range(64), own):
+        takers = HITS[PAWN][(1 - me) << 6 | ep] if ep >= 0 else 0  # the squares a pawn takes en passant from
+        for o in compress(range(64), board.translate(SIDES[me])):  # my pieces, square by square
             kind = board[o] & 7
-            if kind == PAWN:
-                pawns |= BITS[o]
-            elif targets := (HITS[kind][o] if kind in LEAPS else reach(kind, o, me, occupied)) & (
-                free & ~danger if kind == KING else allowed if o not in pins else pins[o] & allowed
-            ):
-                moves += ROUTES[o].get(targets) or routes(o, targets)
-        steps, last = [], RANK1 << 7 - 7 * me  # the pawns' moves; the last rank
-        for code, targets in pawn_steps(pawns, EVERYWHERE ^ occupied, occupied ^ mine, me):
-            if targets := targets & stops:
-                steps += ROUTES[code].get(targets & ~last) or routes(code, targets & ~last)
-                if targets & last:
-                    steps += [with_choice(TABLES[code][t], k) for t in bits(targets & last) for k in self.promoted]
-        if pins:  # a pinned pawn keeps to its pin's line
-            steps = [m for m in steps if pins.get(m.origin, EVERYWHERE) >> m.to & 1]
-        if ep >= 0:  # tried: taking en passant, two pieces leave a rank
-            for o in bits(HITS[PAWN][(1 - me) << 6 | ep] & pawns):
-                safe = not self.check_rule or not in_check(self.made(state, STEPS[o][ep])[0], me)
-                steps += [STEPS[o][ep]] if safe else []
-        moves += steps
-        rights, home = state.castling >> 2 * me & 3, _sq(4, 7 * me)
-        if rights and board[home] == KING | me << 3 and not danger >> home & 1:
-            for right, rook, between, passed, castle in CASTLES[me]:  # empty between, not attacked where it passes
-                if rights & right and board[rook] == ROOK | me << 3 and not occupied & between | danger & passed:
-                    moves.append(castle)
+            if kind == PAWN:  # a step ahead while empty, two from its first rank, a take a file either side
+                targets = HITS[PAWN][side | o] & theirs
+                if ahead[o] & empty:
+                    targets |= ahead[o] | two[o] & empty
+                targets &= stops if o not in pins else pins[o] & stops
+                if takers >> o & 1 and (not self.check_rule or not in_check(self.made(state, STEPS[o][ep])[0], me)):
+                    targets |= BITS[ep]
+                if targets & LAST[me]:  # onto the last rank: a move for each piece it may become
+                    moves += [with_choice(STEPS[o][t], k) for t in bits(targets) for k in self.promoted]
+                    continue
+            elif kind == KING:  # and castling: the right kept, not in check, the rook home, the squares
+                targets = HITS[KING][o] & free & ~danger  # between empty, none the king passes attacked
+                rights = 0 if danger >> o & 1 else state.castling >> 2 * me & 3
+                for right, rook, between, passed, castle in CASTLES[me] if rights else ():
+                    if rights & right and o == castle.origin and board[rook] == ROOK | me << 3:
+                        targets |= 0 if occupied & between | danger & passed else BITS[castle.to]
+            else:
+                targets = (HITS[kind][o] if kind == KNIGHT else reach(kind, o, me, occupied)) & (
+                    allowed if o not in pins else pins[o] & allowed
+                )
+            if targets:
+                moves += ROUTES[o][targets]
         return moves
 
-    def made(self, state: ChessState, move: Move) -> tuple[tuple[int, ...], int]:
+    def made(self, state: ChessState, move: Move) -> tuple[bytes, int]:
         """The board after ``move``, and the square of a piece it took, or -1."""
-        board, (o, t) = list(state.board), (move.origin, move.to)
+        board, (o, t) = bytearray(state.board), (move.origin, move.to)
         p, taken = board[o], t if board[t] else -1
         board[o], board[t] = 0, p if move.choice < 0 else PROMOTED[move.choice] | p & 8
         if p & 7 == PAWN and t == state.ep:
             taken = t - 1 if state.turn == 0 else t + 1
             board[taken] = 0
         elif p & 7 == KING and abs(t - o) == 16:  # castling: the rook jumps over
-            rook_from, rook_to = (t + 8, t - 8) if t > o else (t - 16, t + 8)
+            rook_from, rook_to = castled_rook(o, t)
             board[rook_to], board[rook_from] = board[rook_from], 0
-        return tuple(board), taken
+        return bytes(board), taken
 
     def successor(self, state: ChessState, move: Move) -> ChessState:
         """The position after ``move``, its outcome not yet asked."""
@@ -172,8 +174,13 @@ class Chess(Game[ChessState]):
         key = (board, 1 - me, castling, ep)
         clock, seen = (0, (key,)) if pawn or taken >= 0 else (state.clock + 1, state.seen + (key,))
         # The state's own class (a variant's, its added fields at their defaults): one state made a ply.
-        return state.__class__(game=self, history=state.history + (move,), turn=1 - me, board=board,
-                               castling=castling, ep=ep, clock=clock, seen=seen)  # fmt: skip
+        after = state.__class__(game=self, history=state.history + (move,), turn=1 - me, board=board,
+                                castling=castling, ep=ep, clock=clock, seen=seen)  # fmt: skip
+        moved, lost, (white, black) = BITS[o] | BITS[t], BITS[taken] if taken >= 0 else 0, occupancy(state)
+        if king and abs(t - o) == 16:
+            moved |= sum(BITS[s] for s in castled_rook(o, t))
+        after.__dict__["occupancy"] = (white ^ moved, black & ~lost) if me == 0 else (white & ~lost, black ^ moved)
+        return after
 
     def apply(self, state: ChessState, move: Move) -> ChessState:
         after = self.successor(state, move)
@@ -202,7 +209,7 @@ class Chess(Game[ChessState]):
         return None
 
     @staticmethod
-    def sufficient(board: tuple[int, ...]) -> bool:
+    def sufficient(board: bytes) -> bool:
         """OpenSpiel's test: a pawn, rook or queen; a knight and another minor piece; bishops on both colours."""
         if not MATING.isdisjoint(board):  # looked for in C: almost every position has one
             return True
@@ -228,7 +235,7 @@ class Chess(Game[ChessState]):
         last = state.history[-1] if state.history else None
         if last is None or state.board[last.to] & 7 != KING or abs(last.to - last.origin) != 16:
             return ()
-        return (last.to + 8, last.to - 8) if last.to > last.origin else (last.to - 16, last.to + 8)  # the rook
+        return castled_rook(last.origin, last.to)
 
     def write_notation(self, state: ChessState, move: Move) -> str:
         return san.write(self, state, move)

@@ -4,6 +4,7 @@ attacks with the pins and checks it makes; the tables made once for them and for
 from __future__ import annotations
 
 from itertools import compress
+from typing import Any
 
 from boardgames import Grid, Move
 from boardgames.geometry.bits import bits
@@ -47,11 +48,11 @@ BETWEEN = {
 CROSSES = [GRID.axis_lines[s][2:] for s in range(64)]
 EVERYWHERE = (1 << 64) - 1
 STEPS = [[Move(o, t, ()) for t in range(64)] for o in range(64)]  # every from-to made once
-# Where a move's squares come from, by a code: 0-63 a piece's square (STEPS[o][t] is o to t); 64 + i a pawn's
-# step PAWN_STEPS[i] (t - step to t), so that a set of pawns' steps of one kind is made all at once.
-PAWN_STEPS = (1, 2, 9, -7, -1, -2, -9, 7)  # white's ahead, two ahead, the captures; black's
-TABLES = STEPS + [[STEPS[(t - n) % 64][t] for t in range(64)] for n in PAWN_STEPS]
 BITS = [1 << s for s in range(64)]
+# A pawn's step ahead from each square, white's then black's (0 off the board), and its step of two from its
+# first rank (0 elsewhere).
+AHEAD = [[BITS[s + d] if 0 <= s + d < 64 and (s + d) // 8 == s // 8 else 0 for s in range(64)] for d in (1, -1)]
+TWO = [[BITS[s + 2 * d] if s % 8 == first else 0 for s in range(64)] for d, first in ((1, 1), (-1, 6))]
 # A board's bytes translated through SIDES[side]: 1 on the side's squares, for compress() to walk in C.
 SIDES = [bytes(p > 0 and p >> 3 == side for p in range(256)) for side in (0, 1)]
 # A slider's lines cut at their first pieces through tables ("kindergarten bitboards"), a line read as a byte:
@@ -72,45 +73,59 @@ def reach(kind: int, s: int, by: int, occupied: int) -> int:
     if kind != BISHOP:  # its file, then its rank
         hit = ALONG[r][occupied >> 8 * f & 255] << 8 * f
         hit |= SPREAD[ALONG[f][(occupied >> r & RANK1) * GATHER >> 56 & 255]] << r
-    if kind != ROOK:
-        for line in CROSSES[s]:
-            hit |= ALONG[r][(occupied & line) * RANK1 >> 56 & 255] * RANK1 & line
+    if kind != ROOK:  # its two diagonals, each a square a file: their bytes add up to its ranks
+        up, down = CROSSES[s]
+        hit |= ALONG[r][(occupied & up) * RANK1 >> 56 & 255] * RANK1 & up
+        hit |= ALONG[r][(occupied & down) * RANK1 >> 56 & 255] * RANK1 & down
     return hit
 
 
-# Moves made from a code and a set of squares, kept by code (a dict each, keyed by the squares alone: no key
-# worked out a piece): the same come again.
-ROUTES: list[dict[int, tuple[Move, ...]]] = [{} for _ in TABLES]
-KEPT = 1 << 11  # the most ROUTES keeps for one code
+class Routes(dict[int, tuple[Move, ...]]):
+    """The moves from one square to each set of squares asked (a bitboard), in order, made the first time
+    and kept for the next: a piece's targets are often what they were some moves ago, and making the moves
+    was a fifth of the move generator's time. A dict that fills itself on a miss, so that a hit costs one
+    lookup in C; emptied at ``KEPT`` sets."""
+
+    __slots__ = ("origin",)
+
+    def __init__(self, origin: int) -> None:
+        super().__init__()
+        self.origin = origin
+
+    def __missing__(self, targets: int) -> tuple[Move, ...]:
+        if len(self) >= KEPT:
+            self.clear()
+        found = self[targets] = tuple(map(STEPS[self.origin].__getitem__, bits(targets)))
+        return found
 
 
-def routes(code: int, targets: int) -> tuple[Move, ...]:
-    """The moves to the squares of ``targets`` from where ``code`` says (TABLES), kept in ``ROUTES[code]``
-    for the next time: a piece's targets are often what they were some moves ago, and making the moves was
-    a fifth of the move generator's time. Each code's emptied at 2,048 (all full: 25 MB)."""
-    kept = ROUTES[code]
-    if len(kept) >= KEPT:
-        kept.clear()
-    found = kept[targets] = tuple(map(TABLES[code].__getitem__, bits(targets)))
-    return found
+KEPT = 1 << 11  # the most sets a square keeps
+ROUTES = [Routes(origin) for origin in range(64)]  # ROUTES[o][targets]: the moves from o to targets
 
 
-def pawn_steps(pawns: int, empty: int, theirs: int, side: int) -> tuple[tuple[int, int], ...]:
-    """Each kind of step of a side's ``pawns``, all at once: its code (TABLES) and the squares they reach. A step
-    is a shift: white's ahead is +1 (black's -1), a file either side +-8; two ahead from the first rank."""
-    if side == 0:
-        one = pawns << 1 & empty
-        return (64, one), (65, (one & RANK1 << 2) << 1 & empty), (66, pawns << 9 & theirs), (67, pawns >> 7 & theirs)
-    one = pawns >> 1 & empty
-    return (68, one), (69, (one & RANK1 << 5) >> 1 & empty), (70, pawns >> 9 & theirs), (71, pawns << 7 & theirs)
+def occupancy(state: Any) -> tuple[int, int]:
+    """Each side's squares on a chess state's board, as bitboards, white's and black's: carried from the
+    position before where the rules put them there (a few squares changed), else worked out once."""
+    found: tuple[int, int] | None = state.__dict__.get("occupancy")
+    if found is None:
+        board = state.board
+        found = state.__dict__["occupancy"] = tuple(sum(compress(BITS, board.translate(side))) for side in SIDES)
+    return found  # type: ignore[return-value]
 
 
-def attacks(board: tuple[int, ...], by: int, king: int) -> tuple[int, dict[int, int], list[int]]:
+def castled_rook(king_from: int, king_to: int) -> tuple[int, int]:
+    """Where the rook castling with a king from ``king_from`` to ``king_to`` starts and lands."""
+    return (king_to + 8, king_to - 8) if king_to > king_from else (king_to - 16, king_to + 8)
+
+
+def attacks(board: bytes, by: int, king: int, occupied: int = -1) -> tuple[int, dict[int, int], list[int]]:
     """The squares side ``by`` attacks, the other side's ``king`` lifted (a line through it goes on); and seen
     at that king: its side's pieces pinned to it, each with the squares it may still go to (its line to the
-    pinner, the pinner too), and each check, as the squares a piece may stop it on."""
-    occupied, hit, pins, checks, pawns = sum(compress(BITS, board)) & ~BITS[king], 0, {}, [], 0
-    for s in compress(range(64), bytes(board).translate(SIDES[by])):
+    pinner, the pinner too), and each check, as the squares a piece may stop it on. ``occupied``: the board's
+    taken squares, where known."""
+    occupied = (sum(compress(BITS, board)) if occupied < 0 else occupied) & ~BITS[king]
+    hit, pins, checks, pawns = 0, {}, [], 0
+    for s in compress(range(64), board.translate(SIDES[by])):
         kind = board[s] & 7
         if kind == PAWN:
             pawns |= BITS[s]
@@ -130,6 +145,6 @@ def attacks(board: tuple[int, ...], by: int, king: int) -> tuple[int, dict[int, 
     return hit, pins, checks
 
 
-def in_check(board: tuple[int, ...], side: int) -> bool:
+def in_check(board: bytes, side: int) -> bool:
     king = KING | side << 3
     return king in board and attacks(board, 1 - side, board.index(king))[0] >> board.index(king) & 1 == 1

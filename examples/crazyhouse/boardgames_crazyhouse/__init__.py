@@ -19,7 +19,7 @@ from collections.abc import Callable
 from itertools import compress
 
 import attrs
-from boardgames_chess import BITS, EVERYWHERE, KINDS, KING, LOST, PAWN, Chess, ChessState, in_check
+from boardgames_chess import BITS, EVERYWHERE, KINDS, KING, LOST, PAWN, Chess, ChessState, in_check, occupancy
 
 import boardgames
 from boardgames import Coordinates, Counted, Grid, Move, Outcome, PieceKind, hookimpl
@@ -71,21 +71,24 @@ class Crazyhouse(Chess):
 
     # -- moves ---------------------------------------------------------------
     def moves(self, state: CrazyhouseState, danger: int, pins: dict[int, int], stops: int) -> list[Move]:  # type: ignore[override]
-        """Chess' moves, then the drops: on an empty square that ``stops`` allows (one between the king and
-        a checking piece; none in a double check), a pawn not on the first or last rank."""
+        """Chess' moves, then the drops, by site (after the board's squares): on an empty square that ``stops``
+        allows (one between the king and a checking piece; none in a double check), a pawn not on the first or
+        last rank."""
         moves, me = super().moves(state, danger, pins, stops), state.turn
         hand = state.hands[5 * me : 5 * me + 5]
         if any(hand):
-            empty = EVERYWHERE & ~sum(compress(BITS, state.board)) & stops
-            for k in compress(range(5), hand):
+            empty = EVERYWHERE & ~sum(occupancy(state)) & stops  # the two sides' squares, disjoint
+            for k in compress(range(5), hand) if me == 0 else compress(range(4, -1, -1), hand[::-1]):  # by site
                 moves += map(DROPS[me][k].__getitem__, bits(empty & MIDDLE if k == 0 else empty))
         return moves
 
-    def made(self, state: CrazyhouseState, move: Move) -> tuple[tuple[int, ...], int]:  # type: ignore[override]
+    def made(self, state: CrazyhouseState, move: Move) -> tuple[bytes, int]:  # type: ignore[override]
         if move.origin < 64:
             return super().made(state, move)
         side, k = HELD[move.origin]
-        return (*state.board[: move.to], k + 1 | side << 3, *state.board[move.to + 1 :]), -1
+        board = bytearray(state.board)
+        board[move.to] = k + 1 | side << 3
+        return bytes(board), -1
 
     def successor(self, state: CrazyhouseState, move: Move) -> CrazyhouseState:  # type: ignore[override]
         """The position after ``move``: the board, the hands, which pieces were promoted, the castling

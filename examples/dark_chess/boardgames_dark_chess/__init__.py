@@ -30,7 +30,7 @@ from boardgames import Move, Outcome, Overlay, bits, hookimpl
 from boardgames.rules.moves import with_choice
 
 FORWARD = (1, -1)  # a pawn's step ahead, white's and black's (a square is file * 8 + rank)
-EMPTY = (0,) * 64
+EMPTY = bytes(64)
 #: What a player is shown of the other's move: that it moved, not what (``?``); its marks say what the board then shows.
 OTHERS_MOVE = (-3, -2)
 #: The other's set of pieces, by code (pawn 1 ... king 6), for a position drawn from a view.
@@ -60,7 +60,7 @@ class DarkChess(Chess):
 
     # -- moves ---------------------------------------------------------------
     def generate_moves(self, state: DarkChessState) -> tuple[Move, ...]:  # type: ignore[override]
-        return tuple(sorted(self.moves(state, 0, {}, EVERYWHERE)))
+        return tuple(self.moves(state, 0, {}, EVERYWHERE))
 
     def moves(self, state: DarkChessState, danger: int, pins: dict[int, int], stops: int) -> list[Move]:  # type: ignore[override]
         """Chess' moves with nothing attacked (no check: none is refused for the king, en passant
@@ -69,7 +69,7 @@ class DarkChess(Chess):
         return [m for m in moves if not self.passed(state, m) & state.fog] if state.fog else moves
 
     @staticmethod
-    def pawns_taking(board: tuple[int, ...], ep: int, side: int) -> list[int]:
+    def pawns_taking(board: bytes, ep: int, side: int) -> list[int]:
         """The squares of ``side``'s pawns that could take on ``ep`` (a pawn of ``side``'s goes there diagonally)."""
         return [s for s in bits(HITS[PAWN][(1 - side) << 6 | ep]) if board[s] == PAWN | side << 3]
 
@@ -105,7 +105,7 @@ class DarkChess(Chess):
         could take there, for either side to see by): a pawn of ``player``'s that could take on that square
         sees it and the square behind it, seen from ``player``'s side."""
         board, ep = state.board, state.ep
-        own = sum(compress(BITS, bytes(board).translate(SIDES[player])))
+        own = sum(compress(BITS, board.translate(SIDES[player])))
         seen = sum({BITS[m.to] for m in self.moves(attrs.evolve(state, turn=player, ep=-1), 0, {}, EVERYWHERE)}) | own
         if ep >= 0 and self.pawns_taking(board, ep, state.turn) and self.pawns_taking(board, ep, player):
             seen |= BITS[ep] | BITS[ep - FORWARD[player]]
@@ -119,7 +119,7 @@ class DarkChess(Chess):
                 return state
             return attrs.evolve(state, board=EMPTY, castling=0, ep=-1, seen=(), fog=EVERYWHERE, viewer=player)
         visible = self.sight(state, player)
-        board = tuple(p if visible >> s & 1 else 0 for s, p in enumerate(state.board))
+        board = bytes(p if visible >> s & 1 else 0 for s, p in enumerate(state.board))
         takes = state.turn == player and state.ep >= 0 and self.pawns_taking(board, state.ep, player)
         return attrs.evolve(state, board=board, castling=state.castling & 3 << 2 * player, ep=state.ep if takes else -1,
                             seen=(), fog=EVERYWHERE & ~visible, viewer=player)  # fmt: skip
@@ -178,13 +178,13 @@ class DarkChess(Chess):
     def placed(self, view: DarkChessState, other: int, needed: list[int], kinds: list[int], free: list[int],
                rng: random.Random) -> DarkChessState | None:  # fmt: skip
         """The view with the other's pieces of ``kinds`` put on ``needed`` squares first, then on ``free`` ones."""
-        board, squares = list(view.board), needed + rng.sample(free, len(free))
+        board, squares = bytearray(view.board), needed + rng.sample(free, len(free))
         for kind in kinds + [KNIGHT] * (len(needed) - len(kinds)):
             fits = [s for s in squares if not board[s] and (kind != PAWN or 0 < s % 8 < 7)]
             if not fits:
                 return None
             board[fits[0]] = kind | other << 3
-        return DarkChessState(game=self, history=view.history, turn=view.turn, board=tuple(board),
+        return DarkChessState(game=self, history=view.history, turn=view.turn, board=bytes(board),
                               castling=view.castling, ep=view.ep, clock=view.clock)  # fmt: skip
 
 
