@@ -60,12 +60,17 @@ class NineMensMorris(Game[MorrisState]):
         #: For each point, the mills through it.
         self.mills_at = tuple(tuple(m for m in self.mills if m >> sq & 1) for sq in range(grid.size))
 
-        # For each point, its steps along a line and its flights, each as (move, the destination's bit).
-        def moves_to(sq: int, targets: int) -> tuple[tuple[Move, int], ...]:
-            return tuple((Move(sq, to), 1 << to) for to in bits(targets))
+        # For each point, its steps along the declared links to each set of its linked points left empty (at
+        # most four links: 16 sets, made once), and its flights, each as (move, the destination's bit).
+        def walks(sq: int) -> dict[int, tuple[Move, ...]]:
+            subsets, links = [grid.linked[sq]], grid.linked[sq]
+            while subsets[-1]:
+                subsets.append((subsets[-1] - 1) & links)
+            return {sub: tuple(Move(sq, to) for to in bits(sub)) for sub in subsets}
 
-        self.walks = tuple(moves_to(sq, grid.linked[sq]) for sq in range(grid.size))  # along the declared links
-        self.flights = tuple(moves_to(sq, grid.full & ~(1 << sq)) for sq in range(grid.size))
+        points = range(grid.size)
+        self.walks = tuple(walks(sq) for sq in points)
+        self.flights = tuple(tuple((Move(sq, to), 1 << to) for to in bits(grid.full & ~(1 << sq))) for sq in points)
 
     def pieces_each(self) -> int:
         return MEN  # the men not placed yet are shown in hand
@@ -107,9 +112,12 @@ class NineMensMorris(Game[MorrisState]):
         closing = self.closing(mine) & empty  # only a man arriving there may close a mill
         if state.placed[me] < MEN:
             made: tuple[Move, ...] | list[Move] = placements(empty)
-        else:  # along a line, or flying with three men
-            table = self.walks if mine.bit_count() > 3 else self.flights
-            made = [move for o in bits(mine) for move, bit in table[o] if bit & empty]
+        elif mine.bit_count() > 3:  # along a line
+            made, walks, linked = [], self.walks, self.grid.linked
+            for o in bits(mine):
+                made += walks[o][linked[o] & empty]
+        else:  # flying with three men
+            made = [move for o in bits(mine) for move, bit in self.flights[o] if bit & empty]
         if not closing:
             return tuple(made)
         moves: list[Move] = []
