@@ -34,8 +34,6 @@ SHIFT = 10
 DISTANCE = {QUEEN: 1, PILLBUG: 1, BEETLE: 1, SPIDER: 3, ANT: -1}
 #: The directions of the taken neighbours in each pattern.
 TAKEN = tuple(tuple(d for d in range(6) if p >> d & 1) for p in range(64))
-#: How many taken neighbours each pattern stands for.
-TOUCHING = tuple(p.bit_count() for p in range(64))
 
 
 def uhp(tile: int) -> str:
@@ -265,10 +263,8 @@ class Position:
                 if hh > 0 and (s, hh) != (site, h + 1):
                     self.climbs(s, hh, three)
             ends |= {s for s, hh in three if hh == 0}
-        ring, piles, alone = self.ring, self.piles, h == 0 and self.b.near[site]
-        for to in ends:  # a move needs a tile beside it to name it by, other than the mover alone on its site
-            if to >= 0 and (to in piles or TOUCHING[ring[to]] > (1 if alone and site in alone else 0)):
-                found.add(to)
+        ends.discard(-1)  # a grasshopper's jump past the board
+        found |= ends
 
     def throws(self, site: int, h: int, pinned: set[int], out: dict[int, set[int]]) -> None:
         """A pillbug's own move: a tile beside it, alone on its site, free and not the last moved,
