@@ -5,6 +5,7 @@ notation read and written as OpenSpiel does, and agreement with OpenSpiel's
 
 from __future__ import annotations
 
+import importlib
 import random
 import re
 from collections.abc import Iterator
@@ -140,6 +141,22 @@ def test_each_positions_cell_patterns_carried_from_the_last_are_those_worked_out
                     assert state.cell_patterns == game.board.patterns(state.pile), (seed, len(state.history))
                 state = state.play_unchecked(rng.choice(state.legal_moves))
     assert carried > 1000
+
+
+def test_the_moves_kept_for_the_next_time_are_the_same_and_bounded(hive_module):
+    """The moves of tiles on the board are made once and kept for every position (board.MADE, shared by all);
+    what a position lists from them is what it made, and the store is emptied when it is full."""
+    board = importlib.import_module(hive_module.__name__ + ".board")
+    game = hive()
+    state = game.replay([*SMALL, "wB1 wQ"])  # black's ant may go round the hive
+    board.MADE.clear()
+    made = game.generate_moves(state)
+    used = len(board.MADE)
+    assert used > 10 and game.generate_moves(state) == made and len(board.MADE) == used
+    board.MADE.clear()
+    board.MADE.update((-k, made[0]) for k in range(1, board.KEPT + 1))  # full, of keys no move has
+    assert game.generate_moves(state) == made
+    assert len(board.MADE) == used
 
 
 def test_moves_are_written_and_read_as_openspiel_writes_them(hive_module):

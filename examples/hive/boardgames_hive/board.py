@@ -48,14 +48,18 @@ TILES = {uhp(t): t for t in range(28)}
 
 class MovesMade(dict[int, Move]):
     """The moves of tiles on the board by ``origin << SHIFT | to`` (a key that sorts as the move), each made the
-    first time it is asked for: a position lists shared moves rather than making some 70 new ones."""
+    first time it is asked for: a position lists shared moves rather than making some 70 new ones. Emptied at
+    ``KEPT`` moves, so that a long-lived process (a server, an arena) does not keep every move ever made."""
 
     def __missing__(self, key: int) -> Move:
+        if len(self) >= KEPT:
+            self.clear()
         made = self[key] = Move(key >> SHIFT, key & (1 << SHIFT) - 1)
         return made
 
 
-#: Shared by every board (a move is two site numbers whatever the board): some 50,000 moves after 200 random games.
+KEPT = 1 << 16  # the most moves kept: some 50,000 are made in 200 random games
+#: Shared by every board (a move is two site numbers whatever the board).
 MADE = MovesMade()
 
 
