@@ -272,6 +272,43 @@ def test_the_last_move_is_shown_where_the_tile_lies_after_the_hive_recentres(hiv
     assert tile_at != move.to and tile_at in state.view().last and move.to not in state.view().last
 
 
+def ringed(svg: str) -> set[str]:
+    """The names of the squares an interactive SVG rings as the last move's."""
+    import xml.etree.ElementTree as ET
+
+    root = ET.fromstring(svg)
+    rings = [(float(c.get("cx", 0)), float(c.get("cy", 0)))
+             for c in root.iter(f"{SVG}circle") if c.get("class") == "last"]  # fmt: skip
+    found = set()
+    for target in root.iter(f"{SVG}polygon"):
+        if target.get("class") == "square":
+            points = [tuple(map(float, p.split(","))) for p in (target.get("points") or "").split()]
+            x, y = (sum(c) / len(points) for c in zip(*points, strict=True))
+            if any(abs(x - cx) < 0.5 and abs(y - cy) < 0.5 for cx, cy in rings):
+                found.add(target.get("data-square") or "")
+    return found
+
+
+def test_the_last_moves_origin_is_shown_where_its_cell_lies_after_the_hive_recentres(hive_module):
+    """``carried_by_last_move``: seed 41's 14th move at size 3 takes a tile past the board, and the hive moves
+    back a cell west: the origin is ringed where the cell the tile left now lies (empty), not on its old
+    number, where the tile itself now lies."""
+    from boardgames.rendering.svg import render_svg
+
+    game, board = hive(size=3), hive(size=3).board
+    rng, state = random.Random(41), game.start()
+    for _ in range(14):
+        before, move = state, rng.choice(state.legal_moves)
+        state = state.play(move)
+    assert move.origin >= 0 and board.far(move.to) and state.outcome is None
+    stayed = next(t for t, s in enumerate(before.where) if s >= 0 and t != state.last)  # a tile that did not move
+    (q0, r0), (q1, r1), (q, r) = board.qr[before.where[stayed]], board.qr[state.where[stayed]], board.qr[move.origin]
+    left, landed = board.site[(q + q1 - q0, r + r1 - r0)], state.where[state.last]
+    assert (q1 - q0, r1 - r0) != (0, 0) and left not in state.pile and landed == move.origin
+    assert sorted(state.view().last) == sorted([left, landed])
+    assert ringed(render_svg(state.view(), interactive=True)) == {game.grid.name(left), game.grid.name(landed)}
+
+
 hive_served = example_served("hive")
 
 

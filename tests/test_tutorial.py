@@ -71,6 +71,7 @@ def test_every_code_block_of_the_tutorial_runs(tmp_path: Path):
     assert "passed" in outputs["pytest tests"]
     assert outputs["python keys_example.py"] == "keys ok\n"
     assert outputs["python beyond_two.py"] == "beyond ok\n"
+    assert outputs["python belt_example.py"] == "belt ok\n"
     assert any(line.startswith("centre") for line in outputs["boardgames agents"].splitlines())
     assert outputs["boardgames gomoku-hello"].strip() == "hello from gomoku"
     assert "registered: gomoku, centre" in outputs["boardgames plugins"]

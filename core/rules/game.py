@@ -1262,11 +1262,10 @@ class Game(Generic[StateT]):
         if last is not None and last.origin < -1:  # a chance outcome or a hidden move: on no square
             last = None
         flag = self.state_flag(state)
-        shown_last = (
-            ()
-            if last is None or last.is_pass
-            else (*(sq for sq in (last.origin, self.landed(state)) if sq >= 0), *self.also_moved(state))
-        )
+        shown_last: tuple[int, ...] = ()
+        if last is not None and not last.is_pass:
+            left = self.carried_by_last_move(state, last.origin) if last.origin >= 0 else -1
+            shown_last = (*(sq for sq in (left, self.landed(state)) if sq >= 0), *self.also_moved(state))
         return BoardView(
             grid=self.grid,
             players=self.player_names,
@@ -1313,10 +1312,19 @@ class Game(Generic[StateT]):
         return None
 
     def landed(self, state: StateT) -> int:
-        """Where the last move's piece came to rest: its ``to``, unless the
-        move's own side effect carried it on (a Pentago marble turned with its
-        quarter); the last move is shown there."""
-        return state.history[-1].to
+        """Where the last move's piece came to rest: its ``to`` (where
+        ``carried_by_last_move`` says it lies now), unless the move's own side
+        effect carried it on (a Pentago marble turned with its quarter); the
+        last move is shown there."""
+        to = state.history[-1].to
+        return self.carried_by_last_move(state, to) if to >= 0 else to
+
+    def carried_by_last_move(self, state: StateT, square: int) -> int:
+        """Where ``square``, as the board lay when the last move was made, lies
+        now: itself, unless the move carried every piece with it (Hive's hive
+        moved back to the middle, a board that scrolls or turns); -1 where it
+        left the board. The last move's origin and ``to`` are shown there."""
+        return square
 
     def also_moved(self, state: StateT) -> tuple[int, ...]:
         """The squares the last move's side effects moved a piece from and to

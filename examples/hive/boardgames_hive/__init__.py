@@ -49,6 +49,8 @@ class HiveState(State):
     piles: tuple[tuple[int, tuple[int, ...]], ...] = ()
     #: The tile moved last (-1: none, after a pass), which may not move now.
     last: int = -1
+    #: How far (q, r) the last move moved the hive back toward the middle: (0, 0) where it did not.
+    recentred: tuple[int, int] = (0, 0)
 
     @functools.cached_property
     def pile(self) -> dict[int, tuple[int, ...]]:
@@ -113,26 +115,28 @@ class Hive(Game[HiveState]):
                 piles[move.origin] = rest
         where = list(state.where)
         where[tile] = -1
+        offset, moved = (0, 0), self.board.moved
         if self.board.far(to):  # past the board: the hive moves back toward the middle, or the game is drawn
-            shift = self.recentre(state.where, to)
-            if shift is None:
+            offset = self.recentre(state.where, to)
+            if offset == (0, 0):
                 return HiveState(game=self, history=history, turn=turn, where=state.where, piles=state.piles,
                                  last=tile, outcome=Outcome(None, "the hive reached the edge of the board"))
-            piles = {shift(s): p for s, p in piles.items()}
-            where = [shift(s) if s >= 0 else -1 for s in where]
-            to = shift(to)
+            piles = {moved(s, offset): p for s, p in piles.items()}
+            where = [moved(s, offset) for s in where]
+            to = moved(to, offset)
         piles[to] = piles.get(to, ()) + (tile,)
         where[tile] = to
         frozen = tuple(sorted(piles.items()))
         after = HiveState(game=self, history=history, turn=turn, where=tuple(where), piles=frozen, last=tile,
-                          outcome=self.ended(piles, where, len(history)))
+                          recentred=offset, outcome=self.ended(piles, where, len(history)))
         if "cell_patterns" in state.__dict__ and to == move.to:  # not moved back toward the middle: 2 cells changed
             after.__dict__["cell_patterns"] = self.board.patterns_after(state.cell_patterns, move.origin, to)
         return after
 
-    def recentre(self, where: tuple[int, ...], to: int) -> Callable[[int], int] | None:
+    def recentre(self, where: tuple[int, ...], to: int) -> tuple[int, int]:
         """OpenSpiel's recentring: the middle of the tiles' span (the origin counted), rounded to a cell, moved
-        to the origin; None where that leaves the new cell or a tile past the board."""
+        to the origin, as the step (q, r) every tile takes; (0, 0) where that leaves the new cell or a tile past
+        the board."""
         board = self.board
         cells = [board.qr[s] for s in where if s >= 0]
         avg = [(min(0, *v) + max(0, *v)) / 2 for v in zip(*((q, r, -q - r) for q, r in cells), strict=True)]
@@ -144,9 +148,9 @@ class Hive(Game[HiveState]):
             rounded[1] = -rounded[0] - rounded[2]
         dq, dr = -rounded[0], -rounded[1]
         moved = [(q + dq, r + dr) for q, r in [board.qr[to], *cells]]
-        if (dq, dr) == (0, 0) or any(max(abs(q), abs(r), abs(q + r)) > board.radius for q, r in moved):
-            return None
-        return lambda s: board.site[(board.qr[s][0] + dq, board.qr[s][1] + dr)]
+        if any(max(abs(q), abs(r), abs(q + r)) > board.radius for q, r in moved):
+            return 0, 0
+        return dq, dr
 
     def ended(self, piles: dict[int, tuple[int, ...]], where: Sequence[int], ply: int) -> Outcome | None:
         """A surrounded queen loses (both at once: a draw); 500 moves draw."""
@@ -163,9 +167,9 @@ class Hive(Game[HiveState]):
     def owners(self, state: HiveState) -> dict[int, int]:
         return {s: pile[-1] // 14 for s, pile in state.piles}
 
-    def landed(self, state: HiveState) -> int:
-        """Where the tile moved last lies: its move's cell, or that cell moved with the hive when it recentred."""
-        return state.where[state.last] if state.last >= 0 else -1
+    def carried_by_last_move(self, state: HiveState, square: int) -> int:
+        """Where a cell lies once the last move moved the hive back toward the middle (-1: past the board)."""
+        return self.board.moved(square, state.recentred)
 
     def kinds(self, state: HiveState) -> dict[int, int]:
         return {s: BUG[pile[-1] % 14] for s, pile in state.piles if BUG[pile[-1] % 14]}

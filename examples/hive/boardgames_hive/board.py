@@ -119,6 +119,13 @@ class Board:
         tall[to] += 1
         return bytes(ring), bytes(tall)
 
+    def moved(self, site: int, offset: tuple[int, int]) -> int:
+        """The site ``offset`` (q, r) away from ``site`` (-1: past the board, or ``site`` is -1)."""
+        if site < 0 or offset == (0, 0):
+            return site
+        q, r = self.qr[site]
+        return self.site.get((q + offset[0], r + offset[1]), -1)
+
     def far(self, site: int) -> bool:
         """Whether ``site`` lies past OpenSpiel's board (its distance from the origin above the radius)."""
         q, r = self.qr[site]
