@@ -49,8 +49,9 @@ class HiveState(State):
     piles: tuple[tuple[int, tuple[int, ...]], ...] = ()
     #: The tile moved last (-1: none, after a pass), which may not move now.
     last: int = -1
-    #: How far (q, r) the last move moved the hive back toward the middle: (0, 0) where it did not.
-    recentred: tuple[int, int] = (0, 0)
+    #: How far (q, r) the last move moved the hive back toward the middle: (0, 0) where it did not. Only
+    #: for drawing the last move: not part of the position (its key).
+    recentred: tuple[int, int] = attrs.field(default=(0, 0), metadata={"key": False})
 
     @functools.cached_property
     def pile(self) -> dict[int, tuple[int, ...]]:
