@@ -347,6 +347,13 @@ def test_the_page_moves_an_ant_round_the_cropped_hive_by_two_clicks(hive_module,
     far = max((m for m in state.legal_moves if m.origin == ant), key=lambda m: abs(m.to - ant))
     driver = browsers()
     driver.get(f"http://127.0.0.1:{served.port}/#match={match_id}&seat=black&token={seats['black']}")
+    sizes = (
+        "const s = document.querySelector('#board svg');"
+        " return s && [s.getBoundingClientRect().width, s.width.baseVal.value,"
+        " document.querySelector('#board').getBoundingClientRect().width]"
+    )
+    shown, own, room = wait_until(driver, lambda d: d.execute_script(sizes))
+    assert own < room and abs(shown - own) < 1  # drawn at its own size, not scaled up to the column
     for site in (ant, far.to):  # its cell, then one across the hive
         css = f'#board .square.next[data-square="{game.grid.name(site)}"]'
         wait_until(driver, lambda d, c=css: d.find_elements(By.CSS_SELECTOR, c))

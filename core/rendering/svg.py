@@ -1043,8 +1043,10 @@ def render_svg(view: BoardView, title: str = "", interactive: bool = False, widt
     image (``role="img"``) whose description lists the pieces. A grid that is
     no board (``board_drawn`` False) is not drawn: :func:`_table_svg`, as
     wide as ``width`` allows (a page's room; a board's size is its own).
-    A game that draws only where the play is (``Game.drawn_within``) is drawn cropped to its window."""
-    view = cropped(view)
+    A game that draws only where the play is (``Game.drawn_within``) is drawn cropped to its window, and
+    marked ``windowed``: a page shows it at its own size (no wider than its room), so that a cell keeps its
+    size while the play spreads, rather than scaled up to fill the page while there is little of it."""
+    whole, view = view, cropped(view)
     if not view.board_drawn:
         return _table_svg(view, title, interactive, width)
     if view.grid.grooves:  # cells with grooves between them (Grid.grooved)
@@ -1066,7 +1068,8 @@ def render_svg(view: BoardView, title: str = "", interactive: bool = False, widt
     x0, y0 = left - PAD, min(b.y0 for b in boxes) - PAD
     wide = _n(right + PAD - x0)  # not rounded up: a unit is 1/60 of the pitch
     high = _n(bottom + PAD - y0)
-    out = _opening(view, "boardgames-board", (_n(x0), _n(y0), wide, high), title or "board", title, interactive)
+    classes = "boardgames-board" if view is whole else "boardgames-board windowed"
+    out = _opening(view, classes, (_n(x0), _n(y0), wide, high), title or "board", title, interactive)
     if grid.basis != "hex":
         out += sites.sides_svg(view, centre, CELL)
     _board(view, centre, out)
