@@ -396,4 +396,5 @@ def test_the_page_moves_a_pawn_to_a_cell_and_lays_a_wall_on_a_crossing(quoridor_
     wait_until(driver, lambda d: (d.execute_script(PAGE_MOVES) or [None])[-1] == "b3h")
     state = served.request("GET", f"/api/matches/{match_id}").body["state"]
     assert {name for name, held in state["contents"].items() if held["kind"] == "wall"} == {"b3h"}
-    assert driver.find_elements(By.CSS_SELECTOR, '#board rect.wall[data-square="b3ne"]')
+    # The board is fetched after the move list is updated: wait for the wall drawn on it.
+    assert wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, '#board rect.wall[data-square="b3ne"]'))
