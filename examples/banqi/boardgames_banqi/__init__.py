@@ -32,11 +32,13 @@ from __future__ import annotations
 
 from bisect import insort
 from collections.abc import Callable
+from operator import itemgetter
 
 import attrs
 
 import boardgames
 from boardgames import CHANCE, Game, Grid, IntOption, Move, Outcome, PieceKind, State, hookimpl, outcome, place, step
+from boardgames.geometry import ORTHOGONAL
 
 ROWS, COLS = 4, 8
 EMPTY, DOWN = -1, -2
@@ -49,12 +51,8 @@ START = (1, 2, 2, 2, 2, 2, 5) * 2
 GRID = Grid.get(COLS, ROWS)
 
 
-def square(row: int, col: int) -> int:
-    """Our square of OpenSpiel's (row, column), row 0 at the top."""
-    return GRID.index(col, ROWS - 1 - row)
-
-
 def cell(sq: int) -> tuple[int, int]:
+    """OpenSpiel's (row, column) of our square, row 0 at the top."""
     file, rank = GRID.coords(sq)
     return ROWS - 1 - rank, file
 
@@ -72,26 +70,18 @@ def takes(attacker: int, defender: int) -> bool:
 #: Whether a piece may step onto each square's content: a piece it takes (0-13), DOWN (-2) never, EMPTY (-1) always.
 TAKES = tuple((*(takes(a, d) for d in range(14)), False, True) for a in range(14))
 SQUARES = range(ROWS * COLS)
-#: Each square's lines outward, up, down, left and right, in order (a step is a line's first square).
-LINES = tuple(
-    tuple(
-        line
-        for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
-        if (
-            line := tuple(
-                square(r, c)
-                for k in range(1, COLS)
-                if 0 <= (r := cell(sq)[0] + k * dr) < ROWS and 0 <= (c := cell(sq)[1] + k * dc) < COLS
-            )
-        )
-    )
-    for sq in SQUARES
-)
+#: Each square's lines outward along its row and column (a step is a line's first square).
+LINES = tuple(tuple(ray for d in ORTHOGONAL if (ray := GRID.rays[sq][d])) for sq in SQUARES)
 NEXT = tuple(tuple(sorted(line[0] for line in lines)) for lines in LINES)  # the squares a step reaches
 FLIPS = tuple(place(sq) for sq in SQUARES)
 STEPS = tuple(tuple(step(sq, to) for to in SQUARES) for sq in SQUARES)
 STEPS_TO = tuple(tuple((to, STEPS[sq][to]) for to in NEXT[sq]) for sq in SQUARES)  # each step, with its square
-CROSS = tuple(frozenset(sum(lines, ())) for lines in LINES)  # the squares on a square's row and column
+#: A cannon's jumps from each square, by the square landed on (two or more away on a line): a getter of the squares
+#: between and the cannon's own (a tuple even for one between), how many are empty when one is the screen, the move.
+JUMPS = tuple(
+    {line[k]: (itemgetter(*line[:k], sq), k - 1, STEPS[sq][line[k]]) for line in LINES[sq] for k in range(1, len(line))}
+    for sq in SQUARES
+)
 REVEALS = tuple(outcome(piece) for piece in range(14))
 
 
@@ -136,7 +126,7 @@ class Banqi(Game[BanqiState]):
     # -- chance: what a piece turned over is -------------------------------------
     def chance_outcomes(self, state: BanqiState) -> tuple[tuple[Move, float], ...]:
         n = sum(state.hidden)
-        return tuple((REVEALS[piece], left / n) for piece, left in enumerate(state.hidden) if left)
+        return tuple([(REVEALS[piece], left / n) for piece, left in enumerate(state.hidden) if left])
 
     def format_outcome(self, move: Move) -> str:
         return f"reveal:{LETTERS[move.to // 7][move.to % 7]}"
@@ -153,37 +143,36 @@ class Banqi(Game[BanqiState]):
             m for sq in state.up[colour] for beats in (TAKES[cells[sq]],) for to, m in STEPS_TO[sq] if beats[cells[to]]
         ]
         cannon = 7 * colour + CANNON
-        if cannon in cells and self.cannons(cells, cannon, state.up, moves):
+        if cannon in cells and self.cannons(cells, cannon, state.up[1 - colour], moves):
             moves.sort()
         return tuple(moves)
 
     @staticmethod
-    def cannons(cells: tuple[int, ...], cannon: int, up: tuple[tuple[int, ...], ...], moves: list[Move]) -> bool:
+    def cannons(cells: tuple[int, ...], cannon: int, enemy: tuple[int, ...], moves: list[Move]) -> bool:
         """Adds to ``moves`` each jump of the cannons ``cannon`` (their steps are there): over exactly one piece
-        onto the first behind it, an enemy face-up piece (none on its row or column: its lines are not read)."""
-        before, enemy = len(moves), up[1 - cannon // 7]
-        for sq in up[cannon // 7]:
-            if cells[sq] == cannon and not CROSS[sq].isdisjoint(enemy):
-                for line in LINES[sq]:
-                    behind = [to for to in line if cells[to] != EMPTY][1:2]
-                    if behind and behind[0] in enemy:
-                        moves.append(STEPS[sq][behind[0]])
+        onto the first behind it, an enemy face-up piece. Only the enemy's pieces on a cannon's lines are read."""
+        before, at = len(moves), -1
+        for _ in range(cells.count(cannon)):  # each cannon, found by the tuple's own search (no loop on the pieces)
+            jumps = JUMPS[at := cells.index(cannon, at + 1)]
+            for to in enemy:  # one piece between (the screen): all but one of the squares between are empty
+                if (jump := jumps.get(to)) and jump[0](cells).count(EMPTY) == jump[1]:
+                    moves.append(jump[2])
         return len(moves) > before
 
     def apply(self, state: BanqiState, move: Move) -> BanqiState:
         history = state.history + (move,)  # one step on a shared history, not a copy of it
         if state.turn == CHANCE:  # the piece turned over is known
-            piece, sides = move.to, state.sides
-            cells, hidden = list(state.cells), list(state.hidden)
-            cells[state.turning], hidden[piece] = piece, hidden[piece] - 1
+            piece, sides, at = move.to, state.sides, state.turning
+            cells, hidden, down, up = list(state.cells), list(state.hidden), list(state.down), list(state.up)
+            cells[at], hidden[piece] = piece, hidden[piece] - 1
+            down.remove(at)
             if sides[0] < 0:  # the first one: its turner plays its colour
                 mine = piece // 7
                 sides = (mine, 1 - mine) if state.turner == 0 else (1 - mine, mine)
-            up = list(state.up)
-            up[piece // 7] = tuple(sorted((*up[piece // 7], state.turning)))
+            up[piece // 7] = tuple(sorted((*up[piece // 7], at)))
             after = BanqiState(
                 game=self, history=history, turn=1 - state.turner, cells=tuple(cells), hidden=tuple(hidden),
-                sides=sides, down=tuple(sq for sq in state.down if sq != state.turning), up=(up[0], up[1]),
+                sides=sides, down=tuple(down), up=(up[0], up[1]),
             )  # fmt: skip
         elif move.origin < 0:  # a turn-over: chance says what lies there
             return BanqiState(
@@ -191,16 +180,14 @@ class Banqi(Game[BanqiState]):
                 turning=move.to, turner=state.turn, idle=state.idle, down=state.down, up=state.up,
             )  # fmt: skip
         else:
-            cells = list(state.cells)
-            taken = cells[move.to]
-            cells[move.to], cells[move.origin] = cells[move.origin], EMPTY
-            mine = state.sides[state.turn]
-            up, moved = list(state.up), list(state.up[mine])
-            moved.remove(move.origin)
-            insort(moved, move.to)
+            origin, to, mine = move.origin, move.to, state.sides[state.turn]
+            cells, up, moved = list(state.cells), list(state.up), list(state.up[mine])
+            taken, cells[to], cells[origin] = cells[to], cells[origin], EMPTY
+            moved.remove(origin)
+            insort(moved, to)
             up[mine] = tuple(moved)
             if taken >= 0:
-                up[1 - mine] = tuple(sq for sq in up[1 - mine] if sq != move.to)
+                up[1 - mine] = tuple([sq for sq in up[1 - mine] if sq != to])
             after = BanqiState(
                 game=self, history=history, turn=1 - state.turn, cells=tuple(cells), hidden=state.hidden,
                 sides=state.sides, idle=0 if taken >= 0 else state.idle + 1, down=state.down, up=(up[0], up[1]),
