@@ -138,26 +138,26 @@ class Banqi(Game[BanqiState]):
         if colour < 0:
             return tuple(moves)
         # Every piece's steps in one comprehension (one call, not one a piece: most of a playout's time),
-        # in the order of the squares (each piece's own in order): sorted, unless a cannon's jump joins them.
+        # in the order of the squares (each piece's own in order): sorted, a cannon's jumps put in their places.
         moves += [
             m for sq in state.up[colour] for beats in (TAKES[cells[sq]],) for to, m in STEPS_TO[sq] if beats[cells[to]]
         ]
         cannon = 7 * colour + CANNON
-        if cannon in cells and self.cannons(cells, cannon, state.up[1 - colour], moves):
-            moves.sort()
+        if cannon in cells:
+            self.cannons(cells, cannon, state.up[1 - colour], moves)
         return tuple(moves)
 
     @staticmethod
-    def cannons(cells: tuple[int, ...], cannon: int, enemy: tuple[int, ...], moves: list[Move]) -> bool:
-        """Adds to ``moves`` each jump of the cannons ``cannon`` (their steps are there): over exactly one piece
-        onto the first behind it, an enemy face-up piece. Only the enemy's pieces on a cannon's lines are read."""
-        before, at = len(moves), -1
+    def cannons(cells: tuple[int, ...], cannon: int, enemy: tuple[int, ...], moves: list[Move]) -> None:
+        """Puts in ``moves``, in order, each jump of the cannons ``cannon`` (their steps are there): over exactly
+        one piece onto the first behind it, an enemy face-up piece. Only the enemy's pieces on a cannon's lines are
+        read. Each jump is put in its place (a few comparisons; sorting the moves again compares them all)."""
+        at = -1
         for _ in range(cells.count(cannon)):  # each cannon, found by the tuple's own search (no loop on the pieces)
             jumps = JUMPS[at := cells.index(cannon, at + 1)]
             for to in enemy:  # one piece between (the screen): all but one of the squares between are empty
                 if (jump := jumps.get(to)) and jump[0](cells).count(EMPTY) == jump[1]:
-                    moves.append(jump[2])
-        return len(moves) > before
+                    insort(moves, jump[2])
 
     def apply(self, state: BanqiState, move: Move) -> BanqiState:
         history = state.history + (move,)  # one step on a shared history, not a copy of it
