@@ -108,13 +108,15 @@ class Go(Game[GoState]):
             mine = mine & ~group | (0 if liberties & (liberties - 1) else group)
         elif mine & beside[point]:  # the groups it joins are out of atari
             mine &= ~grid.connected(mine, beside[point])
-        for sq in grid.neighbours[point]:  # theirs beside it lost a liberty
-            if stones >> sq & 1 and not theirs >> sq & 1:
-                liberties = (grid.touching(own | 1 << sq) if (own := beside[sq] & stones) else beside[sq]) & empty
-                if not liberties & (liberties - 1):
-                    group = grid.group(stones, sq)
-                    if not (liberties := grid.touching(group) & empty) & (liberties - 1):
-                        theirs |= group
+        near = beside[point] & stones & ~theirs  # theirs beside it lost a liberty (most points: none to read)
+        while near:
+            sq, near = (near & -near).bit_length() - 1, near & (near - 1)  # the lowest, taken off
+            liberties = (grid.touching(own | 1 << sq) if (own := beside[sq] & stones) else beside[sq]) & empty
+            if not liberties & (liberties - 1):
+                group = grid.group(stones, sq)
+                if not (liberties := grid.touching(group) & empty) & (liberties - 1):
+                    theirs |= group
+                near &= ~group  # a group beside it twice is read once
         return (mine, theirs) if me == 0 else (theirs, mine)
 
     def areas(self, boards: tuple[int, ...]) -> tuple[int, int]:
