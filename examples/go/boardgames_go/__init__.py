@@ -72,10 +72,9 @@ class Go(Game[GoState]):
 
     def apply(self, state: GoState, move: boardgames.Move) -> GoState:
         me, grid, history = state.turn, self.grid, state.history + (move,)
-        boards, atari, ko, captured, passes, outcome = state.boards, state.atari, -1, 0, 0, None
-        if move.is_pass:
-            passes = state.passes + 1
-        else:  # their groups in atari beside the point had it as their last liberty
+        boards, atari, ko, captured, outcome = state.boards, state.atari, -1, 0, None
+        passes = state.passes + 1 if move.is_pass else 0
+        if not passes:  # a stone: their groups in atari beside the point had it as their last liberty
             point, near = move.to, grid.beside[move.to]
             captured = grid.connected(atari[1 - me], near) if atari[1 - me] & near else 0
             boards = (boards[0] | 1 << point, boards[1]) if me == 0 else (boards[0], boards[1] | 1 << point)
@@ -114,9 +113,8 @@ class Go(Game[GoState]):
             liberties = (grid.touching(own | 1 << sq) if (own := beside[sq] & stones) else beside[sq]) & empty
             if not liberties & (liberties - 1):
                 group = grid.group(stones, sq)
-                if not (liberties := grid.touching(group) & empty) & (liberties - 1):
-                    theirs |= group
-                near &= ~group  # a group beside it twice is read once
+                liberties, near = grid.touching(group) & empty, near & ~group  # a group beside it twice: read once
+                theirs |= 0 if liberties & (liberties - 1) else group
         return (mine, theirs) if me == 0 else (theirs, mine)
 
     def areas(self, boards: tuple[int, ...]) -> tuple[int, int]:
