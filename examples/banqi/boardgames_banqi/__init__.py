@@ -126,7 +126,7 @@ class Banqi(Game[BanqiState]):
     # -- chance: what a piece turned over is -------------------------------------
     def chance_outcomes(self, state: BanqiState) -> tuple[tuple[Move, float], ...]:
         n = sum(state.hidden)
-        return tuple([(REVEALS[piece], left / n) for piece, left in enumerate(state.hidden) if left])
+        return tuple([(reveal, left / n) for reveal, left in zip(REVEALS, state.hidden, strict=True) if left])
 
     def format_outcome(self, move: Move) -> str:
         return f"reveal:{LETTERS[move.to // 7][move.to % 7]}"
@@ -154,10 +154,12 @@ class Banqi(Game[BanqiState]):
         read. Each jump is put in its place (a few comparisons; sorting the moves again compares them all)."""
         at = -1
         for _ in range(cells.count(cannon)):  # each cannon, found by the tuple's own search (no loop on the pieces)
-            jumps = JUMPS[at := cells.index(cannon, at + 1)]
-            for to in enemy:  # one piece between (the screen): all but one of the squares between are empty
-                if (jump := jumps.get(to)) and jump[0](cells).count(EMPTY) == jump[1]:
-                    insort(moves, jump[2])
+            at = cells.index(cannon, at + 1)
+            # The jumps onto the enemy's pieces on its lines (the others are None, left out in C, not in a loop),
+            # made where all but one of the squares between are empty: one piece between, the screen.
+            for between, empty, move in filter(None, map(JUMPS[at].get, enemy)):
+                if between(cells).count(EMPTY) == empty:
+                    insort(moves, move)
 
     def apply(self, state: BanqiState, move: Move) -> BanqiState:
         history = state.history + (move,)  # one step on a shared history, not a copy of it
@@ -181,16 +183,16 @@ class Banqi(Game[BanqiState]):
             )  # fmt: skip
         else:
             origin, to, mine = move.origin, move.to, state.sides[state.turn]
-            cells, up, moved = list(state.cells), list(state.up), list(state.up[mine])
+            cells, moved, theirs = list(state.cells), list(state.up[mine]), state.up[1 - mine]
             taken, cells[to], cells[origin] = cells[to], cells[origin], EMPTY
             moved.remove(origin)
             insort(moved, to)
-            up[mine] = tuple(moved)
             if taken >= 0:
-                up[1 - mine] = tuple([sq for sq in up[1 - mine] if sq != to])
+                theirs = tuple([sq for sq in theirs if sq != to])
+            up = (tuple(moved), theirs) if mine == 0 else (theirs, tuple(moved))
             after = BanqiState(
                 game=self, history=history, turn=1 - state.turn, cells=tuple(cells), hidden=state.hidden,
-                sides=state.sides, idle=0 if taken >= 0 else state.idle + 1, down=state.down, up=(up[0], up[1]),
+                sides=state.sides, idle=0 if taken >= 0 else state.idle + 1, down=state.down, up=up,
             )  # fmt: skip
         if after.idle >= self.draw_after:
             return attrs.evolve(after, outcome=Outcome(None, f"{after.idle} moves without a turn-over or capture"))
