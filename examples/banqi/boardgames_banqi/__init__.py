@@ -142,19 +142,17 @@ class Banqi(Game[BanqiState]):
         moves += [
             m for sq in state.up[colour] for beats in (TAKES[cells[sq]],) for to, m in STEPS_TO[sq] if beats[cells[to]]
         ]
-        cannon = 7 * colour + CANNON
-        if cannon in cells:
-            self.cannons(cells, cannon, state.up[1 - colour], moves)
+        cannon = 7 * colour + CANNON  # its cannons found among its pieces (a tuple's search compares all 32 squares)
+        if cannons := [sq for sq in state.up[colour] if cells[sq] == cannon]:
+            self.cannons(cells, cannons, state.up[1 - colour], moves)
         return tuple(moves)
 
     @staticmethod
-    def cannons(cells: tuple[int, ...], cannon: int, enemy: tuple[int, ...], moves: list[Move]) -> None:
-        """Puts in ``moves``, in order, each jump of the cannons ``cannon`` (their steps are there): over exactly
+    def cannons(cells: tuple[int, ...], cannons: list[int], enemy: tuple[int, ...], moves: list[Move]) -> None:
+        """Puts in ``moves``, in order, each jump of the cannons on ``cannons`` (their steps are there): over exactly
         one piece onto the first behind it, an enemy face-up piece. Only the enemy's pieces on a cannon's lines are
         read. Each jump is put in its place (a few comparisons; sorting the moves again compares them all)."""
-        at = -1
-        for _ in range(cells.count(cannon)):  # each cannon, found by the tuple's own search (no loop on the pieces)
-            at = cells.index(cannon, at + 1)
+        for at in cannons:
             # The jumps onto the enemy's pieces on its lines (the others are None, left out in C, not in a loop),
             # made where all but one of the squares between are empty: one piece between, the screen.
             for between, empty, move in filter(None, map(JUMPS[at].get, enemy)):
