@@ -45,6 +45,7 @@ from .rules.coordinates import Coordinates
 from .rules.counts import Counted, sow
 from .rules.declarations import Campaign, Card, CardBox, Cards, Die, Level, MarkKind, Overlay, PieceKind, Words
 from .rules.game import Game, Outcome, State, Status
+from .rules.made import new_state
 from .rules.moves import PASS, Move, place, placements, step
 from .rules.options import ChoiceOption, FloatOption, IntOption, Option, TextOption
 from .rules.parts import Parts
@@ -92,6 +93,7 @@ __all__ = [
     "bits",
     "place",
     "placements",
+    "new_state",
     "step",
     "Option",
     "IntOption",
