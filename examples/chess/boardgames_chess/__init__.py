@@ -173,9 +173,9 @@ class Chess(Game[ChessState]):
         ep = (o + t) // 2 if pawn and abs(t - o) == 2 else -1
         key = (board, 1 - me, castling, ep)
         clock, seen = (0, (key,)) if pawn or taken >= 0 else (state.clock + 1, state.seen + (key,))
-        # The state's own class (a variant's, its added fields at their defaults): one state made a ply.
-        after = state.__class__(game=self, history=state.history + (move,), turn=1 - me, board=board,
-                                castling=castling, ep=ep, clock=clock, seen=seen)  # fmt: skip
+        after = boardgames.new_state(state.__class__, {  # the state's own class (a variant's added fields at their
+            "game": self, "history": state.history + (move,), "turn": 1 - me, "board": board,  # defaults)
+            "castling": castling, "ep": ep, "clock": clock, "seen": seen})  # fmt: skip
         moved, lost, (white, black) = BITS[o] | BITS[t], BITS[taken] if taken >= 0 else 0, occupancy(state)
         if king and abs(t - o) == 16:
             moved |= sum(BITS[s] for s in castled_rook(o, t))
