@@ -137,7 +137,8 @@ def _point(file: int, rank: int, width: int, height: int) -> str:
 
 
 def render_text(view: BoardView, unicode: bool = False) -> str:
-    windowed, view = bool(view.window), cropped(view)  # a game drawn only where the play is: its window alone
+    whole, view = view, cropped(view)  # a game drawn only where the play is: its window alone
+    windowed = view is not whole
     if not view.board_drawn:  # the grid only numbers sites: what lies on the table alone
         beside = _beside(view, unicode, _ansi if unicode else (lambda text, *a, **k: text))
         return "\n".join(text.rstrip() for text in beside or ["     nothing on the table"])

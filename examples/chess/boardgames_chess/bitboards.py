@@ -37,7 +37,6 @@ JUMPS = ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2))
 HITS = {KNIGHT: [_near(s, JUMPS) for s in range(64)] * 2, KING: [_near(s, DIRECTIONS) for s in range(64)] * 2}
 HITS[PAWN] = [_near(s, ((1, dr), (-1, dr))) for dr in (1, -1) for s in range(64)]
 SLIDES = {BISHOP: DIAGONAL, ROOK: STRAIGHT, QUEEN: STRAIGHT + DIAGONAL}
-LEAPS = frozenset((KNIGHT, KING))  # the pieces whose squares are HITS' alone
 BETWEEN = {
     kind: [
         {ray[i]: Grid.mask(ray[:i]) for d in ds for ray in [GRID.rays[s][d]] for i in range(len(ray))}

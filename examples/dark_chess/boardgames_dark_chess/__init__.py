@@ -19,11 +19,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from itertools import compress
 
 import attrs
-from boardgames_chess import BITS, EVERYWHERE, HITS, KING, KNIGHT, PAWN, Chess, ChessState, bitboards
-from boardgames_chess.bitboards import BISHOP, QUEEN, ROOK, SIDES
+from boardgames_chess import BITS, EVERYWHERE, HITS, KING, KNIGHT, PAWN, Chess, ChessState, bitboards, occupancy
+from boardgames_chess.bitboards import BISHOP, QUEEN, ROOK
 
 import boardgames
 from boardgames import Move, Outcome, Overlay, bits, hookimpl
@@ -105,7 +104,7 @@ class DarkChess(Chess):
         could take there, for either side to see by): a pawn of ``player``'s that could take on that square
         sees it and the square behind it, seen from ``player``'s side."""
         board, ep = state.board, state.ep
-        own = sum(compress(BITS, board.translate(SIDES[player])))
+        own = occupancy(state)[player]
         seen = sum({BITS[m.to] for m in self.moves(attrs.evolve(state, turn=player, ep=-1), 0, {}, EVERYWHERE)}) | own
         if ep >= 0 and self.pawns_taking(board, ep, state.turn) and self.pawns_taking(board, ep, player):
             seen |= BITS[ep] | BITS[ep - FORWARD[player]]
