@@ -119,15 +119,17 @@ def test_the_readme_table_of_openspiels_board_games_is_true():
     assert examples - not_board_games <= shipped, examples - not_board_games - shipped
 
 
-#: Examples whose rules file is longer than issue 41's 250 lines, at most this long: none now.
-LONGER: dict[str, int] = {}
+#: Example packages longer than issue 41's 250 lines, at most this long (until their generic parts
+#: are the core's).
+LONGER: dict[str, int] = {"chess": 466, "hive": 549, "quoridor": 461, "shogi": 511, "xiangqi": 438}
 
 
-def test_every_examples_rules_file_is_under_250_lines():
-    """An author writes little: each example's rules module (its package's __init__.py; tables,
-    notation and the like may sit in modules beside it) stays under 250 lines."""
+def test_every_examples_rules_are_under_250_lines():
+    """An author writes little: each example's package (its rules, and the tables and notation
+    beside them: every module of ``boardgames_<name>``) stays under 250 lines; what games share is
+    the core's."""
     sizes = {
-        folder.name: len((folder / f"boardgames_{folder.name}" / "__init__.py").read_text().splitlines())
+        folder.name: sum(len(f.read_text().splitlines()) for f in (folder / f"boardgames_{folder.name}").glob("*.py"))
         for folder in sorted((ROOT / "examples").iterdir())
         if (folder / f"boardgames_{folder.name}" / "__init__.py").exists()
     }
