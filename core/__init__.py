@@ -44,6 +44,7 @@ from .rules.chance import CHANCE, outcome, uniform
 from .rules.coordinates import Coordinates
 from .rules.counts import Counted, sow
 from .rules.declarations import Campaign, Card, CardBox, Cards, Die, Level, MarkKind, Overlay, PieceKind, Words
+from .rules.fences import Fences
 from .rules.game import Game, Outcome, State, Status
 from .rules.made import new_state
 from .rules.moves import PASS, Move, place, placements, step
@@ -106,6 +107,7 @@ __all__ = [
     "Counted",
     "Segment",
     "Stacked",
+    "Fences",
     "sow",
     "MarkKind",
     "Overlay",
