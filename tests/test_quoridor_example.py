@@ -132,10 +132,10 @@ def _reaches(game: Any, cell: int, goal: frozenset[int], walls: int) -> bool:
 
 @pytest.mark.parametrize(("size", "players"), [(5, 2), (9, 2), (5, 4), (7, 4)])
 def test_the_walls_offered_are_those_no_search_finds_shutting_a_pawn_in(quoridor_plugin, size, players):
-    """walls.py searches only walls that close a ring of walls, each by its cut, and works out what may be
-    laid from what might be laid a wall before: at every step of seeded random games, the walls offered
-    are exactly the free ones after which a whole search finds every pawn's goal, and the same worked out
-    afresh."""
+    """The core's fences (boardgames.Fences) search only walls that close a ring of walls, each by its
+    cut, and work out what may be laid from what might be laid a wall before: at every step of seeded
+    random games, the walls offered are exactly the free ones after which a whole search finds every
+    pawn's goal, and the same worked out afresh."""
     import random
 
     game = quoridor(size=size, players=players)
@@ -145,7 +145,7 @@ def test_the_walls_offered_are_those_no_search_finds_shutting_a_pawn_in(quoridor
         while not state.is_over and state.left[state.turn]:
             offered = {m for m in state.legal_moves if m.origin < 0 and m.to >= 0}
             found = set()
-            for move, sites, _, _ in game.wall_moves:
+            for move, sites in game.fences.sites.items():
                 if not sites & state.walls:
                     after = state.walls | sites
                     if all(_reaches(game, pawn, game.goal_cells[p], after) for p, pawn in enumerate(state.pawns)):
@@ -153,7 +153,7 @@ def test_the_walls_offered_are_those_no_search_finds_shutting_a_pawn_in(quoridor
                     else:
                         shut += 1
             assert offered == found, (seed, state.describe())
-            afresh, known = game.free_walls(state.walls), game.free[state.walls]  # afresh as worked out
+            afresh, known = game.fences.free_bars(state.walls), game.fences.known[state.walls]  # as worked out
             same = ("moves", "once", "twice", "whole", "rings", "east", "north")
             assert [getattr(afresh, name) for name in same] == [getattr(known, name) for name in same]
             state = state.play(rng.choice(state.legal_moves))

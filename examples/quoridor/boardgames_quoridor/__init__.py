@@ -24,11 +24,9 @@ from collections.abc import Callable
 import attrs
 
 import boardgames
-from boardgames import Game, Grid, IntOption, Move, Outcome, PieceKind, State, bits, hookimpl
+from boardgames import Fences, Game, Grid, IntOption, Move, Outcome, PieceKind, State, bits, hookimpl
 from boardgames.rules.choices import Choices
 from boardgames.rules.moves import PASS, with_choice
-
-from .walls import Walls
 
 DIRECTIONS = ((1, 0), (0, 1), (-1, 0), (0, -1))  # east, north, west, south: each one's left is the next
 
@@ -40,7 +38,7 @@ class QuoridorState(State):
     left: tuple[int, ...] = ()  # each player's walls not yet laid
 
 
-class Quoridor(Walls, Game[QuoridorState]):
+class Quoridor(Game[QuoridorState]):
     name = "quoridor"
     title = "Quoridor"
     summary = "Race your pawn across the board; lay walls to slow the others (OpenSpiel's quoridor, 2 or 4 players)."
@@ -82,9 +80,9 @@ class Quoridor(Walls, Game[QuoridorState]):
         starts = (self.cell[half][n - 1], self.cell[half][0], self.cell[0][half], self.cell[n - 1][half])
         goals = ([c[0] for c in self.cell], [c[n - 1] for c in self.cell], self.cell[n - 1], self.cell[0])
         self.starts, self.goal_cells = starts, tuple(frozenset(g) for g in goals)
+        self.fences, self.goal_masks = Fences(grid), tuple(grid.mask(g) for g in goals)  # the walls, found fast
         self.order = (0, 1) if self.number_of_players == 2 else (0, 2, 1, 3)  # OpenSpiel's turn order
         self.following = {p: self.order[(k + 1) % len(self.order)] for k, p in enumerate(self.order)}
-        self.lay_out(grid, n)
 
     def initial_state(self) -> QuoridorState:
         players = self.number_of_players
@@ -100,7 +98,8 @@ class Quoridor(Walls, Game[QuoridorState]):
         steps, near = self.steps[cur]
         if near.isdisjoint(pawns):  # no pawn next to it (the usual case): its open steps
             if state.left[me]:
-                return (*self.walls_for(walls, pawns), *[move for move, edge in steps if not walls & edge]) or (PASS,)
+                allowed = self.fences.allowed(walls, pawns, self.goal_masks)
+                return (*allowed, *[move for move, edge in steps if not walls & edge]) or (PASS,)
             opened = self.opened.get(walls)  # no wall left: remembered per walls laid, each cell's
             if opened is None:
                 self.opened = {} if len(self.opened) > 20_000 else self.opened
@@ -126,14 +125,15 @@ class Quoridor(Walls, Game[QuoridorState]):
                 if beside >= 0 and beside not in taken and beside not in targets:
                     targets.append(beside)
         pawn_moves = sorted(Move(cur, t, ()) for t in targets)
-        moves = (*self.walls_for(walls, state.pawns), *pawn_moves) if state.left[me] else tuple(pawn_moves)
-        return moves or (PASS,)
+        if not state.left[me]:
+            return tuple(pawn_moves) or (PASS,)
+        return (*self.fences.allowed(walls, pawns, self.goal_masks), *pawn_moves) or (PASS,)
 
     def why_illegal(self, state: QuoridorState, move: Move) -> str:
-        if move.origin < 0 and (move.to, move.choice) in self.by_anchor:
+        if move.origin < 0 and move in self.fences.sites:
             if not state.left[state.turn]:
                 return f"{self.player_names[state.turn]} has no wall left"
-            if self.by_anchor[move.to, move.choice][0] & state.walls:
+            if self.fences.sites[move] & state.walls:
                 return "it would cross or overlap a wall"
             return "it would shut a pawn off from its goal"
         if move.origin >= 0 and move.to in self.where:
@@ -148,10 +148,7 @@ class Quoridor(Walls, Game[QuoridorState]):
             if move.to in self.goal_cells[me]:
                 outcome = self.won(me)
         elif move.to >= 0:  # a wall: what may be laid next is found from what might be laid before
-            walls |= self.by_anchor[move.to, move.choice][0]
-            before = self.free.get(state.walls)
-            if before is not None and walls not in self.free:
-                self.remember(walls, self.free_walls(walls, before, move))
+            walls = self.fences.lay(walls, move)
             left = tuple(w - 1 if p == me else w for p, w in enumerate(left))
         history = state.history + (move,)
         if len(history) >= self.max_length:  # OpenSpiel's cap: a draw, even over a win on the last move
