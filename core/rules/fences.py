@@ -106,7 +106,7 @@ class Fences:
         self.shuts = {}
         for move in self.bars:
             i, j = (c // 2 - 1 for c in grid.coords(move.to))  # the cell below-left of its middle
-            k = move[3]  # 0 lying: shuts north of (i, j) and (i + 1, j); 1 standing: east of (i, j) and (i, j + 1)
+            k = move.choice  # 0 lying: shuts north of (i, j) and (i + 1, j); 1 standing: east of (i, j) and (i, j + 1)
             shut = 1 << bit[i, j] | 1 << bit[i + 1 - k, j + k]
             east, north = (0, shut) if k == 0 else (shut, 0)
             beside = east | east << 1 | north | north << w
@@ -273,7 +273,7 @@ class Fences:
                 at = bisect.bisect_left(moves, gone)
                 if at < len(moves) and moves[at] == gone:
                     del moves[at]
-            whole = before.whole and not before.rings[laid[3]] >> laid.to & 1  # it closed no ring
+            whole = before.whole and not before.rings[laid.choice] >> laid.to & 1  # it closed no ring
             # A cut stays where the new bar shuts no passage in it or out of it.
             shut_east, shut_north, beside, _ = self.shuts[laid]
             cuts = {m: c for m, c in before.cuts.items() if not c & beside}
