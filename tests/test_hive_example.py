@@ -5,7 +5,6 @@ notation read and written as OpenSpiel does, and agreement with OpenSpiel's
 
 from __future__ import annotations
 
-import importlib
 import random
 import re
 from collections.abc import Iterator
@@ -94,10 +93,16 @@ def label(hive_module: Any) -> Any:
         if move.is_pass:
             return "pass"
         game = state.game
-        q, r = game.board.qr[move.to]
+        q, r = openspiels_cell(game, move.to)
         return f"{hive_module.uhp(game.tile_of(state, move))} {q},{r}"
 
     return ours
+
+
+def openspiels_cell(game: Any, site: int) -> tuple[int, int]:
+    """A site as OpenSpiel's (q, r) from the middle: q east, r south-east (the grid's rank is north-east)."""
+    (f, r), (cf, cr) = game.grid.coords(site), game.grid.coords(game.board.centre)
+    return f - cf + r - cr, cr - r
 
 
 def test_hive_keeps_the_contract(check_game, hive_module):
@@ -138,25 +143,10 @@ def test_each_positions_cell_patterns_carried_from_the_last_are_those_worked_out
             while not state.is_over:
                 if "cell_patterns" in state.__dict__:
                     carried += 1
-                    assert state.cell_patterns == game.board.patterns(state.pile), (seed, len(state.history))
+                    worked_out = game.board.patterns((s, len(pile)) for s, pile in state.piles)
+                    assert state.cell_patterns == worked_out, (seed, len(state.history))
                 state = state.play_unchecked(rng.choice(state.legal_moves))
     assert carried > 1000
-
-
-def test_the_moves_kept_for_the_next_time_are_the_same_and_bounded(hive_module):
-    """The moves of tiles on the board are made once and kept for every position (board.MADE, shared by all);
-    what a position lists from them is what it made, and the store is emptied when it is full."""
-    board = importlib.import_module(hive_module.__name__ + ".board")
-    game = hive()
-    state = game.replay([*SMALL, "wB1 wQ"])  # black's ant may go round the hive
-    board.MADE.clear()
-    made = game.generate_moves(state)
-    used = len(board.MADE)
-    assert used > 10 and game.generate_moves(state) == made and len(board.MADE) == used
-    board.MADE.clear()
-    board.MADE.update((-k, made[0]) for k in range(1, board.KEPT + 1))  # full, of keys no move has
-    assert game.generate_moves(state) == made
-    assert len(board.MADE) == used
 
 
 def test_moves_are_written_and_read_as_openspiel_writes_them(hive_module):
@@ -183,7 +173,7 @@ def test_a_beetle_on_the_hive_holds_the_pile_and_every_front_end_shows_it(hive_m
 
     game = hive_with(False)
     state = game.replay(["wB1", "bB1 wB1-", "wQ -wB1", "bQ bB1-", "wB2 /wQ", "bA1 bQ-", "wB2 wQ"])
-    on = game.board.site[(-1, 0)]
+    on = game.board.shifted(game.board.centre, (-1, 0))  # west of the first tile
     assert game.owners(state)[on] == 0 and game.kinds(state)[on] == 4  # the beetle on the queen holds the cell
     name = game.grid.name(on)
     assert state.to_json()["stacks"] == {name: [{"owner": "white", "kind": "queen"},
@@ -267,7 +257,7 @@ def test_the_last_move_is_shown_where_the_tile_lies_after_the_hive_recentres(hiv
     for _ in range(12):
         move = rng.choice(state.legal_moves)
         state = state.play(move)
-    assert game.board.far(move.to) and state.outcome is None
+    assert game.board.on_rim[move.to] and state.outcome is None
     tile_at = state.where[state.last]
     assert tile_at != move.to and tile_at in state.view().last and move.to not in state.view().last
 
@@ -300,11 +290,11 @@ def test_the_last_moves_origin_is_shown_where_its_cell_lies_after_the_hive_recen
     for _ in range(14):
         before, move = state, rng.choice(state.legal_moves)
         state = state.play(move)
-    assert move.origin >= 0 and board.far(move.to) and state.outcome is None
+    assert move.origin >= 0 and board.on_rim[move.to] and state.outcome is None
     stayed = next(t for t, s in enumerate(before.where) if s >= 0 and t != state.last)  # a tile that did not move
-    (q0, r0), (q1, r1), (q, r) = board.qr[before.where[stayed]], board.qr[state.where[stayed]], board.qr[move.origin]
-    left, landed = board.site[(q + q1 - q0, r + r1 - r0)], state.where[state.last]
-    assert (q1 - q0, r1 - r0) != (0, 0) and left not in state.pile and landed == move.origin
+    (f0, r0), (f1, r1) = game.grid.coords(before.where[stayed]), game.grid.coords(state.where[stayed])
+    left, landed = board.shifted(move.origin, (f1 - f0, r1 - r0)), state.where[state.last]
+    assert (f1 - f0, r1 - r0) != (0, 0) and left not in state.pile and landed == move.origin
     assert sorted(state.view().last) == sorted([left, landed])
     assert ringed(render_svg(state.view(), interactive=True)) == {game.grid.name(left), game.grid.name(landed)}
 

@@ -32,13 +32,26 @@ from collections.abc import Callable, Sequence
 import attrs
 
 import boardgames
-from boardgames import PASS, ChoiceOption, Game, IntOption, Move, Outcome, PieceKind, Stacked, State, hookimpl
+from boardgames import PASS, ChoiceOption, Game, Grid, IntOption, Move, Outcome, PieceKind, Stacked, State, hookimpl
+from boardgames.geometry.swarm import Patterns, SwarmBoard
 from boardgames.rules.choices import Choices
+from boardgames.rules.moves import with_choice
 
-from .board import BESIDE, BUG, LETTER, STEPS, TILES, Position, board_of, uhp
+from .bugs import BUG, LETTER, Position, uhp
 
 NAMES = ("queen", "ant", "grasshopper", "spider", "beetle", "mosquito", "ladybug", "pillbug")
 EXPANSIONS = (("mosquito", 5), ("ladybug", 6), ("pillbug", 7))
+#: How UHP writes a tile beside its reference, by the step from the reference: north-east, east, south-east,
+#: south-west, west, north-west (OpenSpiel's order), and the grid's direction of each.
+BESIDE = ("{}/", "{}-", "{}\\", "/{}", "-{}", "\\{}")
+TOWARD = (1, 0, 5, 4, 3, 2)
+TILES = {uhp(t): t for t in range(28)}
+
+
+@functools.cache
+def placements_by_site(sites: int) -> list[tuple[Move, ...]]:
+    """Each site's placements, by the tile's choice (its number among a player's 14): made once a board."""
+    return [tuple(with_choice(Move(-1, site), k) for k in range(14)) for site in range(sites)]
 
 
 @attrs.frozen(kw_only=True, slots=False)
@@ -49,7 +62,7 @@ class HiveState(State):
     piles: tuple[tuple[int, tuple[int, ...]], ...] = ()
     #: The tile moved last (-1: none, after a pass), which may not move now.
     last: int = -1
-    #: How far (q, r) the last move moved the hive back toward the middle: (0, 0) where it did not. Only
+    #: How far (files, ranks) the last move moved the hive back toward the middle: (0, 0) where it did not. Only
     #: for drawing the last move: not part of the position (its key).
     recentred: tuple[int, int] = attrs.field(default=(0, 0), metadata={"key": False})
 
@@ -59,9 +72,9 @@ class HiveState(State):
         return dict(self.piles)
 
     @functools.cached_property
-    def cell_patterns(self) -> tuple[bytes, bytes]:
-        """Each cell's taken neighbours and height (``Board.patterns``), set by ``apply`` from the last ones."""
-        return self.game.board.patterns(self.pile)
+    def cell_patterns(self) -> Patterns:
+        """Each cell's taken neighbours and height (``SwarmBoard.patterns``), set by ``apply`` from the last ones."""
+        return self.game.board.patterns((s, len(pile)) for s, pile in self.piles)
 
 
 class Hive(Game[HiveState]):
@@ -84,16 +97,17 @@ class Hive(Game[HiveState]):
     rules_text = __doc__ or ""
 
     def setup(self) -> None:
-        self.board = board_of(self.options["size"])
-        self.grid = self.board.grid
+        # OpenSpiel's board of ``size``, and one ring more: a tile landing there moves the hive back.
+        self.grid = Grid.hexagon(self.options["size"] + 2)
+        self.board, self.placed = SwarmBoard.of(self.grid), placements_by_site(self.grid.size)
         self.bugs = frozenset({0, 1, 2, 3, 4} | {k for name, k in EXPANSIONS if self.options[name] == "yes"})
 
     def initial_state(self) -> HiveState:
         return HiveState(game=self)
 
     def position(self, state: HiveState) -> Position:
-        return Position(self.board, state.pile, state.where, state.last, len(state.history), self.bugs,
-                        state.cell_patterns)
+        return Position(self.board, state.cell_patterns, state.pile, state.where, state.last, len(state.history),
+                        self.bugs, self.placed)
 
     # -- moves ---------------------------------------------------------------
     def generate_moves(self, state: HiveState) -> tuple[Move, ...]:
@@ -116,12 +130,13 @@ class Hive(Game[HiveState]):
                 piles[move.origin] = rest
         where = list(state.where)
         where[tile] = -1
-        offset, moved = (0, 0), self.board.moved
-        if self.board.far(to):  # past the board: the hive moves back toward the middle, or the game is drawn
-            offset = self.recentre(state.where, to)
-            if offset == (0, 0):
+        offset, moved = (0, 0), self.board.shifted
+        if self.board.on_rim[to]:  # past OpenSpiel's board: the hive moves back toward the middle, or it is drawn
+            step = self.board.centring_step([s for s in state.where if s >= 0], (to,))
+            if step is None:
                 return HiveState(game=self, history=history, turn=turn, where=state.where, piles=state.piles,
                                  last=tile, outcome=Outcome(None, "the hive reached the edge of the board"))
+            offset = step
             piles = {moved(s, offset): p for s, p in piles.items()}
             where = [moved(s, offset) for s in where]
             to = moved(to, offset)
@@ -131,27 +146,8 @@ class Hive(Game[HiveState]):
         after = HiveState(game=self, history=history, turn=turn, where=tuple(where), piles=frozen, last=tile,
                           recentred=offset, outcome=self.ended(piles, where, len(history)))
         if "cell_patterns" in state.__dict__ and to == move.to:  # not moved back toward the middle: 2 cells changed
-            after.__dict__["cell_patterns"] = self.board.patterns_after(state.cell_patterns, move.origin, to)
+            after.__dict__["cell_patterns"] = self.board.after(state.cell_patterns, move.origin, to)
         return after
-
-    def recentre(self, where: tuple[int, ...], to: int) -> tuple[int, int]:
-        """OpenSpiel's recentring: the middle of the tiles' span (the origin counted), rounded to a cell, moved
-        to the origin, as the step (q, r) every tile takes; (0, 0) where that leaves the new cell or a tile past
-        the board."""
-        board = self.board
-        cells = [board.qr[s] for s in where if s >= 0]
-        avg = [(min(0, *v) + max(0, *v)) / 2 for v in zip(*((q, r, -q - r) for q, r in cells), strict=True)]
-        rounded = [int(a + 0.5) if a >= 0 else -int(-a + 0.5) for a in avg]  # C's round: halves away from 0
-        diff = [abs(r - a) for r, a in zip(rounded, avg, strict=True)]
-        if diff[0] > diff[1] and diff[0] > diff[2]:
-            rounded[0] = -rounded[1] - rounded[2]
-        elif diff[1] > diff[2]:
-            rounded[1] = -rounded[0] - rounded[2]
-        dq, dr = -rounded[0], -rounded[1]
-        moved = [(q + dq, r + dr) for q, r in [board.qr[to], *cells]]
-        if any(max(abs(q), abs(r), abs(q + r)) > board.radius for q, r in moved):
-            return 0, 0
-        return dq, dr
 
     def ended(self, piles: dict[int, tuple[int, ...]], where: Sequence[int], ply: int) -> Outcome | None:
         """A surrounded queen loses (both at once: a draw); 500 moves draw."""
@@ -170,7 +166,7 @@ class Hive(Game[HiveState]):
 
     def carried_by_last_move(self, state: HiveState, square: int) -> int:
         """Where a cell lies once the last move moved the hive back toward the middle (-1: past the board)."""
-        return self.board.moved(square, state.recentred)
+        return self.board.shifted(square, state.recentred)
 
     def kinds(self, state: HiveState) -> dict[int, int]:
         return {s: BUG[pile[-1] % 14] for s, pile in state.piles if BUG[pile[-1] % 14]}
@@ -189,8 +185,8 @@ class Hive(Game[HiveState]):
         piles = dict(state.piles)
         if to in piles:
             return f"{uhp(tile)} {uhp(piles[to][-1])}"
-        for d, n in enumerate(self.board.near[to]):
-            pile = piles.get(n, ())
+        for d, toward in enumerate(TOWARD):
+            pile = piles.get(self.board.near[to][toward], ())
             ref = pile[-2] if pile and pile[-1] == tile and len(pile) > 1 else pile[-1] if pile else -1
             if ref >= 0 and ref != tile:
                 return f"{uhp(tile)} {BESIDE[(d + 3) % 6].format(uhp(ref))}"
@@ -208,8 +204,7 @@ class Hive(Game[HiveState]):
             beside = [d for d, written in enumerate(BESIDE) if written.format(name) == words[1]]
             if at < 0 or not (beside or words[1] == name):
                 return None
-            q, r = self.board.qr[at]
-            to = self.board.site.get((q + STEPS[beside[0]][0], r + STEPS[beside[0]][1]), -1) if beside else at
+            to = self.board.near[at][TOWARD[beside[0]]] if beside else at
         for move in state.legal_moves:
             if not move.is_pass and move.to == to and self.tile_of(state, move) == tile:
                 return move
