@@ -12,9 +12,11 @@ import random
 
 import pytest
 
-from boardgames import Grid, Move
+from boardgames import PASS, Game, Grid, Move, Outcome, place
 from boardgames.geometry.swarm import Swarm, SwarmBoard
 from boardgames.rules import shared_steps
+from boardgames.rules.moves import placements_with_choices, with_choice
+from boardgames.rules.swarm_state import SwarmState
 
 GRIDS = {"hexagon": Grid.hexagon(7), "square": Grid.get(13)}
 
@@ -106,6 +108,18 @@ def test_slides_round_the_rim_are_the_walks_step_by_step_through_the_gate(name, 
     assert reached > 100
 
 
+def climbs_by_hand(board: SwarmBoard, heights: dict[int, int], site: int, h: int) -> set[tuple[int, int]]:
+    """Each climb from ``site`` at height ``h``, read from the coordinates: (site, height there)."""
+    grid, out = board.grid, set()
+    for d in board.steps:
+        to = neighbour(grid, site, d)
+        up, over = heights.get(to, 0), max(heights.get(to, 0), h)
+        sides = [heights.get(neighbour(grid, site, d + k), 0) for k in (1, -1)]
+        if to >= 0 and (up or h) and min(sides) <= over:
+            out.add((to, up))
+    return out
+
+
 @pytest.mark.parametrize("name", GRIDS)
 def test_climbs_and_hops_follow_the_piles_and_lines_beside_a_cell(name):
     climbed = hopped = 0
@@ -113,16 +127,8 @@ def test_climbs_and_hops_follow_the_piles_and_lines_beside_a_cell(name):
         swarm, grid = swarm_of(board, heights), board.grid
         for site in sorted({s for t in heights for s in grid.neighbours[t]} | set(heights)):
             h = heights.get(site, 1) - 1
-            out: set[tuple[int, int]] = set()
-            swarm.climbs(site, h, out)
-            expected = set()
-            for d in board.steps:
-                to = neighbour(grid, site, d)
-                up, over = heights.get(to, 0), max(heights.get(to, 0), h)
-                sides = [heights.get(neighbour(grid, site, d + k), 0) for k in (1, -1)]
-                if to >= 0 and (up or h) and min(sides) <= over:
-                    expected.add((to, up))
-            assert out == expected, (site, h)
+            out = swarm.climbs(site, h)
+            assert out == climbs_by_hand(board, heights, site, h), (site, h)
             hops: set[int] = set()
             swarm.hops(site, hops)
             lines = [grid.rays[site][d] for d in board.steps]
@@ -130,6 +136,38 @@ def test_climbs_and_hops_follow_the_piles_and_lines_beside_a_cell(name):
             assert hops == set(ends) - {-1}
             climbed, hopped = climbed + len(out), hopped + len(hops)
     assert climbed > 100 and hopped > 100
+
+
+def paths_over(board: SwarmBoard, heights: dict[int, int], own: tuple[int, int], at: tuple[int, int],
+               left: int) -> set[int]:
+    """Where every path of ``left`` climbs from ``at``, each ending on top of the swarm and not on the
+    mover's ``own`` cell, then one down, ends."""
+    steps = climbs_by_hand(board, heights, *at)
+    if not left:
+        return {s for s, up in steps if up == 0}
+    tops = [(s, up) for s, up in steps if up > 0 and (s, up) != own]
+    return {e for top in tops for e in paths_over(board, heights, own, top, left - 1)}
+
+
+@pytest.mark.parametrize("name", GRIDS)
+def test_walks_over_the_swarm_and_lifts_over_a_tile_are_every_path_of_climbs_and_each_open_side(name):
+    walked_to = lifted = 0
+    for board, heights in groups(name, 80):
+        swarm, grid = swarm_of(board, heights), board.grid
+        for site in sorted(heights):
+            h = heights[site] - 1
+            for steps in (1, 2):
+                expected = paths_over(board, heights, (site, h + 1), (site, h), steps)
+                assert swarm.walks_over(site, h, steps) == expected, (site, steps)
+            walked_to += len(swarm.walks_over(site, h, 2))
+            lifted_now, empty = swarm.lifts(site, h + 1)
+            open_sides = [d for d in board.steps if neighbour(grid, site, d) >= 0
+                          and min(heights.get(neighbour(grid, site, d + k), 0) for k in (1, -1)) <= h + 1]
+            beside = [neighbour(grid, site, d) for d in open_sides]
+            assert sorted(lifted_now) == sorted(n for n in beside if heights.get(n) == 1)
+            assert sorted(empty) == sorted(n for n in beside if n not in heights)
+            lifted += len(lifted_now)
+    assert walked_to > 100 and lifted > 100
 
 
 @pytest.mark.parametrize("name", GRIDS)
@@ -230,3 +268,79 @@ def test_steps_are_made_once_shared_and_the_store_is_bounded():
     shared_steps.SHARED.update((-k, first[0]) for k in range(1, shared_steps.KEPT + 1))  # full, of keys no step has
     assert shared_steps.steps_in_order([(2, [3])]) == [Move(2, 3)] and len(shared_steps.SHARED) == 1
     assert shared_steps.step_key(1, 7) < shared_steps.step_key(5, 2) < shared_steps.step_key(5, 9)
+
+
+def test_placements_with_choices_are_made_once_for_a_size():
+    made = placements_with_choices(30, 3)
+    assert made[7][2] == with_choice(place(7), 2) and len(made) == 30 and len(made[0]) == 3
+    assert placements_with_choices(30, 3) is made
+
+
+class Crawl(Game[SwarmState]):
+    """A toy swarm game (not Hive): each player's three tiles, placed beside the swarm or slid one step round
+    it, onto a pile where a tile climbs; the swarm moves back to the middle where it reaches the rim."""
+
+    name, title, player_names = "crawl", "Crawl", ("white", "black")
+    max_length = 60
+
+    def setup(self):
+        self.grid = Grid.hexagon(4)
+        self.board = SwarmBoard.of(self.grid)
+
+    def initial_state(self):
+        return SwarmState(game=self, where=(-1,) * 6)
+
+    def owners(self, state):
+        return {s: pile[-1] // 3 for s, pile in state.piles}
+
+    def generate_moves(self, state):
+        me, swarm = state.turn, Swarm(self.board, state.cell_patterns)
+        hand = [t for t in range(3 * me, 3 * me + 3) if state.where[t] < 0]
+        taken = set(state.pile)
+        near = {n for s in taken for n in self.board.beside[s]} - taken if taken else {self.board.centre}
+        moves = {place(s) for s in near} if hand else set()
+        for t in range(3 * me, 3 * me + 3):
+            at = state.where[t]
+            if at >= 0 and state.pile[at][-1] == t:
+                ends: set[int] = set()
+                swarm.slides(at, 1, ends)
+                moves |= {Move(at, to) for to in ends | {s for s, _ in swarm.climbs(at, len(state.pile[at]) - 1)}}
+        return tuple(sorted(moves)) or (PASS,)
+
+    def apply(self, state, move):
+        history, turn = state.history + (move,), 1 - state.turn
+        if move.is_pass:
+            return SwarmState(game=self, history=history, turn=turn, where=state.where, piles=state.piles)
+        me = state.turn
+        tile = state.pile[move.origin][-1] if move.origin >= 0 else min(
+            t for t in range(3 * me, 3 * me + 3) if state.where[t] < 0)
+        after = state.tile_moved(tile, move.origin, move.to, lambda pile, where: None, history=history, turn=turn)
+        if after is None:
+            return SwarmState(game=self, history=history, turn=turn, where=state.where, piles=state.piles,
+                              outcome=Outcome(None, "the swarm spans the board"))
+        return after
+
+
+def test_a_swarm_states_tiles_move_pile_and_recentre_with_their_patterns_carried():
+    game, recentred, carried = Crawl.configure(), 0, 0
+    for seed in range(30):
+        rng, state = random.Random(seed), game.start()
+        while not state.is_over:
+            move = rng.choice(state.legal_moves)
+            after = state.play(move)
+            if move.is_pass or after.is_over:
+                state = after
+                continue
+            tile = after.last
+            assert after.pile == dict(after.piles) and after.piles == tuple(sorted(after.piles))
+            assert all(after.pile[site][k] == t for t, site in enumerate(after.where) if site >= 0
+                       for k in [after.pile[site].index(t)])  # every tile in its site's pile
+            assert after.where[tile] == game.board.shifted(move.to, after.recentred)  # where it landed, moved back
+            if after.recentred != (0, 0):
+                recentred += 1
+                assert game.board.on_rim[move.to] and not any(game.board.on_rim[s] for s in after.pile)
+            if "cell_patterns" in after.__dict__:
+                carried += 1
+                assert after.cell_patterns == game.board.patterns((s, len(p)) for s, p in after.piles)
+            state = after
+    assert recentred > 5 and carried > 300

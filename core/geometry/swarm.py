@@ -18,7 +18,9 @@ The vocabulary a swarm's moves are written in, from tables made once a grid
 - the one-swarm rule: the sites the swarm falls apart without, its
   articulation points (:meth:`Swarm.pinned`);
 - piles: a step onto, across or down from them, unless both cells beside the
-  step are higher than both its ends (:meth:`Swarm.climbs`);
+  step are higher than both its ends (:meth:`Swarm.climbs`); a walk over the
+  swarm, so many steps on top then one down (:meth:`Swarm.walks_over`); a
+  tile lifted over another (:meth:`Swarm.lifts`);
 - a hop in a line over the tiles beside a cell (:meth:`Swarm.hops`);
 - the empty cells beside one player's tiles and no other's, where a tile is
   placed (:meth:`Swarm.beside_only`); a cell surrounded on every side
@@ -238,11 +240,14 @@ class Swarm:
         for n, bit in bits:
             around[n] |= bit
 
-    def climbs(self, site: int, height: int, out: set[tuple[int, int]]) -> None:
-        """Add to ``out`` where the top tile of ``site``, ``height`` tiles under it, steps onto, across or
-        down from the swarm, as (site, tiles under it there): a step between two empty cells is a slide
-        (:meth:`slides`), not a climb; none where both cells beside the step hold piles above its higher end."""
+    def climbs(self, site: int, height: int, out: set[tuple[int, int]] | None = None) -> set[tuple[int, int]]:
+        """Where the top tile of ``site``, ``height`` tiles under it, steps onto, across or down from the
+        swarm, as (site, tiles under it there), added to ``out`` where given (a walk's steps in one set): a
+        step between two empty cells is a slide (:meth:`slides`), not a climb; none where both cells beside
+        the step hold piles above its higher end."""
         heights = self.heights
+        if out is None:
+            out = set()
         for to, cw, ccw in self.board.sides[site]:
             up = heights[to]
             if up == height == 0:
@@ -250,6 +255,33 @@ class Swarm:
             over = up if up > height else height
             if heights[cw] <= over or heights[ccw] <= over:
                 out.add((to, up))
+        return out
+
+    def walks_over(self, site: int, height: int, steps: int) -> set[int]:
+        """The empty cells a tile at ``site``, ``height`` tiles under it, reaches by ``steps`` climbs
+        (:meth:`climbs`) each ending on top of the swarm, never on its own cell, then one down to the ground."""
+        tops, own = self.climbs(site, height), (site, height + 1)
+        for _ in range(steps):
+            reached: set[tuple[int, int]] = set()
+            for top in tops:
+                if top[1] > 0 and top != own:
+                    self.climbs(top[0], top[1], reached)
+            tops = reached
+        return {s for s, h in tops if h == 0}
+
+    def lifts(self, site: int, over: int) -> tuple[list[int], list[int]]:
+        """What a tile at ``site``, ``over`` tiles high, may lift over itself (Hive's pillbug): the neighbours
+        holding one tile, and the empty neighbours it may set one down on; none of either where both cells
+        beside the step are higher (the gate, over the tile)."""
+        lifted, empty, heights = [], [], self.heights
+        for to, cw, ccw in self.board.sides[site]:
+            if heights[cw] > over and heights[ccw] > over:
+                continue
+            if not heights[to]:
+                empty.append(to)
+            elif heights[to] == 1:
+                lifted.append(to)
+        return lifted, empty
 
     def hops(self, site: int, out: set[int]) -> None:
         """Add to ``out`` the first empty cell past each line of taken cells beside ``site`` (a jump over

@@ -78,6 +78,13 @@ def with_choice(move: Move, choice: int) -> Move:
     return tuple.__new__(Move, head if choice < 0 else (*head, choice))
 
 
+@functools.cache
+def placements_with_choices(sites: int, choices: int) -> tuple[tuple[Move, ...], ...]:
+    """Each site's placements with each choice, ``[site][choice]``: made once for a board's ``sites``
+    (Hive's tiles, placed on any of some 400 cells, each a player's choice of 14)."""
+    return tuple(tuple(with_choice(Move(-1, site), k) for k in range(choices)) for site in range(sites))
+
+
 def _remade(items: tuple[object, ...]) -> Move:
     return tuple.__new__(Move, items)
 

@@ -26,55 +26,108 @@ black's queen), ``pass``.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Sequence
 
-import attrs
-
 import boardgames
-from boardgames import PASS, ChoiceOption, Game, Grid, IntOption, Move, Outcome, PieceKind, Stacked, State, hookimpl
-from boardgames.geometry.swarm import Patterns, SwarmBoard
+from boardgames import PASS, ChoiceOption, Game, Grid, IntOption, Move, Outcome, PieceKind, Stacked, hookimpl
+from boardgames.geometry.swarm import Swarm, SwarmBoard
 from boardgames.rules.choices import Choices
-from boardgames.rules.moves import with_choice
+from boardgames.rules.moves import placements_with_choices
+from boardgames.rules.shared_steps import steps_in_order
+from boardgames.rules.swarm_state import SwarmState as HiveState
 
-from .bugs import BUG, LETTER, Position, uhp
-
+# Tiles are numbered as OpenSpiel's: 0 wQ, 1-3 wA1-wA3, 4-6 grasshoppers, 7-8 spiders, 9-10 beetles, 11 wM,
+# 12 wL, 13 wP, then black's the same from 14 (HiveState.where: each tile's site, -1 in hand).
+QUEEN, ANT, HOPPER, SPIDER, BEETLE, MOSQUITO, LADYBUG, PILLBUG = range(8)
+BUG = (QUEEN, ANT, ANT, ANT, HOPPER, HOPPER, HOPPER, SPIDER, SPIDER, BEETLE, BEETLE, MOSQUITO, LADYBUG, PILLBUG)
 NAMES = ("queen", "ant", "grasshopper", "spider", "beetle", "mosquito", "ladybug", "pillbug")
+LETTER = "QAGSBMLP"
 EXPANSIONS = (("mosquito", 5), ("ladybug", 6), ("pillbug", 7))
+#: How far each bug that slides goes (-1: any number of steps).
+DISTANCE = {QUEEN: 1, PILLBUG: 1, BEETLE: 1, SPIDER: 3, ANT: -1}
 #: How UHP writes a tile beside its reference, by the step from the reference: north-east, east, south-east,
 #: south-west, west, north-west (OpenSpiel's order), and the grid's direction of each.
 BESIDE = ("{}/", "{}-", "{}\\", "/{}", "-{}", "\\{}")
 TOWARD = (1, 0, 5, 4, 3, 2)
+
+
+def uhp(tile: int) -> str:
+    """``wA2``: the tile's colour, bug and (for those with several) ordinal."""
+    k = tile % 14
+    ordinal = k - BUG.index(BUG[k]) + 1
+    return "wb"[tile // 14] + LETTER[BUG[k]] + (str(ordinal) if BUG[k] in (ANT, HOPPER, SPIDER, BEETLE) else "")
+
+
 TILES = {uhp(t): t for t in range(28)}
 
 
-@functools.cache
-def placements_by_site(sites: int) -> list[tuple[Move, ...]]:
-    """Each site's placements, by the tile's choice (its number among a player's 14): made once a board."""
-    return [tuple(with_choice(Move(-1, site), k) for k in range(14)) for site in range(sites)]
+class Position(Swarm):
+    """A position's piles (site -> tiles bottom to top) and the moves it allows, OpenSpiel's way, in the core's
+    words for a swarm (slides through the gate, climbs, hops, the one-hive rule)."""
 
+    def __init__(self, game: Hive, state: HiveState) -> None:
+        super().__init__(game.board, state.cell_patterns)
+        self.piles, self.where, self.last, self.ply = state.pile, state.where, state.last, len(state.history)
+        self.kinds, self.placed = game.bugs, game.placed
 
-@attrs.frozen(kw_only=True, slots=False)
-class HiveState(State):
-    #: Each tile's site (OpenSpiel's numbering: wQ, wA1..., then black's), -1 in hand.
-    where: tuple[int, ...] = (-1,) * 28
-    #: (site, tiles bottom to top) for each taken site, in site order.
-    piles: tuple[tuple[int, tuple[int, ...]], ...] = ()
-    #: The tile moved last (-1: none, after a pass), which may not move now.
-    last: int = -1
-    #: How far (files, ranks) the last move moved the hive back toward the middle: (0, 0) where it did not. Only
-    #: for drawing the last move: not part of the position (its key).
-    recentred: tuple[int, int] = attrs.field(default=(0, 0), metadata={"key": False})
+    def moves_of(self, tile: int, bug: int, pinned: set[int], out: dict[int, set[int]]) -> None:
+        """Each site the tile may go to (``out[its site]``), acting as ``bug`` (a mosquito as its neighbours)."""
+        site = self.where[tile]
+        pile = self.piles[site]
+        if pile[-1] != tile:  # covered: it neither moves nor acts
+            return
+        h = len(pile) - 1
+        if bug == MOSQUITO:
+            if h > 0:
+                return self.moves_of(tile, BEETLE, pinned, out)
+            for like in {BUG[self.piles[n][-1] % 14] for n in self.board.beside[site] if n in self.piles} - {MOSQUITO}:
+                self.moves_of(tile, like, pinned, out)
+            return
+        if bug == PILLBUG:  # it may throw a tile beside it, alone on its site, free and not the last moved
+            lifted, empty = self.lifts(site, h + 1)
+            for n in lifted:
+                if n not in pinned and self.piles[n][0] != self.last:
+                    out.setdefault(n, set()).update(empty)
+        if h == 0 and site in pinned:
+            return
+        found = out.setdefault(site, set())
+        if bug in DISTANCE and (h == 0 or bug != BEETLE):  # a slide ends touching the hive
+            self.slides(site, DISTANCE[bug], found)
+        if bug == BEETLE:
+            found |= {s for s, _ in self.climbs(site, h)}
+        elif bug == HOPPER:
+            self.hops(site, found)
+        elif bug == LADYBUG:
+            found |= self.walks_over(site, h, 2)
 
-    @functools.cached_property
-    def pile(self) -> dict[int, tuple[int, ...]]:
-        """The piles by site."""
-        return dict(self.piles)
+    def placements(self, me: int) -> list[Move]:
+        """What ``me`` may place, OpenSpiel's way, in the order of sites then tiles: the first tile on the origin,
+        the second beside it, then beside one's own and no other's tops; the queen by one's fourth turn."""
+        hand = [t % 14 for t in range(14 * me, 14 * me + 14) if self.where[t] < 0 and BUG[t % 14] in self.kinds]
+        if not hand:  # (then the queen is down)
+            return []
+        if self.ply < 2:
+            centre = self.board.centre
+            sites = [centre] if self.ply == 0 else sorted(self.board.beside[centre])
+            return [self.placed[s][k] for s in sites for k in hand if k]
+        tops = self.piles.items()
+        sites = self.beside_only([s for s, p in tops if p[-1] // 14 == me], [s for s, p in tops if p[-1] // 14 != me])
+        if self.ply in (6, 7) and self.where[14 * me] < 0:
+            hand = [0]
+        return [self.placed[s][k] for s in sites for k in hand]
 
-    @functools.cached_property
-    def cell_patterns(self) -> Patterns:
-        """Each cell's taken neighbours and height (``SwarmBoard.patterns``), set by ``apply`` from the last ones."""
-        return self.game.board.patterns((s, len(pile)) for s, pile in self.piles)
+    def moves(self, me: int) -> list[Move]:
+        """Every move ``me`` may play, in the order of squares (origin, then site): placements, then moves once
+        ``me``'s queen is down; the one-hive rule counted once white's queen is down (OpenSpiel's)."""
+        listed = self.placements(me)
+        if self.where[14 * me] >= 0:
+            pinned, where = self.pinned(self.where[0]) if self.where[0] >= 0 else set(), self.where
+            out: dict[int, set[int]] = {}
+            for t in range(14 * me, 14 * me + 14):
+                if where[t] >= 0 and t != self.last:
+                    self.moves_of(t, BUG[t % 14], pinned, out)
+            listed += steps_in_order(out.items())
+        return listed
 
 
 class Hive(Game[HiveState]):
@@ -99,19 +152,15 @@ class Hive(Game[HiveState]):
     def setup(self) -> None:
         # OpenSpiel's board of ``size``, and one ring more: a tile landing there moves the hive back.
         self.grid = Grid.hexagon(self.options["size"] + 2)
-        self.board, self.placed = SwarmBoard.of(self.grid), placements_by_site(self.grid.size)
+        self.board, self.placed = SwarmBoard.of(self.grid), placements_with_choices(self.grid.size, 14)
         self.bugs = frozenset({0, 1, 2, 3, 4} | {k for name, k in EXPANSIONS if self.options[name] == "yes"})
 
     def initial_state(self) -> HiveState:
-        return HiveState(game=self)
-
-    def position(self, state: HiveState) -> Position:
-        return Position(self.board, state.cell_patterns, state.pile, state.where, state.last, len(state.history),
-                        self.bugs, self.placed)
+        return HiveState(game=self, where=(-1,) * 28)
 
     # -- moves ---------------------------------------------------------------
     def generate_moves(self, state: HiveState) -> tuple[Move, ...]:
-        return tuple(self.position(state).moves(state.turn)) or (PASS,)  # in the order of squares, as every game's
+        return tuple(Position(self, state).moves(state.turn)) or (PASS,)  # in the order of squares, as every game's
 
     def tile_of(self, state: HiveState, move: Move) -> int:
         """The tile ``move`` places (its choice) or moves (the top of its origin)."""
@@ -122,31 +171,12 @@ class Hive(Game[HiveState]):
         if move.is_pass:
             return HiveState(game=self, history=history, turn=turn, where=state.where, piles=state.piles,
                              outcome=self.ended(state.pile, state.where, len(history)))
-        tile, to = self.tile_of(state, move), move.to
-        piles = dict(state.piles)
-        if move.origin >= 0:
-            rest = piles.pop(move.origin)[:-1]
-            if rest:
-                piles[move.origin] = rest
-        where = list(state.where)
-        where[tile] = -1
-        offset, moved = (0, 0), self.board.shifted
-        if self.board.on_rim[to]:  # past OpenSpiel's board: the hive moves back toward the middle, or it is drawn
-            step = self.board.centring_step([s for s in state.where if s >= 0], (to,))
-            if step is None:
-                return HiveState(game=self, history=history, turn=turn, where=state.where, piles=state.piles,
-                                 last=tile, outcome=Outcome(None, "the hive reached the edge of the board"))
-            offset = step
-            piles = {moved(s, offset): p for s, p in piles.items()}
-            where = [moved(s, offset) for s in where]
-            to = moved(to, offset)
-        piles[to] = piles.get(to, ()) + (tile,)
-        where[tile] = to
-        frozen = tuple(sorted(piles.items()))
-        after = HiveState(game=self, history=history, turn=turn, where=tuple(where), piles=frozen, last=tile,
-                          recentred=offset, outcome=self.ended(piles, where, len(history)))
-        if "cell_patterns" in state.__dict__ and to == move.to:  # not moved back toward the middle: 2 cells changed
-            after.__dict__["cell_patterns"] = self.board.after(state.cell_patterns, move.origin, to)
+        tile = self.tile_of(state, move)
+        after = state.tile_moved(tile, move.origin, move.to, lambda pile, where: self.ended(pile, where, len(history)),
+                                 history=history, turn=turn)  # past OpenSpiel's board: the hive moves back,
+        if after is None:  # or, where it cannot, the game is drawn
+            return HiveState(game=self, history=history, turn=turn, where=state.where, piles=state.piles,
+                             last=tile, outcome=Outcome(None, "the hive reached the edge of the board"))
         return after
 
     def ended(self, piles: dict[int, tuple[int, ...]], where: Sequence[int], ply: int) -> Outcome | None:
@@ -180,9 +210,9 @@ class Hive(Game[HiveState]):
         if move.is_pass:
             return "pass"
         tile, to = self.tile_of(state, move), move.to
-        if not state.piles:
+        piles = state.pile
+        if not piles:
             return uhp(tile)
-        piles = dict(state.piles)
         if to in piles:
             return f"{uhp(tile)} {uhp(piles[to][-1])}"
         for d, toward in enumerate(TOWARD):
@@ -205,10 +235,8 @@ class Hive(Game[HiveState]):
             if at < 0 or not (beside or words[1] == name):
                 return None
             to = self.board.near[at][TOWARD[beside[0]]] if beside else at
-        for move in state.legal_moves:
-            if not move.is_pass and move.to == to and self.tile_of(state, move) == tile:
-                return move
-        return None
+        found = (m for m in state.legal_moves if not m.is_pass and m.to == to and self.tile_of(state, m) == tile)
+        return next(found, None)
 
 
 @hookimpl
