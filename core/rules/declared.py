@@ -16,6 +16,7 @@ from ..errors import PluginError
 from ..geometry import Grid
 from .coordinates import Coordinates
 from .declarations import Campaign, MarkKind, Overlay, PieceKind, Words
+from .notation import AlgebraicNotation, CoordinateNotation
 from .options import Option
 from .players import count_range
 from .segments import Segment
@@ -103,6 +104,10 @@ DECLARATIONS: dict[str, tuple[Callable[[object], bool], str]] = {
     "parts_per_move": (lambda v: v is None or _count(v), "the most actions a move takes, a whole number or None"),
     "has_evaluation": (_flag, "whether the game has an evaluation of its own, True or False"),
     "history_in_key": (_flag, "whether a position's future depends on its history, True or False"),
+    "move_notation": (
+        lambda v: v is None or isinstance(v, (AlgebraicNotation, CoordinateNotation)),
+        "the notation the game writes its moves in, an AlgebraicNotation, a CoordinateNotation or None",
+    ),
     "explains_illegal": (_flag, "whether the game says why a move is illegal, True or False"),
     "player_count": (
         lambda v: count_range(v) is not None,

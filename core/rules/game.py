@@ -44,6 +44,7 @@ from .history import EMPTY
 from .lines import evaluation as lines_evaluation
 from .material import evaluation as material_evaluation
 from .moves import Move, check_move, format_move, format_sites, parse_move, parse_sites, with_choice
+from .notation import AlgebraicNotation, CoordinateNotation, why_not_dropped
 from .options import Option, resolve_options
 from .parts import (
     NOTHING_YET,
@@ -822,6 +823,10 @@ class Game(Generic[StateT]):
     #: The choices a move may carry that are not squares (a promotion's piece), or None: see
     #: :mod:`boardgames.rules.choices`.
     move_choices: ClassVar[Choices | None] = None
+    #: The notation the game writes and reads its moves in, declared rather than written:
+    #: :class:`~boardgames.rules.notation.AlgebraicNotation` (chess' SAN) or
+    #: :class:`~boardgames.rules.notation.CoordinateNotation` (``e2e4``, USI's ``7g7f``); None by default.
+    move_notation: ClassVar[AlgebraicNotation | CoordinateNotation | None] = None
     #: Whether the game writes its moves its own way (:meth:`write_notation`, chess' SAN): set for you.
     own_notation: ClassVar[bool] = False
     #: Whether the game has an :meth:`evaluate` of its own. Set by itself when
@@ -963,7 +968,7 @@ class Game(Generic[StateT]):
             cls.has_evaluation = True
         if "why_illegal" in cls.__dict__:
             cls.explains_illegal = True
-        if "write_notation" in cls.__dict__:
+        if "write_notation" in cls.__dict__ or cls.__dict__.get("move_notation") is not None:
             cls.own_notation = True
         if "next_parts" in cls.__dict__ and "moves_in_parts" not in cls.__dict__:
             cls.moves_in_parts = True
@@ -1157,6 +1162,8 @@ class Game(Generic[StateT]):
         writing its own."""
         if self.sowing and (said := why_not_sown(self, state, move)) is not None:
             return said  # a pit chosen to sow from: empty, or not the mover's; never "taken"
+        if self.move_notation is not None and (said := why_not_dropped(self, state, move)) is not None:
+            return said  # a drop from a hand: nothing of that kind in it, the square taken
         view, names, size, mover = state.view(), self.site_names(), self.grid.size, state.turn
         owners = dict(view.owners)
         placing = move.origin < 0 and 0 <= move.to < size
@@ -1357,8 +1364,11 @@ class Game(Generic[StateT]):
     def write_notation(self, state: StateT, move: Move) -> str:
         """Legal ``move`` in ``state`` as the game writes it (chess: ``Nf3``,
         ``O-O``, ``e8=Q+``): shown wherever a move is shown, and what records
-        keep. A game that writes this (and :meth:`read_notation`) has a notation of
-        its own; by default, the one notation of every game (:meth:`format_move`)."""
+        keep. A game that writes this (and :meth:`read_notation`) or declares
+        :attr:`move_notation` has a notation of its own; by default, the one
+        notation of every game (:meth:`format_move`)."""
+        if self.move_notation is not None:
+            return self.move_notation.write(state, move)
         return self.format_move(move)
 
     def read_notation(self, state: StateT, text: str) -> Move | None:
@@ -1366,7 +1376,10 @@ class Game(Generic[StateT]):
         notation, or None (then the default notation reads it). By default,
         the legal move :meth:`write_notation` writes as exactly ``text``: a
         game's notation is read back with no code of its own; write this to
-        read more (chess reads ``Nf3`` and ``Ng1f3``, with or without ``+``)."""
+        read more (chess reads ``Nf3`` and ``Ng1f3``, with or without ``+``).
+        A declared :attr:`move_notation` reads its own (a hidden game's too)."""
+        if self.move_notation is not None:
+            return self.move_notation.read(state, text)
         if not self.own_notation or self.hidden_information:
             return None
         for move in state.legal_moves:

@@ -22,8 +22,8 @@ from boardgames import ChoiceOption, Game, Move, Outcome, PieceKind, State, hook
 from boardgames.geometry.bits import bits
 from boardgames.rules.choices import Choices
 from boardgames.rules.moves import with_choice
+from boardgames.rules.notation import AlgebraicNotation
 
-from . import san
 from .bitboards import (
     AHEAD,
     BISHOP,
@@ -87,6 +87,10 @@ class Chess(Game[ChessState]):
     # Drawn as the chess set (its glyphs), lettered as SAN letters them.
     piece_kinds = tuple(PieceKind(n, "PNBRQK"[i], shape=n) for i, n in enumerate(KINDS))  # type: ignore[arg-type]
     move_choices = Choices("Promote to?", ("queen", "rook", "bishop", "knight", "king"), ("Q", "R", "B", "N", "K"))
+    # SAN as OpenSpiel writes it (no check to say in antichess): a check seen on the board alone.
+    move_notation = AlgebraicNotation(
+        castling=5, gives_check=lambda s, m: not s.game.anti and in_check(s.game.made(s, m)[0], 1 - s.turn)
+    )
     option_specs = (ChoiceOption("variant", "chess, or antichess (losing chess)", "chess", ("chess", "antichess")),)
     max_length = 17695  # OpenSpiel's
     rules_text = __doc__ or ""
@@ -236,12 +240,6 @@ class Chess(Game[ChessState]):
         if last is None or state.board[last.to] & 7 != KING or abs(last.to - last.origin) != 16:
             return ()
         return castled_rook(last.origin, last.to)
-
-    def write_notation(self, state: ChessState, move: Move) -> str:
-        return san.write(self, state, move)
-
-    def read_notation(self, state: ChessState, text: str) -> Move | None:
-        return san.read(self, state, text)
 
 
 @hookimpl

@@ -25,8 +25,7 @@ import boardgames
 from boardgames import Coordinates, Counted, Grid, Move, Outcome, PieceKind, hookimpl
 from boardgames.geometry.bits import bits
 from boardgames.rules.choices import Choices
-
-from . import notation
+from boardgames.rules.notation import why_not_dropped
 
 #: The board is files a-h of an 11 x 8 grid, so its squares are chess' (a1 0, a2 1 ... h8 63); the hands
 #: beside it, each nearest its owner: white's pawn, knight, bishop, rook and queen on j1-j5, black's on k8-k4.
@@ -58,6 +57,7 @@ class Crazyhouse(Chess):
     counted = Counted("piece", "pieces", "hand", owned=True)
     board_labels = Coordinates(files="abcdefgh   ", ranks="12345678")  # the hands' files unlabelled, so not checkered
     move_choices = Choices("Promote to?", ("queen", "rook", "bishop", "knight"), ("Q", "R", "B", "N"))
+    move_notation = attrs.evolve(Chess.move_notation, hands=HAND, checks_on_drops=False)  # OpenSpiel's: N@f3
     option_specs = ()
     rules_text = __doc__ or ""
 
@@ -134,11 +134,13 @@ class Crazyhouse(Chess):
     def counts(self, state: CrazyhouseState) -> dict[int, tuple[int, int | None]]:
         return {HAND[k // 5][k % 5]: (n, k // 5) for k, n in enumerate(state.hands) if n}
 
-    def write_notation(self, state: CrazyhouseState, move: Move) -> str:  # type: ignore[override]
-        return notation.write(self, state, move)
-
-    def read_notation(self, state: CrazyhouseState, text: str) -> Move | None:  # type: ignore[override]
-        return notation.read(self, state, text)
+    def why_illegal(self, state: CrazyhouseState, move: Move) -> str:  # type: ignore[override]
+        if move.origin not in HELD:
+            return super().why_illegal(state, move)
+        said = why_not_dropped(self, state, move)  # nothing of that kind in hand, the square taken
+        if said is None and HELD[move.origin][1] == 0 and move.to % 8 in (0, 7):
+            said = "a pawn is never dropped on the first or the last rank"
+        return said or f"{self.player_names[state.turn]}'s king would still be in check"
 
 
 assert KINDS[:5] == ("pawn", "knight", "bishop", "rook", "queen")  # a hand's kinds, in chess' order

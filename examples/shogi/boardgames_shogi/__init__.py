@@ -28,8 +28,8 @@ import attrs
 import boardgames
 from boardgames import Coordinates, Counted, Game, Move, Outcome, PieceKind, State, hookimpl
 from boardgames.rules.choices import Choices
+from boardgames.rules.notation import CoordinateNotation, square_name, why_not_dropped
 
-from . import usi
 from .tables import (
     BASE,
     CAMP,
@@ -55,6 +55,7 @@ from .tables import (
     attacked,
     code,
     guard,
+    stuck,
     zone,
 )
 
@@ -82,6 +83,7 @@ class Shogi(Game[ShogiState]):
     turned_players = (1,)  # white's pieces point down the board, their kanji upside down, seen from black's side
     counted = Counted("piece", "pieces", "hand", owned=True)
     move_choices = Choices("Promote?", ("promote", "stay"), ("+", "="))
+    move_notation = CoordinateNotation(choices=("+", ""), hands=HAND, drop="*")  # USI, as OpenSpiel writes it
     max_length = 17695  # OpenSpiel's
     rules_text = __doc__ or ""
 
@@ -236,11 +238,26 @@ class Shogi(Game[ShogiState]):
         mated = state.outcome is not None and state.outcome.winner_index == 1 - me and not state.legal_moves
         return f"{self.player_names[me]} is {'checkmated' if mated else 'in check'}", (king + 18,)
 
-    def write_notation(self, state: ShogiState, move: Move) -> str:
-        return usi.write(move)
-
-    def read_notation(self, state: ShogiState, text: str) -> Move | None:
-        return usi.read(self, state, text)
+    def why_illegal(self, state: ShogiState, move: Move) -> str:
+        me, board, (origin, to), whose = state.turn, state.board, move[:2], self.player_names[state.turn]
+        if origin in HAND_KIND:
+            kind, square = HAND_KIND[origin][1], square_name(self, to)
+            said = why_not_dropped(self, state, move)  # nothing of that kind in hand, the square taken
+            if said is None and stuck(me, kind, to - 18):
+                said = f"a {self.piece_kinds[kind].name} dropped on {square} could never move"
+            if said is None and kind == P and code(P, me) in board[(to - 18) // 9 * 9 : (to - 18) // 9 * 9 + 9]:
+                said = f"file {square[0]} already holds a pawn of {whose}'s"
+            pawn = "a pawn dropped there would mate at once, or leave the king in check"
+            return said or (pawn if kind == P else "the king would be left in check")
+        if not 18 <= origin < 99 or not 18 <= to < 99:  # not a move on the board (a click, a placement)
+            return super().why_illegal(state, move)
+        if self.owners(state).get(origin) != me:
+            return f"{whose} has no piece on {square_name(self, origin)}"
+        same = [m for m in state.legal_moves if m[:2] == (origin, to)]
+        if same:  # the same move with another choice
+            must = f"the piece must promote there: {self.write_notation(state, same[0])}"
+            return "it cannot promote" if move.choice == 0 else must
+        return "that piece cannot go there, or the king would be left in check"
 
 
 @hookimpl
