@@ -12,6 +12,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 import boardgames
 from helpers import example_plugin, need_pyspiel
 from lockstep import lockstep
@@ -105,6 +107,15 @@ def test_the_flying_general_is_refused(xiangqi_plugin, cli):
     from boardgames import step
 
     assert game.why_illegal(state, step(red, m.sq_of(9, 3))).endswith("(the flying general)")
+
+
+def test_a_ucci_move_is_read_by_the_boards_labels_and_one_not_legal_is_refused_saying_why(xiangqi_plugin):
+    """UCCI's squares are the board's labels (ranks 0 to 9), never the grid's (1 to 10): an illegal UCCI
+    move is refused with the rules' reason, not read again as the grid's squares."""
+    start = xiangqi().start()
+    assert start.play("h2e2").written_history() == ("C(7,7)-(7,4)",)
+    with pytest.raises(boardgames.IllegalMoveError, match=r"^illegal move 'a9a8' in xiangqi at the start: .*red"):
+        start.play("a9a8")  # black's chariot: red moves first
 
 
 def test_the_svg_draws_the_palaces_diagonals_and_the_river(xiangqi_plugin):

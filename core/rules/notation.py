@@ -251,10 +251,9 @@ class CoordinateNotation:
             return None
         if self.hands and self.drop in clean:
             return _drop(self.hands, self.drop, state, clean)
-        files, ranks, named = square_labels(game.grid, game.board_labels)
+        named = square_labels(game.grid, game.board_labels)[2]
         written = self._written(game) if game.move_choices is not None else ()
-        square = f"({_alternatives(files)}{_alternatives(ranks)})"
-        found = re.fullmatch(f"{square}{square}({_alternatives(written)})?" if written else square * 2, clean)
+        found = _coordinate_pattern(game.grid, game.board_labels, written).fullmatch(clean)
         if not found:
             return None
         o, t = named[found.group(1)], named[found.group(2)]
@@ -263,3 +262,11 @@ class CoordinateNotation:
                 return move
         typed = found.group(3) if written else None
         return with_choice(Move(o, t, ()), written.index(typed)) if typed else Move(o, t, ())
+
+
+@functools.lru_cache(maxsize=64)
+def _coordinate_pattern(grid: Any, coordinates: Any, written: tuple[str, ...]) -> re.Pattern[str]:
+    """A coordinate move's shape on a board so labelled: two squares, then a choice as ``written``."""
+    files, ranks, _ = square_labels(grid, coordinates)
+    square = f"({_alternatives(files)}{_alternatives(ranks)})"
+    return re.compile(f"{square}{square}({_alternatives(written)})?" if written else square * 2)

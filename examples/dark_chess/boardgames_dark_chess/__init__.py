@@ -47,6 +47,7 @@ class DarkChess(Chess):
     title = "Dark chess"
     summary = "Chess where you see only the squares your pieces reach, won by taking the king (OpenSpiel's dark_chess)."
     overlay_kinds = (Overlay("unseen", colour="#555555"),)
+    move_notation = attrs.evolve(Chess.move_notation, gives_check=None)  # OpenSpiel's SAN, with no check to say
     option_specs = ()
     rules_text = __doc__ or ""
 
@@ -138,9 +139,6 @@ class DarkChess(Chess):
         if move.origin >= 0 and move.marks:  # a move as its mover saw it: the move, written without what it saw
             move = with_choice(Move(*move[:2]), move.choice) if move.choice >= 0 else Move(*move[:2])
         return super().format_move(move)
-
-    def write_notation(self, state: DarkChessState, move: Move) -> str:  # type: ignore[override]
-        return super().write_notation(state, move).rstrip("+#")  # OpenSpiel's SAN, with no check to say
 
     def overlays(self, state: DarkChessState) -> dict[int, int]:
         return dict.fromkeys(bits(state.fog), 0)

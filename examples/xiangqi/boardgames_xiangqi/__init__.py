@@ -31,7 +31,6 @@ the grid's own squares (``a4-a5``, ranks 1 to 10).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from itertools import compress
 
@@ -39,6 +38,7 @@ import attrs
 
 import boardgames
 from boardgames import Coordinates, Game, Move, Outcome, PieceKind, State, hookimpl
+from boardgames.rules.notation import CoordinateNotation
 
 from .board import (
     ADVISOR,
@@ -71,6 +71,7 @@ KINDS = ("general", "advisor", "elephant", "horse", "chariot", "cannon", "soldie
 FEN = "KABNRCP"  # the text board's letters, as a xiangqi FEN (and UCCI) writes the pieces
 FACES = tuple(zip("帥仕相傌俥炮兵", "將士象馬車砲卒", strict=True))  # each kind's character, red's then black's
 MOST_MOVES = 500  # OpenSpiel's kMaxGameLength: then a draw
+UCCI = CoordinateNotation()  # read as well as OpenSpiel's moves: the board's squares as its labels name them
 
 
 def start_cells() -> tuple[int, ...]:
@@ -231,10 +232,9 @@ class Xiangqi(Game[XiangqiState]):
         return "{}({},{})-({},{})".format(letter, *cell(move.origin), *cell(move.to))
 
     def read_notation(self, state: XiangqiState, text: str) -> Move | None:
-        ucci = re.fullmatch(r"([a-i])(\d)([a-i])(\d)", text.strip().lower())  # a UCCI move: h2e2
-        if ucci:
-            a, b = (GRID.index(ord(f) - 97, int(r)) for f, r in (ucci.group(1, 2), ucci.group(3, 4)))
-            return next((m for m in state.legal_moves if (m.origin, m.to) == (a, b)), None)
+        ucci = UCCI.read(state, text.strip().lower())  # a UCCI move, h2e2: legal or not (then why_illegal says why)
+        if ucci is not None:
+            return ucci
         typed = text.strip().replace(" ", "").upper()  # in any case: the piece's letter is the mover's anyway
         return next((m for m in state.legal_moves if self.write_notation(state, m).upper() == typed), None)
 
