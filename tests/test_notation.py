@@ -221,9 +221,12 @@ def test_squares_are_named_as_the_board_is_labelled():
 
 
 def test_chess_san_is_python_chess_san_over_random_positions():
+    """Every legal move of seeded random games, written by chess' declared notation, is python-chess'
+    SAN of it (which tells pieces apart by the least) and is read back as itself; the games hold each
+    of SAN's cases."""
     chess = pytest.importorskip("chess")
     game = load_example("chess").Chess.configure()
-    rng = random.Random(11)
+    rng, seen = random.Random(11), set()
     promoted = "qrbn"  # the example's choices, in order
     for _ in range(12):
         state, board = game.start(), chess.Board()
@@ -235,6 +238,14 @@ def test_chess_san_is_python_chess_san_over_random_positions():
                 text = game.write_notation(state, move)
                 assert text == board.san(uci), (board.fen(), text)
                 assert game.read_notation(state, text) == move
+                seen |= {case for case, shape in CASES.items() if re.search(shape, text)}
+                seen |= {"en passant"} if board.is_en_passant(uci) else set()
             move = rng.choice(state.legal_moves)
             board.push_san(game.write_notation(state, move))
             state = state.play(move)
+    assert seen == {*CASES, "en passant"}, seen
+
+
+#: SAN's cases, as the text shows them.
+CASES = {"castling": "^O-O", "promotion": "=[QRBN]", "check": r"\+$", "mate": "#$", "file told": "^[NBRQK][a-h]x?[a-h]",
+         "rank told": "^[NBRQK][1-8]x?[a-h]", "capture": "x"}  # fmt: skip
