@@ -157,8 +157,9 @@ class AlgebraicNotation:
 
     def _where(self, state: Any, kinds: dict[int, int], o: int, t: int) -> str:
         """What tells the piece on ``o`` from the others of its kind going to ``t``: the least."""
-        game, held, kind = state.game, _held(self.hands), kinds.get(o, 0)  # legal moves: all the mover's
+        game, held, kind = state.game, _held(self.hands), kinds.get(o, 0)
         files, ranks, _ = square_labels(game.grid, game.board_labels)
+        # The legal moves are all the mover's: a piece of the same kind is one of its own.
         rivals = [m.origin for m in state.legal_moves if m.to == t and m.origin != o and m.origin not in held
                   and kinds.get(m.origin, 0) == kind]  # fmt: skip
         if not rivals:
