@@ -50,6 +50,7 @@ from .rules.made import new_state
 from .rules.moves import PASS, Move, place, placements, step
 from .rules.options import ChoiceOption, FloatOption, IntOption, Option, TextOption
 from .rules.parts import Parts
+from .rules.piece_moves import MoveTables, PieceMoves, every_way
 from .rules.segments import Segment
 from .rules.stacks import Stacked
 from .rules.view import BoardView
@@ -103,6 +104,9 @@ __all__ = [
     "TextOption",
     "BoardView",
     "PieceKind",
+    "PieceMoves",
+    "MoveTables",
+    "every_way",
     "Coordinates",
     "Counted",
     "Segment",

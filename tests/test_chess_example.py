@@ -20,6 +20,7 @@ import pytest
 
 import boardgames
 from boardgames import render_svg
+from boardgames.rules import piece_moves
 from boardgames.testing import plugin
 from helpers import example_served, load_example, need_pyspiel, needs_chromium
 
@@ -130,22 +131,22 @@ def test_the_moves_in_tricky_positions_are_openspiels(fen):
 
 
 def test_the_moves_kept_for_the_next_time_are_the_same_and_bounded():
-    """The move generator keeps the moves it made from a square to a set of squares (bitboards.ROUTES, a
-    store for each square); what it gives from them is what it made, and a store is emptied
-    when it is full."""
-    bitboards = importlib.import_module(type(chess()).__module__ + ".bitboards")
+    """The move generator keeps the moves it made from a square to a set of squares (its tables' routes, a
+    store for each square, piece_moves.Routes); what it gives from them is what it made, and a store is
+    emptied when it is full."""
+    routes = importlib.import_module(type(chess()).__module__).TABLES.routes
     game = chess()
     state = game.start().play("e4").play("e5").play("Nf3")
-    for store in bitboards.ROUTES:
+    for store in routes:
         store.clear()
     made = game.generate_moves(state)
-    assert any(bitboards.ROUTES) and game.generate_moves(state) == made
-    used = [len(store) for store in bitboards.ROUTES]
-    for store in bitboards.ROUTES:  # each full, of keys no move set has
+    assert any(routes) and game.generate_moves(state) == made
+    used = [len(store) for store in routes]
+    for store in routes:  # each full, of keys no move set has
         store.clear()
-        store.update((-k, ()) for k in range(1, bitboards.KEPT + 1))
+        store.update((-k, ()) for k in range(1, piece_moves.KEPT + 1))
     assert game.generate_moves(state) == made
-    assert [len(store) for store in bitboards.ROUTES] == [n or bitboards.KEPT for n in used]
+    assert [len(store) for store in routes] == [n or piece_moves.KEPT for n in used]
 
 
 def test_promotion_to_a_knight_is_typed_and_shown_as_e8_n():

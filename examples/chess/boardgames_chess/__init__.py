@@ -18,37 +18,33 @@ from itertools import compress
 import attrs
 
 import boardgames
-from boardgames import ChoiceOption, Game, Move, Outcome, PieceKind, State, hookimpl
-from boardgames.geometry.bits import bits
+from boardgames import ChoiceOption, Game, Grid, Move, Outcome, PieceKind, State, bits, hookimpl
 from boardgames.rules.choices import Choices
 from boardgames.rules.moves import with_choice
 from boardgames.rules.notation import AlgebraicNotation
+from boardgames.rules.piece_moves import MoveTables, PieceMoves, every_way
 
-from .bitboards import (
-    AHEAD,
-    BISHOP,
-    BITS,
-    EVERYWHERE,
-    GRID,
-    HITS,
-    KING,
-    KNIGHT,
-    PAWN,
-    QUEEN,
-    RANK1,
-    ROOK,
-    ROUTES,
-    SIDES,
-    STEPS,
-    TWO,
-    _sq,
-    attacks,
-    castled_rook,
-    in_check,
-    occupancy,
-    reach,
-)
 
+PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING = range(1, 7)  # a piece: its kind, | 8 for black's
+GRID = Grid.get(8)  # squares numbered a1 0, a2 1 ... h8 63 (file * 8 + rank): square s is bit s of a bitboard
+LINES, AROUND = every_way((1, 0)), every_way((1, 0), (1, 1))  # a rook's directions; a king's, a queen's
+MOVES = {PAWN: PieceMoves(leaps=((1, 1), (-1, 1))), KNIGHT: PieceMoves(leaps=every_way((1, 2))),
+         BISHOP: PieceMoves(rides=every_way((1, 1))), ROOK: PieceMoves(rides=LINES),
+         QUEEN: PieceMoves(rides=AROUND), KING: PieceMoves(leaps=AROUND)}  # fmt: skip
+TABLES = MoveTables(GRID, {kind | side << 3: (how, side) for kind, how in MOVES.items() for side in (0, 1)})
+BITS, EVERYWHERE, SIDES, ROUTES, STEPS = TABLES.bits, TABLES.everywhere, TABLES.sides, TABLES.routes, TABLES.steps
+occupancy = TABLES.occupancy  # each side's squares, carried from move to move (successor)
+
+
+def _sq(f: int, r: int) -> int:
+    return f * 8 + r
+
+
+# A pawn's step ahead from each square, white's then black's (0 off the board), and its step of two from its
+# first rank (0 elsewhere); each side's last rank, its pawns' promotions.
+AHEAD = [[BITS[s + d] if 0 <= s + d < 64 and (s + d) // 8 == s // 8 else 0 for s in range(64)] for d in (1, -1)]
+TWO = [[BITS[s + 2 * d] if s % 8 == first else 0 for s in range(64)] for d, first in ((1, 1), (-1, 6))]
+RANK1 = sum(BITS[_sq(f, 0)] for f in range(8))
 LETTER = " PNBRQK"
 PROMOTED = (QUEEN, ROOK, BISHOP, KNIGHT, KING)  # by choice, as Choices below names them
 KINDS = ("pawn", "knight", "bishop", "rook", "queen", "king")
@@ -62,7 +58,7 @@ CASTLES = [
      for right, rook_f, between, passed in ((1, 7, (5, 6), (5, 6)), (2, 0, (1, 2, 3), (3, 2)))]
     for r in (0, 7)
 ]  # fmt: skip
-LAST = (RANK1 << 7, RANK1)  # each side's last rank: its pawns' promotions
+LAST = (RANK1 << 7, RANK1)
 
 
 MATING = frozenset(kind | side for kind in (PAWN, ROOK, QUEEN) for side in (0, 8))  # any of them mates
@@ -115,9 +111,7 @@ class Chess(Game[ChessState]):
             return tuple([m for m in moves if board[m.to]] or moves)  # an en passant capture is not forced
         # The squares the other side attacks, seen with the king lifted (a rook's line through it counts); pins
         # and checks, seen from the king.
-        king, (white, black) = board.index(KING | me << 3), occupancy(state)
-        danger, pins, checks = attacks(board, 1 - me, king, white | black)
-        stops = EVERYWHERE if not checks else checks[0] if len(checks) == 1 else 0  # a double check: the king moves
+        danger, pins, stops = TABLES.safety(board, me, board.index(KING | me << 3), sum(occupancy(state)))
         return tuple(self.moves(state, danger, pins, stops))  # in order as made
 
     def moves(self, state: ChessState, danger: int, pins: dict[int, int], stops: int) -> list[Move]:
@@ -126,13 +120,13 @@ class Chess(Game[ChessState]):
         board, me, ep, moves, (white, black) = state.board, state.turn, state.ep, [], occupancy(state)
         occupied, mine = white | black, black if me else white
         free, empty, theirs = EVERYWHERE ^ mine, EVERYWHERE ^ occupied, occupied ^ mine
-        ahead, two, side = AHEAD[me], TWO[me], me << 6
+        ahead, two, leaps, reach = AHEAD[me], TWO[me], TABLES.leaps, TABLES.reach
         allowed = stops & free  # where a piece other than the king may go, unless pinned
-        takers = HITS[PAWN][(1 - me) << 6 | ep] if ep >= 0 else 0  # the squares a pawn takes en passant from
+        takers = leaps[PAWN | (1 - me) << 3][ep] if ep >= 0 else 0  # the squares a pawn takes en passant from
         for o in compress(range(64), board.translate(SIDES[me])):  # my pieces, square by square
-            kind = board[o] & 7
+            kind, piece = board[o] & 7, board[o]
             if kind == PAWN:  # a step ahead while empty, two from its first rank, a take a file either side
-                targets = HITS[PAWN][side | o] & theirs
+                targets = leaps[piece][o] & theirs
                 if ahead[o] & empty:
                     targets |= ahead[o] | two[o] & empty
                 targets &= stops if o not in pins else pins[o] & stops
@@ -142,13 +136,13 @@ class Chess(Game[ChessState]):
                     moves += [with_choice(STEPS[o][t], k) for t in bits(targets) for k in self.promoted]
                     continue
             elif kind == KING:  # and castling: the right kept, not in check, the rook home, the squares
-                targets = HITS[KING][o] & free & ~danger  # between empty, none the king passes attacked
+                targets = leaps[piece][o] & free & ~danger  # between empty, none the king passes attacked
                 rights = 0 if danger >> o & 1 else state.castling >> 2 * me & 3
                 for right, rook, between, passed, castle in CASTLES[me] if rights else ():
                     if rights & right and o == castle.origin and board[rook] == ROOK | me << 3:
                         targets |= 0 if occupied & between | danger & passed else BITS[castle.to]
             else:
-                targets = (HITS[kind][o] if kind == KNIGHT else reach(kind, o, me, occupied)) & (
+                targets = (leaps[piece][o] if kind == KNIGHT else reach(piece, o, occupied)) & (
                     allowed if o not in pins else pins[o] & allowed
                 )
             if targets:
@@ -180,10 +174,8 @@ class Chess(Game[ChessState]):
         after = boardgames.new_state(state.__class__, {  # the state's own class (a variant's added fields at their
             "game": self, "history": state.history + (move,), "turn": 1 - me, "board": board,  # defaults)
             "castling": castling, "ep": ep, "clock": clock, "seen": seen})  # fmt: skip
-        moved, lost, (white, black) = BITS[o] | BITS[t], BITS[taken] if taken >= 0 else 0, occupancy(state)
-        if king and abs(t - o) == 16:
-            moved |= sum(BITS[s] for s in castled_rook(o, t))
-        after.__dict__["occupancy"] = (white ^ moved, black & ~lost) if me == 0 else (white & ~lost, black ^ moved)
+        rook = sum(BITS[s] for s in castled_rook(o, t)) if king and abs(t - o) == 16 else 0
+        TABLES.carry(state, after, BITS[o] | BITS[t] | rook, BITS[taken] if taken >= 0 else 0)
         return after
 
     def apply(self, state: ChessState, move: Move) -> ChessState:
@@ -240,6 +232,15 @@ class Chess(Game[ChessState]):
         if last is None or state.board[last.to] & 7 != KING or abs(last.to - last.origin) != 16:
             return ()
         return castled_rook(last.origin, last.to)
+
+
+def castled_rook(king_from: int, king_to: int) -> tuple[int, int]:
+    """Where the rook castling with a king from ``king_from`` to ``king_to`` starts and lands."""
+    return (king_to + 8, king_to - 8) if king_to > king_from else (king_to - 16, king_to + 8)
+
+
+def in_check(board: bytes, side: int) -> bool:
+    return TABLES.in_check(board, KING | side << 3)
 
 
 @hookimpl

@@ -21,8 +21,20 @@ import random
 from collections.abc import Callable
 
 import attrs
-from boardgames_chess import BITS, EVERYWHERE, HITS, KING, KNIGHT, PAWN, Chess, ChessState, bitboards, occupancy
-from boardgames_chess.bitboards import BISHOP, QUEEN, ROOK
+from boardgames_chess import (
+    BISHOP,
+    BITS,
+    EVERYWHERE,
+    KING,
+    KNIGHT,
+    PAWN,
+    QUEEN,
+    ROOK,
+    TABLES,
+    Chess,
+    ChessState,
+    occupancy,
+)
 
 import boardgames
 from boardgames import Move, Outcome, Overlay, bits, hookimpl
@@ -52,7 +64,7 @@ class DarkChess(Chess):
     rules_text = __doc__ or ""
 
     def setup(self) -> None:
-        self.grid, self.anti, self.check_rule, self.promoted = bitboards.GRID, False, False, range(4)
+        self.grid, self.anti, self.check_rule, self.promoted = TABLES.grid, False, False, range(4)
 
     def initial_state(self) -> DarkChessState:
         start = super().initial_state()
@@ -71,7 +83,7 @@ class DarkChess(Chess):
     @staticmethod
     def pawns_taking(board: bytes, ep: int, side: int) -> list[int]:
         """The squares of ``side``'s pawns that could take on ``ep`` (a pawn of ``side``'s goes there diagonally)."""
-        return [s for s in bits(HITS[PAWN][(1 - side) << 6 | ep]) if board[s] == PAWN | side << 3]
+        return [s for s in bits(TABLES.leaps[PAWN | (1 - side) << 3][ep]) if board[s] == PAWN | side << 3]
 
     @staticmethod
     def passed(state: DarkChessState, move: Move) -> int:
@@ -158,7 +170,8 @@ class DarkChess(Chess):
         for m in self.moves(attrs.evolve(view, fog=0, turn=player, ep=-1), 0, {}, EVERYWHERE):
             if self.passed(view, m) & fog and view.board[m.origin] & 7 == KING:
                 needed |= set(bits(self.passed(view, m) & fog))
-        taken = sum(HITS[PAWN][player << 6 | s] for s in pawns)  # a piece there would be seen: the pawn could take it
+        takes = TABLES.leaps[PAWN | player << 3]  # where a pawn of the player's takes from each square
+        taken = sum(takes[s] for s in pawns)  # a piece there would be seen: the pawn could take it
         free = [s for s in bits(fog & ~taken) if s not in needed]
         visible = [p & 7 for p in view.board if p and p >> 3 == other]
         rest = list(SET)
