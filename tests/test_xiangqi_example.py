@@ -6,7 +6,6 @@ one line."""
 
 from __future__ import annotations
 
-import importlib
 import json
 import re
 from pathlib import Path
@@ -48,21 +47,23 @@ def test_the_opening_moves_are_openspiels_and_the_board_is_its_board(xiangqi_plu
     assert ours.play("h(9,1)-(7,2)").history[-1] == ours.play("b1-c3").history[-1]
 
 
-def test_only_a_move_that_may_uncover_the_general_is_tested_and_the_history_is_shared(xiangqi_plugin):
-    """Speed (issue 41): out of check, a move is tested only where it leaves the first piece before a chariot
-    (or the other general) on one of the general's lines, or one of the first two before a cannon, or a horse's
-    leg, or lands before a cannon; in check, every move. Each move adds one step to a shared history."""
+def test_only_a_move_that_may_uncover_the_general_is_tried_and_the_history_is_shared(xiangqi_plugin):
+    """Speed (issue 41): out of check, a move is tried (made, the general's safety asked) only where it leaves
+    one of the two screens before a cannon on one of the general's lines, or a horse's leg, or lands where a
+    cannon has no screen yet: the core's risky squares (boardgames.rules.piece_moves); a piece pinned by a
+    chariot or the other general keeps to its line untried. In check by a cannon or a horse, every move is
+    tried. Each move adds one step to a shared history."""
     from boardgames.rules.history import History
 
-    board = importlib.import_module(xiangqi_plugin.__name__ + ".board")
+    tables, general = xiangqi_plugin.TABLES, xiangqi_plugin.GENERAL
     start = xiangqi().start()
-    red, black = start.generals
-    assert board.exposure(start.cells, red, 1) == ({red}, set())  # nothing in the way of an attack yet
+    red, black = (start.board.index(general | side << 3) for side in (0, 1))
+    assert tables.safety(start.board, 0, red)[3] == 0  # nothing in the way of an attack yet
     guarded = start.play("h3-e3")  # red's cannon on the e file, two screens before black's general: e4 and e7
     e7, e4 = (guarded.game.grid.parse_square(name) for name in ("e7", "e4"))
-    assert board.exposure(guarded.cells, black, 0) == ({black, e7, e4}, set())  # the advisors' leaving is safe
+    assert tables.safety(guarded.board, 1, black)[3] == 1 << e7 | 1 << e4  # the advisors' leaving is safe
     checked = guarded.play("d10-e9").play("e3-e7")  # the cannon takes on e7 over e9's advisor: check
-    assert board.exposure(checked.cells, black, 0) is None
+    assert tables.safety(checked.board, 1, black)[3] == tables.everywhere
     assert type(checked.history) is History and len(checked.history) == 3
 
 
@@ -98,10 +99,10 @@ def test_the_flying_general_is_refused(xiangqi_plugin, cli):
     # a piece leaving the only piece between the generals.
     game = xiangqi()
     m = xiangqi_plugin
-    cells = [m.EMPTY] * 90
+    board = bytearray(90)
     red, black = m.sq_of(9, 4), m.sq_of(0, 3)
-    cells[red], cells[black], cells[m.sq_of(9, 0)] = m.GENERAL, 7 + m.GENERAL, m.CHARIOT
-    state = m.XiangqiState(game=game, cells=tuple(cells), generals=(red, black))
+    board[red], board[black], board[m.sq_of(9, 0)] = m.GENERAL, 8 | m.GENERAL, m.CHARIOT
+    state = m.XiangqiState(game=game, board=bytes(board))
     move = game.read_notation(state, "G(9,4)-(9,3)")
     assert move is None
     from boardgames import step

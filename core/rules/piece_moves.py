@@ -91,10 +91,21 @@ KEPT = 1 << 11  # the most keys a Reach or a Routes keeps
 
 class MoveTables:
     """The tables of a grid's pieces, made once: ``pieces`` maps each piece's code (1 to 255) to how it
-    moves and its side (0 or 1, the second's forward mirrored). Squares are the grid's, or ``squares``."""
+    moves and its side (0 or 1, the second's forward mirrored). Squares are the grid's, or ``squares``;
+    ``confined``: a piece's leaps, blocked or not, kept to some squares (a palace, its own half; its rides
+    and hops are not); ``zoned``: where a piece stands on some squares, how it moves there instead (a
+    soldier across the river)."""
 
-    def __init__(self, grid: Grid, pieces: Mapping[int, tuple[PieceMoves, int]], squares: Iterable[int] = ()) -> None:
+    def __init__(
+        self,
+        grid: Grid,
+        pieces: Mapping[int, tuple[PieceMoves, int]],
+        squares: Iterable[int] = (),
+        confined: Mapping[int, int] | None = None,
+        zoned: Mapping[int, tuple[int, PieceMoves]] | None = None,
+    ) -> None:
         on = set(squares) or {s for s in range(grid.size) if grid.on_board[s]}
+        confined, zoned = confined or {}, zoned or {}
         n, self.grid = grid.size, grid
         #: Each square's bit; every square as a bitboard; each square's step to each square.
         self.bits = [1 << s for s in range(n)]
@@ -111,8 +122,12 @@ class MoveTables:
         self.leaps = [[0] * n for _ in range(256)]
         self.lines: list[list[tuple[tuple[int, Reach], ...]]] = [[()] * n for _ in range(256)]
         self.between: list[list[dict[int, int]]] = [[{}] * n for _ in range(256)]
-        #: Whether every piece leaps or rides only: then ``attacks`` finds the checks and pins.
-        self.plain = all(not (how.hops or how.legged) for how, _ in pieces.values())
+        #: hopping[code][s]: the same for its hops; legs[code][s]: each square a blocked leap reaches, its leg.
+        self.hopping: list[list[dict[int, int]]] = [[{}] * n for _ in range(256)]
+        self.legs: list[list[dict[int, int]]] = [[{}] * n for _ in range(256)]
+        #: Whether a piece hops or has legs: then a move may need trying (``safety``'s risky squares).
+        hows = [how for how, _ in pieces.values()] + [how for _, how in zoned.values()]
+        self.screened = any(how.hops or how.legged for how in hows)
 
         def to(s: int, df: int, dr: int) -> int:  # the square (df, dr) from s, -1 off the board
             f, r = grid.coords(s)
@@ -125,20 +140,27 @@ class MoveTables:
                 out.append(s)
             return out
 
-        for code, (how, side) in pieces.items():
-            way = 1 if side == 0 else -1
+        for code, (declared, side) in pieces.items():
+            way, within = 1 if side == 0 else -1, confined.get(code, self.everywhere)
             for s in sorted(on):
-                self.leaps[code][s] = Grid.mask(t for f, r in how.leaps if (t := to(s, f, r * way)) >= 0)
+                zone, instead = zoned.get(code, (0, declared))
+                how = instead if zone >> s & 1 else declared
+                self.leaps[code][s] = within & Grid.mask(t for f, r in how.leaps if (t := to(s, f, r * way)) >= 0)
                 rides = [[r for f, d in line if (r := ray(s, f, d * way))] for line in _lines(how.rides)]
                 hops = [[r for f, d in line if (r := ray(s, f, d * way))] for line in _lines(how.hops)]
-                legged = [(t, leg) for (f, r), (lf, lr) in how.legged
-                          if (t := to(s, f, r * way)) >= 0 and (leg := to(s, lf, lr * way)) >= 0]  # fmt: skip
+                legged = [  # the blocked leaps kept within, their legs on the board
+                    (t, leg)
+                    for (f, r), (lf, lr) in how.legged
+                    if (t := to(s, f, r * way)) >= 0 and within >> t & 1 and (leg := to(s, lf, lr * way)) >= 0
+                ]
                 parts = [(_mask(r[:-1] for r in line), _rides(line)) for line in rides if line]
                 parts += [(_mask(r[:-1] for r in line), _hops(line)) for line in hops if line]
                 if legged:
                     parts.append((Grid.mask(leg for _, leg in legged), _legged(legged)))
                 self.lines[code][s] = tuple((mask, Reach(mask, walk)) for mask, walk in parts if walk(0) or mask)
                 self.between[code][s] = {r[i]: Grid.mask(r[:i]) for line in rides for r in line for i in range(len(r))}
+                self.hopping[code][s] = {r[i]: Grid.mask(r[:i]) for line in hops for r in line for i in range(len(r))}
+                self.legs[code][s] = dict(legged)
 
     def reach(self, code: int, s: int, taken: int) -> int:
         """The squares the piece ``code`` on ``s`` attacks, ``taken`` the board's taken squares."""
@@ -147,15 +169,18 @@ class MoveTables:
             hit |= found[taken & mask]
         return hit
 
-    def attacks(self, board: bytes, by: int, royal: int = -1, taken: int = -1) -> tuple[int, dict[int, int], list[int]]:
+    def attacks(
+        self, board: bytes, by: int, royal: int = -1, taken: int = -1
+    ) -> tuple[int, dict[int, int], list[int], int]:
         """The squares side ``by`` attacks on ``board``, with the other side's royal piece on ``royal`` lifted
         (a line through it goes on, where that piece would step back to); seen from that piece, its side's
-        pieces pinned to it, each with the squares it may still go to (its line to the pinner, the pinner's),
-        and each check, as the squares where taking or blocking stops it. ``taken``: the board's taken
-        squares where known. Checks and pins need a table whose pieces only leap and ride (``plain``)."""
+        pieces pinned to it, each with the squares it may still go to (its line to the pinner, the pinner's);
+        each check by a leap or a ride, as the squares where taking or blocking stops it; and the risky
+        squares, where a piece leaving or landing may uncover it to a hop or a blocked leap (every square
+        when one attacks it already). ``taken``: the board's taken squares where known."""
         bit, leaps, lines, between, theirs = self.bits, self.leaps, self.lines, self.between, self.sides[by]
         taken = (sum(compress(bit, board)) if taken < 0 else taken) & ~(bit[royal] if royal >= 0 else 0)
-        hit, leapt, pins, checks = 0, 0, {}, []
+        hit, leapt, pins, checks, risky, screened = 0, 0, {}, [], 0, self.screened
         for s in compress(self.squares, board.translate(theirs)):
             code = board[s]
             leapt |= leaps[code][s]
@@ -168,19 +193,39 @@ class MoveTables:
                         checks.append(on | bit[s])
                     elif not (block := on & taken) & (block - 1) and not theirs[board[b := block.bit_length() - 1]]:
                         pins[b] = on | bit[s]
+                if screened:
+                    risky |= self._risk(code, s, royal, taken)
         if royal >= 0 and leapt >> royal & 1:  # a leap checks (seldom): which
             checks += [bit[s] for s in compress(self.squares, board.translate(theirs))
                        if leaps[board[s]][s] >> royal & 1 and royal not in between[board[s]][s]]  # fmt: skip
-        return hit | leapt, pins, checks
+        return hit | leapt, pins, checks, risky
 
-    def safety(self, board: bytes, me: int, royal: int, taken: int = -1) -> tuple[int, dict[int, int], int]:
+    def _risk(self, code: int, s: int, royal: int, taken: int) -> int:
+        """The squares where a piece leaving or landing may let the hopping or legged piece ``code`` on ``s``
+        attack ``royal``: those between to land on (no screen yet), or the two screens to leave; its leg, to
+        leave; every square if it attacks ``royal`` already."""
+        if (on := self.hopping[code][s].get(royal)) is not None:
+            screens = (on & taken).bit_count()
+            return self.everywhere if screens == 1 else on if screens == 0 else on & taken if screens == 2 else 0
+        if (leg := self.legs[code][s].get(royal)) is not None:
+            return self.bits[leg] if taken >> leg & 1 else self.everywhere
+        return 0
+
+    def safety(self, board: bytes, me: int, royal: int, taken: int = -1) -> tuple[int, dict[int, int], int, int]:
         """What keeps side ``me``'s royal piece on ``royal`` safe: the squares it may not step to, its side's
-        pins (each pinned piece's squares), and where the other pieces may go (everywhere out of check, the
-        squares that stop a single check, none in a double check: the royal piece must move)."""
-        if not self.plain:
-            raise ValueError("checks and pins are found for pieces that leap and ride only, not hop or have legs")
-        danger, pins, checks = self.attacks(board, 1 - me, royal, taken)
-        return danger, pins, self.everywhere if not checks else checks[0] if len(checks) == 1 else 0
+        pins (each pinned piece's squares), where the other pieces may go (everywhere out of check, the
+        squares that stop a single check, none in a double check: the royal piece must move), and the risky
+        squares: a move from or to one is legal only if ``safe`` after it (none where pieces leap and ride
+        only; every square in check by a hop or a blocked leap)."""
+        danger, pins, checks, risky = self.attacks(board, 1 - me, royal, taken)
+        stops = self.everywhere if not checks or risky == self.everywhere else checks[0] if len(checks) == 1 else 0
+        return danger, pins, stops, risky
+
+    def safe(self, board: bytes, me: int, royal: int, origin: int, to: int) -> bool:
+        """Whether moving the piece on ``origin`` to ``to`` leaves side ``me``'s royal piece unattacked."""
+        after = bytearray(board)
+        after[to], after[origin] = board[origin], 0
+        return not self.attacked(bytes(after), to if origin == royal else royal, 1 - me)
 
     def attacked(self, board: bytes, square: int, by: int) -> bool:
         """Whether side ``by`` attacks ``square``."""
@@ -206,9 +251,10 @@ class MoveTables:
     def carry(self, before: Any, after: Any, moved: int, lost: int = 0) -> None:
         """Put on ``after`` its occupancy from ``before``'s: the mover's squares (``before.turn``'s) with
         ``moved`` flipped (the squares it left and reached), the other side's less ``lost`` (a piece taken)."""
-        mine, theirs = self.occupancy(before) if before.turn == 0 else self.occupancy(before)[::-1]
-        mine, theirs = mine ^ moved, theirs & ~lost
-        after.__dict__["occupancy"] = (mine, theirs) if before.turn == 0 else (theirs, mine)
+        first, second = self.occupancy(before)
+        after.__dict__["occupancy"] = (
+            (first ^ moved, second & ~lost) if before.turn == 0 else (first & ~lost, second ^ moved)
+        )
 
 
 def _mask(rays: Iterable[list[int]]) -> int:

@@ -111,7 +111,7 @@ class Chess(Game[ChessState]):
             return tuple([m for m in moves if board[m.to]] or moves)  # an en passant capture is not forced
         # The squares the other side attacks, seen with the king lifted (a rook's line through it counts); pins
         # and checks, seen from the king.
-        danger, pins, stops = TABLES.safety(board, me, board.index(KING | me << 3), sum(occupancy(state)))
+        danger, pins, stops, _ = TABLES.safety(board, me, board.index(KING | me << 3), sum(occupancy(state)))
         return tuple(self.moves(state, danger, pins, stops))  # in order as made
 
     def moves(self, state: ChessState, danger: int, pins: dict[int, int], stops: int) -> list[Move]:

@@ -37,34 +37,10 @@ from itertools import compress
 import attrs
 
 import boardgames
-from boardgames import Coordinates, Game, Move, Outcome, PieceKind, State, hookimpl
+from boardgames import Coordinates, Game, Move, Outcome, PieceKind, State, bits, hookimpl
 from boardgames.rules.notation import CoordinateNotation
 
-from .board import (
-    ADVISOR,
-    CANNON,
-    CHARIOT,
-    ELEPHANT,
-    ELEPHANT_STEPS,
-    EMPTY,
-    GENERAL,
-    GRID,
-    HORSE,
-    HORSE_STEPS,
-    MOVES,
-    OWNED,
-    PALACE_STEPS,
-    RAYS,
-    SOLDIER,
-    SOLDIER_STEPS,
-    attacked,
-    cell,
-    exposure,
-    in_palace,
-    own_side,
-    sq_of,
-    uncovered,
-)  # fmt: skip
+from .board import ADVISOR, CANNON, CHARIOT, ELEPHANT, GENERAL, GRID, HOME, HORSE, PALACE, SOLDIER, TABLES, cell, sq_of
 
 LETTERS = "GAEHRCS"  # OpenSpiel's, in its notation
 KINDS = ("general", "advisor", "elephant", "horse", "chariot", "cannon", "soldier")
@@ -72,24 +48,25 @@ FEN = "KABNRCP"  # the text board's letters, as a xiangqi FEN (and UCCI) writes 
 FACES = tuple(zip("帥仕相傌俥炮兵", "將士象馬車砲卒", strict=True))  # each kind's character, red's then black's
 MOST_MOVES = 500  # OpenSpiel's kMaxGameLength: then a draw
 UCCI = CoordinateNotation()  # read as well as OpenSpiel's moves: the board's squares as its labels name them
+BITS, ROUTES, SIDES = TABLES.bits, TABLES.routes, TABLES.sides
 
 
-def start_cells() -> tuple[int, ...]:
-    cells = [EMPTY] * GRID.size
+def start_board() -> bytes:
+    board = bytearray(GRID.size)
     for side, (back, guns, men) in enumerate(((9, 7, 6), (0, 2, 3))):
         for c, kind in enumerate((CHARIOT, HORSE, ELEPHANT, ADVISOR, GENERAL, ADVISOR, ELEPHANT, HORSE, CHARIOT)):
-            cells[sq_of(back, c)] = 7 * side + kind
-        cells[sq_of(guns, 1)] = cells[sq_of(guns, 7)] = 7 * side + CANNON
+            board[sq_of(back, c)] = kind | side << 3
+        board[sq_of(guns, 1)] = board[sq_of(guns, 7)] = CANNON | side << 3
         for c in range(0, 9, 2):
-            cells[sq_of(men, c)] = 7 * side + SOLDIER
-    return tuple(cells)
+            board[sq_of(men, c)] = SOLDIER | side << 3
+    return bytes(board)
 
 
 @attrs.frozen(kw_only=True, slots=False)
 class XiangqiState(State):
-    #: Each point's piece: 0-6 red's general, advisor, elephant, horse, chariot, cannon, soldier; 7-13 black's.
-    cells: tuple[int, ...] = attrs.field(factory=start_cells)
-    generals: tuple[int, int] = (sq_of(9, 4), sq_of(0, 4))
+    #: Each point's piece, a byte: its kind (1 general, 2 advisor, 3 elephant, 4 horse, 5 chariot, 6 cannon,
+    #: 7 soldier), | 8 for black's; 0 empty.
+    board: bytes = attrs.field(factory=start_board)
 
 
 class Xiangqi(Game[XiangqiState]):
@@ -108,127 +85,93 @@ class Xiangqi(Game[XiangqiState]):
     def initial_state(self) -> XiangqiState:
         return XiangqiState(game=self)
 
-    def pseudo(self, cells: tuple[int, ...], side: int) -> list[tuple[int, list[int]]]:
-        """Each of ``side``'s pieces' point and the points it may go to, the general's safety aside."""
-        out, low = [], 7 * side
-        mine = range(low, low + 7)
-        for sq in compress(range(GRID.size), map(OWNED[side].__getitem__, cells)):  # the pieces' points, found in C
-            kind = cells[sq] - low
-            if kind == CHARIOT or kind == CANNON:
-                targets = []
-                for ray in RAYS[sq]:
-                    screen = False
-                    for p in ray:
-                        there = cells[p]
-                        if not screen:
-                            if there == EMPTY:
-                                targets.append(p)
-                                continue
-                            if kind == CHARIOT:
-                                if there not in mine:
-                                    targets.append(p)
-                                break
-                            screen = True
-                        elif there != EMPTY:
-                            if there not in mine:
-                                targets.append(p)
-                            break
-                out.append((sq, targets))
-                continue
-            if kind == HORSE:
-                steps = [to for to, leg in HORSE_STEPS[sq] if cells[leg] == EMPTY]
-            elif kind == ELEPHANT:
-                steps = [to for to, eye in ELEPHANT_STEPS[side][sq] if cells[eye] == EMPTY]
-            elif kind == SOLDIER:
-                steps = SOLDIER_STEPS[side][sq]
-            else:  # the general or an advisor
-                steps = PALACE_STEPS[2 * side + (kind == ADVISOR)][sq]
-            out.append((sq, [to for to in steps if cells[to] not in mine]))
-        return out
-
-    def safe(self, state: XiangqiState, frm: int, to: int, risky: tuple[set[int], set[int]] | None) -> bool:
-        """Whether the move leaves the mover's general unattacked (and not facing the other)."""
-        side = state.turn
-        general = state.generals[side]
-        if frm != general and risky is not None:  # out of check: only what the move uncovers can attack the general
-            leave, land = risky
-            return frm not in leave and to not in land or not uncovered(state.cells, general, 1 - side, frm, to)
-        cells = list(state.cells)
-        cells[to], cells[frm] = cells[frm], EMPTY
-        return not attacked(cells, to if frm == general else general, 1 - side)
+    @staticmethod
+    def targets(board: bytes, o: int, taken: int, mine: int) -> int:
+        """Where the piece on ``o`` may go, its general's safety aside: where it attacks, but its own side's
+        points; a cannon takes so, and moves along its lines as a chariot; a general steps."""
+        piece = board[o]
+        if piece & 7 == CANNON:
+            return (
+                TABLES.reach(piece, o, taken) & taken & ~mine
+                | TABLES.reach(piece - CANNON + CHARIOT, o, taken) & ~taken
+            )
+        return (TABLES.leaps[piece][o] if piece & 7 == GENERAL else TABLES.reach(piece, o, taken)) & ~mine
 
     def generate_moves(self, state: XiangqiState) -> tuple[Move, ...]:
-        side, general, cells = state.turn, state.generals[state.turn], state.cells
-        risky = exposure(cells, general, 1 - side)  # None in check
-        leave, land = risky or (range(GRID.size), ())  # in check: every move is tested
+        """The moves in order, point by point: the general keeps off what the other side attacks (the other
+        general's file too); another piece goes where its pin and what stops a check leave it, and one leaving
+        or landing where it may uncover the general to a cannon or a horse is tried (the core's safety)."""
+        side, board, (red, black) = state.turn, state.board, TABLES.occupancy(state)
+        general, taken, mine = board.index(GENERAL | side << 3), red | black, black if side else red
+        danger, pins, stops, risky = TABLES.safety(board, side, general, taken)
         moves: list[Move] = []
-        for a, targets in self.pseudo(cells, side):
-            if a in leave or land and not land.isdisjoint(targets):  # only these may uncover the general
-                moves += [
-                    MOVES[a][b] for b in targets if a not in leave and b not in land or self.safe(state, a, b, risky)
-                ]
+        for o in compress(TABLES.squares, board.translate(SIDES[side])):  # the pieces' points, found in C
+            targets = self.targets(board, o, taken, mine)
+            if o == general:
+                targets &= ~danger
             else:
-                moves += map(MOVES[a].__getitem__, targets)
-        return tuple(sorted(moves))
+                targets &= stops if o not in pins else stops & pins[o]
+                tried = targets if risky >> o & 1 else targets & risky
+                for t in bits(tried) if tried else ():
+                    if not TABLES.safe(board, side, general, o, t):
+                        targets &= ~BITS[t]
+            if targets:
+                moves += ROUTES[o][targets]
+        return tuple(moves)
 
     def apply(self, state: XiangqiState, move: Move) -> XiangqiState:
-        cells = list(state.cells)
-        cells[move.to], cells[move.origin] = cells[move.origin], EMPTY
-        generals = tuple(move.to if g == move.origin else g for g in state.generals)
-        after = XiangqiState(
-            game=self, history=state.history + (move,), turn=1 - state.turn, cells=tuple(cells),
-            generals=(generals[0], generals[1]),
-        )  # fmt: skip
+        board, (o, t) = bytearray(state.board), (move.origin, move.to)
+        board[t], board[o], lost = board[o], 0, BITS[t] if board[t] else 0
+        after = XiangqiState(game=self, history=state.history + (move,), turn=1 - state.turn, board=bytes(board))
+        TABLES.carry(state, after, BITS[o] | BITS[t], lost)
         if not after.legal_moves:
             loser = after.turn
-            mated = attacked(after.cells, after.generals[loser], 1 - loser)
-            how = "checkmated" if mated else "stalemated: no move"
+            how = "checkmated" if TABLES.in_check(after.board, GENERAL | loser << 3) else "stalemated: no move"
             return attrs.evolve(after, outcome=Outcome(1 - loser, f"{self.player_names[loser]} is {how}"))
         if len(after.history) >= MOST_MOVES:
             return attrs.evolve(after, outcome=Outcome(None, f"{MOST_MOVES} moves (OpenSpiel's limit)"))
         return after
 
     def why_illegal(self, state: XiangqiState, move: Move) -> str:
-        cells, side = state.cells, state.turn
-        if not (0 <= move.origin < GRID.size and 0 <= move.to < GRID.size) or cells[move.origin] // 7 != side:
+        board, side, (o, t) = state.board, state.turn, (move.origin, move.to)
+        if not (0 <= o < GRID.size and 0 <= t < GRID.size) or not SIDES[side][board[o]]:
             return f"move one of {self.player_names[side]}'s pieces"
-        kind, (x, y), (x2, y2) = cells[move.origin] % 7, cell(move.origin), cell(move.to)
-        if kind in (GENERAL, ADVISOR) and not in_palace(x2, y2, side):
-            return f"the {KINDS[kind]} stays in its palace"
-        leg = sq_of(x + int((x2 - x) / 2), y + int((y2 - y) / 2))  # a horse's: one point straight
-        if kind == HORSE and (move.to, leg) in HORSE_STEPS[move.origin] and cells[leg] != EMPTY:
+        piece, kind = board[o], KINDS[(board[o] & 7) - 1]
+        if piece & 7 in (GENERAL, ADVISOR) and not PALACE[side] >> t & 1:
+            return f"the {kind} stays in its palace"
+        if piece & 7 == HORSE and (leg := TABLES.legs[piece][o].get(t)) is not None and board[leg]:
             return f"the horse is blocked at its leg, {GRID.name(leg)}"
-        if kind == ELEPHANT and not own_side(x2, side):
+        if piece & 7 == ELEPHANT and not HOME[side] >> t & 1:
             return "the elephant never crosses the river"
-        if move.to in dict(self.pseudo(cells, side)).get(move.origin, ()):
-            after = list(cells)
-            after[move.to], after[move.origin] = cells[move.origin], EMPTY
-            general, other = (move.to if kind == GENERAL else state.generals[side]), state.generals[1 - side]
-            ray = next((r for r in RAYS[general] if other in r), ())
-            if other in ray and all(after[p] == EMPTY for p in ray[: ray.index(other)]):
+        if self.targets(board, o, TABLES.taken(board, 0) | TABLES.taken(board, 1), TABLES.taken(board, side)) >> t & 1:
+            after = bytearray(board)
+            after[t], after[o] = piece, 0
+            general, other = after.index(GENERAL | side << 3), after.index(GENERAL | (1 - side) << 3)
+            between = TABLES.between[GENERAL | (1 - side) << 3][other].get(general)
+            if between is not None and not any(after[s] for s in bits(between)):
                 return "the generals may not face each other on an open file (the flying general)"
             return f"that leaves {self.player_names[side]}'s general in check"
-        return f"a {KINDS[kind]} does not move so"
+        return f"a {kind} does not move so"
 
     # -- what the board shows ------------------------------------------------------
     def owners(self, state: XiangqiState) -> dict[int, int]:
-        return {sq: piece // 7 for sq, piece in enumerate(state.cells) if piece != EMPTY}
+        return {sq: piece >> 3 for sq, piece in enumerate(state.board) if piece}
 
     def kinds(self, state: XiangqiState) -> dict[int, int]:
-        return {sq: piece % 7 for sq, piece in enumerate(state.cells) if piece != EMPTY}
+        return {sq: (piece & 7) - 1 for sq, piece in enumerate(state.board) if piece}
 
     def state_flag(self, state: XiangqiState) -> tuple[str, tuple[int, ...]] | None:
         me = state.turn
-        general = state.generals[me]
         if state.is_over and (state.outcome is None or "checkmated" not in state.outcome.reason):
             return None
-        if not attacked(state.cells, general, 1 - me):
+        if not TABLES.in_check(state.board, GENERAL | me << 3):
             return None
+        general = state.board.index(GENERAL | me << 3)
         return f"{self.player_names[me]} is {'checkmated' if state.is_over else 'in check'}", (general,)
 
     def write_notation(self, state: XiangqiState, move: Move) -> str:
-        piece = state.cells[move.origin]
-        letter = LETTERS[piece % 7] if piece < 7 else LETTERS[piece % 7].lower()
+        piece = state.board[move.origin]
+        letter = LETTERS[(piece & 7) - 1] if piece < 8 else LETTERS[(piece & 7) - 1].lower()
         return "{}({},{})-({},{})".format(letter, *cell(move.origin), *cell(move.to))
 
     def read_notation(self, state: XiangqiState, text: str) -> Move | None:
