@@ -162,16 +162,15 @@ def test_the_legal_moves_from_checks_and_pins_are_those_that_leave_the_king_unat
 
 
 def test_a_line_too_long_to_list_is_walked_as_it_is_asked_and_kept_bounded():
-    """On a 30-square file a rook's line has more boards than are listed ahead: each is walked when asked,
-    and the dict keeps at most KEPT of them."""
+    """On a 30-square file a rook's or a cannon's line has more boards than are listed ahead: each is walked
+    when asked, and the dict keeps at most KEPT of them."""
     grid, rng = Grid.get(1, 30), random.Random(3)
-    found = MoveTables(grid, {1: (PieceMoves(rides=every_way((0, 1))), 0)})
+    kinds = {1: PieceMoves(rides=every_way((0, 1))), 2: PieceMoves(hops=every_way((0, 1)))}
+    found = MoveTables(grid, {code: (how, 0) for code, how in kinds.items()})
     for _ in range(piece_moves.KEPT + 100):
-        taken, s = rng.getrandbits(30), rng.randrange(30)
-        assert set(bits(found.reach(1, s, taken))) == walked(
-            grid, PieceMoves(rides=every_way((0, 1))), 0, s, set(bits(taken))
-        )
-    assert all(len(reach) <= piece_moves.KEPT for _, reach in found.lines[1][15])
+        taken, s, code = rng.getrandbits(30), rng.randrange(30), rng.choice((1, 2))
+        assert set(bits(found.reach(code, s, taken))) == walked(grid, kinds[code], 0, s, set(bits(taken)))
+    assert all(len(reach) <= piece_moves.KEPT for code in (1, 2) for _, reach in found.lines[code][15])
 
 
 @attrs.frozen(kw_only=True, slots=False)

@@ -121,6 +121,7 @@ class MoveTables:
         #: board empty), with the squares between.
         self.leaps = [[0] * n for _ in range(256)]
         self.lines: list[list[tuple[tuple[int, Reach], ...]]] = [[()] * n for _ in range(256)]
+        self.reaches: list[list[tuple[tuple[int, dict[int, int]], ...]]] = [[()] * n for _ in range(256)]
         self.between: list[list[dict[int, int]]] = [[{}] * n for _ in range(256)]
         #: hopping[code][s]: the same for its hops; legs[code][s]: each square a blocked leap reaches, its leg.
         self.hopping: list[list[dict[int, int]]] = [[{}] * n for _ in range(256)]
@@ -140,6 +141,13 @@ class MoveTables:
                 out.append(s)
             return out
 
+        made: dict[tuple[object, ...], tuple[int, Reach]] = {}  # each line's, shared: both sides', a rook's, a queen's
+
+        def part(key: tuple[object, ...], mask: int, walk: Callable[[int], int]) -> tuple[int, Reach]:
+            if key not in made:
+                made[key] = (mask, Reach(mask, walk))
+            return made[key]
+
         for code, (declared, side) in pieces.items():
             way, within = 1 if side == 0 else -1, confined.get(code, self.everywhere)
             for s in sorted(on):
@@ -153,19 +161,26 @@ class MoveTables:
                     for (f, r), (lf, lr) in how.legged
                     if (t := to(s, f, r * way)) >= 0 and within >> t & 1 and (leg := to(s, lf, lr * way)) >= 0
                 ]
-                parts = [(_mask(r[:-1] for r in line), _rides(line)) for line in rides if line]
-                parts += [(_mask(r[:-1] for r in line), _hops(line)) for line in hops if line]
+                parts = [
+                    part((0, *map(tuple, line)), _mask(r[:-1] for r in line), _rides(line)) for line in rides if line
+                ]
+                parts += [
+                    part((1, *map(tuple, line)), _mask(r[:-1] for r in line), _hops(line)) for line in hops if line
+                ]
                 if legged:
-                    parts.append((Grid.mask(leg for _, leg in legged), _legged(legged)))
-                self.lines[code][s] = tuple((mask, Reach(mask, walk)) for mask, walk in parts if walk(0) or mask)
+                    parts.append(part((2, *legged), Grid.mask(leg for _, leg in legged), _legged(legged)))
+                self.lines[code][s] = tuple((mask, found) for mask, found in parts if mask or found[0])
+                # All of its attack as parts, its leaps one that the board never changes: one loop in reach().
+                leaps = ((0, {0: self.leaps[code][s]}),) if self.leaps[code][s] else ()
+                self.reaches[code][s] = self.lines[code][s] + leaps
                 self.between[code][s] = {r[i]: Grid.mask(r[:i]) for line in rides for r in line for i in range(len(r))}
                 self.hopping[code][s] = {r[i]: Grid.mask(r[:i]) for line in hops for r in line for i in range(len(r))}
                 self.legs[code][s] = dict(legged)
 
     def reach(self, code: int, s: int, taken: int) -> int:
         """The squares the piece ``code`` on ``s`` attacks, ``taken`` the board's taken squares."""
-        hit = self.leaps[code][s]
-        for mask, found in self.lines[code][s]:
+        hit = 0
+        for mask, found in self.reaches[code][s]:
             hit |= found[taken & mask]
         return hit
 
@@ -251,7 +266,7 @@ class MoveTables:
     def carry(self, before: Any, after: Any, moved: int, lost: int = 0) -> None:
         """Put on ``after`` its occupancy from ``before``'s: the mover's squares (``before.turn``'s) with
         ``moved`` flipped (the squares it left and reached), the other side's less ``lost`` (a piece taken)."""
-        first, second = self.occupancy(before)
+        first, second = before.__dict__.get("occupancy") or self.occupancy(before)
         after.__dict__["occupancy"] = (
             (first ^ moved, second & ~lost) if before.turn == 0 else (first & ~lost, second ^ moved)
         )
@@ -287,11 +302,14 @@ def _hops(rays: list[list[int]]) -> Callable[[int], int]:
     def walk(taken: int) -> int:
         hit = 0
         for ray in rays:
-            screens = [i for i, s in enumerate(ray) if taken >> s & 1][:1]
-            for s in ray[screens[0] + 1 :] if screens else ():
-                hit |= 1 << s
-                if taken >> s & 1:
-                    break
+            screened = False
+            for s in ray:
+                if screened:
+                    hit |= 1 << s
+                    if taken >> s & 1:
+                        break
+                elif taken >> s & 1:
+                    screened = True
         return hit
 
     return walk

@@ -34,17 +34,12 @@ MOVES = {PAWN: PieceMoves(leaps=((1, 1), (-1, 1))), KNIGHT: PieceMoves(leaps=eve
 TABLES = MoveTables(GRID, {kind | side << 3: (how, side) for kind, how in MOVES.items() for side in (0, 1)})
 BITS, EVERYWHERE, SIDES, ROUTES, STEPS = TABLES.bits, TABLES.everywhere, TABLES.sides, TABLES.routes, TABLES.steps
 occupancy = TABLES.occupancy  # each side's squares, carried from move to move (successor)
-
-
-def _sq(f: int, r: int) -> int:
-    return f * 8 + r
-
+_sq = GRID.index  # a square by its file and rank
 
 # A pawn's step ahead from each square, white's then black's (0 off the board), and its step of two from its
-# first rank (0 elsewhere); each side's last rank, its pawns' promotions.
+# first rank (0 elsewhere).
 AHEAD = [[BITS[s + d] if 0 <= s + d < 64 and (s + d) // 8 == s // 8 else 0 for s in range(64)] for d in (1, -1)]
 TWO = [[BITS[s + 2 * d] if s % 8 == first else 0 for s in range(64)] for d, first in ((1, 1), (-1, 6))]
-RANK1 = sum(BITS[_sq(f, 0)] for f in range(8))
 LETTER = " PNBRQK"
 PROMOTED = (QUEEN, ROOK, BISHOP, KNIGHT, KING)  # by choice, as Choices below names them
 KINDS = ("pawn", "knight", "bishop", "rook", "queen", "king")
@@ -58,7 +53,7 @@ CASTLES = [
      for right, rook_f, between, passed in ((1, 7, (5, 6), (5, 6)), (2, 0, (1, 2, 3), (3, 2)))]
     for r in (0, 7)
 ]  # fmt: skip
-LAST = (RANK1 << 7, RANK1)
+LAST = (GRID.edge("north"), GRID.edge("south"))  # each side's last rank: its pawns' promotions
 
 
 MATING = frozenset(kind | side for kind in (PAWN, ROOK, QUEEN) for side in (0, 8))  # any of them mates
