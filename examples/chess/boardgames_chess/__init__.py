@@ -24,7 +24,6 @@ from boardgames.rules.moves import with_choice
 from boardgames.rules.notation import AlgebraicNotation
 from boardgames.rules.piece_moves import MoveTables, PieceMoves, every_way
 
-
 PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING = range(1, 7)  # a piece: its kind, | 8 for black's
 GRID = Grid.get(8)  # squares numbered a1 0, a2 1 ... h8 63 (file * 8 + rank): square s is bit s of a bitboard
 LINES, AROUND = every_way((1, 0)), every_way((1, 0), (1, 1))  # a rook's directions; a king's, a queen's
