@@ -164,7 +164,7 @@ def load_example(name: str) -> types.ModuleType:
     """The example game package ``examples/NAME`` as a module, not installed:
     register it with ``boardgames.testing.kit.plugin(load_example(name), name)``."""
     folder = ROOT / "examples" / name / f"boardgames_{name}"
-    # A package, so that an example of more than one module (chess: its bitboards.py) imports its own.
+    # A package, so that an example of more than one module (Xiangqi: its board.py) imports its own.
     spec = importlib.util.spec_from_file_location(
         f"boardgames_{name}_under_test", folder / "__init__.py", submodule_search_locations=[str(folder)]
     )
