@@ -8,13 +8,13 @@ its pins. A board is ``bytes``, a piece's code a square (0 empty), as the game c
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from itertools import compress
+from itertools import chain, compress
 from typing import Any
 
 import attrs
 
 from ..geometry import Grid, bits
-from .moves import Move
+from .moves import Move, with_choice
 
 Offset = tuple[int, int]  # (files, ranks): ranks counted forward, up the board for the first player
 
@@ -40,6 +40,17 @@ class PieceMoves:
     hops: tuple[Offset, ...] = ()
     #: Each (leap, leg): the leap while the leg's square is empty: xiangqi's horse, its elephant.
     legged: tuple[tuple[Offset, Offset], ...] = ()
+
+
+@attrs.frozen
+class Promotion:
+    """Where a piece may become another, as shogi's do: moving into, within or out of ``zone`` (a bitboard)
+    the mover chooses (the move's choice 0 promotes, 1 leaves it as it is); onto ``forced`` squares, where
+    it could never move again unpromoted (a pawn's last rank), it must (choice 0 alone). A promoted piece
+    is another code, declared with its own moves: a gold's, a rook's and a king's."""
+
+    zone: int
+    forced: int = 0
 
 
 class Reach(dict[int, int]):
@@ -86,6 +97,22 @@ class Routes(dict[int, tuple[Move, ...]]):
         return found
 
 
+class PromotingRoutes(dict[int, tuple[Move, ...]]):
+    """A promoting piece's Routes from one square: ``steps[t]`` its moves to t with their choices, in order."""
+
+    __slots__ = ("steps",)
+
+    def __init__(self, steps: list[tuple[Move, ...]]) -> None:
+        super().__init__()
+        self.steps = steps
+
+    def __missing__(self, targets: int) -> tuple[Move, ...]:
+        if len(self) >= KEPT:
+            self.clear()
+        found = self[targets] = tuple(chain.from_iterable(map(self.steps.__getitem__, bits(targets))))
+        return found
+
+
 KEPT = 1 << 11  # the most keys a Reach or a Routes keeps
 
 
@@ -94,7 +121,8 @@ class MoveTables:
     moves and its side (0 or 1, the second's forward mirrored). Squares are the grid's, or ``squares``;
     ``confined``: a piece's leaps, blocked or not, kept to some squares (a palace, its own half; its rides
     and hops are not); ``zoned``: where a piece stands on some squares, how it moves there instead (a
-    soldier across the river)."""
+    soldier across the river); ``promotions``: where a piece may or must become another, its moves then
+    listed with their choices in ``paths``."""
 
     def __init__(
         self,
@@ -103,6 +131,7 @@ class MoveTables:
         squares: Iterable[int] = (),
         confined: Mapping[int, int] | None = None,
         zoned: Mapping[int, tuple[int, PieceMoves]] | None = None,
+        promotions: Mapping[int, Promotion] | None = None,
     ) -> None:
         on = set(squares) or {s for s in range(grid.size) if grid.on_board[s]}
         confined, zoned = confined or {}, zoned or {}
@@ -113,6 +142,10 @@ class MoveTables:
         self.steps = [[Move(o, t, ()) for t in range(n)] for o in range(n)]
         #: routes[o][targets]: the moves from o to the squares of ``targets``, in order.
         self.routes = [Routes(row) for row in self.steps]
+        #: paths[code][o][targets]: the same for the piece ``code``, with the choices its promotion gives.
+        self.paths: list[list[Routes] | list[PromotingRoutes]] = [self.routes] * 256
+        for code, up in (promotions or {}).items():
+            self.paths[code] = [PromotingRoutes(_promoting(row, o, up)) for o, row in enumerate(self.steps)]
         #: A board's bytes translated through sides[side]: 1 on the side's squares, for compress() to walk.
         self.sides = [bytes(c in pieces and pieces[c][1] == side for c in range(256)) for side in (0, 1)]
         self.squares = range(n)
@@ -270,6 +303,18 @@ class MoveTables:
         after.__dict__["occupancy"] = (
             (first ^ moved, second & ~lost) if before.turn == 0 else (first & ~lost, second ^ moved)
         )
+
+
+def _promoting(steps: list[Move], o: int, up: Promotion) -> list[tuple[Move, ...]]:
+    """Each target's moves from ``o``: promoting (choice 0) then not (1) where ``up`` allows it, promoting
+    alone where it forces it, else the plain step."""
+    def choose(m: Move) -> tuple[Move, Move]:
+        return with_choice(m, 0), with_choice(m, 1)
+
+    return [
+        ((m,) if not (up.zone >> o | up.zone >> t) & 1 else choose(m)[:1] if up.forced >> t & 1 else choose(m))
+        for t, m in enumerate(steps)
+    ]
 
 
 def _mask(rays: Iterable[list[int]]) -> int:

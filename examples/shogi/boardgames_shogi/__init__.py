@@ -21,51 +21,43 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import compress
-from operator import not_
 
 import attrs
 
 import boardgames
-from boardgames import Coordinates, Counted, Game, Move, Outcome, PieceKind, State, hookimpl
+from boardgames import Coordinates, Counted, Game, Move, Outcome, PieceKind, State, bits, hookimpl
 from boardgames.rules.choices import Choices
 from boardgames.rules.notation import CoordinateNotation, square_name, why_not_dropped
 
-from .tables import (
+from .board import (
     BASE,
-    CAMP,
-    DROP,
-    EMIT,
+    DROPS,
+    EVERYWHERE,
     GRID,
     HAND,
     HAND_KIND,
     LETTERS,
-    MOVE_OF,
-    MOVES,
     NAMES,
-    OWN,
-    OWNS,
     PROMOTES,
-    REACH,
-    SQUARES,
     START,
-    STEPS,
+    STUCK,
+    TABLES,
     WORTH,
+    ZONE,
     K,
     P,
-    attacked,
     code,
-    guard,
-    stuck,
-    zone,
 )
 
+BITS, LEAPS, REACHES, PATHS, SIDES = TABLES.bits, TABLES.leaps, TABLES.reaches, TABLES.paths, TABLES.sides
+CAMP = [bits(zone) for zone in ZONE]  # each side's far three ranks
 #: The kanji a shogi set writes on each kind (the letters' order): black's king 玉, white's 王.
 FACES = ("歩", "香", "桂", "銀", "金", "角", "飛", ("玉", "王"), "と", "杏", "圭", "全", "馬", "龍")
 
 
 @attrs.frozen(kw_only=True, slots=False)
 class ShogiState(State):
-    board: tuple[int, ...] = ()
+    board: bytes = b""  # a byte a site of the grid: a piece's code (board.code), 0 empty
     hands: tuple[int, ...] = (0,) * 14  # black's pawns ... rooks in hand, then white's
     checks: tuple[int, int] = attrs.field(default=(0, 0), metadata={"key": False})  # checks in a row
     seen: tuple[int, ...] = attrs.field(default=(), metadata={"key": False})  # each position's hash
@@ -94,104 +86,75 @@ class Shogi(Game[ShogiState]):
         return ShogiState(game=self, board=START, seen=(hash((START, (0,) * 14, 0)),))
 
     # -- moves ---------------------------------------------------------------
-    def moves(self, board: tuple[int, ...], hands: tuple[int, ...], me: int, drops: bool = True) -> list[int]:
-        """The legal moves of ``me`` (their keys): each piece's steps and slides, promoting where it may or
-        must, then drops."""
-        mine, enemy = OWN[me], 1 - me
-        king = board.index(code(K, me))
-        stop, pinned = guard(board, king, me)  # stop: None out of check; else the squares that stop it
-        pieces = [o for o in compress(SQUARES, map(OWNS[me].__getitem__, board)) if o != king]  # found in C
-        # Out of check, the pieces not pinned (most of the time, all of them) in one comprehension and a loop
-        # along the rays, each move read from a table (no Python call a piece: most of a playout's time);
-        # the others' moves kept where they stay on the pin's line or stop the check.
-        free = [] if stop is not None else [o for o in pieces if o not in pinned] if pinned else pieces
-        moves = [m for o in free for t, ms in REACH[board[o]][o][0] if board[t] not in mine for m in ms]
-        for o in free:
-            for ray in REACH[board[o]][o][1]:
-                for t, ms in ray:
-                    if board[t]:
-                        if board[t] not in mine:
-                            moves += ms
-                        break
-                    moves += ms
-        held = pinned.items() if stop is None else [(o, stop) for o in pieces if o not in pinned]
-        for o, allowed in held:
-            emit = EMIT[board[o]][o]
-            moves += [m for t in self.reach(board, o, mine) if t in allowed for m in emit[t]]
-        lifted = (*board[:king], 0, *board[king + 1 :])
-        moves += [STEPS[king][t] for t in self.reach(board, king, mine) if not attacked(lifted, t, enemy)]
-        if drops and any(hands[7 * me : 7 * me + 7]):
-            empty = list(compress(SQUARES, map(not_, board)))  # found in C
-            if stop is not None:
-                empty = [t for t in empty if t in stop]
-            for k in range(7):
-                if hands[7 * me + k]:
-                    at = self.pawn_drops(board, hands, me, empty) if k == P else empty
-                    moves += filter(None, map(DROP[me][k].__getitem__, at))
+    def generate_moves(self, state: ShogiState) -> tuple[Move, ...]:
+        """The moves in order, site by site (white's hand before the board, black's after it): each piece's
+        steps and rides, promoting where it may or must, then the drops."""
+        me, board, occupied = state.turn, state.board, TABLES.occupancy(state)
+        safety = state.__dict__.get("safety") or TABLES.safety(board, me, board.index(code(K, me)), sum(occupied))
+        moves = self.board_moves(board, me, occupied, safety)
+        held = state.hands[7 * me : 7 * me + 7]
+        if any(held):
+            empty = EVERYWHERE & ~sum(occupied) & safety[2]  # a drop may stop a check
+            barred = (self.pawn_mate(board, me, occupied, empty),) if held[P] else ()
+            drops = DROPS.moves(board, me, held, empty, barred)
+            moves = drops + moves if me else moves + drops
+        return tuple(moves)
+
+    @staticmethod
+    def board_moves(board: bytes, me: int, occupied: tuple[int, int], safety: tuple[int, dict[int, int], int, int]
+                    ) -> list[Move]:  # fmt: skip
+        """The moves of ``me``'s pieces on the board: the king keeps off what the other side attacks, the
+        others go where their pins and what stops a check (``safety``, the core's) leave them."""
+        danger, pins, stops, _ = safety
+        taken, free = sum(occupied), EVERYWHERE ^ occupied[me]
+        allowed, moves = stops & free, []
+        for o in compress(TABLES.squares, board.translate(SIDES[me])):  # the pieces' sites, found in C
+            piece, targets = board[o], 0
+            if piece & 15 == K + 1:
+                targets = LEAPS[piece][o] & free & ~danger
+            else:
+                for mask, found in REACHES[piece][o]:  # TABLES.reach inlined: most of a playout's time
+                    targets |= found[taken & mask]
+                targets &= allowed if o not in pins else pins[o] & allowed
+            if targets:
+                moves += PATHS[piece][o][targets]
         return moves
 
-    @staticmethod
-    def reach(board: tuple[int, ...], o: int, mine: range) -> list[int]:
-        """The squares the piece on ``o`` may go to, its king's safety aside."""
-        steps, rays = MOVES[board[o] >> 4][(board[o] & 15) - 1][o]
-        targets = [t for t in steps if board[t] not in mine]
-        for ray in rays:
-            for t in ray:
-                if board[t]:
-                    if board[t] not in mine:
-                        targets.append(t)
-                    break
-                targets.append(t)
-        return targets
-
-    def pawn_drops(self, board, hands, me, empty) -> list[int]:  # type: ignore[no-untyped-def]
-        """Where a pawn may be dropped: not in a file with one of its side's, not to mate at once (only the
-        square before the other king can: that drop alone is played out)."""
-        pawn, f = code(P, me), 1 if me == 0 else -1
-        pawned = [pawn in board[x * 9 : x * 9 + 9] for x in range(9)]
-        at = [t for t in empty if not pawned[t // 9]]
-        mate = board.index(code(K, 1 - me)) - f  # a pawn there attacks the king (off its file: a square it never goes)
-        if mate in at and not self.answered(self.dropped(board, hands, me, P, mate)[0], 1 - me):
-            at.remove(mate)
-        return at
-
-    def answered(self, board: tuple[int, ...], me: int) -> bool:
-        """Whether ``me``, checked by a pawn just dropped, has a move on the board: the king's steps first."""
-        king = board.index(code(K, me))
-        lifted, mine = (*board[:king], 0, *board[king + 1 :]), OWN[me]
-        if any(board[t] not in mine and not attacked(lifted, t, 1 - me) for t in MOVES[me][K][king][0]):
-            return True
-        return bool(self.moves(board, (0,) * 14, me, False))
-
-    @staticmethod
-    def dropped(board, hands, me, k, t):  # type: ignore[no-untyped-def]
-        hand = list(hands)
-        hand[7 * me + k] -= 1
-        return (*board[:t], code(k, me), *board[t + 1 :]), tuple(hand)
-
-    def generate_moves(self, state: ShogiState) -> tuple[Move, ...]:
-        return tuple(map(MOVE_OF.__getitem__, sorted(self.moves(state.board, state.hands, state.turn))))
+    def pawn_mate(self, board: bytes, me: int, occupied: tuple[int, int], empty: int) -> int:
+        """The square where a pawn dropped would mate at once (a bitboard; 0 for none): only the square
+        before the other king can, so that drop alone is played out, the other side's board moves asked."""
+        king = board.index(code(K, 1 - me))
+        mate = king - 1 if me == 0 else king + 1  # off the king's file: a square it never attacks, answered
+        if not DROPS.targets(board, me, P, empty) >> mate & 1:
+            return 0
+        after, bit = bytearray(board), BITS[mate]
+        after[mate] = code(P, me)
+        dropped = (occupied[0] | bit, occupied[1]) if me == 0 else (occupied[0], occupied[1] | bit)
+        safety = TABLES.safety(bytes(after), 1 - me, king, sum(dropped))
+        return 0 if self.board_moves(bytes(after), 1 - me, dropped, safety) else bit
 
     def apply(self, state: ShogiState, move: Move) -> ShogiState:
-        me, board, hands = state.turn, list(state.board), list(state.hands)
-        t = move.to - 18
-        if move.origin in HAND_KIND:
-            k = HAND_KIND[move.origin][1]
+        me, board, hands, (o, t) = state.turn, bytearray(state.board), list(state.hands), move[:2]
+        if o in HAND_KIND:
+            k = HAND_KIND[o][1]
             hands[7 * me + k] -= 1
-            board[t] = code(k, me)
+            board[t], moved, lost = code(k, me), BITS[t], 0
         else:
-            o = move.origin - 18
             if board[t]:
                 hands[7 * me + BASE[(board[t] & 15) - 1]] += 1
-            p = board[o]
+            p, moved, lost = board[o], BITS[o] | BITS[t], BITS[t] if board[t] else 0
             board[o], board[t] = 0, code(PROMOTES[(p & 15) - 1], me) if move.choice == 0 else p
-        board_t, hands_t = tuple(board), tuple(hands)
-        checking = attacked(board_t, board_t.index(code(K, 1 - me)), me)
-        mine = state.checks[me] + 1 if checking else 0
+        board_t, hands_t = bytes(board), tuple(hands)
+        first, second = TABLES.occupancy(state)
+        occupied = (first ^ moved, second & ~lost) if me == 0 else (first & ~lost, second ^ moved)
+        # What keeps the other king safe, kept for its moves: whether it is in check too.
+        safety = TABLES.safety(board_t, 1 - me, board_t.index(code(K, 1 - me)), sum(occupied))
+        mine = state.checks[me] + 1 if safety[2] != EVERYWHERE else 0
         checks = (mine, state.checks[1]) if me == 0 else (state.checks[0], mine)
         key = hash((board_t, hands_t, 1 - me))
         after = ShogiState(game=self, history=state.history + (move,), turn=1 - me, board=board_t,
                            hands=hands_t, checks=checks, seen=state.seen + (key,))  # type: ignore[arg-type]  # fmt: skip
+        after.__dict__["occupancy"], after.__dict__["safety"] = occupied, safety
         ended = self.ends(after, me)
         return attrs.evolve(after, outcome=ended) if ended else after
 
@@ -209,8 +172,8 @@ class Shogi(Game[ShogiState]):
         return Outcome(None, "both kings entered the far camps") if all(camp) else None
 
     @staticmethod
-    def entered(board: tuple[int, ...], side: int) -> bool:
-        return zone(side, board.index(code(K, side)))
+    def entered(board: bytes, side: int) -> bool:
+        return ZONE[side] >> board.index(code(K, side)) & 1 == 1
 
     @staticmethod
     def points(state: ShogiState, side: int) -> int:
@@ -221,10 +184,10 @@ class Shogi(Game[ShogiState]):
 
     # -- the board, the hands and the notation -----------------------------------
     def owners(self, state: ShogiState) -> dict[int, int]:
-        return {i + 18: p >> 4 for i, p in enumerate(state.board) if p}
+        return {s: p >> 4 for s, p in enumerate(state.board) if p}
 
     def kinds(self, state: ShogiState) -> dict[int, int]:
-        on_board = {i + 18: (p & 15) - 1 for i, p in enumerate(state.board) if p and p & 15 != 1}
+        on_board = {s: (p & 15) - 1 for s, p in enumerate(state.board) if p and p & 15 != 1}
         return on_board | {HAND[k // 7][k % 7]: k % 7 for k, n in enumerate(state.hands) if n}  # what each hand holds
 
     def counts(self, state: ShogiState) -> dict[int, tuple[int, int | None]]:
@@ -233,19 +196,19 @@ class Shogi(Game[ShogiState]):
     def state_flag(self, state: ShogiState) -> tuple[str, tuple[int, ...]] | None:
         me = state.turn
         king = state.board.index(code(K, me))
-        if not attacked(state.board, king, 1 - me):
+        if not TABLES.attacked(state.board, king, 1 - me):
             return None
         mated = state.outcome is not None and state.outcome.winner_index == 1 - me and not state.legal_moves
-        return f"{self.player_names[me]} is {'checkmated' if mated else 'in check'}", (king + 18,)
+        return f"{self.player_names[me]} is {'checkmated' if mated else 'in check'}", (king,)
 
     def why_illegal(self, state: ShogiState, move: Move) -> str:
         me, board, (origin, to), whose = state.turn, state.board, move[:2], self.player_names[state.turn]
         if origin in HAND_KIND:
             kind, square = HAND_KIND[origin][1], square_name(self, to)
             said = why_not_dropped(self, state, move)  # nothing of that kind in hand, the square taken
-            if said is None and stuck(me, kind, to - 18):
+            if said is None and kind in STUCK and STUCK[kind][me] >> to & 1:
                 said = f"a {self.piece_kinds[kind].name} dropped on {square} could never move"
-            if said is None and kind == P and code(P, me) in board[(to - 18) // 9 * 9 : (to - 18) // 9 * 9 + 9]:
+            if said is None and kind == P and code(P, me) in board[to // 9 * 9 : to // 9 * 9 + 9]:
                 said = f"file {square[0]} already holds a pawn of {whose}'s"
             pawn = "a pawn dropped there would mate at once, or leave the king in check"
             return said or (pawn if kind == P else "the king would be left in check")
