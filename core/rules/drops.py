@@ -17,13 +17,15 @@ from .piece_moves import MoveTables
 
 @attrs.frozen
 class DropKind:
-    """How one kind of piece in hand is dropped: its code on the board for each side; ``where`` each side
+    """How one kind of piece in hand is dropped, and shown: its code on the board for each side; ``where`` each side
     may drop it (a bitboard: not where it could never move, a shogi pawn's last rank); ``lines``: lines
     (bitboards: a board's files) that may hold only one of a side's pieces of this code, () for none."""
 
     codes: tuple[int, int]
     where: tuple[int, int]
     lines: tuple[int, ...] = ()
+    #: The game's piece kind (its index in ``Game.piece_kinds``) that the hand shows.
+    kind: int = 0
 
 
 class Drops:
@@ -57,6 +59,18 @@ class Drops:
             if held[k] and (found := self.targets(board, side, k, empty) & ~refused[k]):
                 moves += routes[sites[k]][found]
         return moves
+
+
+    def held(self, hands: Sequence[int]) -> dict[int, int]:
+        """Each hand's site holding some, by the kind it holds (its ``kind``: ``Game.kinds``); ``hands`` the
+        counts, the first side's kinds in order, then the second's."""
+        n = len(self.kinds)
+        return {self.sites[i // n][i % n]: self.kinds[i % n].kind for i, count in enumerate(hands) if count}
+
+    def counts(self, hands: Sequence[int]) -> dict[int, tuple[int, int | None]]:
+        """Each hand's site holding some, its number and its owner, as ``Game.counts`` gives them."""
+        n = len(self.kinds)
+        return {self.sites[i // n][i % n]: (count, i // n) for i, count in enumerate(hands) if count}
 
 
 def lines_of(grid: Grid, squares: Iterable[int]) -> tuple[int, ...]:

@@ -269,6 +269,37 @@ class MoveTables:
         stops = self.everywhere if not checks or risky == self.everywhere else checks[0] if len(checks) == 1 else 0
         return danger, pins, stops, risky
 
+    def moves(
+        self,
+        board: bytes,
+        me: int,
+        royal: int,
+        occupied: tuple[int, int],
+        safety: tuple[int, dict[int, int], int, int] | None = None,
+    ) -> list[Move]:
+        """The legal moves of side ``me`` where every piece moves as it attacks (none with quiet-only moves:
+        shogi's, a fairy game's), in order, square by square, each with its promotion's choices (``paths``):
+        the royal piece on ``royal`` keeps off the squares attacked, the others go where their pins and what
+        stops a check leave them, a move from or to a risky square tried. ``occupied``: each side's squares
+        (``occupancy``); ``safety``: the position's, where known."""
+        taken, free, reaches, paths = sum(occupied), self.everywhere ^ occupied[me], self.reaches, self.paths
+        danger, pins, stops, risky = safety or self.safety(board, me, royal, taken)
+        allowed, moves = stops & free, list[Move]()
+        for o in compress(self.squares, board.translate(self.sides[me])):  # the pieces' squares, found in C
+            piece, targets = board[o], 0
+            for mask, found in reaches[piece][o]:  # reach() inlined: most of a playout's time
+                targets |= found[taken & mask]
+            if o == royal:
+                targets &= free & ~danger
+            else:
+                targets &= allowed if o not in pins else pins[o] & allowed
+                for t in bits(targets if risky >> o & 1 else targets & risky) if risky else ():
+                    if not self.safe(board, me, royal, o, t):
+                        targets &= ~self.bits[t]
+            if targets:
+                moves += paths[piece][o][targets]
+        return moves
+
     def safe(self, board: bytes, me: int, royal: int, origin: int, to: int) -> bool:
         """Whether moving the piece on ``origin`` to ``to`` leaves side ``me``'s royal piece unattacked."""
         after = bytearray(board)

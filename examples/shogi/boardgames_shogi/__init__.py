@@ -20,7 +20,6 @@ ranks a to i from the top.
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import compress
 
 import attrs
 
@@ -49,7 +48,7 @@ from .board import (
     code,
 )
 
-BITS, LEAPS, REACHES, PATHS, SIDES = TABLES.bits, TABLES.leaps, TABLES.reaches, TABLES.paths, TABLES.sides
+BITS = TABLES.bits
 CAMP = [bits(zone) for zone in ZONE]  # each side's far three ranks
 #: The kanji a shogi set writes on each kind (the letters' order): black's king 玉, white's 王.
 FACES = ("歩", "香", "桂", "銀", "金", "角", "飛", ("玉", "王"), "と", "杏", "圭", "全", "馬", "龍")
@@ -91,7 +90,7 @@ class Shogi(Game[ShogiState]):
         steps and rides, promoting where it may or must, then the drops."""
         me, board, occupied = state.turn, state.board, TABLES.occupancy(state)
         safety = state.__dict__.get("safety") or TABLES.safety(board, me, board.index(code(K, me)), sum(occupied))
-        moves = self.board_moves(board, me, occupied, safety)
+        moves = TABLES.moves(board, me, board.index(code(K, me)), occupied, safety)
         held = state.hands[7 * me : 7 * me + 7]
         if any(held):
             empty = EVERYWHERE & ~sum(occupied) & safety[2]  # a drop may stop a check
@@ -99,26 +98,6 @@ class Shogi(Game[ShogiState]):
             drops = DROPS.moves(board, me, held, empty, barred)
             moves = drops + moves if me else moves + drops
         return tuple(moves)
-
-    @staticmethod
-    def board_moves(board: bytes, me: int, occupied: tuple[int, int], safety: tuple[int, dict[int, int], int, int]
-                    ) -> list[Move]:  # fmt: skip
-        """The moves of ``me``'s pieces on the board: the king keeps off what the other side attacks, the
-        others go where their pins and what stops a check (``safety``, the core's) leave them."""
-        danger, pins, stops, _ = safety
-        taken, free = sum(occupied), EVERYWHERE ^ occupied[me]
-        allowed, moves = stops & free, []
-        for o in compress(TABLES.squares, board.translate(SIDES[me])):  # the pieces' sites, found in C
-            piece, targets = board[o], 0
-            if piece & 15 == K + 1:
-                targets = LEAPS[piece][o] & free & ~danger
-            else:
-                for mask, found in REACHES[piece][o]:  # TABLES.reach inlined: most of a playout's time
-                    targets |= found[taken & mask]
-                targets &= allowed if o not in pins else pins[o] & allowed
-            if targets:
-                moves += PATHS[piece][o][targets]
-        return moves
 
     def pawn_mate(self, board: bytes, me: int, occupied: tuple[int, int], empty: int) -> int:
         """The square where a pawn dropped would mate at once (a bitboard; 0 for none): only the square
@@ -130,8 +109,7 @@ class Shogi(Game[ShogiState]):
         after, bit = bytearray(board), BITS[mate]
         after[mate] = code(P, me)
         dropped = (occupied[0] | bit, occupied[1]) if me == 0 else (occupied[0], occupied[1] | bit)
-        safety = TABLES.safety(bytes(after), 1 - me, king, sum(dropped))
-        return 0 if self.board_moves(bytes(after), 1 - me, dropped, safety) else bit
+        return 0 if TABLES.moves(bytes(after), 1 - me, king, dropped) else bit
 
     def apply(self, state: ShogiState, move: Move) -> ShogiState:
         me, board, hands, (o, t) = state.turn, bytearray(state.board), list(state.hands), move[:2]
@@ -188,10 +166,10 @@ class Shogi(Game[ShogiState]):
 
     def kinds(self, state: ShogiState) -> dict[int, int]:
         on_board = {s: (p & 15) - 1 for s, p in enumerate(state.board) if p and p & 15 != 1}
-        return on_board | {HAND[k // 7][k % 7]: k % 7 for k, n in enumerate(state.hands) if n}  # what each hand holds
+        return on_board | DROPS.held(state.hands)  # what each hand holds
 
     def counts(self, state: ShogiState) -> dict[int, tuple[int, int | None]]:
-        return {HAND[k // 7][k % 7]: (n, k // 7) for k, n in enumerate(state.hands) if n}
+        return DROPS.counts(state.hands)
 
     def state_flag(self, state: ShogiState) -> tuple[str, tuple[int, ...]] | None:
         me = state.turn

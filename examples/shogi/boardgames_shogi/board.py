@@ -53,7 +53,7 @@ EVERYWHERE = TABLES.everywhere
 #: The kinds a hand holds, pawn to rook: dropped on an empty square where it may move again, a pawn not on a
 #: file holding one of its side's unpromoted pawns (nifu).
 DROPS = Drops(TABLES, HAND, [DropKind((code(k, 0), code(k, 1)), tuple(EVERYWHERE & ~m for m in STUCK.get(k, (0, 0))),
-                                      lines_of(GRID, SQUARES) if k == P else ()) for k in range(7)])  # fmt: skip
+                                      lines_of(GRID, SQUARES) if k == P else (), k) for k in range(7)])  # fmt: skip
 #: WORTH[side][p]: what a piece coded p counts in the far camp for ``side`` (its rook or bishop, promoted or
 #: not, 5; its king 0; its others 1; the other side's 0).
 WORTH = [[0 if p >> 4 != c or not 0 < p & 15 < 15 or p & 15 == K + 1 else 5 if (p & 15) - 1 in (B, R, 12, 13)
