@@ -44,11 +44,12 @@ class PieceMoves:
 
 @attrs.frozen
 class Promotion:
-    """Where a piece may become another, as shogi's do: moving into, within or out of ``zone`` (a bitboard)
-    the mover chooses (the move's choice 0 promotes, 1 leaves it as it is); onto ``forced`` squares, where
-    it could never move again unpromoted (a pawn's last rank), it must (choice 0 alone). A promoted piece
-    is another code, declared with its own moves: a gold's, a rook's and a king's."""
+    """Where a piece becomes another, as shogi's do: the code ``into``, declared with its own moves (a gold's,
+    a rook's and a king's). Moving into, within or out of ``zone`` (a bitboard) the mover chooses (the move's
+    choice 0 promotes, 1 leaves it as it is); onto ``forced`` squares, where it could never move again
+    unpromoted (a pawn's last rank), it must (choice 0 alone)."""
 
+    into: int
     zone: int
     forced: int = 0
 
@@ -144,7 +145,9 @@ class MoveTables:
         self.routes = [Routes(row) for row in self.steps]
         #: paths[code][o][targets]: the same for the piece ``code``, with the choices its promotion gives.
         self.paths: list[list[Routes] | list[PromotingRoutes]] = [self.routes] * 256
+        self.promoted = list(range(256))  #: promoted[code]: the code it becomes, promoted (itself if it never is)
         for code, up in (promotions or {}).items():
+            self.promoted[code] = up.into
             self.paths[code] = [PromotingRoutes(_promoting(row, o, up)) for o, row in enumerate(self.steps)]
         #: A board's bytes translated through sides[side]: 1 on the side's squares, for compress() to walk.
         self.sides = [bytes(c in pieces and pieces[c][1] == side for c in range(256)) for side in (0, 1)]

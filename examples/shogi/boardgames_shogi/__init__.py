@@ -24,34 +24,14 @@ from collections.abc import Callable
 import attrs
 
 import boardgames
-from boardgames import Coordinates, Counted, Game, Move, Outcome, PieceKind, State, bits, hookimpl
+from boardgames import Coordinates, Counted, Game, Move, Outcome, State, bits, hookimpl
 from boardgames.rules.choices import Choices
-from boardgames.rules.notation import CoordinateNotation, square_name, why_not_dropped
+from boardgames.rules.notation import CoordinateNotation, square_name
 
-from .board import (
-    BASE,
-    DROPS,
-    EVERYWHERE,
-    GRID,
-    HAND,
-    HAND_KIND,
-    LETTERS,
-    NAMES,
-    PROMOTES,
-    START,
-    STUCK,
-    TABLES,
-    WORTH,
-    ZONE,
-    K,
-    P,
-    code,
-)
+from .board import DROPS, EVERYWHERE, GRID, HAND, HAND_KIND, PIECE_KINDS, START, TABLES, WORTH, ZONE, K, P, code
 
 BITS = TABLES.bits
 CAMP = [bits(zone) for zone in ZONE]  # each side's far three ranks
-#: The kanji a shogi set writes on each kind (the letters' order): black's king 玉, white's 王.
-FACES = ("歩", "香", "桂", "銀", "金", "角", "飛", ("玉", "王"), "と", "杏", "圭", "全", "馬", "龍")
 
 
 @attrs.frozen(kw_only=True, slots=False)
@@ -68,8 +48,7 @@ class Shogi(Game[ShogiState]):
     summary = "Shogi as OpenSpiel plays it: captured pieces in hand and dropped back, USI notation."
     player_names = ("black", "white")
     colours = ("#222222", "#f5f5f5")
-    piece_kinds = tuple(PieceKind(n, k, k, shape="pentagon", face=f)  # type: ignore[arg-type]
-                        for n, k, f in zip(NAMES, LETTERS, FACES, strict=True))  # fmt: skip
+    piece_kinds = PIECE_KINDS
     board_labels = Coordinates(files="  987654321  ", ranks="ihgfedcba")  # USI's and kifu's: 7g; the hands unlabelled
     turned_players = (1,)  # white's pieces point down the board, their kanji upside down, seen from black's side
     counted = Counted("piece", "pieces", "hand", owned=True)
@@ -112,19 +91,8 @@ class Shogi(Game[ShogiState]):
         return 0 if TABLES.moves(bytes(after), 1 - me, king, dropped) else bit
 
     def apply(self, state: ShogiState, move: Move) -> ShogiState:
-        me, board, hands, (o, t) = state.turn, bytearray(state.board), list(state.hands), move[:2]
-        if o in HAND_KIND:
-            k = HAND_KIND[o][1]
-            hands[7 * me + k] -= 1
-            board[t], moved, lost = code(k, me), BITS[t], 0
-        else:
-            if board[t]:
-                hands[7 * me + BASE[(board[t] & 15) - 1]] += 1
-            p, moved, lost = board[o], BITS[o] | BITS[t], BITS[t] if board[t] else 0
-            board[o], board[t] = 0, code(PROMOTES[(p & 15) - 1], me) if move.choice == 0 else p
-        board_t, hands_t = bytes(board), tuple(hands)
-        first, second = TABLES.occupancy(state)
-        occupied = (first ^ moved, second & ~lost) if me == 0 else (first & ~lost, second ^ moved)
+        me = state.turn
+        board_t, hands_t, occupied = DROPS.made(state.board, state.hands, me, move, TABLES.occupancy(state))
         # What keeps the other king safe, kept for its moves: whether it is in check too.
         safety = TABLES.safety(board_t, 1 - me, board_t.index(code(K, 1 - me)), sum(occupied))
         mine = state.checks[me] + 1 if safety[2] != EVERYWHERE else 0
@@ -180,14 +148,9 @@ class Shogi(Game[ShogiState]):
         return f"{self.player_names[me]} is {'checkmated' if mated else 'in check'}", (king,)
 
     def why_illegal(self, state: ShogiState, move: Move) -> str:
-        me, board, (origin, to), whose = state.turn, state.board, move[:2], self.player_names[state.turn]
+        me, (origin, to), whose = state.turn, move[:2], self.player_names[state.turn]
         if origin in HAND_KIND:
-            kind, square = HAND_KIND[origin][1], square_name(self, to)
-            said = why_not_dropped(self, state, move)  # nothing of that kind in hand, the square taken
-            if said is None and kind in STUCK and STUCK[kind][me] >> to & 1:
-                said = f"a {self.piece_kinds[kind].name} dropped on {square} could never move"
-            if said is None and kind == P and code(P, me) in board[to // 9 * 9 : to // 9 * 9 + 9]:
-                said = f"file {square[0]} already holds a pawn of {whose}'s"
+            kind, said = HAND_KIND[origin][1], DROPS.why_not(self, state, move)  # the hand's own rules
             pawn = "a pawn dropped there would mate at once, or leave the king in check"
             return said or (pawn if kind == P else "the king would be left in check")
         if not 18 <= origin < 99 or not 18 <= to < 99:  # not a move on the board (a click, a placement)

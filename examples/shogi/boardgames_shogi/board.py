@@ -3,16 +3,19 @@ drops): how each kind moves, where it promotes and must, where it is dropped; th
 
 from __future__ import annotations
 
-from boardgames import Grid
-from boardgames.rules.drops import DropKind, Drops, lines_of
+from boardgames import Grid, PieceKind
+from boardgames.rules.drops import DropKind, Drops
 from boardgames.rules.piece_moves import MoveTables, PieceMoves, Promotion, every_way
 
 NAMES = ("pawn", "lance", "knight", "silver", "gold", "bishop", "rook", "king")
 NAMES += ("tokin", "promoted lance", "promoted knight", "promoted silver", "horse", "dragon")
 LETTERS = ("P", "L", "N", "S", "G", "B", "R", "K", "+P", "+L", "+N", "+S", "+B", "+R")
+#: The kanji a shogi set writes on each kind (the letters' order): black's king 玉, white's 王.
+FACES = ("歩", "香", "桂", "銀", "金", "角", "飛", ("玉", "王"), "と", "杏", "圭", "全", "馬", "龍")
+PIECE_KINDS = tuple(PieceKind(n, k, k, shape="pentagon", face=f)  # type: ignore[arg-type]
+                    for n, k, f in zip(NAMES, LETTERS, FACES, strict=True))  # fmt: skip
 P, L, N, S, G, B, R, K = range(8)
 PROMOTES = {P: 8, L: 9, N: 10, S: 11, B: 12, R: 13}  # kind -> its promoted kind
-BASE = {**{v: k for k, v in PROMOTES.items()}, **{k: k for k in range(8)}}  # the kind it goes to hand as
 ORTH, DIAG = every_way((1, 0)), every_way((1, 1))
 GOLD = PieceMoves(leaps=((-1, 1), (0, 1), (1, 1), (-1, 0), (1, 0), (0, -1)))  # and the promoted small pieces
 HOW = {P: PieceMoves(leaps=((0, 1),)), L: PieceMoves(rides=((0, 1),)), N: PieceMoves(leaps=((-1, 2), (1, 2))),
@@ -47,13 +50,16 @@ TABLES = MoveTables(
     GRID,
     {code(k, side): (how, side) for k, how in HOW.items() for side in (0, 1)},
     squares=SQUARES,
-    promotions={code(k, side): Promotion(ZONE[side], STUCK.get(k, (0, 0))[side]) for k in PROMOTES for side in (0, 1)},
+    promotions={code(k, side): Promotion(code(up, side), ZONE[side], STUCK.get(k, (0, 0))[side])
+                for k, up in PROMOTES.items() for side in (0, 1)},  # fmt: skip
 )
 EVERYWHERE = TABLES.everywhere
 #: The kinds a hand holds, pawn to rook: dropped on an empty square where it may move again, a pawn not on a
 #: file holding one of its side's unpromoted pawns (nifu).
-DROPS = Drops(TABLES, HAND, [DropKind((code(k, 0), code(k, 1)), tuple(EVERYWHERE & ~m for m in STUCK.get(k, (0, 0))),
-                                      lines_of(GRID, SQUARES) if k == P else (), k) for k in range(7)])  # fmt: skip
+DROPS = Drops(TABLES, HAND, [
+    DropKind((code(k, 0), code(k, 1)), tuple(EVERYWHERE & ~m for m in STUCK.get(k, (0, 0))),
+             k == P, tuple(code(PROMOTES[k], c) for c in (0, 1) if k in PROMOTES), k)
+    for k in range(7)])  # fmt: skip  # a piece taken goes to the hand unpromoted
 #: WORTH[side][p]: what a piece coded p counts in the far camp for ``side`` (its rook or bishop, promoted or
 #: not, 5; its king 0; its others 1; the other side's 0).
 WORTH = [[0 if p >> 4 != c or not 0 < p & 15 < 15 or p & 15 == K + 1 else 5 if (p & 15) - 1 in (B, R, 12, 13)
