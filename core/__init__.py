@@ -50,7 +50,7 @@ from .rules.made import new_state
 from .rules.moves import PASS, Move, place, placements, step
 from .rules.options import ChoiceOption, FloatOption, IntOption, Option, TextOption
 from .rules.parts import Parts
-from .rules.piece_moves import MoveTables, PieceMoves, every_way
+from .rules.piece_moves import MoveTables, PieceMoves, Promotion, every_way
 from .rules.segments import Segment
 from .rules.stacks import Stacked
 from .rules.view import BoardView
@@ -106,6 +106,7 @@ __all__ = [
     "PieceKind",
     "PieceMoves",
     "MoveTables",
+    "Promotion",
     "every_way",
     "Coordinates",
     "Counted",

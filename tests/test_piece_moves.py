@@ -13,7 +13,8 @@ import pytest
 from boardgames import Grid, Move, State
 from boardgames.geometry import bits
 from boardgames.rules import piece_moves
-from boardgames.rules.piece_moves import MoveTables, PieceMoves, every_way
+from boardgames.rules.moves import with_choice
+from boardgames.rules.piece_moves import MoveTables, PieceMoves, Promotion, every_way
 
 ORTH, DIAG = every_way((1, 0)), every_way((1, 1))
 #: A fairy set, each kind's code for the first side (| 16 for the second's): pieces that only leap and ride ...
@@ -159,6 +160,45 @@ def test_the_legal_moves_from_checks_and_pins_are_those_that_leave_the_king_unat
         checked, doubled, pinned = checked + (stops != found.everywhere), doubled + (stops == 0), pinned + bool(pins)
         tried += risky not in (0, found.everywhere)
     assert checked > 50 and doubled > 10 and pinned > 8 and (tried > 5 if kinds is SCREENED else tried == 0)
+
+
+def promotions(grid: Grid) -> dict[int, Promotion]:
+    """The pawn (coded 1) becomes the dragon (6) in the other side's half, and must on its last rank."""
+    last = (grid.edge("north"), grid.edge("south"))
+    return {1 | 16 * side: Promotion(6 | 16 * side, half(grid, 1 - side), last[side]) for side in (0, 1)}
+
+
+@pytest.mark.parametrize("kinds", [PLAIN, SCREENED], ids=["leaps and rides", "hops and legs too"])
+@pytest.mark.parametrize("grid", GRIDS, ids=repr)
+def test_the_moves_of_pieces_that_move_as_they_attack_are_the_legal_ones_with_their_promotions(grid, kinds):
+    """moves() lists, square by square, each piece's moves to where it attacks that leave its king
+    unattacked (brute force: made, then every attack walked), a promoting piece's twice where it may
+    promote (choice 0, then 1 to stay) and once where it must."""
+    rng, chose, forced = random.Random(11), 0, 0
+    ups = promotions(grid)
+    found = tables(grid, kinds, confined=confined(grid), zoned=zoned(grid), promotions=ups)
+    for _ in range(150):
+        board, me = random_board(grid, rng, kinds, royal=True), rng.randrange(2)
+        king, taken = board.index(KING | 16 * me), Grid.mask(s for s in range(grid.size) if board[s])
+        mine = Grid.mask(s for s, p in enumerate(board) if p and p >> 4 == me)
+        brute: list[Move] = []
+        for o in [s for s, p in enumerate(board) if p and p >> 4 == me]:
+            for t in bits(found.reach(board[o], o, taken) & ~mine):
+                after = bytearray(board)
+                after[t], after[o] = board[o], 0
+                if (t if o == king else king) in attacked_by(grid, kinds, after, 1 - me):
+                    continue
+                up, step = ups.get(board[o]), Move(o, t, ())
+                if up is None or not (up.zone >> o | up.zone >> t) & 1:
+                    brute.append(step)
+                else:
+                    brute += [with_choice(step, 0)] if up.forced >> t & 1 else [with_choice(step, c) for c in (0, 1)]
+        occupied = (found.taken(bytes(board), 0), found.taken(bytes(board), 1))
+        assert found.moves(bytes(board), me, king, occupied) == brute, (me, grid.name(king))
+        chose += sum(m.choice == 1 for m in brute)
+        forced += sum(m.choice == 0 and with_choice(m, 1) not in brute for m in brute)
+    assert chose > 20 and forced > 5
+    assert found.promoted[1] == 6 and found.promoted[2] == 2  # a knight never promotes: itself
 
 
 def test_a_line_too_long_to_list_is_walked_as_it_is_asked_and_kept_bounded():
