@@ -43,9 +43,10 @@ class Drops:
         self.files = [m for f in range(grid.width) if (m := tables.everywhere & Grid.mask(grid.index(f, r)
                       for r in range(grid.height)))]  # fmt: skip
         self.file_of = {s: m for m in self.files for s in bits(m)}
-        #: Each side's kinds in the order of their sites; each kind's code as compress() reads a board.
+        #: Each side's kinds in the order of their sites, and the sites.
         self.order = [sorted(range(len(kinds)), key=side_hand.__getitem__) for side_hand in hands]
         self.sites = [tuple(side_hand) for side_hand in hands]
+        #: alone[side][k]: a board's bytes translated so, 1 where the side's piece of kind k stands (for compress).
         self.alone = [[bytes(c == kind.codes[side] for c in range(256)) for kind in kinds] for side in (0, 1)]
         self.kind_of = {site: k for side_hand in hands for k, site in enumerate(side_hand)}  # a hand's site's kind
         self.side_of = {site: side for side, side_hand in enumerate(hands) for site in side_hand}
@@ -72,7 +73,6 @@ class Drops:
             if held[k] and (found := self.targets(board, side, k, empty) & ~refused[k]):
                 moves += routes[sites[k]][found]
         return moves
-
 
     def made(
         self, board: bytes, hands: tuple[int, ...], side: int, move: Move, occupied: tuple[int, int]

@@ -2,8 +2,9 @@
 Fairy-Stockfish) describe them: leaps, rides stopped by the first piece, hops over a screen, leaps
 blocked at a leg; forward counted per side. From a grid and the pieces' declarations, tables made
 once: what a piece attacks from each square given the board's taken squares (a bitboard), each
-square's moves, and for a side with a royal piece the squares the other side attacks, its checks and
-its pins. A board is ``bytes``, a piece's code a square (0 empty), as the game codes its pieces."""
+square's moves (with the mover's choice where a piece may promote), and for a side with a royal piece
+the squares the other side attacks, its checks and its pins, and its legal moves where every piece
+moves as it attacks. A board is ``bytes``, a piece's code a square (0 empty), as the game codes its pieces."""
 
 from __future__ import annotations
 
@@ -342,11 +343,9 @@ class MoveTables:
 def _promoting(steps: list[Move], o: int, up: Promotion) -> list[tuple[Move, ...]]:
     """Each target's moves from ``o``: promoting (choice 0) then not (1) where ``up`` allows it, promoting
     alone where it forces it, else the plain step."""
-    def choose(m: Move) -> tuple[Move, Move]:
-        return with_choice(m, 0), with_choice(m, 1)
-
+    both = [(with_choice(m, 0), with_choice(m, 1)) for m in steps]
     return [
-        ((m,) if not (up.zone >> o | up.zone >> t) & 1 else choose(m)[:1] if up.forced >> t & 1 else choose(m))
+        (m,) if not (up.zone >> o | up.zone >> t) & 1 else both[t][:1] if up.forced >> t & 1 else both[t]
         for t, m in enumerate(steps)
     ]
 
