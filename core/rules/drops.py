@@ -118,5 +118,3 @@ class Drops:
         """Each hand's site holding some, its number and its owner, as ``Game.counts`` gives them."""
         n = len(self.kinds)
         return {self.sites[i // n][i % n]: (count, i // n) for i, count in enumerate(hands) if count}
-
-
