@@ -26,7 +26,7 @@ from collections.abc import Callable
 from ..geometry import bits
 from ..rules.game import Game, State
 from ..rules.moves import Move
-from ..rules.parts import random_move
+from ..rules.parts import random_whole_move
 
 
 def mobility(state: State) -> int:
@@ -70,7 +70,7 @@ def cut_playout(state: State, rng: random.Random, plies: int, count: Callable[[S
         if state.outcome is not None:
             break
         before = state
-        move = random_move(state.parts, rng, most=game.parts_per_move) if in_parts else rng.choice(state.legal_moves)
+        move = random_whole_move(state, rng, most=game.parts_per_move) if in_parts else rng.choice(state.legal_moves)
         state = game.apply(state, move)
     outcome = state.outcome
     if outcome is not None:
@@ -131,7 +131,7 @@ def probe(game: Game, games: int = 8) -> tuple[bool, bool]:
             for _ in range(min(game.max_length, 200)):
                 if state.outcome is not None:
                     break
-                state = game.apply(state, random_move(state.parts, rng))
+                state = game.apply(state, random_whole_move(state, rng))
                 now, holds = mobility(state), _held(state)
                 if state.outcome is None and before + now:
                     gaps.append(max(0, abs(before - now) - 1) / (before + now))

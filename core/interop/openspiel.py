@@ -44,7 +44,7 @@ from ..plugins.registry import game_class
 from ..rendering.text import render_text
 from ..rules.chance import CHANCE, CHANCE_ORIGIN, HIDDEN_ORIGIN, draw, outcome
 from ..rules.game import Game, State
-from ..rules.parts import random_move
+from ..rules.parts import random_whole_move
 
 PREFIX = "boardgames_"
 #: How many random games :func:`probe` plays to learn what the declarations do not say.
@@ -149,7 +149,7 @@ def probe(game: Game) -> Probe:
                 most = max(most, 1 + max(move.to for move, _ in outcomes))
                 state = game.apply(state, draw(outcomes, rng))
             elif game.moves_in_parts:
-                state = game.apply(state, random_move(state.parts, rng))
+                state = game.apply(state, random_whole_move(state, rng))
             else:
                 state = game.apply(state, rng.choice(state.legal_moves))
         if state.outcome is None:

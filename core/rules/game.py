@@ -50,7 +50,7 @@ from .parts import (
     NOTHING_YET,
     Parts,
     from_moves,
-    random_move,
+    random_whole_move,
     walks,
     whole_moves,
 )
@@ -1244,7 +1244,7 @@ class Game(Generic[StateT]):
             return state.outcome.winner_index
         if self.moves_in_parts:  # drawn part by part, as OpenSpiel's random rollouts do
             while state.outcome is None:
-                state = apply(state, random_move(state.parts, rng, most=self.parts_per_move))
+                state = apply(state, random_whole_move(state, rng, most=self.parts_per_move))
             return state.outcome.winner_index
         while state.outcome is None:
             moves = state.legal_moves

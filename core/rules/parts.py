@@ -25,10 +25,10 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Callable, Iterable, Iterator
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..geometry import bits
-from .moves import PASS, Move
+from .moves import PASS, Move, with_choice
 
 #: A move before any part of it is chosen.
 NOTHING_YET = Move()
@@ -314,6 +314,19 @@ def random_move(
         if complete and count and rng.randrange(count + 1) == count:
             break
     return partial
+
+
+def random_whole_move(state: Any, rng: random.Random, partial: Move = NOTHING_YET, most: int | None = None) -> Move:
+    """:func:`random_move` from ``state``, with the choice its squares leave drawn as one more part where
+    the game's moves carry one (``Game.move_choices``: a promotion's piece, a wall's way, the kind of a
+    tile placed): the parts are squares, so a move drawn by them alone would lack it."""
+    move = random_move(state.parts, rng, partial, most)
+    choices = state.game.move_choices
+    if choices is not None and len(move) == 3 and not move.is_pass:
+        left = choices.of(state.legal_moves, move)
+        if left and move not in state.legal_moves:
+            move = with_choice(move, left[rng.randrange(len(left))])
+    return move
 
 
 def next_steps(next_parts: Callable[[Move], Parts], partial: Move) -> list[Move]:

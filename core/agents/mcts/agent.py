@@ -11,7 +11,7 @@ import time
 from ...rules.chance import CHANCE
 from ...rules.game import Game, State
 from ...rules.moves import Move
-from ...rules.parts import random_move, started
+from ...rules.parts import random_whole_move, started
 from ..base import BLUNDER, Agent, Budget, cannot_sample
 from ..cutoff import cut_playout
 from ..solver import endgame_move
@@ -146,7 +146,7 @@ class MctsAgent(Agent):
             else:
                 leaf = node.state
                 if started(node.partial):  # a move half made: finished at random first
-                    leaf = leaf.play_unchecked(random_move(leaf.parts, rng, node.partial))
+                    leaf = leaf.play_unchecked(random_whole_move(leaf, rng, node.partial))
                 if cutoff:  # a few random moves, valued by mobility (never with RAVE)
                     value = cut_playout(leaf, rng, cutoff, count)
                 else:
@@ -172,11 +172,11 @@ class MctsAgent(Agent):
                 up = up.parent
         self.stats = {"iterations": done, "reused": reused, "proven": -root.proven}
         if not root.children:  # the time ran out before a first simulation: a move drawn as a playout draws one
-            return random_move(state.parts, rng)
+            return random_whole_move(state, rng)
         node = best_child(root)
         while started(node.partial):  # a part: the best way on from it, to a whole move
             if not node.children:
-                return random_move(state.parts, rng, node.partial)
+                return random_whole_move(state, rng, node.partial)
             node = best_child(node)
         return node.move  # type: ignore[return-value]
 

@@ -10,7 +10,7 @@ from ...rules.bitboard import BitboardState
 from ...rules.chance import CHANCE
 from ...rules.game import State
 from ...rules.moves import PASS, Move
-from ...rules.parts import random_move
+from ...rules.parts import random_whole_move
 
 
 class Averages(dict):
@@ -169,7 +169,7 @@ def returns_playout(state: State, rng: random.Random, policy: str = "random") ->
         if state.turn == CHANCE:
             move = state.draw_chance(rng)
         elif in_parts:
-            move = random_move(state.parts, rng, most=game.parts_per_move)
+            move = random_whole_move(state, rng, most=game.parts_per_move)
         else:
             moves = state.legal_moves
             winning = next((m for m in moves if game.wins_at_once(state, m)), None) if look_for_wins else None
