@@ -308,3 +308,9 @@ def test_what_a_game_may_still_declare_under_those_names(cli):
         with plugin(Hooks, name):
             run = cli("show", name)
         assert run.code == 0, run.out + run.err
+
+
+def test_a_kind_with_no_face_may_say_so_with_none():
+    """``PieceKind(face=None)`` is a kind with nothing written on it, as ``face=""`` (a new author's
+    first guess was refused with attrs' TypeError)."""
+    assert PieceKind("pawn", face=None).face == "" and PieceKind("pawn", face=None).face_of(0) == ""

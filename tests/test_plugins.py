@@ -163,3 +163,32 @@ def test_plugin_registered_by_hand_from_a_test():
         assert "handmade" in boardgames.registered_games()
         assert boardgames.game_class("handmade").configure().start().play("b2").pieces() == {"b2": "cross"}
     assert "handmade" not in boardgames.registered_games()
+
+
+def test_a_plugin_registered_already_is_taken_as_it_is_and_a_name_taken_is_refused_in_one_line():
+    """A test's ``with plugin(my_game, "mine")`` works whether the game is installed (registered from
+    its entry point, the same module) or not, nested too; another module under a name taken, or the
+    same module under another name, is a PluginError, not pluggy's ValueError and its dict of plugins."""
+    import types
+
+    import boardgames
+    from boardgames.errors import PluginError
+    from boardgames.games import donuts
+    from boardgames.testing import plugin
+
+    with plugin(donuts, "donuts"):  # installed: as it is, and still there after
+        assert "donuts" in boardgames.registered_games()
+    assert "donuts" in boardgames.registered_games()
+    namespace: dict[str, object] = {}
+    exec(TICTACTOE.replace('name = "tictactoe"', 'name = "twice"'), namespace)
+    module = types.ModuleType("twice_plugin")
+    module.register_games = namespace["register_games"]  # type: ignore[attr-defined]
+    with plugin(module, "twice"), plugin(module, "twice"):
+        assert "twice" in boardgames.registered_games()
+    assert "twice" not in boardgames.registered_games()
+    with pytest.raises(PluginError, match="'donuts' is registered already"):
+        with plugin(module, "donuts"):
+            pass
+    with plugin(module, "twice"), pytest.raises(PluginError, match="as the plugin 'twice'"):
+        with plugin(module, "other"):
+            pass

@@ -19,6 +19,7 @@ from typing import Any
 import attrs
 import pluggy
 
+from ..errors import PluginError
 from . import hookspecs
 
 ENTRY_POINT_GROUP = "boardgames"
@@ -142,6 +143,20 @@ def plugin_infos() -> list[PluginInfo]:
     """Every plugin seen, loaded or failed: built-ins first, then by name."""
     load_plugins()
     return sorted(_infos.values(), key=lambda i: (not i.builtin, i.name))
+
+
+def is_registered(module: object, name: str) -> bool:
+    """Whether ``module`` is the plugin ``name`` already (an installed package's module, imported by its
+    test too); a name another plugin holds, or ``module`` under another name, is a ``PluginError``."""
+    load_plugins()
+    held, named = pm.get_plugin(name), pm.get_name(module)
+    if held is module:
+        return True
+    if held is not None:
+        raise PluginError(f"a plugin named {name!r} is registered already: {held!r}")
+    if named is not None:
+        raise PluginError(f"{module!r} is registered already, as the plugin {named!r}")
+    return False
 
 
 def register_module(module: object, name: str) -> None:

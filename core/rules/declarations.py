@@ -66,7 +66,9 @@ class PieceKind:
     symbol: str = ""
     shape: PieceShape = "disc"
     colour: str = "#555555"
-    face: str | tuple[str, ...] = attrs.field(default="", validator=attrs.validators.instance_of((str, tuple)))
+    face: str | tuple[str, ...] = attrs.field(
+        default="", converter=lambda v: "" if v is None else v, validator=attrs.validators.instance_of((str, tuple))
+    )  # None: none, as ""
 
     def face_of(self, owner: int | None) -> str:
         """What is written on ``owner``'s piece of this kind: its face (its player's, where it

@@ -54,7 +54,7 @@ from ..errors import BoardgamesError
 from ..learning.actions import encode
 from ..play.levels import check_levels
 from ..play.records import parse_record
-from ..plugins.loader import register_module, unregister_module
+from ..plugins.loader import is_registered, register_module, unregister_module
 from ..plugins.registry import game_class
 from ..rendering.svg import render_svg
 from ..rendering.text import render_text
@@ -77,6 +77,9 @@ def plugin(hooks: object, name: str) -> Iterator[object]:
         with boardgames.testing.kit.plugin(my_module, "mygame"):
             check_game("mygame")
     """
+    if is_registered(hooks, name):  # installed, or registered by an enclosing ``with``: already there
+        yield hooks
+        return
     register_module(hooks, name)
     try:
         yield hooks
