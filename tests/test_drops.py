@@ -92,6 +92,26 @@ def test_a_drop_refused_says_why_in_one_line():
     assert DROPS.why_not(game, state, Move(30, GRID.index(2, 2), ())) is None  # c3: the game says the rest
 
 
+def test_a_game_that_leaves_why_to_the_core_says_the_rules_refuse_a_drop_not_that_no_piece_is_there():
+    """The core's default ``why_illegal`` for a drop the rules refuse for a reason of their own (a file
+    holding one, a drop that mates) names the drop, where it said "first has no piece on g1" (the hand)."""
+    from boardgames.rules.notation import why_drop_refused
+
+    board = bytearray(GRID.size)
+    board[GRID.index(3, 1)] = PAWN  # d2
+    game = SimpleNamespace(grid=GRID, board_labels=Coordinates(files=" bcdef ", ranks="12345"),
+                           player_names=("first", "second"), piece_kinds=(SimpleNamespace(name="pawn"),
+                           SimpleNamespace(name="rook")), move_notation=CoordinateNotation(hands=HANDS))  # fmt: skip
+    game.owners = lambda state: {s: p >> 4 for s, p in enumerate(state.board) if p}
+    game.counts = lambda state: DROPS.counts((1, 0, 0, 0))
+    nifu, free = Move(30, GRID.index(3, 3), ()), Move(30, GRID.index(2, 2), ())
+    state = SimpleNamespace(board=bytes(board), legal_moves=(free,))
+    assert why_drop_refused(game, state, nifu) == "the rules allow no pawn dropped on d4 here"
+    assert why_drop_refused(game, state, Move(31, GRID.index(2, 2), ())) == "first has no rook in hand"
+    assert why_drop_refused(game, state, free) is None  # legal: nothing to say
+    assert why_drop_refused(game, state, Move(GRID.index(3, 1), GRID.index(3, 2), ())) is None  # a step
+
+
 def test_the_hands_are_shown_by_site_with_their_kinds_numbers_and_owners():
     assert DROPS.counts((2, 0, 0, 1)) == {30: (2, 0), 3: (1, 1)}
     assert DROPS.held((2, 0, 0, 1)) == {30: 0, 3: 1}

@@ -44,7 +44,7 @@ from .history import EMPTY
 from .lines import evaluation as lines_evaluation
 from .material import evaluation as material_evaluation
 from .moves import Move, check_move, format_move, format_sites, parse_move, parse_sites, with_choice
-from .notation import AlgebraicNotation, CoordinateNotation, why_not_dropped
+from .notation import AlgebraicNotation, CoordinateNotation, why_drop_refused
 from .options import Option, resolve_options
 from .parts import (
     NOTHING_YET,
@@ -1162,8 +1162,8 @@ class Game(Generic[StateT]):
         writing its own."""
         if self.sowing and (said := why_not_sown(self, state, move)) is not None:
             return said  # a pit chosen to sow from: empty, or not the mover's; never "taken"
-        if self.move_notation is not None and (said := why_not_dropped(self, state, move)) is not None:
-            return said  # a drop from a hand: nothing of that kind in it, the square taken
+        if self.move_notation is not None and (said := why_drop_refused(self, state, move)) is not None:
+            return said  # a drop from a hand: nothing of that kind in it, the square taken; else the rules'
         view, names, size, mover = state.view(), self.site_names(), self.grid.size, state.turn
         owners = dict(view.owners)
         placing = move.origin < 0 and 0 <= move.to < size

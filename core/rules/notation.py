@@ -99,6 +99,16 @@ def why_not_dropped(game: Any, state: Any, move: Move) -> str | None:
     return None
 
 
+def why_drop_refused(game: Any, state: Any, move: Move) -> str | None:
+    """:func:`why_not_dropped`, else, for an illegal drop from a declared hand, that the rules refuse it
+    there (their own reason: a file holding one, a drop that mates), never a step's "no piece on"."""
+    said = why_not_dropped(game, state, move)
+    held = _held(getattr(game.move_notation, "hands", ())).get(move.origin)
+    if said is None and held is not None and 0 <= move.to < game.grid.size and move not in state.legal_moves:
+        said = f"the rules allow no {game.piece_kinds[held[1]].name} dropped on {square_name(game, move.to)} here"
+    return said
+
+
 @attrs.frozen
 class AlgebraicNotation:
     """Standard algebraic notation: a piece's letter (none for the ``unlettered`` kind, chess' pawn),
