@@ -100,6 +100,15 @@ def test_a_choice_is_written_read_and_asked_for_in_the_default_notation():
         game.start().play("a1-a2=Q")
 
 
+def test_a_move_whose_squares_are_right_but_not_its_choice_is_told_which_choice_goes():
+    """A move refused for its choice alone (a pawn on its last rank left unpromoted, typed as a
+    notation that writes staying as nothing) names the moves of those squares that are legal, where
+    the default said only that the move is not legal (a new author's Minishogi: ``4b4a``)."""
+    state = Pawn({}).start().play("a1-a2").play("pass")
+    assert state.game.why_illegal(state, with_choice(Move(1, 2, ()), 5)) == "only a2-a3=Q or a2-a3=N goes so here"
+    assert state.game.why_illegal(state, Move(0, 2, ())) == "white has no piece on a1"
+
+
 def test_a_choice_is_an_action_of_its_own():
     game = Pawn({})
     state = game.start().play("a1-a2").play("pass")

@@ -1178,6 +1178,9 @@ class Game(Generic[StateT]):
             return f"{names[move.to]} is taken"
         if 0 <= move.origin < size and owners.get(move.origin) != mover and 0 <= mover < len(self.player_names):
             return f"{self.player_names[mover]} has no piece on {names[move.origin]}"
+        other = [m for m in state.legal_moves if m[:3] == move[:3]] if self.move_choices is not None else []
+        if other:  # the squares are right, the choice is not (a pawn reaching its last rank must promote)
+            return f"only {' or '.join(state.format_move(m) for m in other)} goes so here"
         return "that move is not legal here"
 
     # -- optional, for agents: a game may do better than these defaults ------
