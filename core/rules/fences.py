@@ -21,18 +21,8 @@ from collections.abc import Sequence
 import attrs
 
 from ..geometry import Grid, bits
+from ..geometry.bits import few_bits
 from .moves import PASS, Move, place, with_choice
-
-
-def few_bits(mask: int) -> list[int]:
-    """The set bits of ``mask``, lowest first, one at a time: for a wide mask with few set (a
-    handful of a board's crossings), faster than reading every byte as :func:`bits` does."""
-    found = []
-    while mask:
-        low = mask & -mask
-        found.append(low.bit_length() - 1)
-        mask ^= low
-    return found
 
 
 @attrs.frozen(slots=True)

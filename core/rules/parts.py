@@ -322,9 +322,9 @@ def random_whole_move(state: Any, rng: random.Random, partial: Move = NOTHING_YE
     tile placed): the parts are squares, so a move drawn by them alone would lack it."""
     move = random_move(state.parts, rng, partial, most)
     choices = state.game.move_choices
-    if choices is not None and len(move) == 3 and not move.is_pass:
-        left = choices.of(state.legal_moves, move)
-        if left and move not in state.legal_moves:
+    if choices is not None and len(move) == 3 and not move.is_pass and move not in state.legal_moves:
+        left = choices.of(state.legal_moves, move)  # looked for only where the move is not whole without one
+        if left:
             move = with_choice(move, left[rng.randrange(len(left))])
     return move
 
